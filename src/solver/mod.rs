@@ -1,12 +1,230 @@
-pub fn versions() -> (String, String) {
-    unsafe {
-        let z = std::ffi::CStr::from_ptr(z3_sys::Z3_get_full_version()).to_string_lossy().into_owned();
-        let tm = cvc5_sys::term_manager_new();
-        let s = cvc5_sys::new(tm);
-        let c = std::ffi::CStr::from_ptr(cvc5_sys::get_version(s)).to_string_lossy().into_owned();
-        let k = std::ffi::CStr::from_ptr(cvc5_sys::kind_to_string(cvc5_sys::Kind::Gt)).to_string_lossy().into_owned();
-        cvc5_sys::delete(s);
-        cvc5_sys::term_manager_delete(tm);
-        (z, format!("{c} {k}"))
+//! The solver interface and its two backends. All `unsafe` FFI lives in `z3.rs` and
+//! `cvc5.rs`; the rest of smtsmith sees only this module's types.
+
+pub mod cvc5;
+pub mod z3;
+
+use crate::eval::Model;
+use crate::ir::{DeclId, Formula, NodeId, NodeKind, Op, Value};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::time::Duration;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SolverId {
+    Z3,
+    Cvc5,
+}
+
+impl fmt::Display for SolverId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SolverId::Z3 => "z3",
+            SolverId::Cvc5 => "cvc5",
+        })
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    Sat,
+    Unsat,
+    Unknown,
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Verdict::Sat => "sat",
+            Verdict::Unsat => "unsat",
+            Verdict::Unknown => "unknown",
+        })
+    }
+}
+
+/// Deterministic per-check resource limits (plus a wall-clock backstop that should never
+/// be the one that fires; when it does, the reason says so).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Limits {
+    /// Z3 `rlimit` per check.
+    pub z3_rlimit: u64,
+    /// cvc5 `rlimit-per` per check.
+    pub cvc5_rlimit: u64,
+    /// Wall-clock backstop per check, in milliseconds.
+    pub timeout_ms: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            z3_rlimit: 2_000_000,
+            cvc5_rlimit: 50_000,
+            timeout_ms: 10_000,
+        }
+    }
+}
+
+/// The answer of one solver to one check.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub verdict: Verdict,
+    /// The solver's reason for `unknown`.
+    pub reason: Option<String>,
+    /// Values of the declared constants, after `sat`.
+    pub model: Option<Model>,
+    /// Time spent in the solver, including term construction.
+    pub time: Duration,
+}
+
+/// A failure of the solver's API on a well-sorted call: itself a finding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolverError {
+    pub solver: SolverId,
+    /// The API function that reported the error.
+    pub call: String,
+    pub message: String,
+}
+
+impl fmt::Display for SolverError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} API error in {}: {}",
+            self.solver, self.call, self.message
+        )
+    }
+}
+
+impl std::error::Error for SolverError {}
+
+/// One solver backend.
+pub trait Solver {
+    fn id(&self) -> SolverId;
+    /// Version of the linked library, as the library reports it.
+    fn version(&self) -> String;
+    /// Asserts every assertion of `f` in a fresh scope and checks satisfiability;
+    /// after `sat`, reads the value of every declared constant.
+    fn check(&mut self, f: &Formula, limits: &Limits) -> Result<Outcome, SolverError>;
+}
+
+/// Both backends, created once per process and reused across cases.
+pub fn all() -> Result<Vec<Box<dyn Solver>>, SolverError> {
+    Ok(vec![Box::new(z3::Z3::new()?), Box::new(cvc5::Cvc5::new()?)])
+}
+
+/// How a backend builds terms; [`translate`] drives it over a formula.
+pub(crate) trait TermBuilder {
+    type Term: Copy;
+    fn literal(&mut self, v: &Value) -> Result<Self::Term, SolverError>;
+    fn constant(&mut self, d: DeclId) -> Result<Self::Term, SolverError>;
+    fn apply(&mut self, op: Op, args: &[Self::Term]) -> Result<Self::Term, SolverError>;
+}
+
+/// Builds the backend term of every assertion, each node once (the formula is a DAG).
+/// `let`s are expanded: the solvers' APIs have no let, and a bound variable stands for its
+/// value, so each binding's term is substituted where the variable occurs.
+pub(crate) fn translate<B: TermBuilder>(
+    f: &Formula,
+    b: &mut B,
+) -> Result<Vec<B::Term>, SolverError> {
+    struct State<T> {
+        memo: Vec<Option<T>>,
+        bound: Vec<Option<T>>,
+    }
+    fn go<B: TermBuilder>(
+        f: &Formula,
+        b: &mut B,
+        st: &mut State<B::Term>,
+        id: NodeId,
+    ) -> Result<B::Term, SolverError> {
+        if let Some(t) = st.memo[id.0 as usize] {
+            return Ok(t);
+        }
+        let t = match &f.node(id).kind {
+            NodeKind::Lit(v) => b.literal(v)?,
+            NodeKind::Const(d) => b.constant(*d)?,
+            NodeKind::Bound(v) => st.bound[v.0 as usize].expect("bound variable outside its let"),
+            NodeKind::Let(bindings, body) => {
+                for (v, t) in bindings {
+                    let value = go(f, b, st, *t)?;
+                    st.bound[v.0 as usize] = Some(value);
+                }
+                go(f, b, st, *body)?
+            }
+            NodeKind::App(op, args) => {
+                let mut xs = Vec::with_capacity(args.len());
+                for a in args {
+                    xs.push(go(f, b, st, *a)?);
+                }
+                b.apply(*op, &xs)?
+            }
+        };
+        st.memo[id.0 as usize] = Some(t);
+        Ok(t)
+    }
+    let mut st = State {
+        memo: vec![None; f.nodes.len()],
+        bound: vec![None; f.bounds.len()],
+    };
+    f.asserts.iter().map(|a| go(f, b, &mut st, *a)).collect()
+}
+
+/// Parses an exact numeral as printed by a solver: `-12`, `3/4`, `-3/4`, `1.25`, `(- 2)`.
+pub(crate) fn parse_rational(s: &str) -> Option<BigRational> {
+    let s = s.trim();
+    if let Some(inner) = s.strip_prefix("(-").and_then(|r| r.strip_suffix(')')) {
+        return parse_rational(inner).map(|r| -r);
+    }
+    if let Some((n, d)) = s.split_once('/') {
+        let n = parse_rational(n)?;
+        let d = parse_rational(d)?;
+        return if num_traits::Zero::is_zero(&d) {
+            None
+        } else {
+            Some(n / d)
+        };
+    }
+    let (neg, digits) = match s.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, s),
+    };
+    let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
+    if int.is_empty()
+        || !int.bytes().all(|b| b.is_ascii_digit())
+        || !frac.bytes().all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    let num: BigInt = format!("{int}{frac}").parse().ok()?;
+    let den = num_traits::pow(BigInt::from(10), frac.len());
+    let r = BigRational::new(num, den);
+    Some(if neg { -r } else { r })
+}
+
+/// A model value of an Int constant from its numeral text.
+pub(crate) fn int_value(s: &str) -> Option<Value> {
+    let r = parse_rational(s)?;
+    r.is_integer().then(|| Value::Int(r.to_integer()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numerals_parse_exactly() {
+        let q = |n: i64, d: i64| Some(BigRational::new(n.into(), d.into()));
+        assert_eq!(parse_rational("-12"), q(-12, 1));
+        assert_eq!(parse_rational("3/4"), q(3, 4));
+        assert_eq!(parse_rational("-3/4"), q(-3, 4));
+        assert_eq!(parse_rational("1.25"), q(5, 4));
+        assert_eq!(parse_rational("(- 2)"), q(-2, 1));
+        assert_eq!(parse_rational("1/0"), None);
+        assert_eq!(parse_rational("root-obj(x, 1)"), None);
+        assert_eq!(parse_rational("1.4142135623?"), None);
     }
 }

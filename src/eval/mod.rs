@@ -1,0 +1,397 @@
+//! The reference evaluator: SMT-LIB semantics with exact arithmetic.
+//!
+//! Results are three-valued. Where SMT-LIB leaves a value unspecified (division by zero in
+//! `div`, `mod`, `/`), the result is [`Unknown`], and so is everything that depends on it.
+//! Boolean connectives use Kleene's strong logic: `(and false u)` is false whatever `u` is,
+//! which holds for every interpretation of the unspecified values, so it is never a guess.
+
+use crate::ir::{Attr, Formula, NodeId, NodeKind, Op, Value};
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_rational::BigRational;
+use num_traits::{Signed, Zero};
+use std::fmt;
+
+/// Why a value could not be determined.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unknown(pub String);
+
+impl fmt::Display for Unknown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+pub type EvalResult = Result<Value, Unknown>;
+
+/// Values of the declared constants, indexed like `Formula::decls`. `None` marks a value
+/// the solver gave in a form we cannot represent exactly (e.g. a real algebraic number).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Model {
+    pub values: Vec<Option<Value>>,
+}
+
+/// The verdict of the evaluator on a whole formula under a model.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Truth {
+    /// Every assertion evaluates to true.
+    True,
+    /// This assertion (index) evaluates to false.
+    False(usize),
+    /// No assertion is false, and this one could not be decided.
+    Unknown(usize, Unknown),
+}
+
+/// Evaluates every assertion of `f` under `m`.
+pub fn check_model(f: &Formula, m: &Model) -> Truth {
+    let mut ev = Evaluator::new(f, m);
+    let mut first_unknown = None;
+    for (i, a) in f.asserts.iter().enumerate() {
+        match ev.eval(*a) {
+            Ok(Value::Bool(true)) => {}
+            Ok(Value::Bool(false)) => return Truth::False(i),
+            Ok(other) => unreachable!("assertion evaluated to {other:?}"),
+            Err(u) => {
+                first_unknown.get_or_insert((i, u));
+            }
+        }
+    }
+    match first_unknown {
+        None => Truth::True,
+        Some((i, u)) => Truth::Unknown(i, u),
+    }
+}
+
+/// Evaluates nodes of one formula under one model, memoizing each node.
+pub struct Evaluator<'a> {
+    f: &'a Formula,
+    m: &'a Model,
+    memo: Vec<Option<EvalResult>>,
+    bound: Vec<Option<EvalResult>>,
+}
+
+impl<'a> Evaluator<'a> {
+    pub fn new(f: &'a Formula, m: &'a Model) -> Self {
+        Evaluator {
+            f,
+            m,
+            memo: vec![None; f.nodes.len()],
+            bound: vec![None; f.bounds.len()],
+        }
+    }
+
+    pub fn eval(&mut self, id: NodeId) -> EvalResult {
+        if let Some(r) = &self.memo[id.0 as usize] {
+            return r.clone();
+        }
+        let r = self.compute(id);
+        self.memo[id.0 as usize] = Some(r.clone());
+        r
+    }
+
+    fn compute(&mut self, id: NodeId) -> EvalResult {
+        let f = self.f;
+        match &f.node(id).kind {
+            NodeKind::Lit(v) => Ok(v.clone()),
+            NodeKind::Const(d) => {
+                let decl = &f.decls[d.0 as usize];
+                match self.m.values.get(d.0 as usize) {
+                    Some(Some(v)) if v.sort() == decl.sort => Ok(v.clone()),
+                    Some(Some(v)) => Err(Unknown(format!(
+                        "model gives {} a value of sort {}",
+                        decl.name,
+                        v.sort()
+                    ))),
+                    _ => Err(Unknown(format!("no exact model value for {}", decl.name))),
+                }
+            }
+            NodeKind::Bound(b) => self.bound[b.0 as usize].clone().unwrap_or_else(|| {
+                Err(Unknown(format!(
+                    "unbound variable {}",
+                    f.bounds[b.0 as usize].name
+                )))
+            }),
+            NodeKind::Let(bindings, body) => {
+                for (b, t) in bindings {
+                    let v = self.eval(*t);
+                    self.bound[b.0 as usize] = Some(v);
+                }
+                self.eval(*body)
+            }
+            NodeKind::App(op, args) => self.apply(*op, args),
+        }
+    }
+
+    fn apply(&mut self, op: Op, args: &[NodeId]) -> EvalResult {
+        // Connectives that may decide without all their arguments.
+        match op {
+            Op::And | Op::Or => {
+                let absorbing = op == Op::Or;
+                let mut unknown = None;
+                for a in args {
+                    match self.eval(*a) {
+                        Ok(Value::Bool(b)) if b == absorbing => return Ok(Value::Bool(absorbing)),
+                        Ok(_) => {}
+                        Err(u) => unknown = Some(u),
+                    }
+                }
+                return unknown.map_or(Ok(Value::Bool(!absorbing)), Err);
+            }
+            Op::Implies => {
+                // Right-associative: a1 => (a2 => (... => an)).
+                let mut acc = self.eval(*args.last().unwrap());
+                for a in args[..args.len() - 1].iter().rev() {
+                    let lhs = self.eval(*a);
+                    acc = match (lhs, acc) {
+                        (Ok(Value::Bool(false)), _) | (_, Ok(Value::Bool(true))) => {
+                            Ok(Value::Bool(true))
+                        }
+                        (Ok(Value::Bool(true)), r) => r,
+                        (Err(u), _) | (_, Err(u)) => Err(u),
+                        _ => unreachable!(),
+                    };
+                }
+                return acc;
+            }
+            Op::Ite => {
+                let then = self.eval(args[1]);
+                let els = self.eval(args[2]);
+                return match self.eval(args[0]) {
+                    Ok(Value::Bool(true)) => then,
+                    Ok(Value::Bool(false)) => els,
+                    Err(u) => match (then, els) {
+                        (Ok(a), Ok(b)) if a == b => Ok(a),
+                        _ => Err(u),
+                    },
+                    Ok(v) => unreachable!("ite condition {v:?}"),
+                };
+            }
+            _ => {}
+        }
+        let mut vals = Vec::with_capacity(args.len());
+        for a in args {
+            vals.push(self.eval(*a)?);
+        }
+        apply_strict(op, &vals)
+    }
+}
+
+/// Applies an operator to fully known arguments (sorts are guaranteed by the IR).
+pub fn apply_strict(op: Op, vals: &[Value]) -> EvalResult {
+    let info = op.info();
+    match info.attr {
+        Attr::Chainable => {
+            for w in vals.windows(2) {
+                if !binary_pred(op, &w[0], &w[1]) {
+                    return Ok(Value::Bool(false));
+                }
+            }
+            return Ok(Value::Bool(true));
+        }
+        Attr::Pairwise => {
+            for (i, a) in vals.iter().enumerate() {
+                if vals[i + 1..].contains(a) {
+                    return Ok(Value::Bool(false));
+                }
+            }
+            return Ok(Value::Bool(true));
+        }
+        Attr::LeftAssoc if vals.len() > 2 => {
+            let mut acc = apply_strict(op, &vals[..2])?;
+            for v in &vals[2..] {
+                acc = apply_strict(op, &[acc, v.clone()])?;
+            }
+            return Ok(acc);
+        }
+        _ => {}
+    }
+    use Value::*;
+    Ok(match (op, vals) {
+        (Op::Not, [Bool(a)]) => Bool(!a),
+        (Op::And, [Bool(a), Bool(b)]) => Bool(*a && *b),
+        (Op::Or, [Bool(a), Bool(b)]) => Bool(*a || *b),
+        (Op::Xor, [Bool(a), Bool(b)]) => Bool(a != b),
+        (Op::Add, [Int(a), Int(b)]) => Int(a + b),
+        (Op::Add, [Real(a), Real(b)]) => Real(a + b),
+        (Op::Sub, [Int(a), Int(b)]) => Int(a - b),
+        (Op::Sub, [Real(a), Real(b)]) => Real(a - b),
+        (Op::Mul, [Int(a), Int(b)]) => Int(a * b),
+        (Op::Mul, [Real(a), Real(b)]) => Real(a * b),
+        (Op::Neg, [Int(a)]) => Int(-a),
+        (Op::Neg, [Real(a)]) => Real(-a),
+        (Op::IntDiv, [Int(a), Int(b)]) => Int(euclid(a, b)?.0),
+        (Op::Mod, [Int(a), Int(b)]) => Int(euclid(a, b)?.1),
+        (Op::Abs, [Int(a)]) => Int(a.abs()),
+        (Op::RealDiv, [Real(a), Real(b)]) => {
+            if b.is_zero() {
+                return Err(Unknown("(/ _ 0.0) is unspecified".into()));
+            }
+            Real(a / b)
+        }
+        (Op::ToReal, [Int(a)]) => Real(BigRational::from_integer(a.clone())),
+        (Op::ToInt, [Real(a)]) => Int(a.floor().to_integer()),
+        (Op::IsInt, [Real(a)]) => Bool(a.is_integer()),
+        _ => unreachable!("{} applied to {vals:?}", info.name),
+    })
+}
+
+/// SMT-LIB's Euclidean division: `a = b*q + r` with `0 <= r < |b|`.
+fn euclid(a: &BigInt, b: &BigInt) -> Result<(BigInt, BigInt), Unknown> {
+    if b.is_zero() {
+        return Err(Unknown("(div _ 0) / (mod _ 0) is unspecified".into()));
+    }
+    let r = a.mod_floor(&b.abs());
+    let q = (a - &r) / b;
+    Ok((q, r))
+}
+
+fn binary_pred(op: Op, a: &Value, b: &Value) -> bool {
+    use std::cmp::Ordering::*;
+    let ord = match (a, b) {
+        (Value::Int(x), Value::Int(y)) => x.cmp(y),
+        (Value::Real(x), Value::Real(y)) => x.cmp(y),
+        _ => {
+            return match op {
+                Op::Eq => a == b,
+                _ => unreachable!("{} on {a:?} {b:?}", op.name()),
+            }
+        }
+    };
+    match op {
+        Op::Eq => ord == Equal,
+        Op::Lt => ord == Less,
+        Op::Le => ord != Greater,
+        Op::Gt => ord == Greater,
+        Op::Ge => ord != Less,
+        _ => unreachable!(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::Sort;
+
+    fn i(n: i64) -> Value {
+        Value::Int(n.into())
+    }
+    fn r(n: i64, d: i64) -> Value {
+        Value::Real(BigRational::new(n.into(), d.into()))
+    }
+
+    #[test]
+    fn euclidean_div_mod_match_smtlib() {
+        // SMT-LIB Ints: a = b*q + r, 0 <= r < |b|.
+        for (a, b, q, m) in [
+            (7, 2, 3, 1),
+            (-7, 2, -4, 1),
+            (7, -2, -3, 1),
+            (-7, -2, 4, 1),
+            (0, 5, 0, 0),
+            (-1, 3, -1, 2),
+        ] {
+            assert_eq!(
+                apply_strict(Op::IntDiv, &[i(a), i(b)]),
+                Ok(i(q)),
+                "div {a} {b}"
+            );
+            assert_eq!(
+                apply_strict(Op::Mod, &[i(a), i(b)]),
+                Ok(i(m)),
+                "mod {a} {b}"
+            );
+        }
+        assert!(apply_strict(Op::IntDiv, &[i(1), i(0)]).is_err());
+        assert!(apply_strict(Op::Mod, &[i(1), i(0)]).is_err());
+        assert!(apply_strict(Op::RealDiv, &[r(1, 1), r(0, 1)]).is_err());
+        // Left-associative div: (div 100 7 3) = (div 14 3) = 4.
+        assert_eq!(apply_strict(Op::IntDiv, &[i(100), i(7), i(3)]), Ok(i(4)));
+    }
+
+    #[test]
+    fn conversions_and_attributes() {
+        assert_eq!(apply_strict(Op::ToInt, &[r(-1, 2)]), Ok(i(-1)));
+        assert_eq!(apply_strict(Op::ToInt, &[r(7, 2)]), Ok(i(3)));
+        assert_eq!(apply_strict(Op::IsInt, &[r(4, 2)]), Ok(Value::Bool(true)));
+        assert_eq!(
+            apply_strict(Op::Lt, &[i(1), i(2), i(2)]),
+            Ok(Value::Bool(false))
+        );
+        assert_eq!(
+            apply_strict(Op::Le, &[i(1), i(2), i(2)]),
+            Ok(Value::Bool(true))
+        );
+        assert_eq!(
+            apply_strict(Op::Distinct, &[i(1), i(2), i(1)]),
+            Ok(Value::Bool(false))
+        );
+        assert_eq!(apply_strict(Op::Sub, &[i(10), i(3), i(2)]), Ok(i(5)));
+        assert_eq!(
+            apply_strict(
+                Op::Xor,
+                &[Value::Bool(true), Value::Bool(true), Value::Bool(true)]
+            ),
+            Ok(Value::Bool(true))
+        );
+        assert_eq!(apply_strict(Op::Abs, &[i(-3)]), Ok(i(3)));
+    }
+
+    #[test]
+    fn unknown_propagates_but_kleene_decides() {
+        let mut f = Formula::default();
+        let x = f.declare("x", Sort::Int);
+        let x = f.constant(x);
+        let zero = f.lit(i(0));
+        let d = f.app(Op::IntDiv, vec![x, zero]).unwrap();
+        let eq = f.app(Op::Eq, vec![d, x]).unwrap();
+        let fls = f.lit(Value::Bool(false));
+        let tru = f.lit(Value::Bool(true));
+        let and = f.app(Op::And, vec![eq, fls]).unwrap();
+        let or = f.app(Op::Or, vec![eq, tru]).unwrap();
+        let imp = f.app(Op::Implies, vec![fls, eq]).unwrap();
+        let imp2 = f.app(Op::Implies, vec![eq, tru]).unwrap();
+        let imp3 = f.app(Op::Implies, vec![tru, eq]).unwrap();
+        let m = Model {
+            values: vec![Some(i(3))],
+        };
+        let mut ev = Evaluator::new(&f, &m);
+        assert!(ev.eval(eq).is_err());
+        assert_eq!(ev.eval(and), Ok(Value::Bool(false)));
+        assert_eq!(ev.eval(or), Ok(Value::Bool(true)));
+        assert_eq!(ev.eval(imp), Ok(Value::Bool(true)));
+        assert_eq!(ev.eval(imp2), Ok(Value::Bool(true)));
+        assert!(ev.eval(imp3).is_err());
+    }
+
+    #[test]
+    fn missing_model_value_is_unknown_not_false() {
+        let mut f = Formula::default();
+        let x = f.declare("x", Sort::Real);
+        let x = f.constant(x);
+        let one = f.lit(r(1, 1));
+        let gt = f.app(Op::Gt, vec![x, one]).unwrap();
+        f.assert(gt).unwrap();
+        assert!(matches!(
+            check_model(&f, &Model { values: vec![None] }),
+            Truth::Unknown(0, _)
+        ));
+        assert_eq!(
+            check_model(
+                &f,
+                &Model {
+                    values: vec![Some(r(3, 2))]
+                }
+            ),
+            Truth::True
+        );
+        assert_eq!(
+            check_model(
+                &f,
+                &Model {
+                    values: vec![Some(r(1, 1))]
+                }
+            ),
+            Truth::False(0)
+        );
+    }
+}

@@ -1,0 +1,538 @@
+//! The generative type-aware grammar (TypeFuzz, thesis ch. 5) driven by `Arbitrary`.
+//!
+//! Generation is type-directed: to build a term of sort `S` the generator picks, with one
+//! input byte, between a leaf (declared constant, bound variable or literal), reusing an
+//! already built term of sort `S` whose bound variables are in scope (P_expr), applying an
+//! operator of the table whose result can be `S` (P_gen), or a `let`. Every formula is
+//! well-sorted by construction. When the input runs out every choice reads as 0, which is
+//! "leaf": generation closes instead of failing. The same bytes always give the same formula.
+
+pub mod config;
+
+pub use config::Config;
+
+use crate::ir::{
+    BoundId, Domain, Formula, NodeId, NodeKind, Op, Sort, SortError, Theory, Value, OPS,
+};
+use arbitrary::{Arbitrary, Result, Unstructured};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use std::collections::HashMap;
+
+/// One fuzz case: a swarm configuration and the formula decoded under it.
+#[derive(Clone, Debug)]
+pub struct Case {
+    pub config: Config,
+    pub formula: Formula,
+}
+
+impl<'a> Arbitrary<'a> for Case {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+        let config = Config::arbitrary(u)?;
+        let formula = generate(&config, u)?;
+        Ok(Case { config, formula })
+    }
+}
+
+impl Case {
+    /// Decodes a case from raw fuzzer bytes (never fails: short input gives a small case).
+    pub fn from_bytes(data: &[u8]) -> Case {
+        let mut u = Unstructured::new(data);
+        Case::arbitrary(&mut u).expect("case decoding is total")
+    }
+}
+
+/// Generates a formula under `cfg`, reading choices from `u`.
+pub fn generate(cfg: &Config, u: &mut Unstructured) -> Result<Formula> {
+    let mut g = Gen {
+        cfg,
+        u,
+        f: Formula::default(),
+        vars: HashMap::new(),
+        info: Vec::new(),
+        pool: HashMap::new(),
+        scope: Vec::new(),
+        budget: 0,
+    };
+    let n = g.u.int_in_range(1..=cfg.max_asserts.max(1))?;
+    for _ in 0..n {
+        g.budget = u32::from(cfg.max_size);
+        let a = g.term(&Sort::Bool, cfg.max_depth)?;
+        g.f.assert(a).map_err(internal)?;
+    }
+    Ok(g.f)
+}
+
+fn internal(e: SortError) -> arbitrary::Error {
+    panic!("generator built an ill-sorted term: {e}")
+}
+
+/// Per-node facts the generator needs for reuse.
+#[derive(Clone)]
+struct NodeInfo {
+    height: u8,
+    /// Size of the node printed as a tree (saturating).
+    size: u32,
+    /// Bound variables the node uses (must be in scope where it is placed).
+    free: Vec<BoundId>,
+}
+
+struct Gen<'c, 'u, 'a> {
+    cfg: &'c Config,
+    u: &'u mut Unstructured<'a>,
+    f: Formula,
+    /// Declared constants by (sort, index), created on first use.
+    vars: HashMap<(Sort, u8), NodeId>,
+    info: Vec<NodeInfo>,
+    /// Built non-leaf terms by sort (candidates for P_expr).
+    pool: HashMap<Sort, Vec<NodeId>>,
+    /// Let-bound variables in scope, with their nodes.
+    scope: Vec<(BoundId, NodeId)>,
+    budget: u32,
+}
+
+impl Gen<'_, '_, '_> {
+    fn sort_enabled(&self, s: &Sort) -> bool {
+        match s {
+            Sort::Bool => true,
+            Sort::Int => self.cfg.ints,
+            Sort::Real => self.cfg.reals,
+        }
+    }
+
+    fn enabled_sorts(&self) -> Vec<Sort> {
+        Sort::ALL
+            .into_iter()
+            .filter(|s| self.sort_enabled(s))
+            .collect()
+    }
+
+    /// Picks an index with the given weights using one byte (0 when input is exhausted).
+    fn pick(&mut self, weights: &[u32]) -> Result<usize> {
+        let total: u32 = weights.iter().sum();
+        if total == 0 {
+            return Ok(0);
+        }
+        let mut b = u32::from(self.u.arbitrary::<u8>()?) % total;
+        for (i, w) in weights.iter().enumerate() {
+            if b < *w {
+                return Ok(i);
+            }
+            b -= w;
+        }
+        unreachable!()
+    }
+
+    fn record(&mut self, id: NodeId, info: NodeInfo, pooled: bool) -> NodeId {
+        let idx = id.0 as usize;
+        if self.info.len() <= idx {
+            self.info.resize(
+                idx + 1,
+                NodeInfo {
+                    height: 0,
+                    size: 1,
+                    free: Vec::new(),
+                },
+            );
+        }
+        self.info[idx] = info;
+        if pooled {
+            let sort = self.f.sort_of(id).clone();
+            self.pool.entry(sort).or_default().push(id);
+        }
+        id
+    }
+
+    fn term(&mut self, sort: &Sort, depth: u8) -> Result<NodeId> {
+        if depth == 0 || self.budget <= 1 || self.u.is_empty() {
+            return self.leaf(sort);
+        }
+        let reuse = self.reuse_candidates(sort, depth);
+        let apps = self.app_candidates(sort);
+        // Leaf first: an exhausted input reads 0 and closes the term.
+        let weights = [
+            2,
+            if reuse.is_empty() {
+                0
+            } else {
+                u32::from(self.cfg.reuse_weight)
+            },
+            if apps.is_empty() {
+                0
+            } else {
+                u32::from(self.cfg.app_weight)
+            },
+            if self.budget < 4 {
+                0
+            } else {
+                u32::from(self.cfg.let_weight)
+            },
+        ];
+        match self.pick(&weights)? {
+            1 => {
+                let id = reuse[self.u.choose_index(reuse.len())?];
+                self.budget = self.budget.saturating_sub(self.info[id.0 as usize].size);
+                Ok(id)
+            }
+            2 => {
+                let (op, t) = apps[self.u.choose_index(apps.len())?].clone();
+                self.app(op, t, depth)
+            }
+            3 => self.let_term(sort, depth),
+            _ => self.leaf(sort),
+        }
+    }
+
+    fn reuse_candidates(&self, sort: &Sort, depth: u8) -> Vec<NodeId> {
+        let Some(pool) = self.pool.get(sort) else {
+            return Vec::new();
+        };
+        pool.iter()
+            .copied()
+            .filter(|id| {
+                let info = &self.info[id.0 as usize];
+                info.height <= depth
+                    && info.size <= self.budget
+                    && info
+                        .free
+                        .iter()
+                        .all(|b| self.scope.iter().any(|(s, _)| s == b))
+            })
+            .collect()
+    }
+
+    /// Operators (with their parameter sort) whose result can be `sort` in this config.
+    fn app_candidates(&self, sort: &Sort) -> Vec<(Op, Option<Sort>)> {
+        let mut out = Vec::new();
+        for info in OPS {
+            if !self.cfg.op_enabled(info.op) {
+                continue;
+            }
+            let params: Vec<Option<Sort>> = if info.domain == Domain::None {
+                vec![None]
+            } else {
+                self.enabled_sorts()
+                    .into_iter()
+                    .filter(|s| info.domain.contains(s))
+                    .map(Some)
+                    .collect()
+            };
+            for t in params {
+                if info.ret_sort(t.as_ref()) != *sort {
+                    continue;
+                }
+                let theory_ok = match info.op.theory_at(t.as_ref()) {
+                    Theory::Core => true,
+                    Theory::Ints => self.cfg.ints,
+                    Theory::Reals => self.cfg.reals,
+                    Theory::RealsInts => self.cfg.ints && self.cfg.reals,
+                };
+                let args_ok = info
+                    .arg_sorts(info.min_arity, t.as_ref())
+                    .iter()
+                    .all(|s| self.sort_enabled(s));
+                if theory_ok && args_ok {
+                    out.push((info.op, t));
+                }
+            }
+        }
+        out
+    }
+
+    fn app(&mut self, op: Op, t: Option<Sort>, depth: u8) -> Result<NodeId> {
+        let info = op.info();
+        let arity = if info.is_variadic() {
+            info.min_arity + self.u.int_in_range(0..=2)?
+        } else {
+            info.min_arity
+        };
+        self.budget = self.budget.saturating_sub(1);
+        let mut args = Vec::with_capacity(arity);
+        for s in info.arg_sorts(arity, t.as_ref()) {
+            args.push(self.term(&s, depth - 1)?);
+        }
+        let node = self.combine(&args, 0);
+        let id = self.f.app(op, args).map_err(internal)?;
+        Ok(self.record(id, node, true))
+    }
+
+    /// Facts of a new node over `children`, binding `binds` (for a let).
+    fn combine(&self, children: &[NodeId], extra_height: u8) -> NodeInfo {
+        let mut info = NodeInfo {
+            height: 0,
+            size: 1,
+            free: Vec::new(),
+        };
+        for c in children {
+            let ci = &self.info[c.0 as usize];
+            info.height = info.height.max(ci.height + 1 + extra_height);
+            info.size = info.size.saturating_add(ci.size);
+            for b in &ci.free {
+                if !info.free.contains(b) {
+                    info.free.push(*b);
+                }
+            }
+        }
+        info
+    }
+
+    fn let_term(&mut self, sort: &Sort, depth: u8) -> Result<NodeId> {
+        let sorts = self.enabled_sorts();
+        let n = self.u.int_in_range(1..=2)?;
+        let mut bindings = Vec::new();
+        let mut bound_nodes = Vec::new();
+        self.budget = self.budget.saturating_sub(1);
+        for _ in 0..n {
+            let s = sorts[self.u.choose_index(sorts.len())?].clone();
+            let value = self.term(&s, depth - 1)?;
+            let name = format!("l{}", self.f.bounds.len());
+            let (b, node) = self.f.bound_var(name, s);
+            self.record(
+                node,
+                NodeInfo {
+                    height: 0,
+                    size: 1,
+                    free: vec![b],
+                },
+                false,
+            );
+            bindings.push((b, value));
+            bound_nodes.push((b, node));
+        }
+        let outer = self.scope.len();
+        self.scope.extend(bound_nodes.iter().cloned());
+        let body = self.term(sort, depth - 1)?;
+        self.scope.truncate(outer);
+        let mut children: Vec<NodeId> = bindings.iter().map(|(_, v)| *v).collect();
+        children.push(body);
+        let mut info = self.combine(&children, 0);
+        // The let binds its variables: they are not free in it (bindings are parallel,
+        // so the bound values cannot mention them).
+        info.free.retain(|b| !bindings.iter().any(|(x, _)| x == b));
+        let id = self.f.let_(bindings, body).map_err(internal)?;
+        Ok(self.record(id, info, true))
+    }
+
+    fn leaf(&mut self, sort: &Sort) -> Result<NodeId> {
+        self.budget = self.budget.saturating_sub(1);
+        let bound: Vec<NodeId> = self
+            .scope
+            .iter()
+            .filter(|(_, n)| self.f.sort_of(*n) == sort)
+            .map(|(_, n)| *n)
+            .collect();
+        // 0: declared constant (also what an exhausted input reads), 1: bound, 2: literal.
+        let which = self.pick(&[5, if bound.is_empty() { 0 } else { 3 }, 2])?;
+        match which {
+            1 => Ok(bound[self.u.choose_index(bound.len())?]),
+            2 => {
+                let v = self.literal(sort)?;
+                let id = self.f.lit(v);
+                Ok(self.record(
+                    id,
+                    NodeInfo {
+                        height: 0,
+                        size: 1,
+                        free: Vec::new(),
+                    },
+                    false,
+                ))
+            }
+            _ => {
+                let k = self.u.int_in_range(0..=self.cfg.vars_per_sort.max(1) - 1)?;
+                if let Some(id) = self.vars.get(&(sort.clone(), k)) {
+                    return Ok(*id);
+                }
+                let prefix = match sort {
+                    Sort::Bool => "b",
+                    Sort::Int => "i",
+                    Sort::Real => "r",
+                };
+                let d = self.f.declare(format!("{prefix}{k}"), sort.clone());
+                let id = self.f.constant(d);
+                self.vars.insert((sort.clone(), k), id);
+                Ok(self.record(
+                    id,
+                    NodeInfo {
+                        height: 0,
+                        size: 1,
+                        free: Vec::new(),
+                    },
+                    false,
+                ))
+            }
+        }
+    }
+
+    fn literal(&mut self, sort: &Sort) -> Result<Value> {
+        let b: u8 = self.u.arbitrary()?;
+        Ok(match sort {
+            Sort::Bool => Value::Bool(b & 1 == 1),
+            Sort::Int => Value::Int(int_literal(b)),
+            Sort::Real => Value::Real(real_literal(b)),
+        })
+    }
+}
+
+/// Boundary integers first, then small values: one byte picks one.
+fn int_literal(b: u8) -> BigInt {
+    const POOL: &[&str] = &[
+        "0",
+        "1",
+        "-1",
+        "2",
+        "-2",
+        "3",
+        "7",
+        "10",
+        "255",
+        "256",
+        "-128",
+        "2147483647",
+        "-2147483648",
+        "4294967296",
+        "9223372036854775807",
+        "-9223372036854775808",
+        "18446744073709551616",
+        "100000000000000000000",
+    ];
+    match POOL.get(b as usize) {
+        Some(s) => s.parse().unwrap(),
+        None => BigInt::from(b as i8),
+    }
+}
+
+/// Small rationals and boundary values: one byte picks one.
+fn real_literal(b: u8) -> BigRational {
+    const POOL: &[(&str, &str)] = &[
+        ("0", "1"),
+        ("1", "1"),
+        ("-1", "1"),
+        ("1", "2"),
+        ("-1", "2"),
+        ("1", "3"),
+        ("2", "3"),
+        ("1", "10"),
+        ("5", "2"),
+        ("-7", "3"),
+        ("18446744073709551616", "1"),
+        ("1", "4294967296"),
+    ];
+    match POOL.get(b as usize) {
+        Some((n, d)) => BigRational::new(n.parse().unwrap(), d.parse().unwrap()),
+        None => BigRational::new(
+            BigInt::from((b as i8) / 2),
+            BigInt::from(1 + (b % 4) as i32),
+        ),
+    }
+}
+
+/// Deterministic pseudo-random bytes (splitmix64) for `smtsmith gen --seed`.
+pub fn seeded_bytes(seed: u64, len: usize) -> Vec<u8> {
+    let mut state = seed;
+    let mut out = Vec::with_capacity(len + 8);
+    while out.len() < len {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        out.extend_from_slice(&(z ^ (z >> 31)).to_le_bytes());
+    }
+    out.truncate(len);
+    out
+}
+
+/// Checks the invariants a generated formula must have (used by tests and fuzz targets):
+/// every node well-sorted per the table, every bound variable used only under its let.
+pub fn check_well_formed(f: &Formula) -> std::result::Result<(), String> {
+    fn walk(f: &Formula, id: NodeId, scope: &mut Vec<BoundId>) -> std::result::Result<(), String> {
+        match &f.node(id).kind {
+            NodeKind::Bound(b) if !scope.contains(b) => Err(format!(
+                "bound variable {} used out of scope",
+                f.bounds[b.0 as usize].name
+            )),
+            NodeKind::App(op, args) => {
+                let mut copy = Formula {
+                    nodes: f.nodes.clone(),
+                    ..Formula::default()
+                };
+                copy.app(*op, args.clone()).map_err(|e| e.to_string())?;
+                args.iter().try_for_each(|a| walk(f, *a, scope))
+            }
+            NodeKind::Let(bs, body) => {
+                bs.iter().try_for_each(|(_, t)| walk(f, *t, scope))?;
+                let n = scope.len();
+                scope.extend(bs.iter().map(|(b, _)| *b));
+                let r = walk(f, *body, scope);
+                scope.truncate(n);
+                r
+            }
+            _ => Ok(()),
+        }
+    }
+    for a in &f.asserts {
+        if *f.sort_of(*a) != Sort::Bool {
+            return Err("non-Boolean assertion".into());
+        }
+        walk(f, *a, &mut Vec::new())?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::smtlib;
+
+    #[test]
+    fn empty_input_closes_with_leaves() {
+        let case = Case::from_bytes(&[]);
+        assert_eq!(case.formula.asserts.len(), 1);
+        assert!(matches!(
+            case.formula.node(case.formula.asserts[0]).kind,
+            NodeKind::Const(_)
+        ));
+    }
+
+    #[test]
+    fn generated_formulas_are_well_formed_and_deterministic() {
+        let mut sizes = 0;
+        for seed in 0..2000 {
+            let bytes = seeded_bytes(seed, 256);
+            let a = Case::from_bytes(&bytes);
+            let b = Case::from_bytes(&bytes);
+            assert_eq!(a.formula, b.formula, "seed {seed} not deterministic");
+            check_well_formed(&a.formula).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            sizes += a.formula.reachable_postorder().len();
+        }
+        // The generator must not collapse to leaves on random input.
+        assert!(sizes > 2000 * 5, "average formula too small: {sizes}");
+    }
+
+    #[test]
+    fn every_operator_is_generated() {
+        let mut seen = std::collections::BTreeSet::new();
+        for seed in 0..3000 {
+            let case = Case::from_bytes(&seeded_bytes(seed, 256));
+            seen.extend(case.formula.signature().ops);
+        }
+        let missing: Vec<_> = Op::all().filter(|o| !seen.contains(o)).collect();
+        assert!(missing.is_empty(), "never generated: {missing:?}");
+    }
+
+    #[test]
+    fn small_byte_changes_give_small_formula_changes() {
+        // Flipping the last byte can only change the tail of the formula.
+        let bytes = seeded_bytes(42, 200);
+        let a = smtlib::script(&Case::from_bytes(&bytes).formula, &Default::default());
+        let mut changed = bytes.clone();
+        *changed.last_mut().unwrap() ^= 0xff;
+        let b = smtlib::script(&Case::from_bytes(&changed).formula, &Default::default());
+        let common = a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count();
+        assert!(
+            common * 2 >= a.len().min(b.len()),
+            "prefix {common} of {}:\n{a}\n{b}",
+            a.len()
+        );
+    }
+}

@@ -1,0 +1,322 @@
+//! The typed intermediate representation: sorts, literals and formulas.
+//!
+//! A [`Formula`] is an arena of nodes (a DAG: the generator reuses built terms), a list of
+//! declared constants and a list of asserted Boolean nodes. Every node carries its sort;
+//! [`Formula::app`] checks sorts against the operator table, so an ill-sorted formula cannot
+//! be built through the public constructors.
+
+pub mod ops;
+
+pub use ops::{Attr, Domain, Op, OpInfo, Theory, OPS};
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// SMT-LIB sorts supported so far.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Sort {
+    Bool,
+    Int,
+    Real,
+}
+
+impl Sort {
+    pub const ALL: [Sort; 3] = [Sort::Bool, Sort::Int, Sort::Real];
+}
+
+impl fmt::Display for Sort {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Sort::Bool => "Bool",
+            Sort::Int => "Int",
+            Sort::Real => "Real",
+        })
+    }
+}
+
+/// A value of a sort: literals in formulas, values in models and evaluation results.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    Bool(bool),
+    Int(BigInt),
+    Real(BigRational),
+}
+
+impl Value {
+    pub fn sort(&self) -> Sort {
+        match self {
+            Value::Bool(_) => Sort::Bool,
+            Value::Int(_) => Sort::Int,
+            Value::Real(_) => Sort::Real,
+        }
+    }
+}
+
+/// Index of a node in a formula's arena.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(pub u32);
+
+/// Index of a declared constant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct DeclId(pub u32);
+
+/// Index of a `let`-bound variable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BoundId(pub u32);
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NodeKind {
+    Lit(Value),
+    Const(DeclId),
+    App(Op, Vec<NodeId>),
+    /// `(let ((v t) ...) body)`; the bindings are parallel, as in SMT-LIB.
+    Let(Vec<(BoundId, NodeId)>, NodeId),
+    Bound(BoundId),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    pub kind: NodeKind,
+    pub sort: Sort,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decl {
+    pub name: String,
+    pub sort: Sort,
+}
+
+/// A sort error from one of the constructors (a bug in the caller, reported precisely).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SortError(pub String);
+
+impl fmt::Display for SortError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ill-sorted term: {}", self.0)
+    }
+}
+
+impl std::error::Error for SortError {}
+
+/// A set of assertions over declared constants.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Formula {
+    pub decls: Vec<Decl>,
+    pub nodes: Vec<Node>,
+    pub bounds: Vec<Decl>,
+    pub asserts: Vec<NodeId>,
+}
+
+impl Formula {
+    pub fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id.0 as usize]
+    }
+
+    pub fn sort_of(&self, id: NodeId) -> &Sort {
+        &self.node(id).sort
+    }
+
+    fn push(&mut self, kind: NodeKind, sort: Sort) -> NodeId {
+        self.nodes.push(Node { kind, sort });
+        NodeId(self.nodes.len() as u32 - 1)
+    }
+
+    pub fn declare(&mut self, name: impl Into<String>, sort: Sort) -> DeclId {
+        self.decls.push(Decl {
+            name: name.into(),
+            sort,
+        });
+        DeclId(self.decls.len() as u32 - 1)
+    }
+
+    pub fn constant(&mut self, d: DeclId) -> NodeId {
+        let sort = self.decls[d.0 as usize].sort.clone();
+        self.push(NodeKind::Const(d), sort)
+    }
+
+    pub fn lit(&mut self, v: Value) -> NodeId {
+        let sort = v.sort();
+        self.push(NodeKind::Lit(v), sort)
+    }
+
+    /// Applies `op` to `args`, checking the arity and sorts against the operator table.
+    pub fn app(&mut self, op: Op, args: Vec<NodeId>) -> Result<NodeId, SortError> {
+        let info = op.info();
+        if args.len() < info.min_arity || (!info.is_variadic() && args.len() != info.min_arity) {
+            return Err(SortError(format!(
+                "{} applied to {} argument(s)",
+                info.name,
+                args.len()
+            )));
+        }
+        let sorts: Vec<Sort> = args.iter().map(|a| self.sort_of(*a).clone()).collect();
+        // The parameter is fixed by the first argument at a `T` position.
+        let t = info
+            .args
+            .iter()
+            .enumerate()
+            .find(|(_, p)| **p == ops::SortPat::T)
+            .map(|(i, _)| sorts[i].clone());
+        if let Some(t) = &t {
+            if !info.domain.contains(t) {
+                return Err(SortError(format!("{} over {t}", info.name)));
+            }
+        }
+        let expected = info.arg_sorts(args.len(), t.as_ref());
+        if expected != sorts {
+            return Err(SortError(format!(
+                "{} expects {:?}, got {:?}",
+                info.name, expected, sorts
+            )));
+        }
+        let ret = info.ret_sort(t.as_ref());
+        Ok(self.push(NodeKind::App(op, args), ret))
+    }
+
+    /// Declares a fresh bound variable `name` of `sort` (used by [`Formula::let_`]).
+    pub fn bound_var(&mut self, name: impl Into<String>, sort: Sort) -> (BoundId, NodeId) {
+        self.bounds.push(Decl {
+            name: name.into(),
+            sort: sort.clone(),
+        });
+        let b = BoundId(self.bounds.len() as u32 - 1);
+        (b, self.push(NodeKind::Bound(b), sort))
+    }
+
+    pub fn let_(
+        &mut self,
+        bindings: Vec<(BoundId, NodeId)>,
+        body: NodeId,
+    ) -> Result<NodeId, SortError> {
+        for (b, t) in &bindings {
+            let want = &self.bounds[b.0 as usize].sort;
+            if want != self.sort_of(*t) {
+                return Err(SortError(format!(
+                    "let binds {} : {want} to a {}",
+                    self.bounds[b.0 as usize].name,
+                    self.sort_of(*t)
+                )));
+            }
+        }
+        let sort = self.sort_of(body).clone();
+        Ok(self.push(NodeKind::Let(bindings, body), sort))
+    }
+
+    pub fn assert(&mut self, t: NodeId) -> Result<(), SortError> {
+        if *self.sort_of(t) != Sort::Bool {
+            return Err(SortError(format!("assertion of sort {}", self.sort_of(t))));
+        }
+        self.asserts.push(t);
+        Ok(())
+    }
+
+    /// The parameter sort of an application node (the sort `T` was instantiated with).
+    pub fn param_of(&self, op: Op, args: &[NodeId]) -> Option<Sort> {
+        op.info()
+            .args
+            .iter()
+            .position(|p| *p == ops::SortPat::T)
+            .map(|i| self.sort_of(args[i]).clone())
+    }
+
+    /// Nodes reachable from the assertions, each once, children before parents.
+    pub fn reachable_postorder(&self) -> Vec<NodeId> {
+        let mut seen = vec![false; self.nodes.len()];
+        let mut order = Vec::new();
+        let mut stack: Vec<(NodeId, bool)> =
+            self.asserts.iter().rev().map(|a| (*a, false)).collect();
+        while let Some((id, expanded)) = stack.pop() {
+            if expanded {
+                order.push(id);
+                continue;
+            }
+            if seen[id.0 as usize] {
+                continue;
+            }
+            seen[id.0 as usize] = true;
+            stack.push((id, true));
+            for c in self.children(id).into_iter().rev() {
+                if !seen[c.0 as usize] {
+                    stack.push((c, false));
+                }
+            }
+        }
+        order
+    }
+
+    pub fn children(&self, id: NodeId) -> Vec<NodeId> {
+        match &self.node(id).kind {
+            NodeKind::App(_, args) => args.clone(),
+            NodeKind::Let(bs, body) => bs.iter().map(|(_, t)| *t).chain([*body]).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The operators and theories used by the assertions.
+    pub fn signature(&self) -> Signature {
+        let mut sig = Signature::default();
+        for id in self.reachable_postorder() {
+            let node = self.node(id);
+            match &node.sort {
+                Sort::Int => sig.ints = true,
+                Sort::Real => sig.reals = true,
+                Sort::Bool => {}
+            }
+            if let NodeKind::App(op, args) = &node.kind {
+                if !sig.ops.contains(op) {
+                    sig.ops.push(*op);
+                }
+                let t = self.param_of(*op, args);
+                match op.theory_at(t.as_ref()) {
+                    Theory::Ints => sig.ints = true,
+                    Theory::Reals => sig.reals = true,
+                    Theory::RealsInts => {
+                        sig.ints = true;
+                        sig.reals = true
+                    }
+                    Theory::Core => {}
+                }
+                if self.is_nonlinear(*op, args) {
+                    sig.nonlinear = true;
+                }
+            }
+        }
+        sig.ops.sort();
+        sig
+    }
+
+    /// Nonlinear in the SMT-LIB logic sense: a product of two non-literals, or a division
+    /// (div, mod, /) whose divisor is not a literal.
+    fn is_nonlinear(&self, op: Op, args: &[NodeId]) -> bool {
+        let is_lit = |a: &NodeId| matches!(self.node(*a).kind, NodeKind::Lit(_));
+        match op {
+            Op::Mul => args.iter().filter(|a| !is_lit(a)).count() > 1,
+            Op::IntDiv | Op::Mod | Op::RealDiv => !args[1..].iter().all(is_lit),
+            _ => false,
+        }
+    }
+}
+
+/// What a formula uses: decides the logic and feeds de-duplication keys.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Signature {
+    pub ints: bool,
+    pub reals: bool,
+    pub nonlinear: bool,
+    pub ops: Vec<Op>,
+}
+
+impl Signature {
+    /// The narrowest SMT-LIB logic both solvers accept for the formula.
+    pub fn logic(&self) -> String {
+        let arith = match (self.ints, self.reals) {
+            (false, false) => return "QF_UF".to_string(),
+            (true, false) => "IA",
+            (false, true) => "RA",
+            (true, true) => "IRA",
+        };
+        format!("QF_{}{arith}", if self.nonlinear { "N" } else { "L" })
+    }
+}

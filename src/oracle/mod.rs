@@ -1,0 +1,226 @@
+//! Oracles: turn the solvers' answers to one formula into findings.
+//!
+//! - API error: a solver's API rejected a call on a well-sorted formula.
+//! - Invalid model: after `sat`, the evaluator finds an assertion false under the model.
+//! - Wrong unsat: one solver says `unsat` while the other's `sat` model is validated by
+//!   the evaluator (a refutation soundness bug of the `unsat` solver, proven).
+//! - Disagreement: `sat` against `unsat` where no model could be validated (the evaluator
+//!   answered unknown, e.g. division by zero, or the model itself is invalid): which solver
+//!   is wrong is not established.
+//!
+//! `unknown` never produces a finding here; an evaluator `Unknown` is never a finding.
+
+use crate::eval::{check_model, Truth};
+use crate::ir::Formula;
+use crate::solver::{Outcome, SolverError, SolverId, Verdict};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Class {
+    WrongUnsat,
+    Disagreement,
+    InvalidModel,
+    ApiError,
+}
+
+impl Class {
+    /// Folder name under `findings/`.
+    pub fn dir(self) -> &'static str {
+        match self {
+            Class::WrongUnsat => "wrong-unsat",
+            Class::Disagreement => "disagreement",
+            Class::InvalidModel => "invalid-model",
+            Class::ApiError => "api-error",
+        }
+    }
+}
+
+impl fmt::Display for Class {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.dir())
+    }
+}
+
+/// One solver's answer, or the API error that replaced it.
+pub type Answer = Result<Outcome, SolverError>;
+
+/// The evaluator's judgement of one solver's model.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ModelCheck {
+    pub solver: SolverId,
+    pub truth: Truth,
+}
+
+/// What an oracle concluded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdicts {
+    pub findings: Vec<Issue>,
+    pub model_checks: Vec<ModelCheck>,
+}
+
+/// A problem found in the answers (before it is written to disk).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Issue {
+    pub class: Class,
+    /// The solver shown to be wrong, when the evidence establishes it.
+    pub blamed: Option<SolverId>,
+    pub summary: String,
+}
+
+/// Applies every oracle to the answers of the solvers to `f`.
+pub fn judge(f: &Formula, answers: &[(SolverId, Answer)]) -> Verdicts {
+    let mut findings = Vec::new();
+    let mut model_checks = Vec::new();
+    for (id, answer) in answers {
+        match answer {
+            Err(e) => findings.push(Issue {
+                class: Class::ApiError,
+                blamed: Some(*id),
+                summary: e.to_string(),
+            }),
+            Ok(o) if o.verdict == Verdict::Sat => {
+                let truth = match &o.model {
+                    Some(m) => check_model(f, m),
+                    None => continue,
+                };
+                if let Truth::False(i) = truth {
+                    findings.push(Issue {
+                        class: Class::InvalidModel,
+                        blamed: Some(*id),
+                        summary: format!("{id} says sat, but its model makes assertion {i} false"),
+                    });
+                }
+                model_checks.push(ModelCheck { solver: *id, truth });
+            }
+            Ok(_) => {}
+        }
+    }
+    let verdict = |want: Verdict| {
+        answers
+            .iter()
+            .filter(move |(_, a)| matches!(a, Ok(o) if o.verdict == want))
+            .map(|(id, _)| *id)
+    };
+    let sat: Vec<SolverId> = verdict(Verdict::Sat).collect();
+    let unsat: Vec<SolverId> = verdict(Verdict::Unsat).collect();
+    if !sat.is_empty() && !unsat.is_empty() {
+        let validated: Vec<SolverId> = model_checks
+            .iter()
+            .filter(|c| c.truth == Truth::True)
+            .map(|c| c.solver)
+            .collect();
+        let names = |v: &[SolverId]| {
+            v.iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        if let Some(witness) = validated.first() {
+            for wrong in &unsat {
+                findings.push(Issue {
+                    class: Class::WrongUnsat,
+                    blamed: Some(*wrong),
+                    summary: format!("{wrong} says unsat, but {witness}'s model satisfies every assertion (checked by the evaluator)"),
+                });
+            }
+        } else {
+            findings.push(Issue {
+                class: Class::Disagreement,
+                blamed: None,
+                summary: format!(
+                    "sat ({}) vs unsat ({}), no model validated",
+                    names(&sat),
+                    names(&unsat)
+                ),
+            });
+        }
+    }
+    Verdicts {
+        findings,
+        model_checks,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Pure logic of the oracle over hand-made answers; the tests that make each class fire
+    //! on real solver answers are in `tests/oracles.rs`.
+    use super::*;
+    use crate::eval::Model;
+    use crate::ir::{Op, Sort, Value};
+    use std::time::Duration;
+
+    fn formula() -> Formula {
+        // x > 0
+        let mut f = Formula::default();
+        let x = f.declare("x", Sort::Int);
+        let x = f.constant(x);
+        let zero = f.lit(Value::Int(0.into()));
+        let gt = f.app(Op::Gt, vec![x, zero]).unwrap();
+        f.assert(gt).unwrap();
+        f
+    }
+
+    fn answer(v: Verdict, x: Option<i64>) -> Answer {
+        Ok(Outcome {
+            verdict: v,
+            reason: None,
+            model: x.map(|x| Model {
+                values: vec![Some(Value::Int(x.into()))],
+            }),
+            time: Duration::ZERO,
+        })
+    }
+
+    #[test]
+    fn validated_model_blames_the_unsat_solver() {
+        let f = formula();
+        let v = judge(
+            &f,
+            &[
+                (SolverId::Z3, answer(Verdict::Sat, Some(5))),
+                (SolverId::Cvc5, answer(Verdict::Unsat, None)),
+            ],
+        );
+        assert_eq!(v.findings.len(), 1);
+        assert_eq!(v.findings[0].class, Class::WrongUnsat);
+        assert_eq!(v.findings[0].blamed, Some(SolverId::Cvc5));
+    }
+
+    #[test]
+    fn invalid_model_and_unproven_disagreement() {
+        let f = formula();
+        let v = judge(
+            &f,
+            &[
+                (SolverId::Z3, answer(Verdict::Sat, Some(0))),
+                (SolverId::Cvc5, answer(Verdict::Unsat, None)),
+            ],
+        );
+        let classes: Vec<Class> = v.findings.iter().map(|i| i.class).collect();
+        assert_eq!(classes, vec![Class::InvalidModel, Class::Disagreement]);
+    }
+
+    #[test]
+    fn agreement_and_unknown_are_quiet() {
+        let f = formula();
+        let v = judge(
+            &f,
+            &[
+                (SolverId::Z3, answer(Verdict::Sat, Some(1))),
+                (SolverId::Cvc5, answer(Verdict::Sat, Some(2))),
+            ],
+        );
+        assert!(v.findings.is_empty());
+        let v = judge(
+            &f,
+            &[
+                (SolverId::Z3, answer(Verdict::Unknown, None)),
+                (SolverId::Cvc5, answer(Verdict::Unsat, None)),
+            ],
+        );
+        assert!(v.findings.is_empty());
+    }
+}

@@ -1,0 +1,390 @@
+//! cvc5 through its C API (cvc5-sys 0.6.1 bindings, generated from cvc5 1.4.0).
+//!
+//! cvc5's C API records errors in thread-local state instead of exiting: every call is
+//! followed by `cvc5_has_error()`, and an error becomes a [`SolverError`]. Handles are
+//! owned by the term manager; it is released and recycled every [`RECYCLE_EVERY`] cases
+//! (a long-lived manager slows down as constants accumulate, and deleting a manager frees
+//! nothing while handles are outstanding).
+
+use super::{
+    int_value, parse_rational, translate, Limits, Outcome, Solver, SolverError, SolverId,
+    TermBuilder, Verdict,
+};
+use crate::eval::Model;
+use crate::ir::{DeclId, Formula, Op, Sort, Value};
+use cvc5_sys as c;
+use num_traits::Signed;
+use std::ffi::{CStr, CString};
+use std::time::Instant;
+
+const RECYCLE_EVERY: u32 = 200;
+
+pub struct Cvc5 {
+    tm: *mut c::TermManager,
+    cases: u32,
+    version: String,
+}
+
+fn cstr(p: *const std::os::raw::c_char) -> String {
+    if p.is_null() {
+        String::new()
+    } else {
+        unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned()
+    }
+}
+
+/// Reads the thread-local error state after a call named `call`.
+fn check(call: &str) -> Result<(), SolverError> {
+    if unsafe { c::has_error() } {
+        let message = cstr(unsafe { c::get_error_message() });
+        unsafe { c::reset_error() };
+        Err(SolverError {
+            solver: SolverId::Cvc5,
+            call: call.to_string(),
+            message,
+        })
+    } else {
+        Ok(())
+    }
+}
+
+/// Runs one C API call and turns its error state into a `Result`.
+macro_rules! call {
+    ($name:literal, $e:expr) => {{
+        #[allow(unused_unsafe)]
+        let r = unsafe { $e };
+        check($name).map(|_| r)
+    }};
+}
+
+impl Cvc5 {
+    pub fn new() -> Result<Self, SolverError> {
+        let tm = call!("cvc5_term_manager_new", c::term_manager_new())?;
+        let slv = call!("cvc5_new", c::new(tm))?;
+        let version = cstr(call!("cvc5_get_version", c::get_version(slv))?);
+        call!("cvc5_delete", c::delete(slv))?;
+        Ok(Cvc5 {
+            tm,
+            cases: 0,
+            version,
+        })
+    }
+
+    fn recycle_if_due(&mut self) -> Result<(), SolverError> {
+        self.cases += 1;
+        if self.cases >= RECYCLE_EVERY {
+            unsafe {
+                c::term_manager_release(self.tm);
+                c::term_manager_delete(self.tm);
+            }
+            self.tm = call!("cvc5_term_manager_new", c::term_manager_new())?;
+            self.cases = 0;
+        }
+        Ok(())
+    }
+
+    fn sort(&self, s: &Sort) -> Result<c::Sort, SolverError> {
+        let tm = self.tm;
+        match s {
+            Sort::Bool => call!("cvc5_get_boolean_sort", c::get_boolean_sort(tm)),
+            Sort::Int => call!("cvc5_get_integer_sort", c::get_integer_sort(tm)),
+            Sort::Real => call!("cvc5_get_real_sort", c::get_real_sort(tm)),
+        }
+    }
+
+    fn literal(&self, v: &Value) -> Result<c::Term, SolverError> {
+        let tm = self.tm;
+        match v {
+            Value::Bool(true) => call!("cvc5_mk_true", c::mk_true(tm)),
+            Value::Bool(false) => call!("cvc5_mk_false", c::mk_false(tm)),
+            Value::Int(n) => {
+                let s = CString::new(n.to_string()).unwrap();
+                call!("cvc5_mk_integer", c::mk_integer(tm, s.as_ptr()))
+            }
+            Value::Real(r) => {
+                // As in the printed script: a non-negative numeral, negated when needed.
+                let s = CString::new(format!("{}/{}", r.numer().abs(), r.denom())).unwrap();
+                let abs = call!("cvc5_mk_real", c::mk_real(tm, s.as_ptr()))?;
+                if r.is_negative() {
+                    self.mk(c::Kind::Neg, &[abs])
+                } else {
+                    Ok(abs)
+                }
+            }
+        }
+    }
+
+    fn mk(&self, kind: c::Kind, xs: &[c::Term]) -> Result<c::Term, SolverError> {
+        call!(
+            "cvc5_mk_term",
+            c::mk_term(self.tm, kind, xs.len(), xs.as_ptr())
+        )
+    }
+
+    fn apply(&self, op: Op, xs: &[c::Term]) -> Result<c::Term, SolverError> {
+        use c::Kind as K;
+        // Binary folds where SMT-LIB's attribute differs from what cvc5 accepts n-ary.
+        let fold_left = |k: K| -> Result<c::Term, SolverError> {
+            let mut acc = xs[0];
+            for x in &xs[1..] {
+                acc = self.mk(k, &[acc, *x])?;
+            }
+            Ok(acc)
+        };
+        let chain = |k: K| -> Result<c::Term, SolverError> {
+            if xs.len() == 2 {
+                return self.mk(k, xs);
+            }
+            let pairs = xs
+                .windows(2)
+                .map(|w| self.mk(k, w))
+                .collect::<Result<Vec<_>, _>>()?;
+            self.mk(K::And, &pairs)
+        };
+        match op {
+            Op::Not => self.mk(K::Not, xs),
+            Op::And => self.mk(K::And, xs),
+            Op::Or => self.mk(K::Or, xs),
+            Op::Xor => fold_left(K::Xor),
+            Op::Implies => {
+                let mut acc = xs[xs.len() - 1];
+                for x in xs[..xs.len() - 1].iter().rev() {
+                    acc = self.mk(K::Implies, &[*x, acc])?;
+                }
+                Ok(acc)
+            }
+            Op::Eq => chain(K::Equal),
+            Op::Distinct => self.mk(K::Distinct, xs),
+            Op::Ite => self.mk(K::Ite, xs),
+            Op::Add => self.mk(K::Add, xs),
+            Op::Sub => fold_left(K::Sub),
+            Op::Neg => self.mk(K::Neg, xs),
+            Op::Mul => self.mk(K::Mult, xs),
+            Op::Lt => chain(K::Lt),
+            Op::Le => chain(K::Leq),
+            Op::Gt => chain(K::Gt),
+            Op::Ge => chain(K::Geq),
+            Op::IntDiv => fold_left(K::IntsDivision),
+            Op::Mod => self.mk(K::IntsModulus, xs),
+            Op::Abs => self.mk(K::Abs, xs),
+            Op::RealDiv => fold_left(K::Division),
+            Op::ToReal => self.mk(K::ToReal, xs),
+            Op::ToInt => self.mk(K::ToInteger, xs),
+            Op::IsInt => self.mk(K::IsInteger, xs),
+        }
+    }
+
+    fn value(
+        &self,
+        slv: *mut c::Solver,
+        t: c::Term,
+        sort: &Sort,
+    ) -> Result<Option<Value>, SolverError> {
+        let v = call!("cvc5_get_value", c::get_value(slv, t))?;
+        Ok(match sort {
+            Sort::Bool => {
+                if !call!("cvc5_term_is_boolean_value", c::term_is_boolean_value(v))? {
+                    return Ok(None);
+                }
+                Some(Value::Bool(call!(
+                    "cvc5_term_get_boolean_value",
+                    c::term_get_boolean_value(v)
+                )?))
+            }
+            Sort::Int => {
+                if !call!("cvc5_term_is_integer_value", c::term_is_integer_value(v))? {
+                    return Ok(None);
+                }
+                int_value(&cstr(call!(
+                    "cvc5_term_get_integer_value",
+                    c::term_get_integer_value(v)
+                )?))
+            }
+            Sort::Real => {
+                // A real algebraic number (nonlinear arithmetic) is not a real value: no
+                // exact rational exists, so the evaluator will answer unknown.
+                if !call!("cvc5_term_is_real_value", c::term_is_real_value(v))? {
+                    return Ok(None);
+                }
+                parse_rational(&cstr(call!(
+                    "cvc5_term_get_real_value",
+                    c::term_get_real_value(v)
+                )?))
+                .map(Value::Real)
+            }
+        })
+    }
+
+    fn check_in(
+        &self,
+        slv: *mut c::Solver,
+        f: &Formula,
+        limits: &Limits,
+    ) -> Result<(Verdict, Option<String>, Option<Model>), SolverError> {
+        let opt = |k: &str, v: &str| -> Result<(), SolverError> {
+            let k = CString::new(k).unwrap();
+            let v = CString::new(v).unwrap();
+            call!(
+                "cvc5_set_option",
+                c::set_option(slv, k.as_ptr(), v.as_ptr())
+            )
+        };
+        opt("produce-models", "true")?;
+        opt("rlimit-per", &limits.cvc5_rlimit.to_string())?;
+        opt("tlimit-per", &limits.timeout_ms.to_string())?;
+        let logic = CString::new(f.signature().logic()).unwrap();
+        call!("cvc5_set_logic", c::set_logic(slv, logic.as_ptr()))?;
+        let mut consts = Vec::with_capacity(f.decls.len());
+        for d in &f.decls {
+            let sort = self.sort(&d.sort)?;
+            let name = CString::new(d.name.as_str()).unwrap();
+            consts.push(call!(
+                "cvc5_mk_const",
+                c::mk_const(self.tm, sort, name.as_ptr())
+            )?);
+        }
+        let asserts = translate(
+            f,
+            &mut Builder {
+                cvc5: self,
+                consts: &consts,
+            },
+        )?;
+        for a in asserts {
+            call!("cvc5_assert_formula", c::assert_formula(slv, a))?;
+        }
+        let r = call!("cvc5_check_sat", c::check_sat(slv))?;
+        if call!("cvc5_result_is_unsat", c::result_is_unsat(r))? {
+            return Ok((Verdict::Unsat, None, None));
+        }
+        if call!("cvc5_result_is_sat", c::result_is_sat(r))? {
+            let mut values = Vec::with_capacity(consts.len());
+            for (d, t) in f.decls.iter().zip(&consts) {
+                values.push(self.value(slv, *t, &d.sort)?);
+            }
+            return Ok((Verdict::Sat, None, Some(Model { values })));
+        }
+        let why = call!(
+            "cvc5_result_get_unknown_explanation",
+            c::result_get_unknown_explanation(r)
+        )?;
+        let reason = cstr(call!(
+            "cvc5_unknown_explanation_to_string",
+            c::unknown_explanation_to_string(why)
+        )?);
+        Ok((Verdict::Unknown, Some(reason), None))
+    }
+}
+
+struct Builder<'a> {
+    cvc5: &'a Cvc5,
+    consts: &'a [c::Term],
+}
+
+impl TermBuilder for Builder<'_> {
+    type Term = c::Term;
+
+    fn literal(&mut self, v: &Value) -> Result<c::Term, SolverError> {
+        self.cvc5.literal(v)
+    }
+
+    fn constant(&mut self, d: DeclId) -> Result<c::Term, SolverError> {
+        Ok(self.consts[d.0 as usize])
+    }
+
+    fn apply(&mut self, op: Op, args: &[c::Term]) -> Result<c::Term, SolverError> {
+        self.cvc5.apply(op, args)
+    }
+}
+
+impl Drop for Cvc5 {
+    fn drop(&mut self) {
+        unsafe {
+            c::term_manager_release(self.tm);
+            c::term_manager_delete(self.tm);
+        }
+    }
+}
+
+impl Solver for Cvc5 {
+    fn id(&self) -> SolverId {
+        SolverId::Cvc5
+    }
+
+    fn version(&self) -> String {
+        self.version.clone()
+    }
+
+    fn check(&mut self, f: &Formula, limits: &Limits) -> Result<Outcome, SolverError> {
+        self.recycle_if_due()?;
+        let start = Instant::now();
+        let slv = call!("cvc5_new", c::new(self.tm))?;
+        let r = self.check_in(slv, f, limits);
+        unsafe { c::delete(slv) };
+        let (verdict, reason, model) = r?;
+        Ok(Outcome {
+            verdict,
+            reason,
+            model,
+            time: start.elapsed(),
+        })
+    }
+}
+
+/// Runs an SMT-LIB script through cvc5's own parser (libcvc5parser), as the `cvc5` binary
+/// would, and returns what its commands printed. The wheel ships no `cvc5` binary; this is
+/// the same front end.
+pub fn run_script(text: &str) -> Result<String, SolverError> {
+    use c::parser as p;
+    let input = CString::new(text).map_err(|_| SolverError {
+        solver: SolverId::Cvc5,
+        call: "cvc5_parser_set_str_input".into(),
+        message: "script contains a NUL byte".into(),
+    })?;
+    unsafe {
+        let tm = call!("cvc5_term_manager_new", c::term_manager_new())?;
+        let slv = call!("cvc5_new", c::new(tm))?;
+        let sm = call!("cvc5_symbol_manager_new", p::symbol_manager_new(tm))?;
+        let parser = call!("cvc5_parser_new", p::parser_new(slv, sm))?;
+        let result = (|| {
+            call!(
+                "cvc5_parser_set_str_input",
+                p::parser_set_str_input(
+                    parser,
+                    c::InputLanguage::SmtLib26,
+                    input.as_ptr(),
+                    c"script".as_ptr()
+                )
+            )?;
+            let mut out = String::new();
+            loop {
+                let mut err: *const std::os::raw::c_char = std::ptr::null();
+                let cmd = call!(
+                    "cvc5_parser_next_command",
+                    p::parser_next_command(parser, &mut err)
+                )?;
+                if !err.is_null() {
+                    return Err(SolverError {
+                        solver: SolverId::Cvc5,
+                        call: "cvc5_parser_next_command".into(),
+                        message: cstr(err),
+                    });
+                }
+                if cmd.is_null() {
+                    break;
+                }
+                out.push_str(&cstr(call!(
+                    "cvc5_cmd_invoke",
+                    p::cmd_invoke(cmd, slv, sm)
+                )?));
+            }
+            Ok(out)
+        })();
+        p::parser_delete(parser);
+        p::symbol_manager_delete(sm);
+        c::delete(slv);
+        c::term_manager_release(tm);
+        c::term_manager_delete(tm);
+        result
+    }
+}

@@ -1,0 +1,481 @@
+//! Z3 through its C API (z3-sys). Works with every z3-solver release from 4.8.5 on: only
+//! functions present in all of them are linked directly; newer ones are looked up at run
+//! time (`dlsym`). Model values are read as numerals and Boolean values, never by
+//! declaration-kind numbers (Z3 renumbered `Z3_decl_kind` several times).
+
+use super::{
+    int_value, parse_rational, translate, Limits, Outcome, Solver, SolverError, SolverId,
+    TermBuilder, Verdict,
+};
+use crate::eval::Model;
+use crate::ir::{DeclId, Formula, Op, Sort, Value};
+use num_traits::Signed;
+use std::ffi::{CStr, CString};
+use std::time::Instant;
+use z3_sys::*;
+
+/// Cases between two context recycles (a non-reference-counted context keeps every term
+/// it ever built; recycling bounds memory).
+const RECYCLE_EVERY: u32 = 500;
+
+pub struct Z3 {
+    ctx: Z3_context,
+    cases: u32,
+    version: String,
+    /// `Z3_mk_abs` where the linked release has it (4.8.10 and later).
+    mk_abs: Option<unsafe extern "C" fn(Z3_context, Z3_ast) -> Option<Z3_ast>>,
+    /// The `abs` declaration obtained from Z3's own parser (older releases), per context.
+    abs_decl: Option<Z3_func_decl>,
+}
+
+/// Z3 calls this instead of exiting; the caller reads the code with `Z3_get_error_code`.
+unsafe extern "C" fn on_error(_ctx: Z3_context, _code: Z3_error_code) {}
+
+fn cstr(p: *const std::os::raw::c_char) -> String {
+    if p.is_null() {
+        String::new()
+    } else {
+        unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned()
+    }
+}
+
+impl Z3 {
+    pub fn new() -> Result<Self, SolverError> {
+        let version = cstr(unsafe { Z3_get_full_version() });
+        let mk_abs = unsafe {
+            let p = libc::dlsym(libc::RTLD_DEFAULT, c"Z3_mk_abs".as_ptr());
+            if p.is_null() {
+                None
+            } else {
+                Some(std::mem::transmute::<
+                    *mut libc::c_void,
+                    unsafe extern "C" fn(Z3_context, Z3_ast) -> Option<Z3_ast>,
+                >(p))
+            }
+        };
+        Ok(Z3 {
+            ctx: new_context()?,
+            cases: 0,
+            version,
+            mk_abs,
+            abs_decl: None,
+        })
+    }
+
+    fn err(&self, call: &str) -> SolverError {
+        let code = unsafe { Z3_get_error_code(self.ctx) };
+        let message = cstr(unsafe { Z3_get_error_msg(self.ctx, code) });
+        SolverError {
+            solver: SolverId::Z3,
+            call: call.to_string(),
+            message,
+        }
+    }
+
+    /// Turns a Z3 result into a Rust one, reading the error state after the call.
+    fn ok<T>(&self, call: &str, r: Option<T>) -> Result<T, SolverError> {
+        let code = unsafe { Z3_get_error_code(self.ctx) };
+        match r {
+            Some(v) if code == ErrorCode::Ok => Ok(v),
+            _ => Err(self.err(call)),
+        }
+    }
+
+    fn check_error(&self, call: &str) -> Result<(), SolverError> {
+        if unsafe { Z3_get_error_code(self.ctx) } == ErrorCode::Ok {
+            Ok(())
+        } else {
+            Err(self.err(call))
+        }
+    }
+
+    fn recycle_if_due(&mut self) -> Result<(), SolverError> {
+        self.cases += 1;
+        if self.cases >= RECYCLE_EVERY {
+            unsafe { Z3_del_context(self.ctx) };
+            self.ctx = new_context()?;
+            self.abs_decl = None;
+            self.cases = 0;
+        }
+        Ok(())
+    }
+
+    fn sort(&self, s: &Sort) -> Result<Z3_sort, SolverError> {
+        let r = unsafe {
+            match s {
+                Sort::Bool => Z3_mk_bool_sort(self.ctx),
+                Sort::Int => Z3_mk_int_sort(self.ctx),
+                Sort::Real => Z3_mk_real_sort(self.ctx),
+            }
+        };
+        self.ok("Z3_mk_sort", r)
+    }
+
+    fn literal(&self, v: &Value) -> Result<Z3_ast, SolverError> {
+        let ctx = self.ctx;
+        match v {
+            Value::Bool(true) => self.ok("Z3_mk_true", unsafe { Z3_mk_true(ctx) }),
+            Value::Bool(false) => self.ok("Z3_mk_false", unsafe { Z3_mk_false(ctx) }),
+            Value::Int(n) => self.numeral(&n.to_string(), &Sort::Int),
+            Value::Real(r) => {
+                // Z3 reads "p/q"; a negative rational is built as a negation so that every
+                // release parses it.
+                let text = format!("{}/{}", r.numer().abs(), r.denom());
+                let abs = self.numeral(&text, &Sort::Real)?;
+                if r.is_negative() {
+                    self.ok("Z3_mk_unary_minus", unsafe { Z3_mk_unary_minus(ctx, abs) })
+                } else {
+                    Ok(abs)
+                }
+            }
+        }
+    }
+
+    fn numeral(&self, text: &str, s: &Sort) -> Result<Z3_ast, SolverError> {
+        let sort = self.sort(s)?;
+        let c = CString::new(text).unwrap();
+        self.ok("Z3_mk_numeral", unsafe {
+            Z3_mk_numeral(self.ctx, c.as_ptr(), sort)
+        })
+    }
+
+    /// The `abs` declaration for releases without `Z3_mk_abs`, taken from Z3's parser.
+    fn abs_decl(&mut self) -> Result<Z3_func_decl, SolverError> {
+        if let Some(d) = self.abs_decl {
+            return Ok(d);
+        }
+        let ctx = self.ctx;
+        let script = c"(declare-fun x () Int)(assert (= (abs x) x))";
+        let d = unsafe {
+            let v = Z3_parse_smtlib2_string(
+                ctx,
+                script.as_ptr(),
+                0,
+                std::ptr::null(),
+                std::ptr::null(),
+                0,
+                std::ptr::null(),
+                std::ptr::null(),
+            );
+            let v = self.ok("Z3_parse_smtlib2_string", v)?;
+            Z3_ast_vector_inc_ref(ctx, v);
+            let eq = Z3_ast_vector_get(ctx, v, 0);
+            let eq = self.ok("Z3_ast_vector_get", eq)?;
+            let eq_app = self.ok("Z3_to_app", Z3_to_app(ctx, eq))?;
+            let abs = self.ok("Z3_get_app_arg", Z3_get_app_arg(ctx, eq_app, 0))?;
+            let abs_app = self.ok("Z3_to_app", Z3_to_app(ctx, abs))?;
+            let d = self.ok("Z3_get_app_decl", Z3_get_app_decl(ctx, abs_app))?;
+            Z3_ast_vector_dec_ref(ctx, v);
+            d
+        };
+        self.abs_decl = Some(d);
+        Ok(d)
+    }
+
+    fn translate(&mut self, f: &Formula) -> Result<Vec<Z3_ast>, SolverError> {
+        let mut consts = Vec::with_capacity(f.decls.len());
+        for d in &f.decls {
+            consts.push(self.constant(&d.name, &d.sort)?);
+        }
+        translate(f, &mut Builder { z3: self, consts })
+    }
+
+    fn constant(&self, name: &str, sort: &Sort) -> Result<Z3_ast, SolverError> {
+        let ctx = self.ctx;
+        let name = CString::new(name).unwrap();
+        let sym = self.ok("Z3_mk_string_symbol", unsafe {
+            Z3_mk_string_symbol(ctx, name.as_ptr())
+        })?;
+        let sort = self.sort(sort)?;
+        self.ok("Z3_mk_const", unsafe { Z3_mk_const(ctx, sym, sort) })
+    }
+
+    fn apply(&mut self, op: Op, xs: &[Z3_ast]) -> Result<Z3_ast, SolverError> {
+        let ctx = self.ctx;
+        let n = xs.len() as u32;
+        let p = xs.as_ptr();
+        // Chainable comparisons: (< a b c) = (and (< a b) (< b c)).
+        let chain = |this: &Self,
+                     mk: unsafe extern "C" fn(Z3_context, Z3_ast, Z3_ast) -> Option<Z3_ast>,
+                     call: &str|
+         -> Result<Z3_ast, SolverError> {
+            let pairs = xs
+                .windows(2)
+                .map(|w| this.ok(call, unsafe { mk(ctx, w[0], w[1]) }))
+                .collect::<Result<Vec<_>, _>>()?;
+            if pairs.len() == 1 {
+                Ok(pairs[0])
+            } else {
+                this.ok("Z3_mk_and", unsafe {
+                    Z3_mk_and(ctx, pairs.len() as u32, pairs.as_ptr())
+                })
+            }
+        };
+        let fold_left = |this: &Self,
+                         mk: unsafe extern "C" fn(Z3_context, Z3_ast, Z3_ast) -> Option<Z3_ast>,
+                         call: &str|
+         -> Result<Z3_ast, SolverError> {
+            let mut acc = xs[0];
+            for x in &xs[1..] {
+                acc = this.ok(call, unsafe { mk(ctx, acc, *x) })?;
+            }
+            Ok(acc)
+        };
+        unsafe {
+            match op {
+                Op::Not => self.ok("Z3_mk_not", Z3_mk_not(ctx, xs[0])),
+                Op::And => self.ok("Z3_mk_and", Z3_mk_and(ctx, n, p)),
+                Op::Or => self.ok("Z3_mk_or", Z3_mk_or(ctx, n, p)),
+                Op::Xor => fold_left(self, Z3_mk_xor, "Z3_mk_xor"),
+                Op::Implies => {
+                    let mut acc = xs[xs.len() - 1];
+                    for x in xs[..xs.len() - 1].iter().rev() {
+                        acc = self.ok("Z3_mk_implies", Z3_mk_implies(ctx, *x, acc))?;
+                    }
+                    Ok(acc)
+                }
+                Op::Eq => chain(self, Z3_mk_eq, "Z3_mk_eq"),
+                Op::Distinct => self.ok("Z3_mk_distinct", Z3_mk_distinct(ctx, n, p)),
+                Op::Ite => self.ok("Z3_mk_ite", Z3_mk_ite(ctx, xs[0], xs[1], xs[2])),
+                Op::Add => self.ok("Z3_mk_add", Z3_mk_add(ctx, n, p)),
+                Op::Sub => self.ok("Z3_mk_sub", Z3_mk_sub(ctx, n, p)),
+                Op::Neg => self.ok("Z3_mk_unary_minus", Z3_mk_unary_minus(ctx, xs[0])),
+                Op::Mul => self.ok("Z3_mk_mul", Z3_mk_mul(ctx, n, p)),
+                Op::Lt => chain(self, Z3_mk_lt, "Z3_mk_lt"),
+                Op::Le => chain(self, Z3_mk_le, "Z3_mk_le"),
+                Op::Gt => chain(self, Z3_mk_gt, "Z3_mk_gt"),
+                Op::Ge => chain(self, Z3_mk_ge, "Z3_mk_ge"),
+                Op::IntDiv | Op::RealDiv => fold_left(self, Z3_mk_div, "Z3_mk_div"),
+                Op::Mod => self.ok("Z3_mk_mod", Z3_mk_mod(ctx, xs[0], xs[1])),
+                Op::Abs => match self.mk_abs {
+                    Some(mk) => self.ok("Z3_mk_abs", mk(ctx, xs[0])),
+                    None => {
+                        let d = self.abs_decl()?;
+                        self.ok("Z3_mk_app", Z3_mk_app(ctx, d, 1, p))
+                    }
+                },
+                Op::ToReal => self.ok("Z3_mk_int2real", Z3_mk_int2real(ctx, xs[0])),
+                Op::ToInt => self.ok("Z3_mk_real2int", Z3_mk_real2int(ctx, xs[0])),
+                Op::IsInt => self.ok("Z3_mk_is_int", Z3_mk_is_int(ctx, xs[0])),
+            }
+        }
+    }
+
+    fn model_value(
+        &self,
+        model: Z3_model,
+        t: Z3_ast,
+        sort: &Sort,
+    ) -> Result<Option<Value>, SolverError> {
+        let ctx = self.ctx;
+        let mut out: Option<Z3_ast> = None;
+        // Option<NonNull> has the layout of a nullable pointer.
+        let ok = unsafe {
+            Z3_model_eval(
+                ctx,
+                model,
+                t,
+                true,
+                (&mut out as *mut Option<Z3_ast>).cast(),
+            )
+        };
+        self.check_error("Z3_model_eval")?;
+        let Some(v) = out.filter(|_| ok) else {
+            return Ok(None);
+        };
+        Ok(match sort {
+            Sort::Bool => match unsafe { Z3_get_bool_value(ctx, v) } {
+                Z3_L_TRUE => Some(Value::Bool(true)),
+                Z3_L_FALSE => Some(Value::Bool(false)),
+                _ => None,
+            },
+            Sort::Int | Sort::Real => {
+                if !unsafe { Z3_is_numeral_ast(ctx, v) } {
+                    return Ok(None); // e.g. a real algebraic number
+                }
+                let text = cstr(unsafe { Z3_get_numeral_string(ctx, v) });
+                self.check_error("Z3_get_numeral_string")?;
+                match sort {
+                    Sort::Int => int_value(&text),
+                    _ => parse_rational(&text).map(Value::Real),
+                }
+            }
+        })
+    }
+}
+
+fn new_context() -> Result<Z3_context, SolverError> {
+    unsafe {
+        let cfg = Z3_mk_config().ok_or_else(|| SolverError {
+            solver: SolverId::Z3,
+            call: "Z3_mk_config".into(),
+            message: "returned null".into(),
+        })?;
+        let ctx = Z3_mk_context(cfg);
+        Z3_del_config(cfg);
+        let ctx = ctx.ok_or_else(|| SolverError {
+            solver: SolverId::Z3,
+            call: "Z3_mk_context".into(),
+            message: "returned null".into(),
+        })?;
+        Z3_set_error_handler(ctx, Some(on_error));
+        Ok(ctx)
+    }
+}
+
+impl Drop for Z3 {
+    fn drop(&mut self) {
+        unsafe { Z3_del_context(self.ctx) };
+    }
+}
+
+impl Solver for Z3 {
+    fn id(&self) -> SolverId {
+        SolverId::Z3
+    }
+
+    fn version(&self) -> String {
+        self.version.clone()
+    }
+
+    fn check(&mut self, f: &Formula, limits: &Limits) -> Result<Outcome, SolverError> {
+        self.recycle_if_due()?;
+        let start = Instant::now();
+        let ctx = self.ctx;
+        let logic = CString::new(f.signature().logic()).unwrap();
+        let solver = unsafe {
+            let sym = self.ok(
+                "Z3_mk_string_symbol",
+                Z3_mk_string_symbol(ctx, logic.as_ptr()),
+            )?;
+            self.ok("Z3_mk_solver_for_logic", Z3_mk_solver_for_logic(ctx, sym))?
+        };
+        unsafe { Z3_solver_inc_ref(ctx, solver) };
+        let result = self.check_in(solver, f, limits);
+        unsafe { Z3_solver_dec_ref(ctx, solver) };
+        let (verdict, reason, model) = result?;
+        Ok(Outcome {
+            verdict,
+            reason,
+            model,
+            time: start.elapsed(),
+        })
+    }
+}
+
+type CheckParts = (Verdict, Option<String>, Option<Model>);
+
+impl Z3 {
+    fn check_in(
+        &mut self,
+        solver: Z3_solver,
+        f: &Formula,
+        limits: &Limits,
+    ) -> Result<CheckParts, SolverError> {
+        let ctx = self.ctx;
+        unsafe {
+            let params = self.ok("Z3_mk_params", Z3_mk_params(ctx))?;
+            Z3_params_inc_ref(ctx, params);
+            let rl = self.ok(
+                "Z3_mk_string_symbol",
+                Z3_mk_string_symbol(ctx, c"rlimit".as_ptr()),
+            )?;
+            Z3_params_set_uint(
+                ctx,
+                params,
+                rl,
+                limits.z3_rlimit.min(u64::from(u32::MAX)) as u32,
+            );
+            let to = self.ok(
+                "Z3_mk_string_symbol",
+                Z3_mk_string_symbol(ctx, c"timeout".as_ptr()),
+            )?;
+            Z3_params_set_uint(ctx, params, to, limits.timeout_ms);
+            Z3_solver_set_params(ctx, solver, params);
+            Z3_params_dec_ref(ctx, params);
+            self.check_error("Z3_solver_set_params")?;
+        }
+        let asserts = self.translate(f)?;
+        for a in &asserts {
+            unsafe { Z3_solver_assert(ctx, solver, *a) };
+            self.check_error("Z3_solver_assert")?;
+        }
+        let r = unsafe { Z3_solver_check(ctx, solver) };
+        self.check_error("Z3_solver_check")?;
+        match r {
+            Z3_L_FALSE => Ok((Verdict::Unsat, None, None)),
+            Z3_L_TRUE => {
+                let model = self.ok("Z3_solver_get_model", unsafe {
+                    Z3_solver_get_model(ctx, solver)
+                })?;
+                unsafe { Z3_model_inc_ref(ctx, model) };
+                let values = self.read_model(model, f);
+                unsafe { Z3_model_dec_ref(ctx, model) };
+                Ok((Verdict::Sat, None, Some(values?)))
+            }
+            _ => {
+                let reason = cstr(unsafe { Z3_solver_get_reason_unknown(ctx, solver) });
+                Ok((Verdict::Unknown, Some(reason), None))
+            }
+        }
+    }
+
+    fn read_model(&self, model: Z3_model, f: &Formula) -> Result<Model, SolverError> {
+        let mut values = Vec::with_capacity(f.decls.len());
+        for d in &f.decls {
+            let t = self.constant(&d.name, &d.sort)?;
+            values.push(self.model_value(model, t, &d.sort)?);
+        }
+        Ok(Model { values })
+    }
+}
+
+struct Builder<'a> {
+    z3: &'a mut Z3,
+    consts: Vec<Z3_ast>,
+}
+
+impl TermBuilder for Builder<'_> {
+    type Term = Z3_ast;
+
+    fn literal(&mut self, v: &Value) -> Result<Z3_ast, SolverError> {
+        self.z3.literal(v)
+    }
+
+    fn constant(&mut self, d: DeclId) -> Result<Z3_ast, SolverError> {
+        Ok(self.consts[d.0 as usize])
+    }
+
+    fn apply(&mut self, op: Op, args: &[Z3_ast]) -> Result<Z3_ast, SolverError> {
+        self.z3.apply(op, args)
+    }
+}
+
+/// The `z3` command-line binary of the linked release (from the same wheel), if known.
+pub fn binary() -> Option<std::path::PathBuf> {
+    let p = env!("SMTSMITH_BUILT_Z3_BIN");
+    (!p.is_empty())
+        .then(|| std::path::PathBuf::from(p))
+        .filter(|p| p.exists())
+}
+
+/// Runs an SMT-LIB script with the `z3` binary and returns its standard output.
+pub fn run_binary(script: &str, timeout_s: u32) -> std::io::Result<String> {
+    use std::io::Write;
+    let bin = binary().ok_or_else(|| {
+        std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            "no z3 binary for the linked library (set SMTSMITH_Z3_BIN)",
+        )
+    })?;
+    let mut child = std::process::Command::new(bin)
+        .arg("-in")
+        .arg(format!("-T:{timeout_s}"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()?;
+    child.stdin.take().unwrap().write_all(script.as_bytes())?;
+    let out = child.wait_with_output()?;
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}

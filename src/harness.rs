@@ -84,6 +84,10 @@ impl Harness {
             .unwrap_or_else(|| PathBuf::from(default))
     }
 
+    pub fn solvers_mut(&mut self) -> &mut [Box<dyn Solver>] {
+        &mut self.solvers
+    }
+
     pub fn versions(&self) -> &[(SolverId, String)] {
         &self.versions
     }

@@ -11,6 +11,7 @@ pub use ops::{Attr, Domain, Op, OpInfo, Theory, OPS};
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
+use num_traits::Zero;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -288,12 +289,18 @@ impl Formula {
     }
 
     /// Nonlinear in the SMT-LIB logic sense: a product of two non-literals, or a division
-    /// (div, mod, /) whose divisor is not a literal.
+    /// (div, mod, /) whose divisor is not a non-zero literal (the linear logics allow only
+    /// division by a non-zero numeral).
     fn is_nonlinear(&self, op: Op, args: &[NodeId]) -> bool {
         let is_lit = |a: &NodeId| matches!(self.node(*a).kind, NodeKind::Lit(_));
+        let nonzero_lit = |a: &NodeId| match &self.node(*a).kind {
+            NodeKind::Lit(Value::Int(n)) => !n.is_zero(),
+            NodeKind::Lit(Value::Real(r)) => !r.is_zero(),
+            _ => false,
+        };
         match op {
             Op::Mul => args.iter().filter(|a| !is_lit(a)).count() > 1,
-            Op::IntDiv | Op::Mod | Op::RealDiv => !args[1..].iter().all(is_lit),
+            Op::IntDiv | Op::Mod | Op::RealDiv => !args[1..].iter().all(nonzero_lit),
             _ => false,
         }
     }

@@ -109,6 +109,10 @@ pub trait Solver {
     /// Asserts every assertion of `f` in a fresh scope and checks satisfiability;
     /// after `sat`, reads the value of every declared constant.
     fn check(&mut self, f: &Formula, limits: &Limits) -> Result<Outcome, SolverError>;
+    /// Makes a deliberately ill-sorted API call (`(not 1)`) and returns the error the
+    /// solver reported through our error channel. Proves the channel works: the solver
+    /// neither exited nor crashed. `None` would mean the call was accepted.
+    fn provoke_error(&mut self) -> Option<SolverError>;
 }
 
 /// Both backends, created once per process and reused across cases.

@@ -338,6 +338,11 @@ impl Solver for Z3 {
         self.version.clone()
     }
 
+    fn provoke_error(&mut self) -> Option<SolverError> {
+        let one = self.literal(&Value::Int(1.into())).ok()?;
+        self.apply(Op::Not, &[one]).err()
+    }
+
     fn check(&mut self, f: &Formula, limits: &Limits) -> Result<Outcome, SolverError> {
         self.recycle_if_due()?;
         let start = Instant::now();

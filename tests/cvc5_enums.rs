@@ -1,0 +1,56 @@
+//! The cvc5-sys bindings were generated from cvc5 1.4.0 headers; the library we link must
+//! agree on every enum value, or terms would silently be built with the wrong kinds.
+//! Ground truth: the linked library's own `*_to_string` of each value.
+
+// The link directives for libcvc5 come with the smtsmith library.
+use smtsmith as _;
+
+#[path = "cvc5_enums/table.rs"]
+mod table;
+
+/// `BitvectorUltbv` -> `bitvectorultbv`; `CVC5_KIND_BITVECTOR_ULTBV` -> `bitvectorultbv`.
+fn normalize(s: &str) -> String {
+    s.chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .flat_map(|c| c.to_lowercase())
+        .collect()
+}
+
+#[test]
+fn enum_values_match_the_linked_library() {
+    let mut mismatches = Vec::new();
+    let mut checked = 0;
+    for (enum_name, variants) in table::ENUMS {
+        for (variant, value) in *variants {
+            // `LAST` sentinels are not constants of the library.
+            if variant.starts_with("Last") {
+                continue;
+            }
+            let name = table::to_string(enum_name, *value);
+            checked += 1;
+            // Rounding modes print as their SMT-LIB abbreviations.
+            let expected = match *variant {
+                "RoundNearestTiesToEven" => "RNE",
+                "RoundTowardPositive" => "RTP",
+                "RoundTowardNegative" => "RTN",
+                "RoundTowardZero" => "RTZ",
+                "RoundNearestTiesToAway" => "RNA",
+                v => v,
+            };
+            // The library prints the C constant, possibly with its enum prefix.
+            if !normalize(&name).ends_with(&normalize(expected)) {
+                mismatches.push(format!(
+                    "{enum_name}::{variant} = {value} is {name:?} in the library"
+                ));
+            }
+        }
+    }
+    eprintln!("checked {checked} enum values");
+    assert!(checked > 1000, "the table lost its values ({checked})");
+    assert!(
+        mismatches.is_empty(),
+        "{} mismatches:\n{}",
+        mismatches.len(),
+        mismatches.join("\n")
+    );
+}

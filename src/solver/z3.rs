@@ -20,6 +20,10 @@ const RECYCLE_EVERY: u32 = 500;
 
 pub struct Z3 {
     ctx: Z3_context,
+    /// The limits `ctx` was created with (Z3's context parameters `rlimit` and `timeout`:
+    /// the default resource limit of every solver check, accepted by every release; the
+    /// per-solver `rlimit` parameter is unknown to e.g. 4.8.7).
+    ctx_limits: Limits,
     cases: u32,
     version: String,
     /// `Z3_mk_abs` where the linked release has it (4.8.10 and later).
@@ -53,8 +57,10 @@ impl Z3 {
                 >(p))
             }
         };
+        let ctx_limits = Limits::default();
         Ok(Z3 {
-            ctx: new_context()?,
+            ctx: new_context(&ctx_limits)?,
+            ctx_limits,
             cases: 0,
             version,
             mk_abs,
@@ -89,11 +95,12 @@ impl Z3 {
         }
     }
 
-    fn recycle_if_due(&mut self) -> Result<(), SolverError> {
+    fn recycle_if_due(&mut self, limits: &Limits) -> Result<(), SolverError> {
         self.cases += 1;
-        if self.cases >= RECYCLE_EVERY {
+        if self.cases >= RECYCLE_EVERY || *limits != self.ctx_limits {
             unsafe { Z3_del_context(self.ctx) };
-            self.ctx = new_context()?;
+            self.ctx = new_context(limits)?;
+            self.ctx_limits = limits.clone();
             self.abs_decl = None;
             self.cases = 0;
         }
@@ -304,13 +311,22 @@ impl Z3 {
     }
 }
 
-fn new_context() -> Result<Z3_context, SolverError> {
+fn new_context(limits: &Limits) -> Result<Z3_context, SolverError> {
     unsafe {
         let cfg = Z3_mk_config().ok_or_else(|| SolverError {
             solver: SolverId::Z3,
             call: "Z3_mk_config".into(),
             message: "returned null".into(),
         })?;
+        let rlimit = limits.z3_rlimit.min(u64::from(u32::MAX));
+        for (k, v) in [
+            ("rlimit", rlimit),
+            ("timeout", u64::from(limits.timeout_ms)),
+        ] {
+            let k = CString::new(k).unwrap();
+            let v = CString::new(v.to_string()).unwrap();
+            Z3_set_param_value(cfg, k.as_ptr(), v.as_ptr());
+        }
         let ctx = Z3_mk_context(cfg);
         Z3_del_config(cfg);
         let ctx = ctx.ok_or_else(|| SolverError {
@@ -344,7 +360,7 @@ impl Solver for Z3 {
     }
 
     fn check(&mut self, f: &Formula, limits: &Limits) -> Result<Outcome, SolverError> {
-        self.recycle_if_due()?;
+        self.recycle_if_due(limits)?;
         let start = Instant::now();
         let ctx = self.ctx;
         let logic = CString::new(f.signature().logic()).unwrap();
@@ -356,7 +372,7 @@ impl Solver for Z3 {
             self.ok("Z3_mk_solver_for_logic", Z3_mk_solver_for_logic(ctx, sym))?
         };
         unsafe { Z3_solver_inc_ref(ctx, solver) };
-        let result = self.check_in(solver, f, limits);
+        let result = self.check_in(solver, f);
         unsafe { Z3_solver_dec_ref(ctx, solver) };
         let (verdict, reason, model) = result?;
         Ok(Outcome {
@@ -371,35 +387,8 @@ impl Solver for Z3 {
 type CheckParts = (Verdict, Option<String>, Option<Model>);
 
 impl Z3 {
-    fn check_in(
-        &mut self,
-        solver: Z3_solver,
-        f: &Formula,
-        limits: &Limits,
-    ) -> Result<CheckParts, SolverError> {
+    fn check_in(&mut self, solver: Z3_solver, f: &Formula) -> Result<CheckParts, SolverError> {
         let ctx = self.ctx;
-        unsafe {
-            let params = self.ok("Z3_mk_params", Z3_mk_params(ctx))?;
-            Z3_params_inc_ref(ctx, params);
-            let rl = self.ok(
-                "Z3_mk_string_symbol",
-                Z3_mk_string_symbol(ctx, c"rlimit".as_ptr()),
-            )?;
-            Z3_params_set_uint(
-                ctx,
-                params,
-                rl,
-                limits.z3_rlimit.min(u64::from(u32::MAX)) as u32,
-            );
-            let to = self.ok(
-                "Z3_mk_string_symbol",
-                Z3_mk_string_symbol(ctx, c"timeout".as_ptr()),
-            )?;
-            Z3_params_set_uint(ctx, params, to, limits.timeout_ms);
-            Z3_solver_set_params(ctx, solver, params);
-            Z3_params_dec_ref(ctx, params);
-            self.check_error("Z3_solver_set_params")?;
-        }
         let asserts = self.translate(f)?;
         for a in &asserts {
             unsafe { Z3_solver_assert(ctx, solver, *a) };

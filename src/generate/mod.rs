@@ -77,6 +77,16 @@ struct NodeInfo {
     free: Vec<BoundId>,
 }
 
+impl NodeInfo {
+    fn leaf() -> Self {
+        NodeInfo {
+            height: 0,
+            size: 1,
+            free: Vec::new(),
+        }
+    }
+}
+
 struct Gen<'c, 'u, 'a> {
     cfg: &'c Config,
     u: &'u mut Unstructured<'a>,
@@ -126,14 +136,7 @@ impl Gen<'_, '_, '_> {
     fn record(&mut self, id: NodeId, info: NodeInfo, pooled: bool) -> NodeId {
         let idx = id.0 as usize;
         if self.info.len() <= idx {
-            self.info.resize(
-                idx + 1,
-                NodeInfo {
-                    height: 0,
-                    size: 1,
-                    free: Vec::new(),
-                },
-            );
+            self.info.resize(idx + 1, NodeInfo::leaf());
         }
         self.info[idx] = info;
         if pooled {
@@ -149,9 +152,11 @@ impl Gen<'_, '_, '_> {
         }
         let reuse = self.reuse_candidates(sort, depth);
         let apps = self.app_candidates(sort);
-        // Leaf first: an exhausted input reads 0 and closes the term.
+        // Leaf first: an exhausted input reads 0 and closes the term. An assertion itself
+        // is never a bare leaf when an operator fits (that formula would say nothing).
+        let root = depth == self.cfg.max_depth;
         let weights = [
-            2,
+            if root && !apps.is_empty() { 0 } else { 2 },
             if reuse.is_empty() {
                 0
             } else {
@@ -258,11 +263,7 @@ impl Gen<'_, '_, '_> {
 
     /// Facts of a new node over `children`, binding `binds` (for a let).
     fn combine(&self, children: &[NodeId], extra_height: u8) -> NodeInfo {
-        let mut info = NodeInfo {
-            height: 0,
-            size: 1,
-            free: Vec::new(),
-        };
+        let mut info = NodeInfo::leaf();
         for c in children {
             let ci = &self.info[c.0 as usize];
             info.height = info.height.max(ci.height + 1 + extra_height);
@@ -282,8 +283,13 @@ impl Gen<'_, '_, '_> {
         let mut bindings = Vec::new();
         let mut bound_nodes = Vec::new();
         self.budget = self.budget.saturating_sub(1);
-        for _ in 0..n {
-            let s = sorts[self.u.choose_index(sorts.len())?].clone();
+        for i in 0..n {
+            // The first variable has the sort of the body, so the body can use it as is.
+            let s = if i == 0 {
+                sort.clone()
+            } else {
+                sorts[self.u.choose_index(sorts.len())?].clone()
+            };
             let value = self.term(&s, depth - 1)?;
             let name = format!("l{}", self.f.bounds.len());
             let (b, node) = self.f.bound_var(name, s);
@@ -321,22 +327,15 @@ impl Gen<'_, '_, '_> {
             .filter(|(_, n)| self.f.sort_of(*n) == sort)
             .map(|(_, n)| *n)
             .collect();
-        // 0: declared constant (also what an exhausted input reads), 1: bound, 2: literal.
-        let which = self.pick(&[5, if bound.is_empty() { 0 } else { 3 }, 2])?;
+        // 0: declared constant (also what an exhausted input reads), 1: bound variable
+        // (favoured: a let whose variable is never used tests little), 2: literal.
+        let which = self.pick(&[4, if bound.is_empty() { 0 } else { 6 }, 2])?;
         match which {
             1 => Ok(bound[self.u.choose_index(bound.len())?]),
             2 => {
                 let v = self.literal(sort)?;
                 let id = self.f.lit(v);
-                Ok(self.record(
-                    id,
-                    NodeInfo {
-                        height: 0,
-                        size: 1,
-                        free: Vec::new(),
-                    },
-                    false,
-                ))
+                Ok(self.record(id, NodeInfo::leaf(), false))
             }
             _ => {
                 let k = self.u.int_in_range(0..=self.cfg.vars_per_sort.max(1) - 1)?;
@@ -351,15 +350,7 @@ impl Gen<'_, '_, '_> {
                 let d = self.f.declare(format!("{prefix}{k}"), sort.clone());
                 let id = self.f.constant(d);
                 self.vars.insert((sort.clone(), k), id);
-                Ok(self.record(
-                    id,
-                    NodeInfo {
-                        height: 0,
-                        size: 1,
-                        free: Vec::new(),
-                    },
-                    false,
-                ))
+                Ok(self.record(id, NodeInfo::leaf(), false))
             }
         }
     }

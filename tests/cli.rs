@@ -9,7 +9,9 @@ use smtsmith::solver::{z3, Verdict};
 use std::process::Command;
 
 fn smtsmith() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_smtsmith"))
+    let mut c = Command::new(env!("CARGO_BIN_EXE_smtsmith"));
+    c.env_remove("LD_LIBRARY_PATH");
+    c
 }
 
 #[test]

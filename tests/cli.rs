@@ -18,7 +18,9 @@ fn smtsmith() -> Command {
 fn gen_writes_scripts_both_solvers_accept() {
     let dir = tempfile::tempdir().unwrap();
     let out = smtsmith()
-        .args(["gen", "--count", "5", "--seed", "7", "--out"])
+        .args([
+            "gen", "--count", "5", "--seed", "7", "--bytes", "120", "--out",
+        ])
         .arg(dir.path())
         .output()
         .unwrap();
@@ -38,15 +40,18 @@ fn gen_writes_scripts_both_solvers_accept() {
         );
         // cvc5's own parser must accept it and answer a verdict.
         let out = smtsmith()
-            .args(["solve", "--solver", "cvc5"])
+            .args(["solve", "--solver", "cvc5", "--timeout-ms", "2000"])
             .arg(&path)
             .output()
             .unwrap();
         let stdout = String::from_utf8_lossy(&out.stdout);
+        // A check that hits the time limit prints "unknown (TIMEOUT)".
+        let verdict = stdout.split_whitespace().next().unwrap_or("");
         assert!(
-            out.status.success() && ["sat", "unsat", "unknown"].contains(&stdout.trim()),
-            "{}: {stdout}",
-            path.display()
+            out.status.success() && ["sat", "unsat", "unknown"].contains(&verdict),
+            "{}: {:?} {stdout}",
+            path.display(),
+            out.status
         );
     }
 }
@@ -158,7 +163,7 @@ fn a_written_finding_replays_with_the_z3_binary() {
     assert_eq!(meta["input_hex"], "6279746573");
     let script = std::fs::read_to_string(&w.smt2).unwrap();
     if z3::binary().is_some() {
-        let out = z3::run_binary(&script, 10).unwrap();
+        let out = z3::run_binary(&script, 10_000).unwrap();
         assert!(out.starts_with("sat\n"), "{out}");
     }
     let summary = finding::summary(dir.path()).unwrap();

@@ -15,6 +15,16 @@ use smtsmith::solver::Verdict;
 
 fn random_value(sort: &Sort, r: u8) -> Value {
     match sort {
+        // Boundary patterns and a spread of bits: 0, all ones, 0b1000.., then r scrambled.
+        Sort::BitVec(w) => {
+            let one = num_bigint::BigUint::from(1u8);
+            match r % 4 {
+                0 => Value::bv(*w, 0u8),
+                1 => Value::bv(*w, (&one << *w) - 1u8),
+                2 => Value::bv(*w, &one << (*w - 1)),
+                _ => Value::bv(*w, u64::from(r).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+            }
+        }
         Sort::Bool => Value::Bool(r & 1 == 1),
         Sort::Int => Value::Int(((r as i8) / 8).into()),
         Sort::Real => Value::Real(BigRational::new(

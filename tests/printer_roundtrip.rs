@@ -40,8 +40,8 @@ fn scripts_give_the_api_verdict_in_both_front_ends() {
                 continue;
             }
             let out = match id {
-                SolverId::Z3 => z3::run_binary(&script, 10).expect("z3 binary runs"),
-                SolverId::Cvc5 => cvc5::run_script(&script).unwrap_or_else(|e| {
+                SolverId::Z3 => z3::run_binary(&script, 10_000).expect("z3 binary runs"),
+                SolverId::Cvc5 => cvc5::run_script(&script, 10_000).unwrap_or_else(|e| {
                     panic!("seed {seed}: cvc5 rejects the script: {e}\n{script}")
                 }),
             };

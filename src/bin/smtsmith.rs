@@ -60,6 +60,9 @@ enum Command {
         /// z3 or cvc5.
         #[arg(long)]
         solver: String,
+        /// Time limit per check in milliseconds (0: none); a check that hits it prints unknown.
+        #[arg(long, default_value_t = 60_000)]
+        timeout_ms: u32,
         file: PathBuf,
     },
     /// Run generated cases from seeded random bytes (no coverage feedback; libFuzzer is the
@@ -178,12 +181,16 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             );
             Ok(ExitCode::SUCCESS)
         }
-        Command::Solve { solver, file } => {
+        Command::Solve {
+            solver,
+            timeout_ms,
+            file,
+        } => {
             let text = String::from_utf8(read(&file)?)
                 .map_err(|_| format!("{} is not UTF-8", file.display()))?;
             let out = match solver.as_str() {
-                "z3" => z3::run_binary(&text, 60).map_err(|e| e.to_string())?,
-                "cvc5" => cvc5::run_script(&text).map_err(|e| e.to_string())?,
+                "z3" => z3::run_binary(&text, timeout_ms).map_err(|e| e.to_string())?,
+                "cvc5" => cvc5::run_script(&text, timeout_ms).map_err(|e| e.to_string())?,
                 other => return Err(format!("unknown solver {other:?} (expected z3 or cvc5)")),
             };
             print!("{out}");

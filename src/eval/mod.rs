@@ -5,7 +5,10 @@
 //! Boolean connectives use Kleene's strong logic: `(and false u)` is false whatever `u` is,
 //! which holds for every interpretation of the unspecified values, so it is never a guess.
 
-use crate::ir::{Attr, Formula, NodeId, NodeKind, Op, Value};
+pub mod bv;
+
+use crate::ir::{Attr, Formula, Idx, NodeId, NodeKind, Op, Value};
+use bv::Bv;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
@@ -118,11 +121,11 @@ impl<'a> Evaluator<'a> {
                 }
                 self.eval(*body)
             }
-            NodeKind::App(op, args) => self.apply(*op, args),
+            NodeKind::App(op, idx, args) => self.apply(*op, *idx, args),
         }
     }
 
-    fn apply(&mut self, op: Op, args: &[NodeId]) -> EvalResult {
+    fn apply(&mut self, op: Op, idx: Idx, args: &[NodeId]) -> EvalResult {
         // Connectives that may decide without all their arguments.
         match op {
             Op::And | Op::Or => {
@@ -172,11 +175,48 @@ impl<'a> Evaluator<'a> {
         for a in args {
             vals.push(self.eval(*a)?);
         }
-        apply_strict(op, &vals)
+        apply_indexed(op, idx, &vals)
     }
 }
 
-/// Applies an operator to fully known arguments (sorts are guaranteed by the IR).
+fn to_bv(v: &Value) -> Bv {
+    match v {
+        Value::BitVec { width, value } => Bv {
+            width: *width,
+            value: value.clone(),
+        },
+        other => unreachable!("bit-vector expected, got {other:?}"),
+    }
+}
+
+fn from_bv(b: Bv) -> Value {
+    Value::BitVec {
+        width: b.width,
+        value: b.value,
+    }
+}
+
+/// Applies an operator with indices to fully known arguments.
+pub fn apply_indexed(op: Op, idx: Idx, vals: &[Value]) -> EvalResult {
+    let b = |i: usize| to_bv(&vals[i]);
+    let [i, j] = idx;
+    Ok(match op {
+        Op::Extract => from_bv(b(0).extract(i, j)),
+        Op::ZeroExtend => from_bv(b(0).zero_extend(i)),
+        Op::SignExtend => from_bv(b(0).sign_extend(i)),
+        Op::Repeat => from_bv(b(0).repeat(i)),
+        Op::RotateLeft => from_bv(b(0).rotate_left(i)),
+        Op::RotateRight => from_bv(b(0).rotate_right(i)),
+        Op::Int2Bv => match &vals[0] {
+            Value::Int(x) => from_bv(Bv::from_int(i, x)),
+            other => unreachable!("int2bv of {other:?}"),
+        },
+        _ => return apply_strict(op, vals),
+    })
+}
+
+/// Applies an operator without indices to fully known arguments (sorts are guaranteed by
+/// the IR). Total over the table: every operator has an arm here or in [`apply_indexed`].
 pub fn apply_strict(op: Op, vals: &[Value]) -> EvalResult {
     let info = op.info();
     match info.attr {
@@ -196,6 +236,13 @@ pub fn apply_strict(op: Op, vals: &[Value]) -> EvalResult {
             }
             return Ok(Value::Bool(true));
         }
+        Attr::RightAssoc if vals.len() > 2 => {
+            let mut acc = vals[vals.len() - 1].clone();
+            for v in vals[..vals.len() - 1].iter().rev() {
+                acc = apply_strict(op, &[v.clone(), acc])?;
+            }
+            return Ok(acc);
+        }
         Attr::LeftAssoc if vals.len() > 2 => {
             let mut acc = apply_strict(op, &vals[..2])?;
             for v in &vals[2..] {
@@ -211,6 +258,14 @@ pub fn apply_strict(op: Op, vals: &[Value]) -> EvalResult {
         (Op::And, [Bool(a), Bool(b)]) => Bool(*a && *b),
         (Op::Or, [Bool(a), Bool(b)]) => Bool(*a || *b),
         (Op::Xor, [Bool(a), Bool(b)]) => Bool(a != b),
+        (Op::Implies, [Bool(a), Bool(b)]) => Bool(!a || *b),
+        (Op::Ite, [Bool(c), a, b]) => {
+            if *c {
+                a.clone()
+            } else {
+                b.clone()
+            }
+        }
         (Op::Add, [Int(a), Int(b)]) => Int(a + b),
         (Op::Add, [Real(a), Real(b)]) => Real(a + b),
         (Op::Sub, [Int(a), Int(b)]) => Int(a - b),
@@ -231,7 +286,52 @@ pub fn apply_strict(op: Op, vals: &[Value]) -> EvalResult {
         (Op::ToReal, [Int(a)]) => Real(BigRational::from_integer(a.clone())),
         (Op::ToInt, [Real(a)]) => Int(a.floor().to_integer()),
         (Op::IsInt, [Real(a)]) => Bool(a.is_integer()),
+        (Op::Bv2Nat, [a @ BitVec { .. }]) => Int(to_bv(a).value.into()),
+        (_, [a @ BitVec { .. }]) => from_bv(bv_unary(op, &to_bv(a))),
+        (_, [a @ BitVec { .. }, c @ BitVec { .. }]) => bv_binary(op, &to_bv(a), &to_bv(c)),
         _ => unreachable!("{} applied to {vals:?}", info.name),
+    })
+}
+
+fn bv_unary(op: Op, a: &Bv) -> Bv {
+    match op {
+        Op::BvNot => a.not(),
+        Op::BvNeg => a.neg(),
+        _ => unreachable!("{} is not a unary bit-vector operator", op.name()),
+    }
+}
+
+fn bv_binary(op: Op, a: &Bv, c: &Bv) -> Value {
+    let bool_ = Value::Bool;
+    from_bv(match op {
+        Op::Concat => a.concat(c),
+        Op::BvAnd => a.and(c),
+        Op::BvOr => a.or(c),
+        Op::BvXor => a.xor(c),
+        Op::BvNand => a.and(c).not(),
+        Op::BvNor => a.or(c).not(),
+        Op::BvXnor => a.xor(c).not(),
+        Op::BvAdd => a.add(c),
+        Op::BvSub => a.sub(c),
+        Op::BvMul => a.mul(c),
+        Op::BvUdiv => a.udiv(c),
+        Op::BvUrem => a.urem(c),
+        Op::BvSdiv => a.sdiv(c),
+        Op::BvSrem => a.srem(c),
+        Op::BvSmod => a.smod(c),
+        Op::BvShl => a.shl(c),
+        Op::BvLshr => a.lshr(c),
+        Op::BvAshr => a.ashr(c),
+        Op::BvComp => Bv::new(1, u8::from(a == c).into()),
+        Op::BvUlt => return bool_(a.value < c.value),
+        Op::BvUle => return bool_(a.value <= c.value),
+        Op::BvUgt => return bool_(a.value > c.value),
+        Op::BvUge => return bool_(a.value >= c.value),
+        Op::BvSlt => return bool_(a.signed() < c.signed()),
+        Op::BvSle => return bool_(a.signed() <= c.signed()),
+        Op::BvSgt => return bool_(a.signed() > c.signed()),
+        Op::BvSge => return bool_(a.signed() >= c.signed()),
+        _ => unreachable!("{} is not a binary bit-vector operator", op.name()),
     })
 }
 

@@ -3,7 +3,7 @@
 //! fuzzer draws it from, and its documentation: the struct, its `Default` and its
 //! `Arbitrary` (swarm) implementation all come from that list.
 
-use crate::ir::{Op, OPS};
+use crate::ir::Op;
 use arbitrary::{Arbitrary, Result, Unstructured};
 use serde::{Deserialize, Serialize};
 
@@ -43,8 +43,20 @@ define_config! {
     ints: bool = true, arbitrary |u: &mut Unstructured| u.ratio(3, 4);
     /// Real sort and the Reals theory.
     reals: bool = true, arbitrary |u: &mut Unstructured| u.ratio(3, 4);
-    /// Swarm mask over the operator table (bit i enables `OPS[i]`).
-    ops: u64 = all_ops(), arbitrary |u: &mut Unstructured| u.arbitrary::<u64>();
+    /// Bit-vector sorts and the FixedSizeBitVectors theory.
+    bv: bool = true, arbitrary |u: &mut Unstructured| u.ratio(1, 2);
+    /// Swarm mask over bit-vector widths: bit i enables `BV_WIDTHS[i]`.
+    bv_widths: u16 = (1 << BV_WIDTHS.len()) - 1, arbitrary |u: &mut Unstructured| {
+        // Small widths with probability 1/2 each, 32 and 64 with 1/4, 128 with 1/8: wide
+        // multiplications and divisions are slow to bit-blast and rarely needed for a bug.
+        let bits = u.arbitrary::<u16>()?;
+        let bit = |i: u16| (bits >> i) & 1;
+        let small = bits & 0xff;
+        let wide = (bit(8) & bit(9)) << 8 | (bit(10) & bit(11)) << 9 | (bit(12) & bit(13) & bit(14)) << 10;
+        Ok(small | wide | u16::from(small == 0))
+    };
+    /// Swarm mask over the operator table (bit i of word i/64 enables `OPS[i]`).
+    ops: [u64; 4] = all_ops(), arbitrary |u: &mut Unstructured| u.arbitrary::<[u64; 4]>();
     /// Weight of applying an operator (P_gen).
     app_weight: u8 = 6, arbitrary |u: &mut Unstructured| u.int_in_range(1..=8);
     /// Weight of reusing an already built term of the required sort (P_expr).
@@ -53,31 +65,55 @@ define_config! {
     let_weight: u8 = 1, arbitrary |u: &mut Unstructured| u.int_in_range(0..=2);
 }
 
-fn all_ops() -> u64 {
-    (1u64 << OPS.len()) - 1
+/// The bit-vector widths the generator declares variables of (small widths first: most
+/// bugs show at small widths; 32 and 64 for the machine words solvers special-case).
+pub const BV_WIDTHS: [u32; 11] = [1, 2, 3, 4, 5, 8, 12, 16, 32, 64, 128];
+
+fn all_ops() -> [u64; 4] {
+    [u64::MAX; 4]
 }
 
 impl Config {
     pub fn op_enabled(&self, op: Op) -> bool {
-        self.ops & (1u64 << op as u32) != 0
+        let i = op as usize;
+        self.ops[i / 64] & (1u64 << (i % 64)) != 0
     }
 
     /// Enables only the listed operators (for tests and the CLI).
     pub fn only_ops(mut self, ops: &[Op]) -> Self {
-        self.ops = ops.iter().fold(0, |m, op| m | (1u64 << *op as u32));
+        self.ops = [0; 4];
+        for op in ops {
+            let i = *op as usize;
+            self.ops[i / 64] |= 1u64 << (i % 64);
+        }
         self
+    }
+
+    /// The enabled bit-vector widths (never empty when `bv` is on).
+    pub fn widths(&self) -> Vec<u32> {
+        if !self.bv {
+            return Vec::new();
+        }
+        BV_WIDTHS
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.bv_widths & (1 << i) != 0)
+            .map(|(_, w)| *w)
+            .collect()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ir::OPS;
 
     #[test]
     fn empty_input_gives_a_small_valid_config() {
         let c = Config::arbitrary(&mut Unstructured::new(&[])).unwrap();
         assert_eq!(c.max_asserts, 1);
         assert_eq!(c.max_depth, 1);
-        assert!(OPS.len() <= 64, "the op mask must hold every operator");
+        assert!(OPS.len() <= 256, "the op mask must hold every operator");
+        assert!(!Config::default().widths().is_empty());
     }
 }

@@ -12,10 +12,11 @@ pub mod config;
 pub use config::Config;
 
 use crate::ir::{
-    BoundId, Domain, Formula, NodeId, NodeKind, Op, Sort, SortError, Theory, Value, OPS,
+    BoundId, Domain, Formula, Idx, NodeId, NodeKind, Op, Rule, Sort, SortError, SortPat, Theory,
+    Value, OPS,
 };
 use arbitrary::{Arbitrary, Result, Unstructured};
-use num_bigint::BigInt;
+use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
 use std::collections::HashMap;
 
@@ -107,14 +108,31 @@ impl Gen<'_, '_, '_> {
             Sort::Bool => true,
             Sort::Int => self.cfg.ints,
             Sort::Real => self.cfg.reals,
+            Sort::BitVec(_) => self.cfg.bv,
         }
     }
 
+    fn theory_enabled(&self, th: Theory) -> bool {
+        match th {
+            Theory::Core => true,
+            Theory::Ints => self.cfg.ints,
+            Theory::Reals => self.cfg.reals,
+            Theory::RealsInts => self.cfg.ints && self.cfg.reals,
+            Theory::BitVectors => self.cfg.bv,
+            Theory::BitVectorsInts => self.cfg.bv && self.cfg.ints,
+        }
+    }
+
+    /// The sorts variables, let-bindings and parameters are drawn from.
     fn enabled_sorts(&self) -> Vec<Sort> {
-        Sort::ALL
-            .into_iter()
-            .filter(|s| self.sort_enabled(s))
-            .collect()
+        let mut sorts = vec![Sort::Bool];
+        sorts.extend(
+            [Sort::Int, Sort::Real]
+                .into_iter()
+                .filter(|s| self.sort_enabled(s)),
+        );
+        sorts.extend(self.cfg.widths().into_iter().map(Sort::BitVec));
+        sorts
     }
 
     /// Picks an index with the given weights using one byte (0 when input is exhausted).
@@ -213,30 +231,41 @@ impl Gen<'_, '_, '_> {
             if !self.cfg.op_enabled(info.op) {
                 continue;
             }
-            let params: Vec<Option<Sort>> = if info.domain == Domain::None {
-                vec![None]
-            } else {
-                self.enabled_sorts()
+            if info.rule != Rule::Uniform {
+                // Width-ruled bit-vector operators: `plan` picks indices and argument widths.
+                let ok = match (info.rule, sort) {
+                    (Rule::Concat, Sort::BitVec(n)) => *n >= 2,
+                    (_, Sort::BitVec(_)) => true,
+                    _ => false,
+                };
+                if ok && self.theory_enabled(info.theory) {
+                    out.push((info.op, Some(sort.clone())));
+                }
+                continue;
+            }
+            let params: Vec<Option<Sort>> = match info.domain {
+                Domain::None => vec![None],
+                // The result is `T` itself: it must be the required sort.
+                _ if info.ret == SortPat::T => vec![Some(sort.clone())]
+                    .into_iter()
+                    .filter(|t| info.domain.contains(t.as_ref().unwrap()))
+                    .collect(),
+                _ => self
+                    .enabled_sorts()
                     .into_iter()
                     .filter(|s| info.domain.contains(s))
                     .map(Some)
-                    .collect()
+                    .collect(),
             };
             for t in params {
                 if info.ret_sort(t.as_ref()) != *sort {
                     continue;
                 }
-                let theory_ok = match info.op.theory_at(t.as_ref()) {
-                    Theory::Core => true,
-                    Theory::Ints => self.cfg.ints,
-                    Theory::Reals => self.cfg.reals,
-                    Theory::RealsInts => self.cfg.ints && self.cfg.reals,
-                };
                 let args_ok = info
                     .arg_sorts(info.min_arity, t.as_ref())
                     .iter()
                     .all(|s| self.sort_enabled(s));
-                if theory_ok && args_ok {
+                if self.theory_enabled(info.op.theory_at(t.as_ref())) && args_ok {
                     out.push((info.op, t));
                 }
             }
@@ -244,20 +273,61 @@ impl Gen<'_, '_, '_> {
         out
     }
 
-    fn app(&mut self, op: Op, t: Option<Sort>, depth: u8) -> Result<NodeId> {
+    /// Indices and argument sorts of an application of `op` with parameter/result `t`.
+    fn plan(&mut self, op: Op, t: Option<&Sort>) -> Result<(Idx, Vec<Sort>)> {
         let info = op.info();
-        let arity = if info.is_variadic() {
-            info.min_arity + self.u.int_in_range(0..=2)?
-        } else {
-            info.min_arity
-        };
+        let n = t.and_then(Sort::width).unwrap_or(1);
+        let bv = Sort::BitVec;
+        Ok(match info.rule {
+            Rule::Concat => {
+                let a = self.u.int_in_range(1..=n - 1)?;
+                ([0, 0], vec![bv(a), bv(n - a)])
+            }
+            Rule::Extract => {
+                // A source at least as wide as the result: a menu width or slightly wider.
+                let wider: Vec<u32> = self.cfg.widths().into_iter().filter(|w| *w >= n).collect();
+                let m = match self.u.choose_index(wider.len() + 1)? {
+                    i if i < wider.len() => wider[i],
+                    _ => n + self.u.int_in_range(0..=4)?,
+                };
+                let j = self.u.int_in_range(0..=m - n)?;
+                ([j + n - 1, j], vec![bv(m)])
+            }
+            Rule::Extend => {
+                let k = self.u.int_in_range(0..=n - 1)?;
+                ([k, 0], vec![bv(n - k)])
+            }
+            Rule::Repeat => {
+                let divisors: Vec<u32> = (1..=n).filter(|k| n.is_multiple_of(*k)).collect();
+                let k = divisors[self.u.choose_index(divisors.len())?];
+                ([k, 0], vec![bv(n / k)])
+            }
+            Rule::Int2Bv => ([n, 0], vec![Sort::Int]),
+            Rule::Uniform => {
+                let arity = if info.is_variadic() {
+                    info.min_arity + self.u.int_in_range(0..=2)?
+                } else {
+                    info.min_arity
+                };
+                let idx = match info.indices {
+                    0 => [0, 0],
+                    // rotate_left/right: any amount, including more than the width.
+                    _ => [self.u.int_in_range(0..=n + 1)?, 0],
+                };
+                (idx, info.arg_sorts(arity, t))
+            }
+        })
+    }
+
+    fn app(&mut self, op: Op, t: Option<Sort>, depth: u8) -> Result<NodeId> {
+        let (idx, sorts) = self.plan(op, t.as_ref())?;
         self.budget = self.budget.saturating_sub(1);
-        let mut args = Vec::with_capacity(arity);
-        for s in info.arg_sorts(arity, t.as_ref()) {
+        let mut args = Vec::with_capacity(sorts.len());
+        for s in sorts {
             args.push(self.term(&s, depth - 1)?);
         }
         let node = self.combine(&args, 0);
-        let id = self.f.app(op, args).map_err(internal)?;
+        let id = self.f.app_indexed(op, idx, args).map_err(internal)?;
         Ok(self.record(id, node, true))
     }
 
@@ -342,12 +412,13 @@ impl Gen<'_, '_, '_> {
                 if let Some(id) = self.vars.get(&(sort.clone(), k)) {
                     return Ok(*id);
                 }
-                let prefix = match sort {
-                    Sort::Bool => "b",
-                    Sort::Int => "i",
-                    Sort::Real => "r",
+                let name = match sort {
+                    Sort::Bool => format!("b{k}"),
+                    Sort::Int => format!("i{k}"),
+                    Sort::Real => format!("r{k}"),
+                    Sort::BitVec(w) => format!("bv{w}_{k}"),
                 };
-                let d = self.f.declare(format!("{prefix}{k}"), sort.clone());
+                let d = self.f.declare(name, sort.clone());
                 let id = self.f.constant(d);
                 self.vars.insert((sort.clone(), k), id);
                 Ok(self.record(id, NodeInfo::leaf(), false))
@@ -361,7 +432,30 @@ impl Gen<'_, '_, '_> {
             Sort::Bool => Value::Bool(b & 1 == 1),
             Sort::Int => Value::Int(int_literal(b)),
             Sort::Real => Value::Real(real_literal(b)),
+            Sort::BitVec(w) => self.bv_literal(*w, b)?,
         })
+    }
+
+    /// Boundary bit-vectors (0, 1, all ones, signed min and max) or random bits.
+    fn bv_literal(&mut self, w: u32, b: u8) -> Result<Value> {
+        let one = BigUint::from(1u8);
+        let all = (&one << w) - 1u8;
+        Ok(Value::bv(
+            w,
+            match b % 8 {
+                0 => BigUint::from(0u8),
+                1 => one,
+                2 => all,
+                3 => &one << (w - 1),
+                4 => (&one << (w - 1)) - 1u8,
+                _ => {
+                    let bytes: Vec<u8> = (0..w.div_ceil(8))
+                        .map(|_| self.u.arbitrary())
+                        .collect::<Result<_>>()?;
+                    BigUint::from_bytes_le(&bytes)
+                }
+            },
+        ))
     }
 }
 
@@ -442,12 +536,16 @@ pub fn check_well_formed(f: &Formula) -> std::result::Result<(), String> {
                 "bound variable {} used out of scope",
                 f.bounds[b.0 as usize].name
             )),
-            NodeKind::App(op, args) => {
-                let mut copy = Formula {
-                    nodes: f.nodes.clone(),
-                    ..Formula::default()
-                };
-                copy.app(*op, args.clone()).map_err(|e| e.to_string())?;
+            NodeKind::App(op, idx, args) => {
+                let sorts: Vec<Sort> = args.iter().map(|a| f.sort_of(*a).clone()).collect();
+                let sort = crate::ir::result_sort(*op, *idx, &sorts).map_err(|e| e.to_string())?;
+                if sort != *f.sort_of(id) {
+                    return Err(format!(
+                        "{} has sort {sort}, recorded {}",
+                        op.name(),
+                        f.sort_of(id)
+                    ));
+                }
                 args.iter().try_for_each(|a| walk(f, *a, scope))
             }
             NodeKind::Let(bs, body) => {

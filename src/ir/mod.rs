@@ -7,9 +7,9 @@
 
 pub mod ops;
 
-pub use ops::{Attr, Domain, Op, OpInfo, Theory, OPS};
+pub use ops::{Attr, Domain, Op, OpInfo, Rule, SortPat, Theory, OPS};
 
-use num_bigint::BigInt;
+use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
 use num_traits::Zero;
 use serde::{Deserialize, Serialize};
@@ -21,19 +21,27 @@ pub enum Sort {
     Bool,
     Int,
     Real,
+    /// `(_ BitVec n)`, n >= 1.
+    BitVec(u32),
 }
 
 impl Sort {
-    pub const ALL: [Sort; 3] = [Sort::Bool, Sort::Int, Sort::Real];
+    pub fn width(&self) -> Option<u32> {
+        match self {
+            Sort::BitVec(w) => Some(*w),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for Sort {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Sort::Bool => "Bool",
-            Sort::Int => "Int",
-            Sort::Real => "Real",
-        })
+        match self {
+            Sort::Bool => f.write_str("Bool"),
+            Sort::Int => f.write_str("Int"),
+            Sort::Real => f.write_str("Real"),
+            Sort::BitVec(w) => write!(f, "(_ BitVec {w})"),
+        }
     }
 }
 
@@ -43,6 +51,11 @@ pub enum Value {
     Bool(bool),
     Int(BigInt),
     Real(BigRational),
+    /// A bit-vector of `width` bits; `value < 2^width`.
+    BitVec {
+        width: u32,
+        value: BigUint,
+    },
 }
 
 impl Value {
@@ -51,9 +64,19 @@ impl Value {
             Value::Bool(_) => Sort::Bool,
             Value::Int(_) => Sort::Int,
             Value::Real(_) => Sort::Real,
+            Value::BitVec { width, .. } => Sort::BitVec(*width),
         }
     }
+
+    /// A bit-vector value, reduced modulo 2^width.
+    pub fn bv(width: u32, value: impl Into<BigUint>) -> Value {
+        let value = value.into() % (BigUint::from(1u8) << width);
+        Value::BitVec { width, value }
+    }
 }
+
+/// The numeral indices of an application (`(_ extract 7 4)` has `[7, 4]`); unused slots are 0.
+pub type Idx = [u32; 2];
 
 /// Index of a node in a formula's arena.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -71,7 +94,7 @@ pub struct BoundId(pub u32);
 pub enum NodeKind {
     Lit(Value),
     Const(DeclId),
-    App(Op, Vec<NodeId>),
+    App(Op, Idx, Vec<NodeId>),
     /// `(let ((v t) ...) body)`; the bindings are parallel, as in SMT-LIB.
     Let(Vec<(BoundId, NodeId)>, NodeId),
     Bound(BoundId),
@@ -144,36 +167,19 @@ impl Formula {
 
     /// Applies `op` to `args`, checking the arity and sorts against the operator table.
     pub fn app(&mut self, op: Op, args: Vec<NodeId>) -> Result<NodeId, SortError> {
-        let info = op.info();
-        if args.len() < info.min_arity || (!info.is_variadic() && args.len() != info.min_arity) {
-            return Err(SortError(format!(
-                "{} applied to {} argument(s)",
-                info.name,
-                args.len()
-            )));
-        }
+        self.app_indexed(op, [0, 0], args)
+    }
+
+    /// Applies an indexed operator (`(_ extract i j)` etc.) to `args`.
+    pub fn app_indexed(
+        &mut self,
+        op: Op,
+        idx: Idx,
+        args: Vec<NodeId>,
+    ) -> Result<NodeId, SortError> {
         let sorts: Vec<Sort> = args.iter().map(|a| self.sort_of(*a).clone()).collect();
-        // The parameter is fixed by the first argument at a `T` position.
-        let t = info
-            .args
-            .iter()
-            .enumerate()
-            .find(|(_, p)| **p == ops::SortPat::T)
-            .map(|(i, _)| sorts[i].clone());
-        if let Some(t) = &t {
-            if !info.domain.contains(t) {
-                return Err(SortError(format!("{} over {t}", info.name)));
-            }
-        }
-        let expected = info.arg_sorts(args.len(), t.as_ref());
-        if expected != sorts {
-            return Err(SortError(format!(
-                "{} expects {:?}, got {:?}",
-                info.name, expected, sorts
-            )));
-        }
-        let ret = info.ret_sort(t.as_ref());
-        Ok(self.push(NodeKind::App(op, args), ret))
+        let ret = result_sort(op, idx, &sorts)?;
+        Ok(self.push(NodeKind::App(op, idx, args), ret))
     }
 
     /// Declares a fresh bound variable `name` of `sort` (used by [`Formula::let_`]).
@@ -249,7 +255,7 @@ impl Formula {
 
     pub fn children(&self, id: NodeId) -> Vec<NodeId> {
         match &self.node(id).kind {
-            NodeKind::App(_, args) => args.clone(),
+            NodeKind::App(_, _, args) => args.clone(),
             NodeKind::Let(bs, body) => bs.iter().map(|(_, t)| *t).chain([*body]).collect(),
             _ => Vec::new(),
         }
@@ -263,9 +269,10 @@ impl Formula {
             match &node.sort {
                 Sort::Int => sig.ints = true,
                 Sort::Real => sig.reals = true,
+                Sort::BitVec(_) => sig.bv = true,
                 Sort::Bool => {}
             }
-            if let NodeKind::App(op, args) = &node.kind {
+            if let NodeKind::App(op, _, args) = &node.kind {
                 if !sig.ops.contains(op) {
                     sig.ops.push(*op);
                 }
@@ -276,6 +283,11 @@ impl Formula {
                     Theory::RealsInts => {
                         sig.ints = true;
                         sig.reals = true
+                    }
+                    Theory::BitVectors => sig.bv = true,
+                    Theory::BitVectorsInts => {
+                        sig.bv = true;
+                        sig.ints = true
                     }
                     Theory::Core => {}
                 }
@@ -309,6 +321,7 @@ impl Formula {
 /// What a formula uses: decides the logic and feeds de-duplication keys.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Signature {
+    pub bv: bool,
     pub ints: bool,
     pub reals: bool,
     pub nonlinear: bool,
@@ -319,11 +332,74 @@ impl Signature {
     /// The narrowest SMT-LIB logic both solvers accept for the formula.
     pub fn logic(&self) -> String {
         let arith = match (self.ints, self.reals) {
-            (false, false) => return "QF_UF".to_string(),
-            (true, false) => "IA",
-            (false, true) => "RA",
-            (true, true) => "IRA",
+            (false, false) => None,
+            (true, false) => Some("IA"),
+            (false, true) => Some("RA"),
+            (true, true) => Some("IRA"),
         };
-        format!("QF_{}{arith}", if self.nonlinear { "N" } else { "L" })
+        let bv = if self.bv { "BV" } else { "" };
+        match arith {
+            None if self.bv => "QF_BV".to_string(),
+            None => "QF_UF".to_string(),
+            // Mixed bit-vector and arithmetic formulas: no narrower standard logic.
+            Some(_) if self.bv => "ALL".to_string(),
+            Some(a) => format!("QF_{bv}{}{a}", if self.nonlinear { "N" } else { "L" }),
+        }
     }
+}
+
+/// The sort of `op` applied with indices `idx` to arguments of sorts `args`, or why the
+/// application is ill-sorted. The single sort checker of the IR.
+pub fn result_sort(op: Op, idx: Idx, args: &[Sort]) -> Result<Sort, SortError> {
+    let info = op.info();
+    let err = |what: String| Err(SortError(format!("{}: {what}", info.name)));
+    if args.len() < info.min_arity || (!info.is_variadic() && args.len() != info.min_arity) {
+        return err(format!("applied to {} argument(s)", args.len()));
+    }
+    let width = |s: &Sort| {
+        s.width()
+            .ok_or_else(|| SortError(format!("{}: {s} is not a bit-vector", info.name)))
+    };
+    match info.rule {
+        Rule::Uniform => {}
+        Rule::Concat => return Ok(Sort::BitVec(width(&args[0])? + width(&args[1])?)),
+        Rule::Extract => {
+            let w = width(&args[0])?;
+            let [i, j] = idx;
+            if j > i || i >= w {
+                return err(format!("indices {i} {j} outside a bit-vector of width {w}"));
+            }
+            return Ok(Sort::BitVec(i - j + 1));
+        }
+        Rule::Extend => return Ok(Sort::BitVec(width(&args[0])? + idx[0])),
+        Rule::Repeat => {
+            if idx[0] == 0 {
+                return err("index 0".into());
+            }
+            return Ok(Sort::BitVec(width(&args[0])? * idx[0]));
+        }
+        Rule::Int2Bv => {
+            if args[0] != Sort::Int || idx[0] == 0 {
+                return err(format!("index {} over {}", idx[0], args[0]));
+            }
+            return Ok(Sort::BitVec(idx[0]));
+        }
+    }
+    // The parameter is fixed by the first argument at a `T` position.
+    let t = info
+        .args
+        .iter()
+        .enumerate()
+        .find(|(_, p)| **p == ops::SortPat::T)
+        .map(|(i, _)| args[i].clone());
+    if let Some(t) = &t {
+        if !info.domain.contains(t) {
+            return err(format!("over {t}"));
+        }
+    }
+    let expected = info.arg_sorts(args.len(), t.as_ref());
+    if expected != args {
+        return err(format!("expects {expected:?}, got {args:?}"));
+    }
+    Ok(info.ret_sort(t.as_ref()))
 }

@@ -14,6 +14,10 @@ pub enum Theory {
     Reals,
     /// Conversions between Int and Real (SMT-LIB Reals_Ints).
     RealsInts,
+    /// Fixed-size bit-vectors (SMT-LIB FixedSizeBitVectors and QF_BV).
+    BitVectors,
+    /// Conversions between bit-vectors and Int (`bv2nat`, `int2bv`).
+    BitVectorsInts,
 }
 
 /// How an n-ary application is read (SMT-LIB 2.6, section 3.6.3 attributes).
@@ -39,6 +43,10 @@ pub enum SortPat {
     Real,
     /// The instantiated parameter.
     T,
+    /// `(_ BitVec 1)` (the result of `bvcomp`).
+    Bv1,
+    /// Decided by the operator's [`Rule`] from its indices and argument widths.
+    Width,
 }
 
 /// Which sorts the parameter `T` of a signature ranges over.
@@ -50,6 +58,8 @@ pub enum Domain {
     Any,
     /// Int or Real.
     Numeric,
+    /// A bit-vector sort of any width.
+    BitVec,
 }
 
 impl Domain {
@@ -58,8 +68,27 @@ impl Domain {
             Domain::None => false,
             Domain::Any => true,
             Domain::Numeric => matches!(s, Sort::Int | Sort::Real),
+            Domain::BitVec => matches!(s, Sort::BitVec(_)),
         }
     }
+}
+
+/// How an operator's bit-vector widths are computed (operators whose signature cannot be
+/// written with patterns over one parameter `T`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// The patterns say everything.
+    Uniform,
+    /// `(concat s t)`: width of s plus width of t.
+    Concat,
+    /// `((_ extract i j) s)`: `i - j + 1`, with `j <= i < width(s)`.
+    Extract,
+    /// `((_ zero_extend k) s)`, `((_ sign_extend k) s)`: `width(s) + k`.
+    Extend,
+    /// `((_ repeat k) s)`: `width(s) * k`, `k >= 1`.
+    Repeat,
+    /// `((_ int2bv n) x)`: `n`, `n >= 1`.
+    Int2Bv,
 }
 
 /// Every operator smtsmith knows.
@@ -93,6 +122,45 @@ pub enum Op {
     ToReal,
     ToInt,
     IsInt,
+    // BitVectors
+    Concat,
+    Extract,
+    BvNot,
+    BvAnd,
+    BvOr,
+    BvXor,
+    BvNand,
+    BvNor,
+    BvXnor,
+    BvNeg,
+    BvAdd,
+    BvSub,
+    BvMul,
+    BvUdiv,
+    BvUrem,
+    BvSdiv,
+    BvSrem,
+    BvSmod,
+    BvShl,
+    BvLshr,
+    BvAshr,
+    BvComp,
+    BvUlt,
+    BvUle,
+    BvUgt,
+    BvUge,
+    BvSlt,
+    BvSle,
+    BvSgt,
+    BvSge,
+    Repeat,
+    ZeroExtend,
+    SignExtend,
+    RotateLeft,
+    RotateRight,
+    // BitVectors and Ints
+    Bv2Nat,
+    Int2Bv,
 }
 
 /// One row of the table.
@@ -108,8 +176,9 @@ pub struct OpInfo {
     pub ret: SortPat,
     pub domain: Domain,
     pub attr: Attr,
-    /// Number of numeral indices (`(_ name i j)`); 0 for every operator so far.
+    /// Number of numeral indices (`(_ name i j)`).
     pub indices: usize,
+    pub rule: Rule,
 }
 
 impl OpInfo {
@@ -140,11 +209,13 @@ fn instantiate(p: SortPat, t: Option<&Sort>) -> Sort {
         SortPat::T => t
             .expect("parametric operator used without its parameter")
             .clone(),
+        SortPat::Bv1 => Sort::BitVec(1),
+        SortPat::Width => panic!("width-ruled sort instantiated without its rule"),
     }
 }
 
 macro_rules! table {
-    ($($op:ident $name:literal $theory:ident [$($arg:ident),*] min $min:literal -> $ret:ident, $dom:ident, $attr:ident;)*) => {
+    ($($op:ident $name:literal $theory:ident [$($arg:ident),*] min $min:literal -> $ret:ident, $dom:ident, $attr:ident $(, idx $idx:literal $rule:ident)?;)*) => {
         /// The table, in `Op` order.
         pub static OPS: &[OpInfo] = &[
             $(OpInfo {
@@ -156,10 +227,13 @@ macro_rules! table {
                 ret: SortPat::$ret,
                 domain: Domain::$dom,
                 attr: Attr::$attr,
-                indices: 0,
+                indices: 0 $(+ $idx)?,
+                rule: table!(@rule $($rule)?),
             },)*
         ];
     };
+    (@rule) => { Rule::Uniform };
+    (@rule $rule:ident) => { Rule::$rule };
 }
 
 table! {
@@ -186,6 +260,43 @@ table! {
     ToReal   "to_real"  RealsInts [Int]        min 1 -> Real, None,    Fixed;
     ToInt    "to_int"   RealsInts [Real]       min 1 -> Int,  None,    Fixed;
     IsInt    "is_int"   RealsInts [Real]       min 1 -> Bool, None,    Fixed;
+    Concat   "concat"   BitVectors [Width, Width] min 2 -> Width, None,  Fixed, idx 0 Concat;
+    Extract  "extract"  BitVectors [Width]     min 1 -> Width, None,   Fixed, idx 2 Extract;
+    BvNot    "bvnot"    BitVectors [T]         min 1 -> T,    BitVec,  Fixed;
+    BvAnd    "bvand"    BitVectors [T]         min 2 -> T,    BitVec,  LeftAssoc;
+    BvOr     "bvor"     BitVectors [T]         min 2 -> T,    BitVec,  LeftAssoc;
+    BvXor    "bvxor"    BitVectors [T]         min 2 -> T,    BitVec,  LeftAssoc;
+    BvNand   "bvnand"   BitVectors [T, T]      min 2 -> T,    BitVec,  Fixed;
+    BvNor    "bvnor"    BitVectors [T, T]      min 2 -> T,    BitVec,  Fixed;
+    BvXnor   "bvxnor"   BitVectors [T, T]      min 2 -> T,    BitVec,  Fixed;
+    BvNeg    "bvneg"    BitVectors [T]         min 1 -> T,    BitVec,  Fixed;
+    BvAdd    "bvadd"    BitVectors [T]         min 2 -> T,    BitVec,  LeftAssoc;
+    BvSub    "bvsub"    BitVectors [T, T]      min 2 -> T,    BitVec,  Fixed;
+    BvMul    "bvmul"    BitVectors [T]         min 2 -> T,    BitVec,  LeftAssoc;
+    BvUdiv   "bvudiv"   BitVectors [T, T]      min 2 -> T,    BitVec,  Fixed;
+    BvUrem   "bvurem"   BitVectors [T, T]      min 2 -> T,    BitVec,  Fixed;
+    BvSdiv   "bvsdiv"   BitVectors [T, T]      min 2 -> T,    BitVec,  Fixed;
+    BvSrem   "bvsrem"   BitVectors [T, T]      min 2 -> T,    BitVec,  Fixed;
+    BvSmod   "bvsmod"   BitVectors [T, T]      min 2 -> T,    BitVec,  Fixed;
+    BvShl    "bvshl"    BitVectors [T, T]      min 2 -> T,    BitVec,  Fixed;
+    BvLshr   "bvlshr"   BitVectors [T, T]      min 2 -> T,    BitVec,  Fixed;
+    BvAshr   "bvashr"   BitVectors [T, T]      min 2 -> T,    BitVec,  Fixed;
+    BvComp   "bvcomp"   BitVectors [T, T]      min 2 -> Bv1,  BitVec,  Fixed;
+    BvUlt    "bvult"    BitVectors [T, T]      min 2 -> Bool, BitVec,  Fixed;
+    BvUle    "bvule"    BitVectors [T, T]      min 2 -> Bool, BitVec,  Fixed;
+    BvUgt    "bvugt"    BitVectors [T, T]      min 2 -> Bool, BitVec,  Fixed;
+    BvUge    "bvuge"    BitVectors [T, T]      min 2 -> Bool, BitVec,  Fixed;
+    BvSlt    "bvslt"    BitVectors [T, T]      min 2 -> Bool, BitVec,  Fixed;
+    BvSle    "bvsle"    BitVectors [T, T]      min 2 -> Bool, BitVec,  Fixed;
+    BvSgt    "bvsgt"    BitVectors [T, T]      min 2 -> Bool, BitVec,  Fixed;
+    BvSge    "bvsge"    BitVectors [T, T]      min 2 -> Bool, BitVec,  Fixed;
+    Repeat   "repeat"   BitVectors [Width]     min 1 -> Width, None,   Fixed, idx 1 Repeat;
+    ZeroExtend "zero_extend" BitVectors [Width] min 1 -> Width, None,  Fixed, idx 1 Extend;
+    SignExtend "sign_extend" BitVectors [Width] min 1 -> Width, None,  Fixed, idx 1 Extend;
+    RotateLeft "rotate_left" BitVectors [T]    min 1 -> T,    BitVec,  Fixed, idx 1 Uniform;
+    RotateRight "rotate_right" BitVectors [T]  min 1 -> T,    BitVec,  Fixed, idx 1 Uniform;
+    Bv2Nat   "bv2nat"   BitVectorsInts [T]     min 1 -> Int,  BitVec,  Fixed;
+    Int2Bv   "int2bv"   BitVectorsInts [Int]   min 1 -> Width, None,   Fixed, idx 1 Int2Bv;
 }
 
 impl Op {
@@ -210,6 +321,7 @@ impl Op {
         let info = self.info();
         match (info.theory, t) {
             (Theory::Ints, Some(Sort::Real)) => Theory::Reals,
+            // `=`, `distinct`, `ite` over bit-vectors stay Core: the sorts decide the logic.
             (th, _) => th,
         }
     }
@@ -229,6 +341,8 @@ mod tests {
             }
             let uses_t = info.args.contains(&SortPat::T) || info.ret == SortPat::T;
             assert_eq!(uses_t, info.domain != Domain::None, "{}", info.name);
+            let uses_width = info.args.contains(&SortPat::Width) || info.ret == SortPat::Width;
+            assert_eq!(uses_width, info.rule != Rule::Uniform, "{}", info.name);
         }
     }
 }

@@ -56,9 +56,15 @@ fn write_term(f: &Formula, id: NodeId, out: &mut String) {
         NodeKind::Lit(v) => out.push_str(&value(v)),
         NodeKind::Const(d) => out.push_str(&symbol(&f.decls[d.0 as usize].name)),
         NodeKind::Bound(b) => out.push_str(&symbol(&f.bounds[b.0 as usize].name)),
-        NodeKind::App(op, args) => {
+        NodeKind::App(op, idx, args) => {
             out.push('(');
-            out.push_str(op.name());
+            match op.info().indices {
+                0 => out.push_str(op.name()),
+                n => {
+                    let idx: Vec<String> = idx[..n].iter().map(|i| i.to_string()).collect();
+                    let _ = write!(out, "(_ {} {})", op.name(), idx.join(" "));
+                }
+            }
             for a in args {
                 out.push(' ');
                 write_term(f, *a, out);
@@ -91,6 +97,19 @@ pub fn value(v: &Value) -> String {
         Value::Bool(b) => b.to_string(),
         Value::Int(n) => int(n),
         Value::Real(r) => real(r),
+        Value::BitVec { width, value } => bitvec(*width, value),
+    }
+}
+
+/// `#b0101` up to 16 bits, `#x...` for wider multiples of 4, else `(_ bvN w)`.
+fn bitvec(width: u32, value: &num_bigint::BigUint) -> String {
+    let w = width as usize;
+    if width <= 16 {
+        format!("#b{:0>w$}", value.to_str_radix(2))
+    } else if width.is_multiple_of(4) {
+        format!("#x{:0>1$}", value.to_str_radix(16), w / 4)
+    } else {
+        format!("(_ bv{value} {width})")
     }
 }
 
@@ -151,6 +170,10 @@ mod tests {
             "3.0"
         );
         assert_eq!(value(&Value::Real(BigRational::zero())), "0.0");
+        assert_eq!(value(&Value::bv(4, 5u8)), "#b0101");
+        assert_eq!(value(&Value::bv(32, 255u8)), "#x000000ff");
+        assert_eq!(value(&Value::bv(17, 3u8)), "(_ bv3 17)");
+        assert_eq!(sort(&Sort::BitVec(8)), "(_ BitVec 8)");
     }
 
     #[test]

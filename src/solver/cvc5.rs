@@ -7,11 +7,11 @@
 //! nothing while handles are outstanding).
 
 use super::{
-    int_value, parse_rational, translate, Limits, Outcome, Solver, SolverError, SolverId,
+    bv_value, int_value, parse_rational, translate, Limits, Outcome, Solver, SolverError, SolverId,
     TermBuilder, Verdict,
 };
 use crate::eval::Model;
-use crate::ir::{DeclId, Formula, Op, Sort, Value};
+use crate::ir::{DeclId, Formula, Idx, Op, Sort, Value};
 use cvc5_sys as c;
 use num_traits::Signed;
 use std::ffi::{CStr, CString};
@@ -89,6 +89,7 @@ impl Cvc5 {
             Sort::Bool => call!("cvc5_get_boolean_sort", c::get_boolean_sort(tm)),
             Sort::Int => call!("cvc5_get_integer_sort", c::get_integer_sort(tm)),
             Sort::Real => call!("cvc5_get_real_sort", c::get_real_sort(tm)),
+            Sort::BitVec(w) => call!("cvc5_mk_bv_sort", c::mk_bv_sort(tm, *w)),
         }
     }
 
@@ -100,6 +101,10 @@ impl Cvc5 {
             Value::Int(n) => {
                 let s = CString::new(n.to_string()).unwrap();
                 call!("cvc5_mk_integer", c::mk_integer(tm, s.as_ptr()))
+            }
+            Value::BitVec { width, value } => {
+                let s = CString::new(value.to_string()).unwrap();
+                call!("cvc5_mk_bv", c::mk_bv(tm, *width, s.as_ptr(), 10))
             }
             Value::Real(r) => {
                 // As in the printed script: a non-negative numeral, negated when needed.
@@ -121,7 +126,24 @@ impl Cvc5 {
         )
     }
 
-    fn apply(&self, op: Op, xs: &[c::Term]) -> Result<c::Term, SolverError> {
+    /// An indexed operator application (`(_ extract i j)` etc.).
+    fn mk_indexed(
+        &self,
+        kind: c::Kind,
+        idx: &[u32],
+        xs: &[c::Term],
+    ) -> Result<c::Term, SolverError> {
+        let op = call!(
+            "cvc5_mk_op",
+            c::mk_op(self.tm, kind, idx.len(), idx.as_ptr())
+        )?;
+        call!(
+            "cvc5_mk_term_from_op",
+            c::mk_term_from_op(self.tm, op, xs.len(), xs.as_ptr())
+        )
+    }
+
+    fn apply(&self, op: Op, idx: Idx, xs: &[c::Term]) -> Result<c::Term, SolverError> {
         use c::Kind as K;
         // Binary folds where SMT-LIB's attribute differs from what cvc5 accepts n-ary.
         let fold_left = |k: K| -> Result<c::Term, SolverError> {
@@ -171,6 +193,43 @@ impl Cvc5 {
             Op::ToReal => self.mk(K::ToReal, xs),
             Op::ToInt => self.mk(K::ToInteger, xs),
             Op::IsInt => self.mk(K::IsInteger, xs),
+            Op::Concat => self.mk(K::BitvectorConcat, xs),
+            Op::Extract => self.mk_indexed(K::BitvectorExtract, &idx, xs),
+            Op::BvNot => self.mk(K::BitvectorNot, xs),
+            Op::BvAnd => fold_left(K::BitvectorAnd),
+            Op::BvOr => fold_left(K::BitvectorOr),
+            Op::BvXor => fold_left(K::BitvectorXor),
+            Op::BvNand => self.mk(K::BitvectorNand, xs),
+            Op::BvNor => self.mk(K::BitvectorNor, xs),
+            Op::BvXnor => self.mk(K::BitvectorXnor, xs),
+            Op::BvNeg => self.mk(K::BitvectorNeg, xs),
+            Op::BvAdd => fold_left(K::BitvectorAdd),
+            Op::BvSub => self.mk(K::BitvectorSub, xs),
+            Op::BvMul => fold_left(K::BitvectorMult),
+            Op::BvUdiv => self.mk(K::BitvectorUdiv, xs),
+            Op::BvUrem => self.mk(K::BitvectorUrem, xs),
+            Op::BvSdiv => self.mk(K::BitvectorSdiv, xs),
+            Op::BvSrem => self.mk(K::BitvectorSrem, xs),
+            Op::BvSmod => self.mk(K::BitvectorSmod, xs),
+            Op::BvShl => self.mk(K::BitvectorShl, xs),
+            Op::BvLshr => self.mk(K::BitvectorLshr, xs),
+            Op::BvAshr => self.mk(K::BitvectorAshr, xs),
+            Op::BvComp => self.mk(K::BitvectorComp, xs),
+            Op::BvUlt => self.mk(K::BitvectorUlt, xs),
+            Op::BvUle => self.mk(K::BitvectorUle, xs),
+            Op::BvUgt => self.mk(K::BitvectorUgt, xs),
+            Op::BvUge => self.mk(K::BitvectorUge, xs),
+            Op::BvSlt => self.mk(K::BitvectorSlt, xs),
+            Op::BvSle => self.mk(K::BitvectorSle, xs),
+            Op::BvSgt => self.mk(K::BitvectorSgt, xs),
+            Op::BvSge => self.mk(K::BitvectorSge, xs),
+            Op::Repeat => self.mk_indexed(K::BitvectorRepeat, &idx[..1], xs),
+            Op::ZeroExtend => self.mk_indexed(K::BitvectorZeroExtend, &idx[..1], xs),
+            Op::SignExtend => self.mk_indexed(K::BitvectorSignExtend, &idx[..1], xs),
+            Op::RotateLeft => self.mk_indexed(K::BitvectorRotateLeft, &idx[..1], xs),
+            Op::RotateRight => self.mk_indexed(K::BitvectorRotateRight, &idx[..1], xs),
+            Op::Bv2Nat => self.mk(K::BitvectorToNat, xs),
+            Op::Int2Bv => self.mk_indexed(K::IntToBitvector, &idx[..1], xs),
         }
     }
 
@@ -199,6 +258,18 @@ impl Cvc5 {
                     "cvc5_term_get_integer_value",
                     c::term_get_integer_value(v)
                 )?))
+            }
+            Sort::BitVec(w) => {
+                if !call!("cvc5_term_is_bv_value", c::term_is_bv_value(v))? {
+                    return Ok(None);
+                }
+                bv_value(
+                    *w,
+                    &cstr(call!(
+                        "cvc5_term_get_bv_value",
+                        c::term_get_bv_value(v, 10)
+                    )?),
+                )
             }
             Sort::Real => {
                 // A real algebraic number (nonlinear arithmetic) is not a real value: no
@@ -292,8 +363,8 @@ impl TermBuilder for Builder<'_> {
         Ok(self.consts[d.0 as usize])
     }
 
-    fn apply(&mut self, op: Op, args: &[c::Term]) -> Result<c::Term, SolverError> {
-        self.cvc5.apply(op, args)
+    fn apply(&mut self, op: Op, idx: Idx, args: &[c::Term]) -> Result<c::Term, SolverError> {
+        self.cvc5.apply(op, idx, args)
     }
 }
 
@@ -317,12 +388,13 @@ impl Solver for Cvc5 {
 
     fn provoke_error(&mut self) -> Option<SolverError> {
         let one = self.literal(&Value::Int(1.into())).ok()?;
-        self.apply(Op::Not, &[one]).err()
+        self.apply(Op::Not, [0, 0], &[one]).err()
     }
 
     fn check(&mut self, f: &Formula, limits: &Limits) -> Result<Outcome, SolverError> {
-        self.recycle_if_due()?;
+        // Recycling is solver time too (deleting a context can take a while).
         let start = Instant::now();
+        self.recycle_if_due()?;
         let slv = call!("cvc5_new", c::new(self.tm))?;
         let r = self.check_in(slv, f, limits);
         unsafe { c::delete(slv) };
@@ -338,8 +410,8 @@ impl Solver for Cvc5 {
 
 /// Runs an SMT-LIB script through cvc5's own parser (libcvc5parser), as the `cvc5` binary
 /// would, and returns what its commands printed. The wheel ships no `cvc5` binary; this is
-/// the same front end.
-pub fn run_script(text: &str) -> Result<String, SolverError> {
+/// the same front end. `timeout_ms` bounds each check (0: no bound).
+pub fn run_script(text: &str, timeout_ms: u32) -> Result<String, SolverError> {
     use c::parser as p;
     let input = CString::new(text).map_err(|_| SolverError {
         solver: SolverId::Cvc5,
@@ -349,6 +421,12 @@ pub fn run_script(text: &str) -> Result<String, SolverError> {
     unsafe {
         let tm = call!("cvc5_term_manager_new", c::term_manager_new())?;
         let slv = call!("cvc5_new", c::new(tm))?;
+        // A wall-clock limit per check, as `cvc5 --tlimit-per` (0: none).
+        let limit = CString::new(timeout_ms.to_string()).unwrap();
+        call!(
+            "cvc5_set_option",
+            c::set_option(slv, c"tlimit-per".as_ptr(), limit.as_ptr())
+        )?;
         let sm = call!("cvc5_symbol_manager_new", p::symbol_manager_new(tm))?;
         let parser = call!("cvc5_parser_new", p::parser_new(slv, sm))?;
         let result = (|| {

@@ -5,7 +5,7 @@ pub mod cvc5;
 pub mod z3;
 
 use crate::eval::Model;
-use crate::ir::{DeclId, Formula, NodeId, NodeKind, Op, Value};
+use crate::ir::{DeclId, Formula, Idx, NodeId, NodeKind, Op, Value};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use serde::{Deserialize, Serialize};
@@ -61,9 +61,9 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Self {
         Limits {
-            z3_rlimit: 2_000_000,
-            cvc5_rlimit: 50_000,
-            timeout_ms: 10_000,
+            z3_rlimit: 1_000_000,
+            cvc5_rlimit: 20_000,
+            timeout_ms: 2_000,
         }
     }
 }
@@ -125,7 +125,7 @@ pub(crate) trait TermBuilder {
     type Term: Copy;
     fn literal(&mut self, v: &Value) -> Result<Self::Term, SolverError>;
     fn constant(&mut self, d: DeclId) -> Result<Self::Term, SolverError>;
-    fn apply(&mut self, op: Op, args: &[Self::Term]) -> Result<Self::Term, SolverError>;
+    fn apply(&mut self, op: Op, idx: Idx, args: &[Self::Term]) -> Result<Self::Term, SolverError>;
 }
 
 /// Builds the backend term of every assertion, each node once (the formula is a DAG).
@@ -159,12 +159,12 @@ pub(crate) fn translate<B: TermBuilder>(
                 }
                 go(f, b, st, *body)?
             }
-            NodeKind::App(op, args) => {
+            NodeKind::App(op, idx, args) => {
                 let mut xs = Vec::with_capacity(args.len());
                 for a in args {
                     xs.push(go(f, b, st, *a)?);
                 }
-                b.apply(*op, &xs)?
+                b.apply(*op, *idx, &xs)?
             }
         };
         st.memo[id.0 as usize] = Some(t);
@@ -207,6 +207,12 @@ pub(crate) fn parse_rational(s: &str) -> Option<BigRational> {
     let den = num_traits::pow(BigInt::from(10), frac.len());
     let r = BigRational::new(num, den);
     Some(if neg { -r } else { r })
+}
+
+/// A model value of a bit-vector constant from its decimal numeral text.
+pub(crate) fn bv_value(width: u32, s: &str) -> Option<Value> {
+    let n: num_bigint::BigUint = s.trim().parse().ok()?;
+    (n.bits() <= u64::from(width)).then_some(Value::BitVec { width, value: n })
 }
 
 /// A model value of an Int constant from its numeral text.

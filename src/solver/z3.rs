@@ -4,11 +4,11 @@
 //! declaration-kind numbers (Z3 renumbered `Z3_decl_kind` several times).
 
 use super::{
-    int_value, parse_rational, translate, Limits, Outcome, Solver, SolverError, SolverId,
+    bv_value, int_value, parse_rational, translate, Limits, Outcome, Solver, SolverError, SolverId,
     TermBuilder, Verdict,
 };
 use crate::eval::Model;
-use crate::ir::{DeclId, Formula, Op, Sort, Value};
+use crate::ir::{DeclId, Formula, Idx, Op, Sort, Value};
 use num_traits::Signed;
 use std::ffi::{CStr, CString};
 use std::time::Instant;
@@ -28,8 +28,9 @@ pub struct Z3 {
     version: String,
     /// `Z3_mk_abs` where the linked release has it (4.8.10 and later).
     mk_abs: Option<unsafe extern "C" fn(Z3_context, Z3_ast) -> Option<Z3_ast>>,
-    /// The `abs` declaration obtained from Z3's own parser (older releases), per context.
-    abs_decl: Option<Z3_func_decl>,
+    /// Declarations without a `Z3_mk_*` function in some releases (`abs` before 4.8.10,
+    /// `bvcomp` in all), obtained from Z3's own parser, per context. Key: the probe script.
+    parsed_decls: std::collections::HashMap<String, Z3_func_decl>,
 }
 
 /// Z3 calls this instead of exiting; the caller reads the code with `Z3_get_error_code`.
@@ -64,7 +65,7 @@ impl Z3 {
             cases: 0,
             version,
             mk_abs,
-            abs_decl: None,
+            parsed_decls: Default::default(),
         })
     }
 
@@ -101,7 +102,7 @@ impl Z3 {
             unsafe { Z3_del_context(self.ctx) };
             self.ctx = new_context(limits)?;
             self.ctx_limits = limits.clone();
-            self.abs_decl = None;
+            self.parsed_decls.clear();
             self.cases = 0;
         }
         Ok(())
@@ -113,6 +114,7 @@ impl Z3 {
                 Sort::Bool => Z3_mk_bool_sort(self.ctx),
                 Sort::Int => Z3_mk_int_sort(self.ctx),
                 Sort::Real => Z3_mk_real_sort(self.ctx),
+                Sort::BitVec(w) => Z3_mk_bv_sort(self.ctx, *w),
             }
         };
         self.ok("Z3_mk_sort", r)
@@ -124,6 +126,9 @@ impl Z3 {
             Value::Bool(true) => self.ok("Z3_mk_true", unsafe { Z3_mk_true(ctx) }),
             Value::Bool(false) => self.ok("Z3_mk_false", unsafe { Z3_mk_false(ctx) }),
             Value::Int(n) => self.numeral(&n.to_string(), &Sort::Int),
+            Value::BitVec { width, value } => {
+                self.numeral(&value.to_string(), &Sort::BitVec(*width))
+            }
             Value::Real(r) => {
                 // Z3 reads "p/q"; a negative rational is built as a negation so that every
                 // release parses it.
@@ -146,36 +151,40 @@ impl Z3 {
         })
     }
 
-    /// The `abs` declaration for releases without `Z3_mk_abs`, taken from Z3's parser.
-    fn abs_decl(&mut self) -> Result<Z3_func_decl, SolverError> {
-        if let Some(d) = self.abs_decl {
-            return Ok(d);
+    /// The declaration of the operator applied in `(assert (= (OP ...) ...))` of `script`,
+    /// read back from Z3's own parser: for operators some releases have no `Z3_mk_*` for.
+    fn parsed_decl(&mut self, script: String) -> Result<Z3_func_decl, SolverError> {
+        if let Some(d) = self.parsed_decls.get(&script) {
+            return Ok(*d);
         }
         let ctx = self.ctx;
-        let script = c"(declare-fun x () Int)(assert (= (abs x) x))";
+        let text = CString::new(script.as_str()).unwrap();
         let d = unsafe {
+            let (no_syms, no_sorts, no_decls) =
+                (std::ptr::null(), std::ptr::null(), std::ptr::null());
             let v = Z3_parse_smtlib2_string(
                 ctx,
-                script.as_ptr(),
+                text.as_ptr(),
                 0,
-                std::ptr::null(),
-                std::ptr::null(),
+                no_syms,
+                no_sorts,
                 0,
-                std::ptr::null(),
-                std::ptr::null(),
+                no_syms,
+                no_decls,
             );
             let v = self.ok("Z3_parse_smtlib2_string", v)?;
             Z3_ast_vector_inc_ref(ctx, v);
-            let eq = Z3_ast_vector_get(ctx, v, 0);
-            let eq = self.ok("Z3_ast_vector_get", eq)?;
-            let eq_app = self.ok("Z3_to_app", Z3_to_app(ctx, eq))?;
-            let abs = self.ok("Z3_get_app_arg", Z3_get_app_arg(ctx, eq_app, 0))?;
-            let abs_app = self.ok("Z3_to_app", Z3_to_app(ctx, abs))?;
-            let d = self.ok("Z3_get_app_decl", Z3_get_app_decl(ctx, abs_app))?;
+            let d = (|| {
+                let eq = self.ok("Z3_ast_vector_get", Z3_ast_vector_get(ctx, v, 0))?;
+                let eq_app = self.ok("Z3_to_app", Z3_to_app(ctx, eq))?;
+                let lhs = self.ok("Z3_get_app_arg", Z3_get_app_arg(ctx, eq_app, 0))?;
+                let lhs_app = self.ok("Z3_to_app", Z3_to_app(ctx, lhs))?;
+                self.ok("Z3_get_app_decl", Z3_get_app_decl(ctx, lhs_app))
+            })();
             Z3_ast_vector_dec_ref(ctx, v);
-            d
+            d?
         };
-        self.abs_decl = Some(d);
+        self.parsed_decls.insert(script, d);
         Ok(d)
     }
 
@@ -197,7 +206,7 @@ impl Z3 {
         self.ok("Z3_mk_const", unsafe { Z3_mk_const(ctx, sym, sort) })
     }
 
-    fn apply(&mut self, op: Op, xs: &[Z3_ast]) -> Result<Z3_ast, SolverError> {
+    fn apply(&mut self, op: Op, idx: Idx, xs: &[Z3_ast]) -> Result<Z3_ast, SolverError> {
         let ctx = self.ctx;
         let n = xs.len() as u32;
         let p = xs.as_ptr();
@@ -257,13 +266,62 @@ impl Z3 {
                 Op::Abs => match self.mk_abs {
                     Some(mk) => self.ok("Z3_mk_abs", mk(ctx, xs[0])),
                     None => {
-                        let d = self.abs_decl()?;
+                        let d = self
+                            .parsed_decl("(declare-fun x () Int)(assert (= (abs x) x))".into())?;
                         self.ok("Z3_mk_app", Z3_mk_app(ctx, d, 1, p))
                     }
                 },
                 Op::ToReal => self.ok("Z3_mk_int2real", Z3_mk_int2real(ctx, xs[0])),
                 Op::ToInt => self.ok("Z3_mk_real2int", Z3_mk_real2int(ctx, xs[0])),
                 Op::IsInt => self.ok("Z3_mk_is_int", Z3_mk_is_int(ctx, xs[0])),
+                Op::Concat => self.ok("Z3_mk_concat", Z3_mk_concat(ctx, xs[0], xs[1])),
+                Op::Extract => self.ok("Z3_mk_extract", Z3_mk_extract(ctx, idx[0], idx[1], xs[0])),
+                Op::BvNot => self.ok("Z3_mk_bvnot", Z3_mk_bvnot(ctx, xs[0])),
+                Op::BvAnd => fold_left(self, Z3_mk_bvand, "Z3_mk_bvand"),
+                Op::BvOr => fold_left(self, Z3_mk_bvor, "Z3_mk_bvor"),
+                Op::BvXor => fold_left(self, Z3_mk_bvxor, "Z3_mk_bvxor"),
+                Op::BvNand => self.ok("Z3_mk_bvnand", Z3_mk_bvnand(ctx, xs[0], xs[1])),
+                Op::BvNor => self.ok("Z3_mk_bvnor", Z3_mk_bvnor(ctx, xs[0], xs[1])),
+                Op::BvXnor => self.ok("Z3_mk_bvxnor", Z3_mk_bvxnor(ctx, xs[0], xs[1])),
+                Op::BvNeg => self.ok("Z3_mk_bvneg", Z3_mk_bvneg(ctx, xs[0])),
+                Op::BvAdd => fold_left(self, Z3_mk_bvadd, "Z3_mk_bvadd"),
+                Op::BvSub => self.ok("Z3_mk_bvsub", Z3_mk_bvsub(ctx, xs[0], xs[1])),
+                Op::BvMul => fold_left(self, Z3_mk_bvmul, "Z3_mk_bvmul"),
+                Op::BvUdiv => self.ok("Z3_mk_bvudiv", Z3_mk_bvudiv(ctx, xs[0], xs[1])),
+                Op::BvUrem => self.ok("Z3_mk_bvurem", Z3_mk_bvurem(ctx, xs[0], xs[1])),
+                Op::BvSdiv => self.ok("Z3_mk_bvsdiv", Z3_mk_bvsdiv(ctx, xs[0], xs[1])),
+                Op::BvSrem => self.ok("Z3_mk_bvsrem", Z3_mk_bvsrem(ctx, xs[0], xs[1])),
+                Op::BvSmod => self.ok("Z3_mk_bvsmod", Z3_mk_bvsmod(ctx, xs[0], xs[1])),
+                Op::BvShl => self.ok("Z3_mk_bvshl", Z3_mk_bvshl(ctx, xs[0], xs[1])),
+                Op::BvLshr => self.ok("Z3_mk_bvlshr", Z3_mk_bvlshr(ctx, xs[0], xs[1])),
+                Op::BvAshr => self.ok("Z3_mk_bvashr", Z3_mk_bvashr(ctx, xs[0], xs[1])),
+                Op::BvComp => {
+                    let w =
+                        Z3_get_bv_sort_size(ctx, self.ok("Z3_get_sort", Z3_get_sort(ctx, xs[0]))?);
+                    let probe =
+                        format!("(declare-fun x () (_ BitVec {w}))(assert (= (bvcomp x x) #b1))");
+                    let d = self.parsed_decl(probe)?;
+                    self.ok("Z3_mk_app", Z3_mk_app(ctx, d, 2, p))
+                }
+                Op::BvUlt => self.ok("Z3_mk_bvult", Z3_mk_bvult(ctx, xs[0], xs[1])),
+                Op::BvUle => self.ok("Z3_mk_bvule", Z3_mk_bvule(ctx, xs[0], xs[1])),
+                Op::BvUgt => self.ok("Z3_mk_bvugt", Z3_mk_bvugt(ctx, xs[0], xs[1])),
+                Op::BvUge => self.ok("Z3_mk_bvuge", Z3_mk_bvuge(ctx, xs[0], xs[1])),
+                Op::BvSlt => self.ok("Z3_mk_bvslt", Z3_mk_bvslt(ctx, xs[0], xs[1])),
+                Op::BvSle => self.ok("Z3_mk_bvsle", Z3_mk_bvsle(ctx, xs[0], xs[1])),
+                Op::BvSgt => self.ok("Z3_mk_bvsgt", Z3_mk_bvsgt(ctx, xs[0], xs[1])),
+                Op::BvSge => self.ok("Z3_mk_bvsge", Z3_mk_bvsge(ctx, xs[0], xs[1])),
+                Op::Repeat => self.ok("Z3_mk_repeat", Z3_mk_repeat(ctx, idx[0], xs[0])),
+                Op::ZeroExtend => self.ok("Z3_mk_zero_ext", Z3_mk_zero_ext(ctx, idx[0], xs[0])),
+                Op::SignExtend => self.ok("Z3_mk_sign_ext", Z3_mk_sign_ext(ctx, idx[0], xs[0])),
+                Op::RotateLeft => {
+                    self.ok("Z3_mk_rotate_left", Z3_mk_rotate_left(ctx, idx[0], xs[0]))
+                }
+                Op::RotateRight => {
+                    self.ok("Z3_mk_rotate_right", Z3_mk_rotate_right(ctx, idx[0], xs[0]))
+                }
+                Op::Bv2Nat => self.ok("Z3_mk_bv2int", Z3_mk_bv2int(ctx, xs[0], false)),
+                Op::Int2Bv => self.ok("Z3_mk_int2bv", Z3_mk_int2bv(ctx, idx[0], xs[0])),
             }
         }
     }
@@ -296,7 +354,7 @@ impl Z3 {
                 Z3_L_FALSE => Some(Value::Bool(false)),
                 _ => None,
             },
-            Sort::Int | Sort::Real => {
+            Sort::Int | Sort::Real | Sort::BitVec(_) => {
                 if !unsafe { Z3_is_numeral_ast(ctx, v) } {
                     return Ok(None); // e.g. a real algebraic number
                 }
@@ -304,6 +362,7 @@ impl Z3 {
                 self.check_error("Z3_get_numeral_string")?;
                 match sort {
                     Sort::Int => int_value(&text),
+                    Sort::BitVec(w) => bv_value(*w, &text),
                     _ => parse_rational(&text).map(Value::Real),
                 }
             }
@@ -356,12 +415,13 @@ impl Solver for Z3 {
 
     fn provoke_error(&mut self) -> Option<SolverError> {
         let one = self.literal(&Value::Int(1.into())).ok()?;
-        self.apply(Op::Not, &[one]).err()
+        self.apply(Op::Not, [0, 0], &[one]).err()
     }
 
     fn check(&mut self, f: &Formula, limits: &Limits) -> Result<Outcome, SolverError> {
-        self.recycle_if_due(limits)?;
+        // Recycling is solver time too (deleting a context can take a while).
         let start = Instant::now();
+        self.recycle_if_due(limits)?;
         let ctx = self.ctx;
         let logic = CString::new(f.signature().logic()).unwrap();
         let solver = unsafe {
@@ -440,8 +500,8 @@ impl TermBuilder for Builder<'_> {
         Ok(self.consts[d.0 as usize])
     }
 
-    fn apply(&mut self, op: Op, args: &[Z3_ast]) -> Result<Z3_ast, SolverError> {
-        self.z3.apply(op, args)
+    fn apply(&mut self, op: Op, idx: Idx, args: &[Z3_ast]) -> Result<Z3_ast, SolverError> {
+        self.z3.apply(op, idx, args)
     }
 }
 
@@ -453,8 +513,9 @@ pub fn binary() -> Option<std::path::PathBuf> {
         .filter(|p| p.exists())
 }
 
-/// Runs an SMT-LIB script with the `z3` binary and returns its standard output.
-pub fn run_binary(script: &str, timeout_s: u32) -> std::io::Result<String> {
+/// Runs an SMT-LIB script with the `z3` binary and returns its standard output;
+/// `timeout_ms` bounds each check (`-t:`; 0: no bound).
+pub fn run_binary(script: &str, timeout_ms: u32) -> std::io::Result<String> {
     use std::io::Write;
     let bin = binary().ok_or_else(|| {
         std::io::Error::new(
@@ -464,7 +525,7 @@ pub fn run_binary(script: &str, timeout_s: u32) -> std::io::Result<String> {
     })?;
     let mut child = std::process::Command::new(bin)
         .arg("-in")
-        .arg(format!("-T:{timeout_s}"))
+        .args((timeout_ms > 0).then(|| format!("-t:{timeout_ms}")))
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())

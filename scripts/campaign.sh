@@ -24,7 +24,7 @@ case "$seconds" in ''|*[!0-9]*) echo "campaign: SECONDS must be a whole number, 
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
   echo "== installing cargo-fuzz (once)"
-  cargo install cargo-fuzz --locked
+  cargo install cargo-fuzz --locked || cargo install cargo-fuzz
 fi
 if ! cargo +nightly --version >/dev/null 2>&1; then
   echo "campaign: the fuzz targets need a nightly toolchain: rustup toolchain install nightly" >&2

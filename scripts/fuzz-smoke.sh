@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 runs=${1:-1500}
 if ! cargo fuzz --version >/dev/null 2>&1; then
   echo "== installing cargo-fuzz"
-  cargo install cargo-fuzz --locked
+  cargo install cargo-fuzz --locked || cargo install cargo-fuzz
 fi
 echo "== building fuzz targets"
 cargo +nightly fuzz build -s none

@@ -7,8 +7,8 @@
 //! nothing while handles are outstanding).
 
 use super::{
-    bv_value, int_value, parse_rational, translate, Limits, Outcome, Solver, SolverError, SolverId,
-    TermBuilder, Verdict,
+    bv_value, int_value, parse_rational, provoke, translate, Limits, Outcome, Solver, SolverError,
+    SolverId, TermBuilder, Verdict,
 };
 use crate::eval::Model;
 use crate::ir::{DeclId, Formula, Idx, Op, Sort, Value};
@@ -387,8 +387,10 @@ impl Solver for Cvc5 {
     }
 
     fn provoke_error(&mut self) -> Option<SolverError> {
-        let one = self.literal(&Value::Int(1.into())).ok()?;
-        self.apply(Op::Not, [0, 0], &[one]).err()
+        provoke(&mut Builder {
+            cvc5: self,
+            consts: &[],
+        })
     }
 
     fn check(&mut self, f: &Formula, limits: &Limits) -> Result<Outcome, SolverError> {

@@ -177,6 +177,12 @@ pub(crate) fn translate<B: TermBuilder>(
     f.asserts.iter().map(|a| go(f, b, &mut st, *a)).collect()
 }
 
+/// The body of [`Solver::provoke_error`]: builds `(not 1)` through a backend's builder.
+pub(crate) fn provoke<B: TermBuilder>(b: &mut B) -> Option<SolverError> {
+    let one = b.literal(&Value::Int(1.into())).ok()?;
+    b.apply(Op::Not, [0, 0], &[one]).err()
+}
+
 /// Parses an exact numeral as printed by a solver: `-12`, `3/4`, `-3/4`, `1.25`, `(- 2)`.
 pub(crate) fn parse_rational(s: &str) -> Option<BigRational> {
     let s = s.trim();

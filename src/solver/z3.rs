@@ -4,8 +4,8 @@
 //! declaration-kind numbers (Z3 renumbered `Z3_decl_kind` several times).
 
 use super::{
-    bv_value, int_value, parse_rational, translate, Limits, Outcome, Solver, SolverError, SolverId,
-    TermBuilder, Verdict,
+    bv_value, int_value, parse_rational, provoke, translate, Limits, Outcome, Solver, SolverError,
+    SolverId, TermBuilder, Verdict,
 };
 use crate::eval::Model;
 use crate::ir::{DeclId, Formula, Idx, Op, Sort, Value};
@@ -414,8 +414,10 @@ impl Solver for Z3 {
     }
 
     fn provoke_error(&mut self) -> Option<SolverError> {
-        let one = self.literal(&Value::Int(1.into())).ok()?;
-        self.apply(Op::Not, [0, 0], &[one]).err()
+        provoke(&mut Builder {
+            z3: self,
+            consts: Vec::new(),
+        })
     }
 
     fn check(&mut self, f: &Formula, limits: &Limits) -> Result<Outcome, SolverError> {

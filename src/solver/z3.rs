@@ -188,12 +188,20 @@ impl Z3 {
         Ok(d)
     }
 
-    fn translate(&mut self, f: &Formula) -> Result<Vec<Z3_ast>, SolverError> {
+    /// The constants of `f` and the terms of its assertions.
+    fn translate(&mut self, f: &Formula) -> Result<(Vec<Z3_ast>, Vec<Z3_ast>), SolverError> {
         let mut consts = Vec::with_capacity(f.decls.len());
         for d in &f.decls {
             consts.push(self.constant(&d.name, &d.sort)?);
         }
-        translate(f, &mut Builder { z3: self, consts })
+        let asserts = translate(
+            f,
+            &mut Builder {
+                z3: self,
+                consts: consts.clone(),
+            },
+        )?;
+        Ok((consts, asserts))
     }
 
     fn constant(&self, name: &str, sort: &Sort) -> Result<Z3_ast, SolverError> {
@@ -451,7 +459,7 @@ type CheckParts = (Verdict, Option<String>, Option<Model>);
 impl Z3 {
     fn check_in(&mut self, solver: Z3_solver, f: &Formula) -> Result<CheckParts, SolverError> {
         let ctx = self.ctx;
-        let asserts = self.translate(f)?;
+        let (consts, asserts) = self.translate(f)?;
         for a in &asserts {
             unsafe { Z3_solver_assert(ctx, solver, *a) };
             self.check_error("Z3_solver_assert")?;
@@ -465,7 +473,7 @@ impl Z3 {
                     Z3_solver_get_model(ctx, solver)
                 })?;
                 unsafe { Z3_model_inc_ref(ctx, model) };
-                let values = self.read_model(model, f);
+                let values = self.read_model(model, f, &consts);
                 unsafe { Z3_model_dec_ref(ctx, model) };
                 Ok((Verdict::Sat, None, Some(values?)))
             }
@@ -476,11 +484,15 @@ impl Z3 {
         }
     }
 
-    fn read_model(&self, model: Z3_model, f: &Formula) -> Result<Model, SolverError> {
+    fn read_model(
+        &self,
+        model: Z3_model,
+        f: &Formula,
+        consts: &[Z3_ast],
+    ) -> Result<Model, SolverError> {
         let mut values = Vec::with_capacity(f.decls.len());
-        for d in &f.decls {
-            let t = self.constant(&d.name, &d.sort)?;
-            values.push(self.model_value(model, t, &d.sort)?);
+        for (d, t) in f.decls.iter().zip(consts) {
+            values.push(self.model_value(model, *t, &d.sort)?);
         }
         Ok(Model { values })
     }

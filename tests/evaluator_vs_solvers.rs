@@ -26,6 +26,13 @@ fn random_value(sort: &Sort, r: u8) -> Value {
             }
         }
         Sort::Bool => Value::Bool(r & 1 == 1),
+        // Short words over the generator's alphabet (so literals of the formula can match).
+        Sort::String => Value::Str(
+            (0..r % 4)
+                .map(|i| [0x61, 0x62, 0x30, 0x31][usize::from((r >> (2 * i + 2)) % 4)])
+                .collect(),
+        ),
+        Sort::RegLan => unreachable!("no RegLan constants are declared"),
         Sort::Int => Value::Int(((r as i8) / 8).into()),
         Sort::Real => Value::Real(BigRational::new(
             ((r as i8) / 16).into(),

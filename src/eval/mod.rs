@@ -6,6 +6,8 @@
 //! which holds for every interpretation of the unspecified values, so it is never a guess.
 
 pub mod bv;
+pub mod regex;
+pub mod strings;
 
 use crate::ir::{Attr, Formula, Idx, NodeId, NodeKind, Op, Value};
 use bv::Bv;
@@ -13,6 +15,7 @@ use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{Signed, Zero};
+use regex::Re;
 use std::fmt;
 
 /// Why a value could not be determined.
@@ -189,6 +192,13 @@ fn to_bv(v: &Value) -> Bv {
     }
 }
 
+fn to_re(v: &Value) -> Re {
+    match v {
+        Value::Re(r) => r.clone(),
+        other => unreachable!("regular expression expected, got {other:?}"),
+    }
+}
+
 fn from_bv(b: Bv) -> Value {
     Value::BitVec {
         width: b.width,
@@ -211,6 +221,14 @@ pub fn apply_indexed(op: Op, idx: Idx, vals: &[Value]) -> EvalResult {
             Value::Int(x) => from_bv(Bv::from_int(i, x)),
             other => unreachable!("int2bv of {other:?}"),
         },
+        Op::RePower | Op::ReLoop => {
+            let (n, m) = if op == Op::RePower { (i, i) } else { (i, j) };
+            // The expansion has m copies; a bound this large is beyond any fuzz case.
+            if m > 10_000 && n <= m {
+                return Err(Unknown(format!("re.loop bound {m} too large to expand")));
+            }
+            Value::Re(Re::loop_(to_re(&vals[0]), n, m))
+        }
         _ => return apply_strict(op, vals),
     })
 }
@@ -219,6 +237,13 @@ pub fn apply_indexed(op: Op, idx: Idx, vals: &[Value]) -> EvalResult {
 /// the IR). Total over the table: every operator has an arm here or in [`apply_indexed`].
 pub fn apply_strict(op: Op, vals: &[Value]) -> EvalResult {
     let info = op.info();
+    if matches!(op, Op::Eq | Op::Distinct) && matches!(vals.first(), Some(Value::Re(_))) {
+        // Our regex values are normal forms, not minimal automata: structural equality
+        // is not language equality.
+        return Err(Unknown(
+            "equality of regular languages is not decided".into(),
+        ));
+    }
     match info.attr {
         Attr::Chainable => {
             for w in vals.windows(2) {
@@ -287,6 +312,39 @@ pub fn apply_strict(op: Op, vals: &[Value]) -> EvalResult {
         (Op::ToInt, [Real(a)]) => Int(a.floor().to_integer()),
         (Op::IsInt, [Real(a)]) => Bool(a.is_integer()),
         (Op::Bv2Nat, [a @ BitVec { .. }]) => Int(to_bv(a).value.into()),
+        (Op::StrConcat, [Str(a), Str(b)]) => Str([&a[..], b].concat()),
+        (Op::StrLen, [Str(a)]) => Int(a.len().into()),
+        (Op::StrLt, [Str(a), Str(b)]) => Bool(a < b),
+        (Op::StrLe, [Str(a), Str(b)]) => Bool(a <= b),
+        (Op::StrAt, [Str(a), Int(i)]) => Str(strings::at(a, i)),
+        (Op::StrSubstr, [Str(a), Int(i), Int(n)]) => Str(strings::substr(a, i, n)),
+        (Op::StrPrefixof, [Str(a), Str(b)]) => Bool(strings::prefixof(a, b)),
+        (Op::StrSuffixof, [Str(a), Str(b)]) => Bool(strings::suffixof(a, b)),
+        (Op::StrContains, [Str(a), Str(b)]) => Bool(strings::contains(a, b)),
+        (Op::StrIndexof, [Str(a), Str(b), Int(i)]) => Int(strings::indexof(a, b, i)),
+        (Op::StrReplace, [Str(a), Str(b), Str(c)]) => Str(strings::replace(a, b, c)),
+        (Op::StrReplaceAll, [Str(a), Str(b), Str(c)]) => Str(strings::replace_all(a, b, c)),
+        (Op::StrReplaceRe, [Str(a), Re(r), Str(c)]) => Str(strings::replace_re(a, r, c)),
+        (Op::StrReplaceReAll, [Str(a), Re(r), Str(c)]) => Str(strings::replace_re_all(a, r, c)),
+        (Op::StrIsDigit, [Str(a)]) => Bool(strings::is_digit(a)),
+        (Op::StrToCode, [Str(a)]) => Int(strings::to_code(a)),
+        (Op::StrFromCode, [Int(n)]) => Str(strings::from_code(n)),
+        (Op::StrToInt, [Str(a)]) => Int(strings::to_int(a)),
+        (Op::StrFromInt, [Int(n)]) => Str(strings::from_int(n)),
+        (Op::StrToRe, [Str(a)]) => Re(regex::Re::word(a)),
+        (Op::StrInRe, [Str(a), Re(r)]) => Bool(r.matches(a)),
+        (Op::ReNone, []) => Re(regex::Re::none()),
+        (Op::ReAll, []) => Re(regex::Re::all()),
+        (Op::ReAllchar, []) => Re(regex::Re::allchar()),
+        (Op::ReConcat, [Re(a), Re(b)]) => Re(regex::Re::concat(vec![a.clone(), b.clone()])),
+        (Op::ReUnion, [Re(a), Re(b)]) => Re(regex::Re::union(vec![a.clone(), b.clone()])),
+        (Op::ReInter, [Re(a), Re(b)]) => Re(regex::Re::inter(vec![a.clone(), b.clone()])),
+        (Op::ReDiff, [Re(a), Re(b)]) => Re(regex::Re::diff(a.clone(), b.clone())),
+        (Op::ReComp, [Re(a)]) => Re(regex::Re::comp(a.clone())),
+        (Op::ReStar, [Re(a)]) => Re(regex::Re::star(a.clone())),
+        (Op::RePlus, [Re(a)]) => Re(regex::Re::plus(a.clone())),
+        (Op::ReOpt, [Re(a)]) => Re(regex::Re::opt(a.clone())),
+        (Op::ReRange, [Str(a), Str(b)]) => Re(regex::Re::range(a, b)),
         (_, [a @ BitVec { .. }]) => from_bv(bv_unary(op, &to_bv(a))),
         (_, [a @ BitVec { .. }, c @ BitVec { .. }]) => bv_binary(op, &to_bv(a), &to_bv(c)),
         _ => unreachable!("{} applied to {vals:?}", info.name),

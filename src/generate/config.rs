@@ -45,6 +45,8 @@ define_config! {
     reals: bool = true, arbitrary |u: &mut Unstructured| u.ratio(3, 4);
     /// Bit-vector sorts and the FixedSizeBitVectors theory.
     bv: bool = true, arbitrary |u: &mut Unstructured| u.ratio(1, 2);
+    /// String and RegLan sorts and the Strings theory (with regular expressions).
+    strings: bool = true, arbitrary |u: &mut Unstructured| u.ratio(1, 2);
     /// Swarm mask over bit-vector widths: bit i enables `BV_WIDTHS[i]`.
     bv_widths: u16 = (1 << BV_WIDTHS.len()) - 1, arbitrary |u: &mut Unstructured| {
         // Small widths with probability 1/2 each, 32 and 64 with 1/4, 128 with 1/8: wide

@@ -109,6 +109,7 @@ impl Gen<'_, '_, '_> {
             Sort::Int => self.cfg.ints,
             Sort::Real => self.cfg.reals,
             Sort::BitVec(_) => self.cfg.bv,
+            Sort::String | Sort::RegLan => self.cfg.strings,
         }
     }
 
@@ -120,6 +121,7 @@ impl Gen<'_, '_, '_> {
             Theory::RealsInts => self.cfg.ints && self.cfg.reals,
             Theory::BitVectors => self.cfg.bv,
             Theory::BitVectorsInts => self.cfg.bv && self.cfg.ints,
+            Theory::Strings => self.cfg.strings,
         }
     }
 
@@ -127,7 +129,7 @@ impl Gen<'_, '_, '_> {
     fn enabled_sorts(&self) -> Vec<Sort> {
         let mut sorts = vec![Sort::Bool];
         sorts.extend(
-            [Sort::Int, Sort::Real]
+            [Sort::Int, Sort::Real, Sort::String]
                 .into_iter()
                 .filter(|s| self.sort_enabled(s)),
         );
@@ -185,7 +187,7 @@ impl Gen<'_, '_, '_> {
             } else {
                 u32::from(self.cfg.app_weight)
             },
-            if self.budget < 4 {
+            if self.budget < 4 || *sort == Sort::RegLan {
                 0
             } else {
                 u32::from(self.cfg.let_weight)
@@ -309,8 +311,11 @@ impl Gen<'_, '_, '_> {
                 } else {
                     info.min_arity
                 };
-                let idx = match info.indices {
-                    0 => [0, 0],
+                let idx = match (op, info.indices) {
+                    (_, 0) => [0, 0],
+                    // Small repetition bounds; re.loop with n > m (empty) on purpose.
+                    (Op::RePower, _) => [self.u.int_in_range(0..=3)?, 0],
+                    (Op::ReLoop, _) => [self.u.int_in_range(0..=3)?, self.u.int_in_range(0..=4)?],
                     // rotate_left/right: any amount, including more than the width.
                     _ => [self.u.int_in_range(0..=n + 1)?, 0],
                 };
@@ -324,7 +329,21 @@ impl Gen<'_, '_, '_> {
         self.budget = self.budget.saturating_sub(1);
         let mut args = Vec::with_capacity(sorts.len());
         for s in sorts {
-            args.push(self.term(&s, depth - 1)?);
+            let arg = if op == Op::ReRange {
+                // Both solvers take only literal bounds; mostly single characters, sometimes
+                // another literal (the empty-language case).
+                let b: u8 = self.u.arbitrary()?;
+                let w = if b.is_multiple_of(4) {
+                    self.string_literal(b / 4)?
+                } else {
+                    vec![[0x61, 0x62, 0x63, 0x30, 0x7a, 0x0, 0x2ffff][usize::from(b % 7)]]
+                };
+                let id = self.f.lit(Value::Str(w));
+                self.record(id, NodeInfo::leaf(), false)
+            } else {
+                self.term(&s, depth - 1)?
+            };
+            args.push(arg);
         }
         let node = self.combine(&args, 0);
         let id = self.f.app_indexed(op, idx, args).map_err(internal)?;
@@ -390,6 +409,9 @@ impl Gen<'_, '_, '_> {
     }
 
     fn leaf(&mut self, sort: &Sort) -> Result<NodeId> {
+        if *sort == Sort::RegLan {
+            return self.regex_leaf();
+        }
         self.budget = self.budget.saturating_sub(1);
         let bound: Vec<NodeId> = self
             .scope
@@ -417,6 +439,8 @@ impl Gen<'_, '_, '_> {
                     Sort::Int => format!("i{k}"),
                     Sort::Real => format!("r{k}"),
                     Sort::BitVec(w) => format!("bv{w}_{k}"),
+                    Sort::String => format!("s{k}"),
+                    Sort::RegLan => unreachable!("RegLan leaves are built by regex_leaf"),
                 };
                 let d = self.f.declare(name, sort.clone());
                 let id = self.f.constant(d);
@@ -433,7 +457,64 @@ impl Gen<'_, '_, '_> {
             Sort::Int => Value::Int(int_literal(b)),
             Sort::Real => Value::Real(real_literal(b)),
             Sort::BitVec(w) => self.bv_literal(*w, b)?,
+            Sort::String => Value::Str(self.string_literal(b)?),
+            Sort::RegLan => unreachable!("RegLan has no literals"),
         })
+    }
+
+    /// RegLan has no variables or literals: its leaves are `(str.to_re s)` of a string
+    /// leaf and the constants `re.allchar`, `re.all`, `re.none`.
+    fn regex_leaf(&mut self) -> Result<NodeId> {
+        let (op, args) = match self.pick(&[4, 2, 1, 1])? {
+            0 => (Op::StrToRe, vec![self.leaf(&Sort::String)?]),
+            1 => (Op::ReAllchar, vec![]),
+            2 => (Op::ReAll, vec![]),
+            _ => (Op::ReNone, vec![]),
+        };
+        self.budget = self.budget.saturating_sub(1);
+        let info = self.combine(&args, 0);
+        let id = self.f.app(op, args).map_err(internal)?;
+        Ok(self.record(id, info, false))
+    }
+
+    /// Boundary strings (empty, quote, backslash, escape-like text, digits, NUL, non-ASCII,
+    /// the largest character, a lone surrogate code point) or a short word over a small
+    /// alphabet (so that variables and literals overlap).
+    fn string_literal(&mut self, b: u8) -> Result<Vec<u32>> {
+        const POOL: &[&[u32]] = &[
+            &[],
+            &[0x61],
+            &[0x62],
+            &[0x61, 0x62],
+            &[0x61, 0x61],
+            &[0x62, 0x61],
+            &[0x61, 0x62, 0x63],
+            &[0x22],
+            &[0x5c],
+            &[0x5c, 0x75, 0x7b, 0x34, 0x31, 0x7d],
+            &[0x30],
+            &[0x31],
+            &[0x39],
+            &[0x30, 0x31],
+            &[0x2d, 0x31],
+            &[0x31, 0x30],
+            &[0x20],
+            &[0x0],
+            &[0x7f],
+            &[0xe9],
+            &[0xffff],
+            &[0x2ffff],
+            &[0xd800],
+            &[0x61, 0x0, 0x62],
+        ];
+        if let Some(w) = POOL.get(usize::from(b) % 64) {
+            return Ok(w.to_vec());
+        }
+        const ALPHABET: [u32; 6] = [0x61, 0x62, 0x63, 0x30, 0x31, 0x2ffff];
+        let len = self.u.int_in_range(1..=5)?;
+        (0..len)
+            .map(|_| Ok(ALPHABET[usize::from(self.u.arbitrary::<u8>()?) % ALPHABET.len()]))
+            .collect()
     }
 
     /// Boundary bit-vectors (0, 1, all ones, signed min and max) or random bits.

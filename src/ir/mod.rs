@@ -9,6 +9,7 @@ pub mod ops;
 
 pub use ops::{Attr, Domain, Op, OpInfo, Rule, SortPat, Theory, OPS};
 
+use crate::eval::regex::Re;
 use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
 use num_traits::Zero;
@@ -23,6 +24,10 @@ pub enum Sort {
     Real,
     /// `(_ BitVec n)`, n >= 1.
     BitVec(u32),
+    /// Strings of Unicode code points 0..=0x2FFFF.
+    String,
+    /// Regular languages over those characters.
+    RegLan,
 }
 
 impl Sort {
@@ -41,6 +46,8 @@ impl fmt::Display for Sort {
             Sort::Int => f.write_str("Int"),
             Sort::Real => f.write_str("Real"),
             Sort::BitVec(w) => write!(f, "(_ BitVec {w})"),
+            Sort::String => f.write_str("String"),
+            Sort::RegLan => f.write_str("RegLan"),
         }
     }
 }
@@ -56,6 +63,11 @@ pub enum Value {
         width: u32,
         value: BigUint,
     },
+    /// A string as its code points.
+    Str(Vec<u32>),
+    /// A regular language (in the evaluator's normal form; equality of two values is
+    /// structural, not language equality).
+    Re(Re),
 }
 
 impl Value {
@@ -65,7 +77,14 @@ impl Value {
             Value::Int(_) => Sort::Int,
             Value::Real(_) => Sort::Real,
             Value::BitVec { width, .. } => Sort::BitVec(*width),
+            Value::Str(_) => Sort::String,
+            Value::Re(_) => Sort::RegLan,
         }
+    }
+
+    /// A string value from Rust text.
+    pub fn str(s: &str) -> Value {
+        Value::Str(s.chars().map(u32::from).collect())
     }
 
     /// A bit-vector value, reduced modulo 2^width.
@@ -270,6 +289,7 @@ impl Formula {
                 Sort::Int => sig.ints = true,
                 Sort::Real => sig.reals = true,
                 Sort::BitVec(_) => sig.bv = true,
+                Sort::String | Sort::RegLan => sig.strings = true,
                 Sort::Bool => {}
             }
             if let NodeKind::App(op, _, args) = &node.kind {
@@ -289,6 +309,7 @@ impl Formula {
                         sig.bv = true;
                         sig.ints = true
                     }
+                    Theory::Strings => sig.strings = true,
                     Theory::Core => {}
                 }
                 if self.is_nonlinear(*op, args) {
@@ -325,6 +346,8 @@ pub struct Signature {
     pub ints: bool,
     pub reals: bool,
     pub nonlinear: bool,
+    #[serde(default)]
+    pub strings: bool,
     pub ops: Vec<Op>,
 }
 
@@ -338,6 +361,15 @@ impl Signature {
             (true, true) => Some("IRA"),
         };
         let bv = if self.bv { "BV" } else { "" };
+        let ia = if self.nonlinear { "NIA" } else { "LIA" };
+        if self.strings {
+            // Strings with Int lengths and positions; no standard logic adds Reals or BV.
+            return if self.reals || self.bv {
+                "ALL".to_string()
+            } else {
+                format!("QF_S{ia}")
+            };
+        }
         match arith {
             None if self.bv => "QF_BV".to_string(),
             None => "QF_UF".to_string(),

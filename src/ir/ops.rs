@@ -18,6 +18,9 @@ pub enum Theory {
     BitVectors,
     /// Conversions between bit-vectors and Int (`bv2nat`, `int2bv`).
     BitVectorsInts,
+    /// SMT-LIB Unicode Strings with regular expressions (RegLan); uses Ints for lengths
+    /// and positions.
+    Strings,
 }
 
 /// How an n-ary application is read (SMT-LIB 2.6, section 3.6.3 attributes).
@@ -45,6 +48,9 @@ pub enum SortPat {
     T,
     /// `(_ BitVec 1)` (the result of `bvcomp`).
     Bv1,
+    Str,
+    /// `RegLan`.
+    Re,
     /// Decided by the operator's [`Rule`] from its indices and argument widths.
     Width,
 }
@@ -54,7 +60,8 @@ pub enum SortPat {
 pub enum Domain {
     /// No parameter.
     None,
-    /// Any sort.
+    /// Any sort whose values can be compared, bound and declared: every sort except
+    /// RegLan (regular expressions are not first-class values in either solver).
     Any,
     /// Int or Real.
     Numeric,
@@ -66,7 +73,7 @@ impl Domain {
     pub fn contains(self, s: &Sort) -> bool {
         match self {
             Domain::None => false,
-            Domain::Any => true,
+            Domain::Any => *s != Sort::RegLan,
             Domain::Numeric => matches!(s, Sort::Int | Sort::Real),
             Domain::BitVec => matches!(s, Sort::BitVec(_)),
         }
@@ -161,6 +168,43 @@ pub enum Op {
     // BitVectors and Ints
     Bv2Nat,
     Int2Bv,
+    // Strings
+    StrConcat,
+    StrLen,
+    StrLt,
+    StrLe,
+    StrAt,
+    StrSubstr,
+    StrPrefixof,
+    StrSuffixof,
+    StrContains,
+    StrIndexof,
+    StrReplace,
+    StrReplaceAll,
+    StrReplaceRe,
+    StrReplaceReAll,
+    StrIsDigit,
+    StrToCode,
+    StrFromCode,
+    StrToInt,
+    StrFromInt,
+    // Regular expressions
+    StrToRe,
+    StrInRe,
+    ReNone,
+    ReAll,
+    ReAllchar,
+    ReConcat,
+    ReUnion,
+    ReInter,
+    ReDiff,
+    ReComp,
+    ReStar,
+    RePlus,
+    ReOpt,
+    ReRange,
+    RePower,
+    ReLoop,
 }
 
 /// One row of the table.
@@ -210,6 +254,8 @@ fn instantiate(p: SortPat, t: Option<&Sort>) -> Sort {
             .expect("parametric operator used without its parameter")
             .clone(),
         SortPat::Bv1 => Sort::BitVec(1),
+        SortPat::Str => Sort::String,
+        SortPat::Re => Sort::RegLan,
         SortPat::Width => panic!("width-ruled sort instantiated without its rule"),
     }
 }
@@ -297,6 +343,42 @@ table! {
     RotateRight "rotate_right" BitVectors [T]  min 1 -> T,    BitVec,  Fixed, idx 1 Uniform;
     Bv2Nat   "bv2nat"   BitVectorsInts [T]     min 1 -> Int,  BitVec,  Fixed;
     Int2Bv   "int2bv"   BitVectorsInts [Int]   min 1 -> Width, None,   Fixed, idx 1 Int2Bv;
+    StrConcat "str.++"  Strings [Str]          min 2 -> Str,  None,    LeftAssoc;
+    StrLen   "str.len"  Strings [Str]          min 1 -> Int,  None,    Fixed;
+    // Chainable in the standard; generated binary (Z3's API and old releases take two).
+    StrLt    "str.<"    Strings [Str, Str]     min 2 -> Bool, None,    Fixed;
+    StrLe    "str.<="   Strings [Str, Str]     min 2 -> Bool, None,    Fixed;
+    StrAt    "str.at"   Strings [Str, Int]     min 2 -> Str,  None,    Fixed;
+    StrSubstr "str.substr" Strings [Str, Int, Int] min 3 -> Str, None, Fixed;
+    StrPrefixof "str.prefixof" Strings [Str, Str] min 2 -> Bool, None, Fixed;
+    StrSuffixof "str.suffixof" Strings [Str, Str] min 2 -> Bool, None, Fixed;
+    StrContains "str.contains" Strings [Str, Str] min 2 -> Bool, None, Fixed;
+    StrIndexof "str.indexof" Strings [Str, Str, Int] min 3 -> Int, None, Fixed;
+    StrReplace "str.replace" Strings [Str, Str, Str] min 3 -> Str, None, Fixed;
+    StrReplaceAll "str.replace_all" Strings [Str, Str, Str] min 3 -> Str, None, Fixed;
+    StrReplaceRe "str.replace_re" Strings [Str, Re, Str] min 3 -> Str, None, Fixed;
+    StrReplaceReAll "str.replace_re_all" Strings [Str, Re, Str] min 3 -> Str, None, Fixed;
+    StrIsDigit "str.is_digit" Strings [Str]    min 1 -> Bool, None,    Fixed;
+    StrToCode "str.to_code" Strings [Str]      min 1 -> Int,  None,    Fixed;
+    StrFromCode "str.from_code" Strings [Int]  min 1 -> Str,  None,    Fixed;
+    StrToInt "str.to_int" Strings [Str]        min 1 -> Int,  None,    Fixed;
+    StrFromInt "str.from_int" Strings [Int]    min 1 -> Str,  None,    Fixed;
+    StrToRe  "str.to_re" Strings [Str]         min 1 -> Re,   None,    Fixed;
+    StrInRe  "str.in_re" Strings [Str, Re]     min 2 -> Bool, None,    Fixed;
+    ReNone   "re.none"  Strings []             min 0 -> Re,   None,    Fixed;
+    ReAll    "re.all"   Strings []             min 0 -> Re,   None,    Fixed;
+    ReAllchar "re.allchar" Strings []          min 0 -> Re,   None,    Fixed;
+    ReConcat "re.++"    Strings [Re]           min 2 -> Re,   None,    LeftAssoc;
+    ReUnion  "re.union" Strings [Re]           min 2 -> Re,   None,    LeftAssoc;
+    ReInter  "re.inter" Strings [Re]           min 2 -> Re,   None,    LeftAssoc;
+    ReDiff   "re.diff"  Strings [Re]           min 2 -> Re,   None,    LeftAssoc;
+    ReComp   "re.comp"  Strings [Re]           min 1 -> Re,   None,    Fixed;
+    ReStar   "re.*"     Strings [Re]           min 1 -> Re,   None,    Fixed;
+    RePlus   "re.+"     Strings [Re]           min 1 -> Re,   None,    Fixed;
+    ReOpt    "re.opt"   Strings [Re]           min 1 -> Re,   None,    Fixed;
+    ReRange  "re.range" Strings [Str, Str]     min 2 -> Re,   None,    Fixed;
+    RePower  "re.^"     Strings [Re]           min 1 -> Re,   None,    Fixed, idx 1 Uniform;
+    ReLoop   "re.loop"  Strings [Re]           min 1 -> Re,   None,    Fixed, idx 2 Uniform;
 }
 
 impl Op {
@@ -335,7 +417,11 @@ mod tests {
     fn table_is_in_op_order_and_consistent() {
         for (i, info) in OPS.iter().enumerate() {
             assert_eq!(info.op as usize, i, "row {} out of order", info.name);
-            assert!(!info.args.is_empty());
+            assert!(
+                !info.args.is_empty() || info.min_arity == 0,
+                "{}",
+                info.name
+            );
             if info.attr == Attr::Fixed {
                 assert_eq!(info.min_arity, info.args.len(), "{}", info.name);
             }

@@ -57,6 +57,11 @@ fn write_term(f: &Formula, id: NodeId, out: &mut String) {
         NodeKind::Const(d) => out.push_str(&symbol(&f.decls[d.0 as usize].name)),
         NodeKind::Bound(b) => out.push_str(&symbol(&f.bounds[b.0 as usize].name)),
         NodeKind::App(op, idx, args) => {
+            if args.is_empty() && op.info().indices == 0 {
+                // A constant symbol of a theory (`re.none`), not an application.
+                out.push_str(op.name());
+                return;
+            }
             out.push('(');
             match op.info().indices {
                 0 => out.push_str(op.name()),
@@ -98,7 +103,104 @@ pub fn value(v: &Value) -> String {
         Value::Int(n) => int(n),
         Value::Real(r) => real(r),
         Value::BitVec { width, value } => bitvec(*width, value),
+        Value::Str(w) => string_literal(w),
+        Value::Re(r) => r.to_smtlib(),
     }
+}
+
+/// A string literal: printable ASCII as is with `"` doubled; the backslash and every
+/// other character as `\u{X}`, so no character sequence can read as an escape.
+pub fn string_literal(w: &[u32]) -> String {
+    let mut out = String::with_capacity(w.len() + 2);
+    out.push('"');
+    for c in w {
+        match char::from_u32(*c) {
+            Some('"') => out.push_str("\"\""),
+            Some(ch) if (' '..='~').contains(&ch) && ch != '\\' => out.push(ch),
+            _ => {
+                let _ = write!(out, "\\u{{{c:x}}}");
+            }
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The characters of `w` for APIs that read `\\u{X}` escapes but no SMT-LIB quoting
+/// (cvc5's `mk_string`, Z3's `Z3_mk_string`): printable ASCII as is, every other character
+/// and the backslash escaped.
+pub fn escaped_body(w: &[u32]) -> String {
+    let mut out = String::with_capacity(w.len());
+    for c in w {
+        match char::from_u32(*c) {
+            Some(ch) if (' '..='~').contains(&ch) && ch != '\\' => out.push(ch),
+            _ => {
+                let _ = write!(out, "\\u{{{c:x}}}");
+            }
+        }
+    }
+    out
+}
+
+/// Reads a string literal (with its quotes) as SMT-LIB 2.6 defines it: `""` is a quote,
+/// `\u{d}` … `\u{ddddd}` and `\udddd` are characters (at most 0x2FFFF), every other
+/// backslash is itself. `None` if the text is not a quoted literal or an escape is out of
+/// range.
+pub fn parse_string_literal(text: &str) -> Option<Vec<u32>> {
+    let body = text.strip_prefix('"')?.strip_suffix('"')?;
+    let chars: Vec<char> = body.chars().collect();
+    let mut out = Vec::with_capacity(chars.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '"' {
+            // Inside the literal a quote only appears doubled.
+            if chars.get(i + 1) != Some(&'"') {
+                return None;
+            }
+            out.push(u32::from('"'));
+            i += 2;
+            continue;
+        }
+        if c == '\\' {
+            if let Some((code, len)) = escape_at(&chars[i..]) {
+                if code > crate::eval::regex::MAX_CHAR {
+                    return None;
+                }
+                out.push(code);
+                i += len;
+                continue;
+            }
+        }
+        out.push(u32::from(c));
+        i += 1;
+    }
+    Some(out)
+}
+
+/// The escape sequence at the start of `s` (which starts with a backslash): its code
+/// point and length in characters.
+fn escape_at(s: &[char]) -> Option<(u32, usize)> {
+    if s.get(1) != Some(&'u') {
+        return None;
+    }
+    let hex = |cs: &[char]| -> Option<u32> {
+        let t: String = cs.iter().collect();
+        u32::from_str_radix(&t, 16).ok()
+    };
+    if s.get(2) == Some(&'{') {
+        let close = s.iter().position(|c| *c == '}')?;
+        let digits = &s[3..close];
+        if digits.is_empty() || digits.len() > 5 || !digits.iter().all(|c| c.is_ascii_hexdigit()) {
+            return None;
+        }
+        return Some((hex(digits)?, close + 1));
+    }
+    let digits = s.get(2..6)?;
+    if !digits.iter().all(|c| c.is_ascii_hexdigit()) {
+        return None;
+    }
+    Some((hex(digits)?, 6))
 }
 
 /// `#b0101` up to 16 bits, `#x...` for wider multiples of 4, else `(_ bvN w)`.
@@ -174,6 +276,28 @@ mod tests {
         assert_eq!(value(&Value::bv(32, 255u8)), "#x000000ff");
         assert_eq!(value(&Value::bv(17, 3u8)), "(_ bv3 17)");
         assert_eq!(sort(&Sort::BitVec(8)), "(_ BitVec 8)");
+    }
+
+    #[test]
+    fn string_literals_escape_and_parse_back() {
+        let w = |s: &str| -> Vec<u32> { s.chars().map(u32::from).collect() };
+        assert_eq!(string_literal(&w("a\"b")), "\"a\"\"b\"");
+        assert_eq!(string_literal(&w("\\u{41}")), "\"\\u{5c}u{41}\"");
+        assert_eq!(string_literal(&[0, 0x2FFFF]), "\"\\u{0}\\u{2ffff}\"");
+        for s in [
+            vec![],
+            w("a\"\"b"),
+            w("\\u{41}"),
+            vec![0, 10, 0xe9, 0xd800, 0x2FFFF],
+        ] {
+            assert_eq!(parse_string_literal(&string_literal(&s)), Some(s));
+        }
+        assert_eq!(
+            parse_string_literal("\"\\u0041\\u{42}\\x\""),
+            Some(w("AB\\x"))
+        );
+        assert_eq!(parse_string_literal("\"\\u{30000}\""), None);
+        assert_eq!(parse_string_literal("\"a\"b\""), None);
     }
 
     #[test]

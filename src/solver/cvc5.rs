@@ -90,12 +90,26 @@ impl Cvc5 {
             Sort::Int => call!("cvc5_get_integer_sort", c::get_integer_sort(tm)),
             Sort::Real => call!("cvc5_get_real_sort", c::get_real_sort(tm)),
             Sort::BitVec(w) => call!("cvc5_mk_bv_sort", c::mk_bv_sort(tm, *w)),
+            Sort::String => call!("cvc5_get_string_sort", c::get_string_sort(tm)),
+            Sort::RegLan => call!("cvc5_get_regexp_sort", c::get_regexp_sort(tm)),
         }
     }
 
     fn literal(&self, v: &Value) -> Result<c::Term, SolverError> {
         let tm = self.tm;
         match v {
+            Value::Str(w) => {
+                // With escape sequences on: the only way to pass NUL characters.
+                let s = CString::new(crate::smtlib::escaped_body(w)).unwrap();
+                call!("cvc5_mk_string", c::mk_string(tm, s.as_ptr(), true))
+            }
+            Value::Re(r) => super::regex_term(
+                &mut Builder {
+                    cvc5: self,
+                    consts: &[],
+                },
+                r,
+            ),
             Value::Bool(true) => call!("cvc5_mk_true", c::mk_true(tm)),
             Value::Bool(false) => call!("cvc5_mk_false", c::mk_false(tm)),
             Value::Int(n) => {
@@ -230,6 +244,41 @@ impl Cvc5 {
             Op::RotateRight => self.mk_indexed(K::BitvectorRotateRight, &idx[..1], xs),
             Op::Bv2Nat => self.mk(K::BitvectorToNat, xs),
             Op::Int2Bv => self.mk_indexed(K::IntToBitvector, &idx[..1], xs),
+            Op::StrConcat => self.mk(K::StringConcat, xs),
+            Op::StrLen => self.mk(K::StringLength, xs),
+            Op::StrLt => self.mk(K::StringLt, xs),
+            Op::StrLe => self.mk(K::StringLeq, xs),
+            Op::StrAt => self.mk(K::StringCharat, xs),
+            Op::StrSubstr => self.mk(K::StringSubstr, xs),
+            Op::StrPrefixof => self.mk(K::StringPrefix, xs),
+            Op::StrSuffixof => self.mk(K::StringSuffix, xs),
+            Op::StrContains => self.mk(K::StringContains, xs),
+            Op::StrIndexof => self.mk(K::StringIndexof, xs),
+            Op::StrReplace => self.mk(K::StringReplace, xs),
+            Op::StrReplaceAll => self.mk(K::StringReplaceAll, xs),
+            Op::StrReplaceRe => self.mk(K::StringReplaceRe, xs),
+            Op::StrReplaceReAll => self.mk(K::StringReplaceReAll, xs),
+            Op::StrIsDigit => self.mk(K::StringIsDigit, xs),
+            Op::StrToCode => self.mk(K::StringToCode, xs),
+            Op::StrFromCode => self.mk(K::StringFromCode, xs),
+            Op::StrToInt => self.mk(K::StringToInt, xs),
+            Op::StrFromInt => self.mk(K::StringFromInt, xs),
+            Op::StrToRe => self.mk(K::StringToRegexp, xs),
+            Op::StrInRe => self.mk(K::StringInRegexp, xs),
+            Op::ReNone => call!("cvc5_mk_regexp_none", c::mk_regexp_none(self.tm)),
+            Op::ReAll => call!("cvc5_mk_regexp_all", c::mk_regexp_all(self.tm)),
+            Op::ReAllchar => call!("cvc5_mk_regexp_allchar", c::mk_regexp_allchar(self.tm)),
+            Op::ReConcat => self.mk(K::RegexpConcat, xs),
+            Op::ReUnion => self.mk(K::RegexpUnion, xs),
+            Op::ReInter => self.mk(K::RegexpInter, xs),
+            Op::ReDiff => fold_left(K::RegexpDiff),
+            Op::ReComp => self.mk(K::RegexpComplement, xs),
+            Op::ReStar => self.mk(K::RegexpStar, xs),
+            Op::RePlus => self.mk(K::RegexpPlus, xs),
+            Op::ReOpt => self.mk(K::RegexpOpt, xs),
+            Op::ReRange => self.mk(K::RegexpRange, xs),
+            Op::RePower => self.mk_indexed(K::RegexpRepeat, &idx[..1], xs),
+            Op::ReLoop => self.mk_indexed(K::RegexpLoop, &idx, xs),
         }
     }
 
@@ -271,6 +320,15 @@ impl Cvc5 {
                     )?),
                 )
             }
+            Sort::String => {
+                if !call!("cvc5_term_is_string_value", c::term_is_string_value(v))? {
+                    return Ok(None);
+                }
+                // The SMT-LIB literal (`\u{..}` escapes): the UTF-32 getter stops at NUL.
+                let text = cstr(call!("cvc5_term_to_string", c::term_to_string(v))?);
+                crate::smtlib::parse_string_literal(&text).map(Value::Str)
+            }
+            Sort::RegLan => None,
             Sort::Real => {
                 // A real algebraic number (nonlinear arithmetic) is not a real value: no
                 // exact rational exists, so the evaluator will answer unknown.

@@ -177,6 +177,48 @@ pub(crate) fn translate<B: TermBuilder>(
     f.asserts.iter().map(|a| go(f, b, &mut st, *a)).collect()
 }
 
+/// Builds a regular-language value (a literal of sort RegLan, e.g. an evaluator result
+/// placed in a formula) from the theory's operators.
+pub(crate) fn regex_term<B: TermBuilder>(
+    b: &mut B,
+    r: &crate::eval::regex::Re,
+) -> Result<B::Term, SolverError> {
+    use crate::eval::regex::{CharSet, Re};
+    let nary = |b: &mut B, op: Op, ps: &[std::sync::Arc<Re>]| -> Result<B::Term, SolverError> {
+        let xs = ps
+            .iter()
+            .map(|p| regex_term(b, p))
+            .collect::<Result<Vec<_>, _>>()?;
+        b.apply(op, [0, 0], &xs)
+    };
+    match r {
+        Re::Chars(s) if s.is_empty() => b.apply(Op::ReNone, [0, 0], &[]),
+        Re::Chars(s) if *s == CharSet::full() => b.apply(Op::ReAllchar, [0, 0], &[]),
+        Re::Chars(s) => {
+            let mut ranges = Vec::new();
+            for (lo, hi) in s.intervals() {
+                let lo = b.literal(&Value::Str(vec![*lo]))?;
+                let hi = b.literal(&Value::Str(vec![*hi]))?;
+                ranges.push(b.apply(Op::ReRange, [0, 0], &[lo, hi])?);
+            }
+            if ranges.len() == 1 {
+                Ok(ranges[0])
+            } else {
+                b.apply(Op::ReUnion, [0, 0], &ranges)
+            }
+        }
+        Re::Eps => {
+            let e = b.literal(&Value::Str(Vec::new()))?;
+            b.apply(Op::StrToRe, [0, 0], &[e])
+        }
+        Re::Concat(ps) => nary(b, Op::ReConcat, ps),
+        Re::Union(ps) => nary(b, Op::ReUnion, ps),
+        Re::Inter(ps) => nary(b, Op::ReInter, ps),
+        Re::Comp(p) => nary(b, Op::ReComp, std::slice::from_ref(p)),
+        Re::Star(p) => nary(b, Op::ReStar, std::slice::from_ref(p)),
+    }
+}
+
 /// The body of [`Solver::provoke_error`]: builds `(not 1)` through a backend's builder.
 pub(crate) fn provoke<B: TermBuilder>(b: &mut B) -> Option<SolverError> {
     let one = b.literal(&Value::Int(1.into())).ok()?;

@@ -28,6 +28,11 @@ pub struct Z3 {
     version: String,
     /// `Z3_mk_abs` where the linked release has it (4.8.10 and later).
     mk_abs: Option<unsafe extern "C" fn(Z3_context, Z3_ast) -> Option<Z3_ast>>,
+    /// `Z3_mk_u32string` (4.8.13 and later): string literals as code points.
+    mk_u32string: Option<unsafe extern "C" fn(Z3_context, u32, *const u32) -> Option<Z3_ast>>,
+    /// `Z3_get_string_length` and `Z3_get_string_contents` (4.8.13 and later).
+    get_string_length: Option<unsafe extern "C" fn(Z3_context, Z3_ast) -> u32>,
+    get_string_contents: Option<unsafe extern "C" fn(Z3_context, Z3_ast, u32, *mut u32)>,
     /// Declarations without a `Z3_mk_*` function in some releases (`abs` before 4.8.10,
     /// `bvcomp` in all), obtained from Z3's own parser, per context. Key: the probe script.
     parsed_decls: std::collections::HashMap<String, Z3_func_decl>,
@@ -35,6 +40,16 @@ pub struct Z3 {
 
 /// Z3 calls this instead of exiting; the caller reads the code with `Z3_get_error_code`.
 unsafe extern "C" fn on_error(_ctx: Z3_context, _code: Z3_error_code) {}
+
+/// The address of a symbol of the linked library, if this release has it.
+fn lookup(name: &CStr) -> Option<*mut libc::c_void> {
+    let p = unsafe { libc::dlsym(libc::RTLD_DEFAULT, name.as_ptr()) };
+    (!p.is_null()).then_some(p)
+}
+
+/// `SolverError::call` of an operator this Z3 release does not know: the check answers
+/// `unknown` (with this reason) instead of reporting an API error.
+const UNSUPPORTED: &str = "unsupported by this release";
 
 fn cstr(p: *const std::os::raw::c_char) -> String {
     if p.is_null() {
@@ -47,17 +62,32 @@ fn cstr(p: *const std::os::raw::c_char) -> String {
 impl Z3 {
     pub fn new() -> Result<Self, SolverError> {
         let version = cstr(unsafe { Z3_get_full_version() });
-        let mk_abs = unsafe {
-            let p = libc::dlsym(libc::RTLD_DEFAULT, c"Z3_mk_abs".as_ptr());
-            if p.is_null() {
-                None
-            } else {
-                Some(std::mem::transmute::<
+        // SAFETY of each transmute: the symbol's C signature in z3_api.h is the one given.
+        let mk_abs = lookup(c"Z3_mk_abs").map(|p| unsafe {
+            std::mem::transmute::<
+                *mut libc::c_void,
+                unsafe extern "C" fn(Z3_context, Z3_ast) -> Option<Z3_ast>,
+            >(p)
+        });
+        let mk_u32string = lookup(c"Z3_mk_u32string").map(|p| unsafe {
+            std::mem::transmute::<
+                *mut libc::c_void,
+                unsafe extern "C" fn(Z3_context, u32, *const u32) -> Option<Z3_ast>,
+            >(p)
+        });
+        let get_string_length =
+            lookup(c"Z3_get_string_length").map(|p| unsafe {
+                std::mem::transmute::<
                     *mut libc::c_void,
-                    unsafe extern "C" fn(Z3_context, Z3_ast) -> Option<Z3_ast>,
-                >(p))
-            }
-        };
+                    unsafe extern "C" fn(Z3_context, Z3_ast) -> u32,
+                >(p)
+            });
+        let get_string_contents = lookup(c"Z3_get_string_contents").map(|p| unsafe {
+            std::mem::transmute::<
+                *mut libc::c_void,
+                unsafe extern "C" fn(Z3_context, Z3_ast, u32, *mut u32),
+            >(p)
+        });
         let ctx_limits = Limits::default();
         Ok(Z3 {
             ctx: new_context(&ctx_limits)?,
@@ -65,6 +95,9 @@ impl Z3 {
             cases: 0,
             version,
             mk_abs,
+            mk_u32string,
+            get_string_length,
+            get_string_contents,
             parsed_decls: Default::default(),
         })
     }
@@ -115,6 +148,11 @@ impl Z3 {
                 Sort::Int => Z3_mk_int_sort(self.ctx),
                 Sort::Real => Z3_mk_real_sort(self.ctx),
                 Sort::BitVec(w) => Z3_mk_bv_sort(self.ctx, *w),
+                Sort::String => Z3_mk_string_sort(self.ctx),
+                Sort::RegLan => match Z3_mk_string_sort(self.ctx) {
+                    Some(s) => Z3_mk_re_sort(self.ctx, s),
+                    None => None,
+                },
             }
         };
         self.ok("Z3_mk_sort", r)
@@ -125,6 +163,16 @@ impl Z3 {
         match v {
             Value::Bool(true) => self.ok("Z3_mk_true", unsafe { Z3_mk_true(ctx) }),
             Value::Bool(false) => self.ok("Z3_mk_false", unsafe { Z3_mk_false(ctx) }),
+            Value::Str(w) => match self.mk_u32string {
+                Some(mk) => self.ok("Z3_mk_u32string", unsafe {
+                    mk(ctx, w.len() as u32, w.as_ptr())
+                }),
+                None => {
+                    let body = CString::new(crate::smtlib::escaped_body(w)).unwrap();
+                    self.ok("Z3_mk_string", unsafe { Z3_mk_string(ctx, body.as_ptr()) })
+                }
+            },
+            Value::Re(_) => unreachable!("regular-expression literals are built by regex_term"),
             Value::Int(n) => self.numeral(&n.to_string(), &Sort::Int),
             Value::BitVec { width, value } => {
                 self.numeral(&value.to_string(), &Sort::BitVec(*width))
@@ -186,6 +234,77 @@ impl Z3 {
         };
         self.parsed_decls.insert(script, d);
         Ok(d)
+    }
+
+    /// The declaration of a Strings-theory operator, read from Z3's parser (so that every
+    /// release gets the operator under the name it knows). Releases that know none of
+    /// the names give an [`UNSUPPORTED`] error.
+    fn string_decl(&mut self, op: Op, idx: Idx, arity: usize) -> Result<Z3_func_decl, SolverError> {
+        let info = op.info();
+        let head = |name: &str| match info.indices {
+            0 => name.to_string(),
+            1 => format!("(_ {name} {})", idx[0]),
+            _ => format!("(_ {name} {} {})", idx[0], idx[1]),
+        };
+        let dummy = |s: &Sort| match s {
+            Sort::String => "s".to_string(),
+            Sort::Int => "i".to_string(),
+            Sort::RegLan => "(str.to_re s)".to_string(),
+            Sort::Bool => "true".to_string(),
+            other => unreachable!("{other} in a Strings signature"),
+        };
+        let args: Vec<String> = info.arg_sorts(arity, None).iter().map(dummy).collect();
+        // Names of the same operator in releases before the 2020 Unicode strings theory.
+        let old: &[&str] = match op {
+            Op::StrToInt => &["str.to.int"],
+            Op::StrFromInt => &["int.to.str"],
+            Op::StrInRe => &["str.in.re"],
+            Op::StrToRe => &["str.to.re"],
+            Op::ReNone => &["re.nostr", "re.empty"],
+            Op::ReAll => &["re.full"],
+            _ => &[],
+        };
+        let mut last = None;
+        for name in std::iter::once(&info.name).chain(old) {
+            let app = if args.is_empty() {
+                head(name)
+            } else {
+                format!("({} {})", head(name), args.join(" "))
+            };
+            let probe = format!(
+                "(declare-fun s () String)(declare-fun i () Int)(assert (= {app} {}))",
+                dummy(&info.ret_sort(None))
+            );
+            match self.parsed_decl(probe) {
+                Ok(d) => return Ok(d),
+                Err(e) => last = Some(e),
+            }
+        }
+        let e = last.unwrap();
+        Err(SolverError {
+            solver: SolverId::Z3,
+            call: UNSUPPORTED.into(),
+            message: format!("{}: {}", info.name, e.message),
+        })
+    }
+
+    /// A Strings-theory application through [`Z3::string_decl`]; left-associative
+    /// operators are folded into binary applications.
+    fn string_app(&mut self, op: Op, idx: Idx, xs: &[Z3_ast]) -> Result<Z3_ast, SolverError> {
+        let ctx = self.ctx;
+        if op.info().attr == crate::ir::Attr::LeftAssoc {
+            let d = self.string_decl(op, idx, 2)?;
+            let mut acc = xs[0];
+            for x in &xs[1..] {
+                let pair = [acc, *x];
+                acc = self.ok("Z3_mk_app", unsafe { Z3_mk_app(ctx, d, 2, pair.as_ptr()) })?;
+            }
+            return Ok(acc);
+        }
+        let d = self.string_decl(op, idx, xs.len())?;
+        self.ok("Z3_mk_app", unsafe {
+            Z3_mk_app(ctx, d, xs.len() as u32, xs.as_ptr())
+        })
     }
 
     /// The constants of `f` and the terms of its assertions.
@@ -330,6 +449,8 @@ impl Z3 {
                 }
                 Op::Bv2Nat => self.ok("Z3_mk_bv2int", Z3_mk_bv2int(ctx, xs[0], false)),
                 Op::Int2Bv => self.ok("Z3_mk_int2bv", Z3_mk_int2bv(ctx, idx[0], xs[0])),
+                _ if op.info().theory == crate::ir::Theory::Strings => self.string_app(op, idx, xs),
+                _ => unreachable!("{} has no Z3 translation", op.name()),
             }
         }
     }
@@ -357,6 +478,8 @@ impl Z3 {
             return Ok(None);
         };
         Ok(match sort {
+            Sort::String => self.string_value(v)?.map(Value::Str),
+            Sort::RegLan => None,
             Sort::Bool => match unsafe { Z3_get_bool_value(ctx, v) } {
                 Z3_L_TRUE => Some(Value::Bool(true)),
                 Z3_L_FALSE => Some(Value::Bool(false)),
@@ -375,6 +498,31 @@ impl Z3 {
                 }
             }
         })
+    }
+}
+
+impl Z3 {
+    /// The code points of a string value (`None` if `v` is not a string literal).
+    fn string_value(&self, v: Z3_ast) -> Result<Option<Vec<u32>>, SolverError> {
+        let ctx = self.ctx;
+        if !unsafe { Z3_is_string(ctx, v) } {
+            return Ok(None);
+        }
+        if let (Some(len), Some(contents)) = (self.get_string_length, self.get_string_contents) {
+            let n = unsafe { len(ctx, v) };
+            self.check_error("Z3_get_string_length")?;
+            let mut out = vec![0u32; n as usize];
+            unsafe { contents(ctx, v, n, out.as_mut_ptr()) };
+            self.check_error("Z3_get_string_contents")?;
+            return Ok(Some(out));
+        }
+        // Older releases: the escaped text (no quotes around it, quotes not doubled).
+        let text = cstr(unsafe { Z3_get_string(ctx, v) });
+        self.check_error("Z3_get_string")?;
+        Ok(crate::smtlib::parse_string_literal(&format!(
+            "\"{}\"",
+            text.replace('"', "\"\"")
+        )))
     }
 }
 
@@ -444,7 +592,11 @@ impl Solver for Z3 {
         unsafe { Z3_solver_inc_ref(ctx, solver) };
         let result = self.check_in(solver, f);
         unsafe { Z3_solver_dec_ref(ctx, solver) };
-        let (verdict, reason, model) = result?;
+        let (verdict, reason, model) = match result {
+            // An operator this release does not have: no verdict, not an API error.
+            Err(e) if e.call == UNSUPPORTED => (Verdict::Unknown, Some(e.message), None),
+            r => r?,
+        };
         Ok(Outcome {
             verdict,
             reason,
@@ -507,7 +659,10 @@ impl TermBuilder for Builder<'_> {
     type Term = Z3_ast;
 
     fn literal(&mut self, v: &Value) -> Result<Z3_ast, SolverError> {
-        self.z3.literal(v)
+        match v {
+            Value::Re(r) => super::regex_term(self, r),
+            v => self.z3.literal(v),
+        }
     }
 
     fn constant(&mut self, d: DeclId) -> Result<Z3_ast, SolverError> {

@@ -150,6 +150,180 @@ impl Harness {
     }
 }
 
+impl Harness {
+    /// The ground-term cross-check: every closed, non-RegLan application of a ground case
+    /// is simplified by each solver's rewriter; a value other than the evaluator's is a
+    /// `ground-term` finding. Its reproducer asserts `(distinct term value)` (expected
+    /// unsat: the evaluator's value) and records each solver's verdict on it.
+    pub fn run_ground(&mut self, case: &Case, input: Option<&[u8]>) -> GroundReport {
+        let start = Instant::now();
+        let f = &case.formula;
+        let roots = closed_applications(f);
+        let model = crate::eval::Model::default();
+        let mut ev = crate::eval::Evaluator::new(f, &model);
+        let expected: Vec<Option<crate::ir::Value>> =
+            roots.iter().map(|r| ev.eval(*r).ok()).collect();
+        let mut report = GroundReport {
+            terms: roots.len(),
+            ..Default::default()
+        };
+        let mut issues = Vec::new();
+        for s in self.solvers.iter_mut() {
+            let t = Instant::now();
+            let simplified = s.simplify(f, &roots);
+            report.solver_time += t.elapsed();
+            let values = match simplified {
+                Ok(v) => v,
+                Err(e) => {
+                    issues.push((
+                        Issue {
+                            class: oracle::Class::ApiError,
+                            blamed: Some(s.id()),
+                            summary: e.to_string(),
+                        },
+                        None,
+                    ));
+                    continue;
+                }
+            };
+            for ((root, want), got) in roots.iter().zip(&expected).zip(&values) {
+                match (want, got) {
+                    (Some(w), Some(g)) if w != g => {
+                        let mut g_text = crate::smtlib::value(g);
+                        if g_text.len() > 200 {
+                            g_text.truncate(200);
+                        }
+                        issues.push((
+                            Issue {
+                                class: oracle::Class::GroundTerm,
+                                blamed: Some(s.id()),
+                                summary: format!(
+                                    "{} simplifies {} to {g_text}; the evaluator says {}",
+                                    s.id(),
+                                    crate::smtlib::term(f, *root),
+                                    crate::smtlib::value(w)
+                                ),
+                            },
+                            Some((*root, w.clone())),
+                        ));
+                        break; // one finding per solver and case
+                    }
+                    (Some(_), Some(_)) => report.agreed += 1,
+                    (Some(_), None) => report.unsimplified += 1,
+                    (None, _) => report.unspecified += 1,
+                }
+            }
+        }
+        for (issue, witness) in issues {
+            // The reproducer: the term must equal the evaluator's value.
+            let g = match &witness {
+                Some((root, value)) => {
+                    let mut g = crate::ir::Formula {
+                        asserts: Vec::new(),
+                        ..f.clone()
+                    };
+                    let v = g.lit(value.clone());
+                    let ne = g
+                        .app(crate::ir::Op::Distinct, vec![*root, v])
+                        .expect("a term and its value have one sort");
+                    g.assert(ne).expect("distinct is Boolean");
+                    g
+                }
+                None => f.clone(),
+            };
+            let answers = self.answers(&g);
+            let ctx = finding::Context {
+                formula: &g,
+                answers: &answers,
+                versions: &self.versions,
+                limits: &self.limits,
+                config: Some(&case.config),
+                input,
+            };
+            match finding::write(&self.findings_dir, &issue, &ctx) {
+                Ok(w) => report.findings.push((issue, w)),
+                Err(e) => panic!(
+                    "cannot write finding to {}: {e}\n{}\n{}",
+                    self.findings_dir.display(),
+                    issue.summary,
+                    crate::smtlib::script(&g, &Default::default())
+                ),
+            }
+        }
+        report.total_time = start.elapsed();
+        report
+    }
+}
+
+/// The result of one ground-term iteration.
+#[derive(Default)]
+pub struct GroundReport {
+    /// Terms checked per solver.
+    pub terms: usize,
+    /// (term, solver) pairs where the solver's value equals the evaluator's.
+    pub agreed: usize,
+    /// Pairs where the solver's rewriter did not reach a value.
+    pub unsimplified: usize,
+    /// Pairs where SMT-LIB leaves the value unspecified (the evaluator answers unknown).
+    pub unspecified: usize,
+    pub findings: Vec<(Issue, Written)>,
+    pub solver_time: Duration,
+    pub total_time: Duration,
+}
+
+impl GroundReport {
+    pub fn summary(&self) -> String {
+        self.findings
+            .iter()
+            .map(|(i, w)| format!("[{}] {} -> {}", i.class, i.summary, w.smt2.display()))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+/// Application nodes reachable from the assertions with no free `let` variable and a
+/// first-class sort (RegLan values are compared through membership elsewhere).
+fn closed_applications(f: &Formula) -> Vec<crate::ir::NodeId> {
+    use crate::ir::{NodeKind, Sort};
+    let order = f.reachable_postorder();
+    let mut free: Vec<Vec<crate::ir::BoundId>> = vec![Vec::new(); f.nodes.len()];
+    let mut out = Vec::new();
+    for id in order {
+        let fv = match &f.node(id).kind {
+            NodeKind::Bound(b) => vec![*b],
+            NodeKind::App(_, _, args) => {
+                let mut v: Vec<_> = args
+                    .iter()
+                    .flat_map(|a| free[a.0 as usize].clone())
+                    .collect();
+                v.sort();
+                v.dedup();
+                v
+            }
+            NodeKind::Let(bs, body) => {
+                let mut v: Vec<_> = free[body.0 as usize]
+                    .iter()
+                    .filter(|b| !bs.iter().any(|(x, _)| x == *b))
+                    .copied()
+                    .chain(bs.iter().flat_map(|(_, t)| free[t.0 as usize].clone()))
+                    .collect();
+                v.sort();
+                v.dedup();
+                v
+            }
+            _ => Vec::new(),
+        };
+        if fv.is_empty()
+            && matches!(f.node(id).kind, NodeKind::App(..))
+            && *f.sort_of(id) != Sort::RegLan
+        {
+            out.push(id);
+        }
+        free[id.0 as usize] = fv;
+    }
+    out
+}
+
 /// Where findings go by default: `findings/` at the top of the smtsmith checkout.
 pub fn default_findings_dir() -> PathBuf {
     Harness::findings_dir_from_env(concat!(env!("CARGO_MANIFEST_DIR"), "/findings"))
@@ -163,8 +337,25 @@ thread_local! {
 /// panic (so libFuzzer saves the input) if there was any. Solvers are created once per
 /// thread and reused.
 pub fn fuzz_one(selection: Selection, data: &[u8]) {
-    let case = Case::from_bytes(data);
-    let report = HARNESSES.with(|hs| {
+    fuzz_with(selection, |h| {
+        let case = Case::from_bytes(data);
+        h.run_case(&case, Some(data)).summary()
+    })
+}
+
+/// The body of the ground-term target: a ground case, simplified by both solvers and
+/// evaluated by ours; panics on any finding.
+pub fn fuzz_ground(data: &[u8]) {
+    fuzz_with(Selection::Both, |h| {
+        let case = Case::ground_from_bytes(data);
+        h.run_ground(&case, Some(data)).summary()
+    })
+}
+
+/// Runs `body` with this thread's harness for `selection`; a non-empty result (the
+/// findings' summary) panics so libFuzzer saves the input.
+fn fuzz_with(selection: Selection, body: impl FnOnce(&mut Harness) -> String) {
+    let summary = HARNESSES.with(|hs| {
         let mut hs = hs.borrow_mut();
         if !hs.iter().any(|(s, _)| *s == selection) {
             let h = Harness::new(selection, default_findings_dir())
@@ -172,9 +363,9 @@ pub fn fuzz_one(selection: Selection, data: &[u8]) {
             hs.push((selection, h));
         }
         let (_, h) = hs.iter_mut().find(|(s, _)| *s == selection).unwrap();
-        h.run_case(&case, Some(data))
+        body(h)
     });
-    if !report.findings.is_empty() {
-        panic!("smtsmith finding(s):\n{}", report.summary());
+    if !summary.is_empty() {
+        panic!("smtsmith finding(s):\n{summary}");
     }
 }

@@ -2,7 +2,7 @@
 //! and run scripts through the linked solvers' own SMT-LIB front ends.
 
 use clap::{Parser, Subcommand};
-use smtsmith::generate::{seeded_bytes, Case};
+use smtsmith::generate::{seeded_bytes, Case, Theories};
 use smtsmith::harness::{Harness, Selection};
 use smtsmith::smtlib::{self, ScriptOptions};
 use smtsmith::solver::{cvc5, z3};
@@ -36,6 +36,11 @@ enum Command {
         /// Bytes of pseudo-random input per script (more bytes, larger formulas).
         #[arg(long, default_value_t = 256)]
         bytes: usize,
+        /// Theories the cases may use, e.g. `strings,bv` (ints, reals, bv, strings, all;
+        /// default: $SMTSMITH_THEORIES or all). A fuzzer input replays only under the
+        /// theories it was found with.
+        #[arg(long)]
+        theories: Option<Theories>,
     },
     /// Decode a libFuzzer input (crash artifact or corpus entry), print its script, re-run the
     /// oracles; exits with status 1 if it still produces a finding.
@@ -48,6 +53,15 @@ enum Command {
         /// Where findings are written (default: $SMTSMITH_FINDINGS or ./findings).
         #[arg(long)]
         findings: Option<PathBuf>,
+        /// Ground-term mode (the `ground_terms` target): literals only; every closed term
+        /// is simplified by both solvers and compared with the evaluator.
+        #[arg(long)]
+        ground: bool,
+        /// Theories the cases may use, e.g. `strings,bv` (ints, reals, bv, strings, all;
+        /// default: $SMTSMITH_THEORIES or all). A fuzzer input replays only under the
+        /// theories it was found with.
+        #[arg(long)]
+        theories: Option<Theories>,
     },
     /// Count the findings in a folder by class and print one reproducer per de-duplication key.
     Summary {
@@ -81,6 +95,15 @@ enum Command {
         /// Print the seed of every case on which a solver took longer than this (ms).
         #[arg(long)]
         slow_ms: Option<u64>,
+        /// Ground-term mode (the `ground_terms` target): literals only; every closed term
+        /// is simplified by both solvers and compared with the evaluator.
+        #[arg(long)]
+        ground: bool,
+        /// Theories the cases may use, e.g. `strings,bv` (ints, reals, bv, strings, all;
+        /// default: $SMTSMITH_THEORIES or all). A fuzzer input replays only under the
+        /// theories it was found with.
+        #[arg(long)]
+        theories: Option<Theories>,
     },
     /// Print the linked solver versions.
     Versions,
@@ -96,6 +119,79 @@ fn main() -> ExitCode {
     }
 }
 
+/// `smtsmith run --ground`: ground cases from seeded bytes, with counts.
+fn run_ground(
+    h: &mut Harness,
+    count: u64,
+    seed: u64,
+    bytes: usize,
+    theories: &Theories,
+) -> Result<ExitCode, String> {
+    let start = std::time::Instant::now();
+    let (mut terms, mut agreed, mut unsimplified, mut unspecified, mut found) = (0, 0, 0, 0, 0);
+    for i in 0..count {
+        let input = seeded_bytes(seed.wrapping_add(i), bytes);
+        let case = Case::ground_from_bytes_in(&input, theories);
+        let r = h.run_ground(&case, Some(&input));
+        terms += r.terms;
+        agreed += r.agreed;
+        unsimplified += r.unsimplified;
+        unspecified += r.unspecified;
+        for (issue, w) in &r.findings {
+            found += 1;
+            println!(
+                "finding [{}] {} -> {}",
+                issue.class,
+                issue.summary,
+                w.smt2.display()
+            );
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{count} ground cases, {terms} closed terms: {agreed} (term, solver) values agree with the evaluator, {unsimplified} not simplified to a value, {unspecified} unspecified; {found} finding(s) in {secs:.1} s"
+    );
+    Ok(if found > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// `smtsmith replay --ground`.
+fn replay_ground(
+    input: &[u8],
+    theories: Option<Theories>,
+    solver: Selection,
+    dir: PathBuf,
+) -> Result<ExitCode, String> {
+    let case = Case::ground_from_bytes_in(input, &resolve(theories)?);
+    print!(
+        "{}",
+        smtlib::script(&case.formula, &ScriptOptions::default())
+    );
+    let mut h = Harness::new(solver, dir).map_err(|e| e.to_string())?;
+    let r = h.run_ground(&case, Some(input));
+    println!(
+        "; {} closed terms, {} values agree, {} not simplified, {} unspecified",
+        r.terms, r.agreed, r.unsimplified, r.unspecified
+    );
+    if r.findings.is_empty() {
+        println!("; no finding");
+        Ok(ExitCode::SUCCESS)
+    } else {
+        for l in r.summary().lines() {
+            println!("; {l}");
+        }
+        Ok(ExitCode::from(1))
+    }
+}
+
+/// `--theories`, else `SMTSMITH_THEORIES`, else all.
+fn resolve(flag: Option<Theories>) -> Result<Theories, String> {
+    flag.map_or_else(Theories::from_env, Ok)
+}
+
 fn read(path: &PathBuf) -> Result<Vec<u8>, String> {
     std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
 }
@@ -107,17 +203,21 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             seed,
             out,
             bytes,
+            theories,
         } => {
+            let theories = resolve(theories)?;
             std::fs::create_dir_all(&out)
                 .map_err(|e| format!("cannot create {}: {e}", out.display()))?;
             for i in 0..count {
                 let s = seed.wrapping_add(i);
                 let input = seeded_bytes(s, bytes);
-                let case = Case::from_bytes(&input);
+                let case = Case::from_bytes_in(&input, &theories);
                 let text = smtlib::script(
                     &case.formula,
                     &ScriptOptions {
-                        comments: vec![format!("smtsmith gen --seed {s} --bytes {bytes}")],
+                        comments: vec![format!(
+                            "smtsmith gen --seed {s} --bytes {bytes} --theories {theories}"
+                        )],
                         ..Default::default()
                     },
                 );
@@ -132,9 +232,15 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             artifact,
             solver,
             findings,
+            theories,
+            ground,
         } => {
             let input = read(&artifact)?;
-            let case = Case::from_bytes(&input);
+            if ground {
+                let dir = findings.unwrap_or_else(|| Harness::findings_dir_from_env("findings"));
+                return replay_ground(&input, theories, solver, dir);
+            }
+            let case = Case::from_bytes_in(&input, &resolve(theories)?);
             print!(
                 "{}",
                 smtlib::script(&case.formula, &ScriptOptions::default())
@@ -203,16 +309,22 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             solver,
             findings,
             slow_ms,
+            theories,
+            ground,
         } => {
+            let theories = resolve(theories)?;
             let dir = findings.unwrap_or_else(|| Harness::findings_dir_from_env("findings"));
             let mut h = Harness::new(solver, dir).map_err(|e| e.to_string())?;
+            if ground {
+                return run_ground(&mut h, count, seed, bytes, &theories);
+            }
             let mut stats = std::collections::BTreeMap::<String, u64>::new();
             let start = std::time::Instant::now();
             let mut solver_time = std::time::Duration::ZERO;
             let mut found = 0;
             for i in 0..count {
                 let input = seeded_bytes(seed.wrapping_add(i), bytes);
-                let case = Case::from_bytes(&input);
+                let case = Case::from_bytes_in(&input, &theories);
                 let report = h.run_case(&case, Some(&input));
                 solver_time += report.solver_time;
                 for (id, a) in &report.answers {

@@ -63,6 +63,8 @@ define_config! {
     app_weight: u8 = 6, arbitrary |u: &mut Unstructured| u.int_in_range(1..=8);
     /// Weight of reusing an already built term of the required sort (P_expr).
     reuse_weight: u8 = 2, arbitrary |u: &mut Unstructured| u.int_in_range(0..=4);
+    /// Ground terms only: no declared constants (the ground-term target; never drawn).
+    ground: bool = false, arbitrary |_u: &mut Unstructured| Ok(false);
     /// Weight of introducing a `let`.
     let_weight: u8 = 1, arbitrary |u: &mut Unstructured| u.int_in_range(0..=2);
 }
@@ -75,7 +77,126 @@ fn all_ops() -> [u64; 4] {
     [u64::MAX; 4]
 }
 
+/// A subset of the theories a case may use (`--theories ints,strings` on the command line,
+/// `SMTSMITH_THEORIES` for fuzz targets). Core is always on. A theory named is on in every
+/// case; a theory only implied (Ints by Strings, for lengths and positions) stays a swarm
+/// choice; `all` leaves every theory to the swarm. Applied to the swarm configuration
+/// after decoding, so the same bytes under the same subset give the same case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Theories {
+    pub allowed: TheorySet,
+    pub required: TheorySet,
+}
+
+/// One flag per optional theory.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TheorySet {
+    pub ints: bool,
+    pub reals: bool,
+    pub bv: bool,
+    pub strings: bool,
+}
+
+impl TheorySet {
+    const FULL: TheorySet = TheorySet {
+        ints: true,
+        reals: true,
+        bv: true,
+        strings: true,
+    };
+}
+
+impl Theories {
+    /// Every theory, as the swarm chooses.
+    pub const ALL: Theories = Theories {
+        allowed: TheorySet::FULL,
+        required: TheorySet {
+            ints: false,
+            reals: false,
+            bv: false,
+            strings: false,
+        },
+    };
+    /// The names `--theories` accepts.
+    pub const NAMES: &'static str = "ints, reals, bv, strings (allows ints), all";
+
+    /// The subset named by `SMTSMITH_THEORIES`, or all theories; read once per process.
+    pub fn from_env() -> Result<Theories, String> {
+        static FROM_ENV: std::sync::OnceLock<Result<Theories, String>> = std::sync::OnceLock::new();
+        FROM_ENV
+            .get_or_init(|| match std::env::var("SMTSMITH_THEORIES") {
+                Ok(v) if !v.trim().is_empty() => v
+                    .parse()
+                    .map_err(|e| format!("SMTSMITH_THEORIES={v:?}: {e}")),
+                _ => Ok(Theories::ALL),
+            })
+            .clone()
+    }
+}
+
+impl std::fmt::Display for Theories {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if *self == Theories::ALL {
+            return f.write_str("all");
+        }
+        let r = &self.required;
+        let names: Vec<&str> = [
+            (r.ints, "ints"),
+            (r.reals, "reals"),
+            (r.bv, "bv"),
+            (r.strings, "strings"),
+        ]
+        .iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, n)| *n)
+        .collect();
+        f.write_str(&names.join(","))
+    }
+}
+
+impl std::str::FromStr for Theories {
+    type Err = String;
+    fn from_str(s: &str) -> std::result::Result<Self, String> {
+        let mut t = Theories {
+            allowed: TheorySet::default(),
+            required: TheorySet::default(),
+        };
+        for name in s.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            let (a, r) = (&mut t.allowed, &mut t.required);
+            match name {
+                "ints" | "int" | "lia" => (a.ints, r.ints) = (true, true),
+                "reals" | "real" | "lra" => (a.reals, r.reals) = (true, true),
+                "bv" | "bitvectors" => (a.bv, r.bv) = (true, true),
+                "strings" | "string" | "regex" => {
+                    (a.strings, r.strings) = (true, true);
+                    a.ints = true;
+                }
+                "all" => return Ok(Theories::ALL),
+                other => {
+                    return Err(format!(
+                        "unknown theory {other:?} (known: {})",
+                        Theories::NAMES
+                    ))
+                }
+            }
+        }
+        if t.allowed == TheorySet::default() {
+            return Err(format!("no theory named (known: {})", Theories::NAMES));
+        }
+        Ok(t)
+    }
+}
+
 impl Config {
+    /// Applies a theory subset: named theories on, theories outside it off.
+    pub fn restrict(&mut self, t: &Theories) {
+        let (a, r) = (&t.allowed, &t.required);
+        self.ints = (self.ints && a.ints) || r.ints;
+        self.reals = (self.reals && a.reals) || r.reals;
+        self.bv = (self.bv && a.bv) || r.bv;
+        self.strings = (self.strings && a.strings) || r.strings;
+    }
+
     pub fn op_enabled(&self, op: Op) -> bool {
         let i = op as usize;
         self.ops[i / 64] & (1u64 << (i % 64)) != 0

@@ -9,7 +9,7 @@
 
 pub mod config;
 
-pub use config::Config;
+pub use config::{Config, Theories};
 
 use crate::ir::{
     BoundId, Domain, Formula, Idx, NodeId, NodeKind, Op, Rule, Sort, SortError, SortPat, Theory,
@@ -29,17 +29,49 @@ pub struct Case {
 
 impl<'a> Arbitrary<'a> for Case {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        let config = Config::arbitrary(u)?;
-        let formula = generate(&config, u)?;
-        Ok(Case { config, formula })
+        Case::decode(u, &Theories::ALL)
     }
 }
 
 impl Case {
-    /// Decodes a case from raw fuzzer bytes (never fails: short input gives a small case).
+    fn decode(u: &mut Unstructured, theories: &Theories) -> Result<Case> {
+        let mut config = Config::arbitrary(u)?;
+        config.restrict(theories);
+        let formula = generate(&config, u)?;
+        Ok(Case { config, formula })
+    }
+
+    /// Decodes a case from raw fuzzer bytes (never fails: short input gives a small case),
+    /// over the theories of `SMTSMITH_THEORIES` (all when unset).
+    ///
+    /// # Panics
+    /// When `SMTSMITH_THEORIES` names an unknown theory (a usage error the user must see).
     pub fn from_bytes(data: &[u8]) -> Case {
+        let theories = Theories::from_env().unwrap_or_else(|e| panic!("{e}"));
+        Case::from_bytes_in(data, &theories)
+    }
+
+    /// Decodes a ground case (literals only, no declared constants) from raw bytes, over
+    /// the theories of `SMTSMITH_THEORIES`.
+    pub fn ground_from_bytes(data: &[u8]) -> Case {
+        let theories = Theories::from_env().unwrap_or_else(|e| panic!("{e}"));
+        Case::ground_from_bytes_in(data, &theories)
+    }
+
+    /// Decodes a ground case from raw bytes over the given theories.
+    pub fn ground_from_bytes_in(data: &[u8], theories: &Theories) -> Case {
         let mut u = Unstructured::new(data);
-        Case::arbitrary(&mut u).expect("case decoding is total")
+        let mut config = Config::arbitrary(&mut u).expect("config decoding is total");
+        config.restrict(theories);
+        config.ground = true;
+        let formula = generate(&config, &mut u).expect("case decoding is total");
+        Case { config, formula }
+    }
+
+    /// Decodes a case from raw bytes over the given theories.
+    pub fn from_bytes_in(data: &[u8], theories: &Theories) -> Case {
+        let mut u = Unstructured::new(data);
+        Case::decode(&mut u, theories).expect("case decoding is total")
     }
 }
 
@@ -421,7 +453,8 @@ impl Gen<'_, '_, '_> {
             .collect();
         // 0: declared constant (also what an exhausted input reads), 1: bound variable
         // (favoured: a let whose variable is never used tests little), 2: literal.
-        let which = self.pick(&[4, if bound.is_empty() { 0 } else { 6 }, 2])?;
+        let constants = if self.cfg.ground { 0 } else { 4 };
+        let which = self.pick(&[constants, if bound.is_empty() { 0 } else { 6 }, 2])?;
         match which {
             1 => Ok(bound[self.u.choose_index(bound.len())?]),
             2 => {

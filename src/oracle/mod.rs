@@ -23,6 +23,8 @@ pub enum Class {
     Disagreement,
     InvalidModel,
     ApiError,
+    /// A solver's rewriter simplifies a ground term to a value other than the evaluator's.
+    GroundTerm,
 }
 
 impl Class {
@@ -33,6 +35,7 @@ impl Class {
             Class::Disagreement => "disagreement",
             Class::InvalidModel => "invalid-model",
             Class::ApiError => "api-error",
+            Class::GroundTerm => "ground-term",
         }
     }
 }

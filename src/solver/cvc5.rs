@@ -7,11 +7,11 @@
 //! nothing while handles are outstanding).
 
 use super::{
-    bv_value, int_value, parse_rational, provoke, translate, Limits, Outcome, Solver, SolverError,
-    SolverId, TermBuilder, Verdict,
+    bv_value, int_value, parse_rational, provoke, translate, translate_roots, Limits, Outcome,
+    Solver, SolverError, SolverId, TermBuilder, Verdict,
 };
 use crate::eval::Model;
-use crate::ir::{DeclId, Formula, Idx, Op, Sort, Value};
+use crate::ir::{DeclId, Formula, Idx, NodeId, Op, Sort, Value};
 use cvc5_sys as c;
 use num_traits::Signed;
 use std::ffi::{CStr, CString};
@@ -289,6 +289,11 @@ impl Cvc5 {
         sort: &Sort,
     ) -> Result<Option<Value>, SolverError> {
         let v = call!("cvc5_get_value", c::get_value(slv, t))?;
+        self.read_value(v, sort)
+    }
+
+    /// The value a cvc5 term denotes, if it is a value of `sort`.
+    fn read_value(&self, v: c::Term, sort: &Sort) -> Result<Option<Value>, SolverError> {
         Ok(match sort {
             Sort::Bool => {
                 if !call!("cvc5_term_is_boolean_value", c::term_is_boolean_value(v))? {
@@ -449,6 +454,36 @@ impl Solver for Cvc5 {
             cvc5: self,
             consts: &[],
         })
+    }
+
+    fn simplify(
+        &mut self,
+        f: &Formula,
+        terms: &[NodeId],
+    ) -> Result<Vec<Option<Value>>, SolverError> {
+        self.recycle_if_due()?;
+        let slv = call!("cvc5_new", c::new(self.tm))?;
+        let r = (|| {
+            let logic = CString::new(f.signature().logic()).unwrap();
+            call!("cvc5_set_logic", c::set_logic(slv, logic.as_ptr()))?;
+            let ts = translate_roots(
+                f,
+                &mut Builder {
+                    cvc5: self,
+                    consts: &[],
+                },
+                terms,
+            )?;
+            ts.iter()
+                .zip(terms)
+                .map(|(t, id)| {
+                    let s = call!("cvc5_simplify", c::simplify(slv, *t, false))?;
+                    self.read_value(s, f.sort_of(*id))
+                })
+                .collect()
+        })();
+        unsafe { c::delete(slv) };
+        r
     }
 
     fn check(&mut self, f: &Formula, limits: &Limits) -> Result<Outcome, SolverError> {

@@ -113,6 +113,14 @@ pub trait Solver {
     /// solver reported through our error channel. Proves the channel works: the solver
     /// neither exited nor crashed. `None` would mean the call was accepted.
     fn provoke_error(&mut self) -> Option<SolverError>;
+    /// Simplifies each of `terms`, nodes of the ground formula `f` (no declared constants),
+    /// with the solver's own rewriter, and reads each result as a value; `None` where the
+    /// result is not a value (the rewriter left it partly unevaluated).
+    fn simplify(
+        &mut self,
+        f: &Formula,
+        terms: &[NodeId],
+    ) -> Result<Vec<Option<Value>>, SolverError>;
 }
 
 /// Both backends, created once per process and reused across cases.
@@ -134,6 +142,15 @@ pub(crate) trait TermBuilder {
 pub(crate) fn translate<B: TermBuilder>(
     f: &Formula,
     b: &mut B,
+) -> Result<Vec<B::Term>, SolverError> {
+    translate_roots(f, b, &f.asserts)
+}
+
+/// Builds the backend terms of `roots` (any nodes of `f`, each outside every `let`).
+pub(crate) fn translate_roots<B: TermBuilder>(
+    f: &Formula,
+    b: &mut B,
+    roots: &[NodeId],
 ) -> Result<Vec<B::Term>, SolverError> {
     struct State<T> {
         memo: Vec<Option<T>>,
@@ -174,7 +191,7 @@ pub(crate) fn translate<B: TermBuilder>(
         memo: vec![None; f.nodes.len()],
         bound: vec![None; f.bounds.len()],
     };
-    f.asserts.iter().map(|a| go(f, b, &mut st, *a)).collect()
+    roots.iter().map(|a| go(f, b, &mut st, *a)).collect()
 }
 
 /// Builds a regular-language value (a literal of sort RegLan, e.g. an evaluator result

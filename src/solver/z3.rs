@@ -4,11 +4,11 @@
 //! declaration-kind numbers (Z3 renumbered `Z3_decl_kind` several times).
 
 use super::{
-    bv_value, int_value, parse_rational, provoke, translate, Limits, Outcome, Solver, SolverError,
-    SolverId, TermBuilder, Verdict,
+    bv_value, int_value, parse_rational, provoke, translate, translate_roots, Limits, Outcome,
+    Solver, SolverError, SolverId, TermBuilder, Verdict,
 };
 use crate::eval::Model;
-use crate::ir::{DeclId, Formula, Idx, Op, Sort, Value};
+use crate::ir::{DeclId, Formula, Idx, NodeId, Op, Sort, Value};
 use num_traits::Signed;
 use std::ffi::{CStr, CString};
 use std::time::Instant;
@@ -474,9 +474,15 @@ impl Z3 {
             )
         };
         self.check_error("Z3_model_eval")?;
-        let Some(v) = out.filter(|_| ok) else {
-            return Ok(None);
-        };
+        match out.filter(|_| ok) {
+            Some(v) => self.read_value(v, sort),
+            None => Ok(None),
+        }
+    }
+
+    /// The value a Z3 term denotes, if it is a value (literal) of `sort`.
+    fn read_value(&self, v: Z3_ast, sort: &Sort) -> Result<Option<Value>, SolverError> {
+        let ctx = self.ctx;
         Ok(match sort {
             Sort::String => self.string_value(v)?.map(Value::Str),
             Sort::RegLan => None,
@@ -574,6 +580,33 @@ impl Solver for Z3 {
             z3: self,
             consts: Vec::new(),
         })
+    }
+
+    fn simplify(
+        &mut self,
+        f: &Formula,
+        terms: &[NodeId],
+    ) -> Result<Vec<Option<Value>>, SolverError> {
+        self.recycle_if_due(&self.ctx_limits.clone())?;
+        let ts = match translate_roots(
+            f,
+            &mut Builder {
+                z3: self,
+                consts: Vec::new(),
+            },
+            terms,
+        ) {
+            Err(e) if e.call == UNSUPPORTED => return Ok(vec![None; terms.len()]),
+            r => r?,
+        };
+        let ctx = self.ctx;
+        ts.iter()
+            .zip(terms)
+            .map(|(t, id)| {
+                let s = self.ok("Z3_simplify", unsafe { Z3_simplify(ctx, *t) })?;
+                self.read_value(s, f.sort_of(*id))
+            })
+            .collect()
     }
 
     fn check(&mut self, f: &Formula, limits: &Limits) -> Result<Outcome, SolverError> {

@@ -33,6 +33,21 @@ fn random_value(sort: &Sort, r: u8) -> Value {
                 .collect(),
         ),
         Sort::RegLan => unreachable!("no RegLan constants are declared"),
+        // A constant array with one exception at an index derived from r. The default of
+        // a nested array is a constant array: cvc5 takes only values in `as const`, and a
+        // store chain is not one.
+        Sort::Array(i, e) => {
+            let default = match random_value(e, r / 3) {
+                Value::Array(a) => {
+                    Value::Array(smtsmith::ir::ArrayValue::constant(a.index, *a.default))
+                }
+                v => v,
+            };
+            Value::Array(
+                smtsmith::ir::ArrayValue::constant((**i).clone(), default)
+                    .store(random_value(i, r / 5), random_value(e, r / 7)),
+            )
+        }
         Sort::Int => Value::Int(((r as i8) / 8).into()),
         Sort::Real => Value::Real(BigRational::new(
             ((r as i8) / 16).into(),

@@ -5,11 +5,13 @@
 
 use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
-use smtsmith::eval::apply_indexed;
+use smtsmith::eval::apply_sorted;
 use smtsmith::eval::regex::Re;
 use smtsmith::generate::seeded_bytes;
 use smtsmith::harness::{Harness, Selection};
-use smtsmith::ir::{result_sort, Domain, Formula, Idx, Op, Rule, Sort, Theory, Value, OPS};
+use smtsmith::ir::{
+    result_sort, ArrayValue, Domain, Formula, Idx, Op, Rule, Sort, Theory, Value, OPS,
+};
 use smtsmith::smtlib;
 use smtsmith::solver::{SolverId, Verdict};
 
@@ -64,6 +66,21 @@ fn value(sort: &Sort, r: &mut Rng) -> Value {
         }
         Sort::String => Value::Str(STRINGS[r.below(STRINGS.len() as u32) as usize].to_vec()),
         Sort::RegLan => Value::Re(regex(r, 2)),
+        Sort::Array(i, e) => {
+            // The default of a nested array is constant (cvc5 takes only values in
+            // `as const`; a store chain is not one).
+            let default = match value(e, r) {
+                Value::Array(inner) => {
+                    Value::Array(ArrayValue::constant(inner.index, *inner.default))
+                }
+                v => v,
+            };
+            let mut a = ArrayValue::constant((**i).clone(), default);
+            for _ in 0..r.below(3) {
+                a = a.store(value(i, r), value(e, r));
+            }
+            Value::Array(a)
+        }
         Sort::BitVec(w) => {
             let one = BigUint::from(1u8);
             let v = match r.below(6) {
@@ -129,6 +146,18 @@ fn regex(r: &mut Rng, depth: u32) -> Re {
     }
 }
 
+/// Array sorts: Int, Bool, bit-vector, String indices; nested arrays as elements.
+fn array_sort(r: &mut Rng) -> Sort {
+    let a = Sort::array;
+    match r.below(5) {
+        0 => a(Sort::Int, Sort::Int),
+        1 => a(Sort::Bool, Sort::Int),
+        2 => a(Sort::BitVec(3), Sort::BitVec(3)),
+        3 => a(Sort::Int, a(Sort::Int, Sort::Bool)),
+        _ => a(Sort::String, Sort::Real),
+    }
+}
+
 const WIDTHS: [u32; 6] = [1, 2, 3, 8, 13, 64];
 
 /// Indices and argument sorts for one application of `op`.
@@ -146,13 +175,28 @@ fn plan(op: Op, r: &mut Rng) -> (Idx, Vec<Sort>) {
         Rule::Extend => ([r.below(5), 0], vec![bv(w)]),
         Rule::Repeat => ([1 + r.below(3), 0], vec![bv(w)]),
         Rule::Int2Bv => ([w, 0], vec![Sort::Int]),
+        Rule::Select | Rule::Store | Rule::ConstArray => {
+            let a = array_sort(r);
+            let Sort::Array(i, e) = a.clone() else {
+                unreachable!()
+            };
+            let sorts = match info.rule {
+                Rule::Select => vec![a, *i],
+                Rule::Store => vec![a, *i, *e],
+                // The array sort travels as the last "argument"; see the caller.
+                _ => vec![*e, a],
+            };
+            ([0, 0], sorts)
+        }
         Rule::Uniform => {
             let t = match info.domain {
                 Domain::None => None,
-                Domain::Any => Some(
-                    [Sort::Bool, Sort::Int, Sort::Real, bv(w), Sort::String][r.below(5) as usize]
-                        .clone(),
-                ),
+                Domain::Any => Some(match r.below(6) {
+                    5 => array_sort(r),
+                    k => {
+                        [Sort::Bool, Sort::Int, Sort::Real, bv(w), Sort::String][k as usize].clone()
+                    }
+                }),
                 Domain::Numeric => Some(if r.byte() & 1 == 0 {
                     Sort::Int
                 } else {
@@ -202,7 +246,9 @@ fn every_operator_agrees_with_both_solvers_on_literals() {
             let mut disjuncts = Vec::new();
             let mut shown = Vec::new();
             for _ in 0..12 {
-                let (idx, sorts) = plan(info.op, &mut r);
+                let (idx, mut sorts) = plan(info.op, &mut r);
+                // `((as const A) v)`: its sort A is not an argument's.
+                let const_sort = (info.op == Op::ConstArray).then(|| sorts.pop().unwrap());
                 let mut vals: Vec<Value> = Vec::new();
                 for s in &sorts {
                     let strings = info.theory == Theory::Strings;
@@ -220,17 +266,19 @@ fn every_operator_agrees_with_both_solvers_on_literals() {
                     };
                     vals.push(v);
                 }
-                assert!(
-                    result_sort(info.op, idx, &sorts).is_ok(),
-                    "{} {idx:?} {sorts:?}",
-                    info.name
-                );
-                let Ok(expected) = apply_indexed(info.op, idx, &vals) else {
+                let sort = const_sort.clone().unwrap_or_else(|| {
+                    result_sort(info.op, idx, &sorts)
+                        .unwrap_or_else(|e| panic!("{} {idx:?} {sorts:?}: {e}", info.name))
+                });
+                let Ok(expected) = apply_sorted(info.op, idx, &vals, &sort) else {
                     unspecified += 1; // division by zero: SMT-LIB leaves it unspecified
                     continue;
                 };
-                let args = vals.iter().map(|v| f.lit(v.clone())).collect();
-                let term = f.app_indexed(info.op, idx, args).unwrap();
+                let args: Vec<_> = vals.iter().map(|v| f.lit(v.clone())).collect();
+                let term = match const_sort {
+                    Some(a) => f.const_array(a, args[0]).unwrap(),
+                    None => f.app_indexed(info.op, idx, args).unwrap(),
+                };
                 // A language is observed through membership of sample words (equality of
                 // regular languages is not an operator both solvers support).
                 let observations: Vec<(smtsmith::ir::NodeId, Value)> = match &expected {
@@ -301,7 +349,7 @@ fn generated_ground_terms_agree_with_both_rewriters() {
     use smtsmith::generate::{Case, Theories};
     let dir = tempfile::tempdir().unwrap();
     let mut h = Harness::new(Selection::Both, dir.path()).unwrap();
-    for subset in ["strings", "bv", "ints,reals", "all"] {
+    for subset in ["strings", "bv", "ints,reals", "arrays", "all"] {
         let theories: Theories = subset.parse().unwrap();
         let (mut agreed, mut terms) = (0, 0);
         for seed in 0..300 {

@@ -30,7 +30,16 @@ fn scripts_give_the_api_verdict_in_both_front_ends() {
     .unwrap();
     // Every theory alone and mixed: each subset's scripts must be accepted by both front
     // ends (no error output) and give the API's verdict.
-    for subset in ["ints", "reals", "bv", "strings", "strings,bv,reals", "all"] {
+    for subset in [
+        "ints",
+        "reals",
+        "bv",
+        "strings",
+        "arrays",
+        "arrays,bv",
+        "strings,bv,reals",
+        "all",
+    ] {
         let theories: Theories = subset.parse().unwrap();
         let compared = roundtrip(&mut h, &theories, 50);
         assert!(

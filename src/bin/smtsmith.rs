@@ -348,9 +348,12 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 }
                 for c in &report.model_checks {
                     let t = match &c.truth {
-                        smtsmith::eval::Truth::True => "valid",
-                        smtsmith::eval::Truth::False(_) => "INVALID",
-                        smtsmith::eval::Truth::Unknown(..) => "unknown",
+                        smtsmith::eval::Truth::True => "valid".to_string(),
+                        smtsmith::eval::Truth::False(_) => "INVALID".to_string(),
+                        // The reason without the constant's name, so that counts group.
+                        smtsmith::eval::Truth::Unknown(_, why) => {
+                            format!("unknown ({})", why.0.split(" for ").next().unwrap_or(""))
+                        }
                     };
                     *stats.entry(format!("{} model {t}", c.solver)).or_default() += 1;
                 }

@@ -9,7 +9,7 @@ pub mod bv;
 pub mod regex;
 pub mod strings;
 
-use crate::ir::{Attr, Formula, Idx, NodeId, NodeKind, Op, Value};
+use crate::ir::{ArrayValue, Attr, Formula, Idx, NodeId, NodeKind, Op, Sort, Value};
 use bv::Bv;
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -124,11 +124,11 @@ impl<'a> Evaluator<'a> {
                 }
                 self.eval(*body)
             }
-            NodeKind::App(op, idx, args) => self.apply(*op, *idx, args),
+            NodeKind::App(op, idx, args) => self.apply(*op, *idx, args, &f.node(id).sort),
         }
     }
 
-    fn apply(&mut self, op: Op, idx: Idx, args: &[NodeId]) -> EvalResult {
+    fn apply(&mut self, op: Op, idx: Idx, args: &[NodeId], sort: &Sort) -> EvalResult {
         // Connectives that may decide without all their arguments.
         match op {
             Op::And | Op::Or => {
@@ -178,7 +178,7 @@ impl<'a> Evaluator<'a> {
         for a in args {
             vals.push(self.eval(*a)?);
         }
-        apply_indexed(op, idx, &vals)
+        apply_sorted(op, idx, &vals, sort)
     }
 }
 
@@ -189,6 +189,19 @@ fn to_bv(v: &Value) -> Bv {
             value: value.clone(),
         },
         other => unreachable!("bit-vector expected, got {other:?}"),
+    }
+}
+
+/// Whether structural equality of values of `s` is extensional equality: every array
+/// index sort inside is infinite or enumerable (see [`ArrayValue`]).
+fn equality_decided(s: &Sort) -> bool {
+    match s {
+        Sort::Array(i, e) => {
+            (i.enumerable_size().is_some() || i.small_cardinality().is_none())
+                && equality_decided(i)
+                && equality_decided(e)
+        }
+        _ => true,
     }
 }
 
@@ -203,6 +216,18 @@ fn from_bv(b: Bv) -> Value {
     Value::BitVec {
         width: b.width,
         value: b.value,
+    }
+}
+
+/// Applies an operator to fully known arguments, given the application's sort (needed
+/// only by `((as const S) v)`, whose index sort is in its sort alone).
+pub fn apply_sorted(op: Op, idx: Idx, vals: &[Value], sort: &Sort) -> EvalResult {
+    match (op, sort) {
+        (Op::ConstArray, Sort::Array(i, _)) => Ok(Value::Array(ArrayValue::constant(
+            (**i).clone(),
+            vals[0].clone(),
+        ))),
+        _ => apply_indexed(op, idx, vals),
     }
 }
 
@@ -243,6 +268,14 @@ pub fn apply_strict(op: Op, vals: &[Value]) -> EvalResult {
         return Err(Unknown(
             "equality of regular languages is not decided".into(),
         ));
+    }
+    if matches!(op, Op::Eq | Op::Distinct)
+        && !vals.first().is_some_and(|v| equality_decided(&v.sort()))
+    {
+        return Err(Unknown(format!(
+            "equality over {} is not decided (no canonical array form)",
+            vals[0].sort()
+        )));
     }
     match info.attr {
         Attr::Chainable => {
@@ -345,6 +378,8 @@ pub fn apply_strict(op: Op, vals: &[Value]) -> EvalResult {
         (Op::RePlus, [Re(a)]) => Re(regex::Re::plus(a.clone())),
         (Op::ReOpt, [Re(a)]) => Re(regex::Re::opt(a.clone())),
         (Op::ReRange, [Str(a), Str(b)]) => Re(regex::Re::range(a, b)),
+        (Op::Select, [Array(a), i]) => a.select(i),
+        (Op::Store, [Array(a), i, v]) => Array(a.store(i.clone(), v.clone())),
         (_, [a @ BitVec { .. }]) => from_bv(bv_unary(op, &to_bv(a))),
         (_, [a @ BitVec { .. }, c @ BitVec { .. }]) => bv_binary(op, &to_bv(a), &to_bv(c)),
         _ => unreachable!("{} applied to {vals:?}", info.name),
@@ -428,13 +463,43 @@ fn binary_pred(op: Op, a: &Value, b: &Value) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::Sort;
 
     fn i(n: i64) -> Value {
         Value::Int(n.into())
     }
     fn r(n: i64, d: i64) -> Value {
         Value::Real(BigRational::new(n.into(), d.into()))
+    }
+
+    #[test]
+    fn array_values_are_canonical() {
+        let int = |n: i64| Value::Int(n.into());
+        let b = Value::Bool;
+        // Over Bool: a[true]=0, a[false]=-88 written two ways is one value.
+        let x = ArrayValue::constant(Sort::Bool, int(-88)).store(b(true), int(0));
+        let y = ArrayValue::constant(Sort::Bool, int(0)).store(b(false), int(-88));
+        assert_eq!(x, y);
+        // Storing the default removes the exception; overwriting keeps one entry.
+        let z = ArrayValue::constant(Sort::Int, int(1)).store(int(5), int(2));
+        assert_eq!(
+            z.store(int(5), int(1)),
+            ArrayValue::constant(Sort::Int, int(1))
+        );
+        assert_eq!(z.store(int(5), int(3)).entries.len(), 1);
+        assert_eq!(z.select(&int(5)), int(2));
+        assert_eq!(z.select(&int(6)), int(1));
+        // Over (_ BitVec 2): three stores of 7 make 7 the default.
+        let w = (0..3u8).fold(ArrayValue::constant(Sort::BitVec(2), int(0)), |a, i| {
+            a.store(Value::bv(2, i), int(7))
+        });
+        assert_eq!(*w.default, int(7));
+        assert_eq!(w.entries, vec![(Value::bv(2, 3u8), int(0))]);
+        // Extensional equality through the evaluator; undecided over (Array Bool Bool).
+        let arr = |v| Value::Array(v);
+        assert_eq!(apply_strict(Op::Eq, &[arr(x), arr(y)]), Ok(b(true)));
+        let bb = Sort::array(Sort::Bool, Sort::Bool);
+        let c = ArrayValue::constant(bb, int(0));
+        assert!(apply_strict(Op::Eq, &[arr(c.clone()), arr(c)]).is_err());
     }
 
     #[test]

@@ -107,7 +107,10 @@ pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Writte
         "limits: z3 rlimit {}, cvc5 rlimit-per {} (not set below: the verdicts above do not depend on them)",
         ctx.limits.z3_rlimit, ctx.limits.cvc5_rlimit
     ));
-    comments.push("run: z3 FILE.smt2 | cvc5 FILE.smt2".into());
+    comments.push(format!(
+        "run: z3 FILE.smt2 | cvc5 {}FILE.smt2",
+        crate::solver::cvc5::flags_for(f)
+    ));
     let script = smtlib::script(
         f,
         &ScriptOptions {

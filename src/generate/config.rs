@@ -47,6 +47,10 @@ define_config! {
     bv: bool = true, arbitrary |u: &mut Unstructured| u.ratio(1, 2);
     /// String and RegLan sorts and the Strings theory (with regular expressions).
     strings: bool = true, arbitrary |u: &mut Unstructured| u.ratio(1, 2);
+    /// Array sorts and the ArraysEx theory.
+    arrays: bool = true, arbitrary |u: &mut Unstructured| u.ratio(1, 2);
+    /// Swarm mask over the array sort menu (see `generate::array_menu`).
+    array_sorts: u8 = 0xff, arbitrary |u: &mut Unstructured| u.arbitrary::<u8>();
     /// Swarm mask over bit-vector widths: bit i enables `BV_WIDTHS[i]`.
     bv_widths: u16 = (1 << BV_WIDTHS.len()) - 1, arbitrary |u: &mut Unstructured| {
         // Small widths with probability 1/2 each, 32 and 64 with 1/4, 128 with 1/8: wide
@@ -95,6 +99,8 @@ pub struct TheorySet {
     pub reals: bool,
     pub bv: bool,
     pub strings: bool,
+    #[serde(default)]
+    pub arrays: bool,
 }
 
 impl TheorySet {
@@ -103,6 +109,7 @@ impl TheorySet {
         reals: true,
         bv: true,
         strings: true,
+        arrays: true,
     };
 }
 
@@ -115,10 +122,12 @@ impl Theories {
             reals: false,
             bv: false,
             strings: false,
+            arrays: false,
         },
     };
     /// The names `--theories` accepts.
-    pub const NAMES: &'static str = "ints, reals, bv, strings (allows ints), all";
+    pub const NAMES: &'static str =
+        "ints, reals, bv, strings (allows ints), arrays (allows ints and bv), all";
 
     /// The subset named by `SMTSMITH_THEORIES`, or all theories; read once per process.
     pub fn from_env() -> Result<Theories, String> {
@@ -145,6 +154,7 @@ impl std::fmt::Display for Theories {
             (r.reals, "reals"),
             (r.bv, "bv"),
             (r.strings, "strings"),
+            (r.arrays, "arrays"),
         ]
         .iter()
         .filter(|(on, _)| *on)
@@ -171,6 +181,11 @@ impl std::str::FromStr for Theories {
                     (a.strings, r.strings) = (true, true);
                     a.ints = true;
                 }
+                // Arrays need index and element sorts: Ints and BV stay swarm choices.
+                "arrays" | "array" => {
+                    (a.arrays, r.arrays) = (true, true);
+                    (a.ints, a.bv) = (true, true);
+                }
                 "all" => return Ok(Theories::ALL),
                 other => {
                     return Err(format!(
@@ -195,6 +210,7 @@ impl Config {
         self.reals = (self.reals && a.reals) || r.reals;
         self.bv = (self.bv && a.bv) || r.bv;
         self.strings = (self.strings && a.strings) || r.strings;
+        self.arrays = (self.arrays && a.arrays) || r.arrays;
     }
 
     pub fn op_enabled(&self, op: Op) -> bool {

@@ -86,6 +86,7 @@ pub fn generate(cfg: &Config, u: &mut Unstructured) -> Result<Formula> {
         pool: HashMap::new(),
         scope: Vec::new(),
         budget: 0,
+        arrays: array_menu(cfg),
     };
     let n = g.u.int_in_range(1..=cfg.max_asserts.max(1))?;
     for _ in 0..n {
@@ -132,6 +133,60 @@ struct Gen<'c, 'u, 'a> {
     /// Let-bound variables in scope, with their nodes.
     scope: Vec<(BoundId, NodeId)>,
     budget: u32,
+    /// The array sorts of this case (with the arrays nested in them).
+    arrays: Vec<Sort>,
+}
+
+/// The array sorts a case may use: a fixed menu of shapes over the enabled base sorts,
+/// selected by the swarm mask `array_sorts` (never empty when arrays are on).
+pub fn array_menu(cfg: &Config) -> Vec<Sort> {
+    if !cfg.arrays {
+        return Vec::new();
+    }
+    let a = Sort::array;
+    let int = Sort::Int;
+    let bv = cfg
+        .widths()
+        .into_iter()
+        .find(|w| *w <= 8)
+        .or(cfg.widths().first().copied());
+    let mut shapes: Vec<Option<Sort>> = vec![
+        cfg.ints.then(|| a(int.clone(), int.clone())),
+        cfg.ints.then(|| a(int.clone(), Sort::Bool)),
+        bv.map(|w| a(Sort::BitVec(w), Sort::BitVec(w))),
+        cfg.ints.then(|| a(Sort::Bool, int.clone())),
+        (cfg.ints && cfg.reals).then(|| a(int.clone(), Sort::Real)),
+        (cfg.ints && cfg.strings).then(|| a(Sort::String, int.clone())),
+        cfg.ints
+            .then(|| a(int.clone(), a(int.clone(), int.clone()))),
+        bv.map(|w| a(Sort::BitVec(w), a(Sort::Bool, Sort::BitVec(w)))),
+    ];
+    let chosen: Vec<Sort> = shapes
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| cfg.array_sorts & (1 << i) != 0)
+        .filter_map(|(_, s)| s.clone())
+        .collect();
+    let mut menu = if chosen.is_empty() {
+        shapes
+            .drain(..)
+            .flatten()
+            .next()
+            .map_or_else(|| vec![a(Sort::Bool, Sort::Bool)], |s| vec![s])
+    } else {
+        chosen
+    };
+    // Arrays nested as elements are array sorts of the case too.
+    let mut k = 0;
+    while k < menu.len() {
+        if let Sort::Array(_, e) = &menu[k] {
+            if matches!(**e, Sort::Array(..)) && !menu.contains(e) {
+                menu.push((**e).clone());
+            }
+        }
+        k += 1;
+    }
+    menu
 }
 
 impl Gen<'_, '_, '_> {
@@ -142,6 +197,7 @@ impl Gen<'_, '_, '_> {
             Sort::Real => self.cfg.reals,
             Sort::BitVec(_) => self.cfg.bv,
             Sort::String | Sort::RegLan => self.cfg.strings,
+            Sort::Array(..) => self.arrays.contains(s),
         }
     }
 
@@ -154,6 +210,7 @@ impl Gen<'_, '_, '_> {
             Theory::BitVectors => self.cfg.bv,
             Theory::BitVectorsInts => self.cfg.bv && self.cfg.ints,
             Theory::Strings => self.cfg.strings,
+            Theory::Arrays => self.cfg.arrays,
         }
     }
 
@@ -166,6 +223,7 @@ impl Gen<'_, '_, '_> {
                 .filter(|s| self.sort_enabled(s)),
         );
         sorts.extend(self.cfg.widths().into_iter().map(Sort::BitVec));
+        sorts.extend(self.arrays.iter().cloned());
         sorts
     }
 
@@ -268,6 +326,12 @@ impl Gen<'_, '_, '_> {
             if info.rule != Rule::Uniform {
                 // Width-ruled bit-vector operators: `plan` picks indices and argument widths.
                 let ok = match (info.rule, sort) {
+                    (Rule::Select, s) => self
+                        .arrays
+                        .iter()
+                        .any(|a| matches!(a, Sort::Array(_, e) if **e == *s)),
+                    (Rule::Store | Rule::ConstArray, Sort::Array(..)) => self.sort_enabled(sort),
+                    (Rule::Store | Rule::ConstArray, _) => false,
                     (Rule::Concat, Sort::BitVec(n)) => *n >= 2,
                     (_, Sort::BitVec(_)) => true,
                     _ => false,
@@ -337,6 +401,33 @@ impl Gen<'_, '_, '_> {
                 ([k, 0], vec![bv(n / k)])
             }
             Rule::Int2Bv => ([n, 0], vec![Sort::Int]),
+            Rule::Select => {
+                let t = t.expect("select is planned for its result sort");
+                let fits: Vec<Sort> = self
+                    .arrays
+                    .iter()
+                    .filter(|a| matches!(a, Sort::Array(_, e) if **e == *t))
+                    .cloned()
+                    .collect();
+                let a = fits[self.u.choose_index(fits.len())?].clone();
+                let Sort::Array(i, _) = &a else {
+                    unreachable!()
+                };
+                let i = (**i).clone();
+                ([0, 0], vec![a, i])
+            }
+            Rule::Store => {
+                let Some(a @ Sort::Array(i, e)) = t else {
+                    unreachable!("store planned for {t:?}")
+                };
+                ([0, 0], vec![a.clone(), (**i).clone(), (**e).clone()])
+            }
+            Rule::ConstArray => {
+                let Some(Sort::Array(_, e)) = t else {
+                    unreachable!("as const planned for {t:?}")
+                };
+                ([0, 0], vec![(**e).clone()])
+            }
             Rule::Uniform => {
                 let arity = if info.is_variadic() {
                     info.min_arity + self.u.int_in_range(0..=2)?
@@ -359,6 +450,24 @@ impl Gen<'_, '_, '_> {
     fn app(&mut self, op: Op, t: Option<Sort>, depth: u8) -> Result<NodeId> {
         let (idx, sorts) = self.plan(op, t.as_ref())?;
         self.budget = self.budget.saturating_sub(1);
+        if op == Op::ConstArray {
+            // cvc5 builds constant arrays of values only: the argument is a literal, and
+            // one its parser can read back (a rational with a finite decimal expansion).
+            let mut v = self.literal(&sorts[0])?;
+            if let Value::Real(r) = &v {
+                if crate::smtlib::decimal(r).is_none() {
+                    v = Value::Real(BigRational::from_integer(r.to_integer()));
+                }
+            }
+            let v = self.f.lit(v);
+            self.record(v, NodeInfo::leaf(), false);
+            let node = self.combine(&[v], 0);
+            let id = self
+                .f
+                .const_array(t.expect("as const has its sort"), v)
+                .map_err(internal)?;
+            return Ok(self.record(id, node, true));
+        }
         let mut args = Vec::with_capacity(sorts.len());
         for s in sorts {
             let arg = if op == Op::ReRange {
@@ -473,6 +582,10 @@ impl Gen<'_, '_, '_> {
                     Sort::Real => format!("r{k}"),
                     Sort::BitVec(w) => format!("bv{w}_{k}"),
                     Sort::String => format!("s{k}"),
+                    Sort::Array(..) => format!(
+                        "a{}_{k}",
+                        self.arrays.iter().position(|a| a == sort).unwrap_or(0)
+                    ),
                     Sort::RegLan => unreachable!("RegLan leaves are built by regex_leaf"),
                 };
                 let d = self.f.declare(name, sort.clone());
@@ -492,6 +605,10 @@ impl Gen<'_, '_, '_> {
             Sort::BitVec(w) => self.bv_literal(*w, b)?,
             Sort::String => Value::Str(self.string_literal(b)?),
             Sort::RegLan => unreachable!("RegLan has no literals"),
+            Sort::Array(i, e) => {
+                let d = self.literal(e)?;
+                Value::Array(crate::ir::ArrayValue::constant((**i).clone(), d))
+            }
         })
     }
 
@@ -652,7 +769,13 @@ pub fn check_well_formed(f: &Formula) -> std::result::Result<(), String> {
             )),
             NodeKind::App(op, idx, args) => {
                 let sorts: Vec<Sort> = args.iter().map(|a| f.sort_of(*a).clone()).collect();
-                let sort = crate::ir::result_sort(*op, *idx, &sorts).map_err(|e| e.to_string())?;
+                let sort = match (op, f.sort_of(id)) {
+                    // The one operator whose sort is not a function of its arguments'.
+                    (Op::ConstArray, s @ Sort::Array(_, e)) if sorts == [(**e).clone()] => {
+                        s.clone()
+                    }
+                    _ => crate::ir::result_sort(*op, *idx, &sorts).map_err(|e| e.to_string())?,
+                };
                 if sort != *f.sort_of(id) {
                     return Err(format!(
                         "{} has sort {sort}, recorded {}",

@@ -28,9 +28,53 @@ pub enum Sort {
     String,
     /// Regular languages over those characters.
     RegLan,
+    /// `(Array I E)`: total functions from I to E.
+    Array(Box<Sort>, Box<Sort>),
 }
 
 impl Sort {
+    pub fn array(index: Sort, elem: Sort) -> Sort {
+        Sort::Array(Box::new(index), Box::new(elem))
+    }
+
+    /// The number of values of the sort when it is finite and at most 2^16 (`None`:
+    /// infinite or larger). Decides when an array's exceptions can cover its index sort.
+    pub fn small_cardinality(&self) -> Option<u64> {
+        const LIMIT: u64 = 1 << 16;
+        match self {
+            Sort::Bool => Some(2),
+            Sort::BitVec(w) if *w <= 16 => Some(1 << w),
+            Sort::Array(i, e) => {
+                let (i, e) = (i.small_cardinality()?, e.small_cardinality()?);
+                let mut n: u64 = 1;
+                for _ in 0..i {
+                    n = n.checked_mul(e).filter(|n| *n <= LIMIT)?;
+                }
+                Some(n)
+            }
+            _ => None,
+        }
+    }
+
+    /// The size of the index sorts whose values [`Sort::enumerate`] lists (Bool and
+    /// bit-vectors up to 16 bits).
+    pub fn enumerable_size(&self) -> Option<u64> {
+        match self {
+            Sort::Bool => Some(2),
+            Sort::BitVec(w) if *w <= 16 => Some(1 << w),
+            _ => None,
+        }
+    }
+
+    /// Every value of a sort with an [`Sort::enumerable_size`], in order.
+    pub fn enumerate(&self) -> Vec<Value> {
+        match self {
+            Sort::Bool => vec![Value::Bool(false), Value::Bool(true)],
+            Sort::BitVec(w) if *w <= 16 => (0..1u32 << w).map(|v| Value::bv(*w, v)).collect(),
+            _ => Vec::new(),
+        }
+    }
+
     pub fn width(&self) -> Option<u32> {
         match self {
             Sort::BitVec(w) => Some(*w),
@@ -48,12 +92,14 @@ impl fmt::Display for Sort {
             Sort::BitVec(w) => write!(f, "(_ BitVec {w})"),
             Sort::String => f.write_str("String"),
             Sort::RegLan => f.write_str("RegLan"),
+            Sort::Array(i, e) => write!(f, "(Array {i} {e})"),
         }
     }
 }
 
 /// A value of a sort: literals in formulas, values in models and evaluation results.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// The order is structural (it makes array values canonical, nothing more).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Value {
     Bool(bool),
     Int(BigInt),
@@ -68,6 +114,87 @@ pub enum Value {
     /// A regular language (in the evaluator's normal form; equality of two values is
     /// structural, not language equality).
     Re(Re),
+    /// An array in canonical form (see [`ArrayValue`]): equal arrays are equal values.
+    Array(ArrayValue),
+}
+
+/// An array as a default value and the indices where it differs from it, sorted by
+/// index. Canonical: no exception repeats the default, and over a Bool or bit-vector
+/// (≤ 16 bits) index sort the default is the most frequent value (ties: the smallest), so
+/// extensional equality is structural equality. (Over other finite index sorts, e.g.
+/// arrays of Bool, the form is not canonical: the evaluator does not decide equality of
+/// such arrays.)
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ArrayValue {
+    pub index: Sort,
+    pub elem: Sort,
+    pub default: Box<Value>,
+    pub entries: Vec<(Value, Value)>,
+}
+
+impl ArrayValue {
+    /// `((as const (Array index elem)) default)`.
+    pub fn constant(index: Sort, default: Value) -> ArrayValue {
+        ArrayValue {
+            index,
+            elem: default.sort(),
+            default: Box::new(default),
+            entries: Vec::new(),
+        }
+    }
+
+    pub fn select(&self, i: &Value) -> Value {
+        match self.entries.binary_search_by(|(k, _)| k.cmp(i)) {
+            Ok(p) => self.entries[p].1.clone(),
+            Err(_) => (*self.default).clone(),
+        }
+    }
+
+    pub fn store(&self, i: Value, v: Value) -> ArrayValue {
+        let mut a = self.clone();
+        match a.entries.binary_search_by(|(k, _)| k.cmp(&i)) {
+            Ok(p) => a.entries[p].1 = v,
+            Err(p) => a.entries.insert(p, (i, v)),
+        }
+        a.normalize();
+        a
+    }
+
+    fn normalize(&mut self) {
+        let d = &self.default;
+        self.entries.retain(|(_, v)| v != &**d);
+        let Some(domain) = self.index.enumerable_size() else {
+            return; // infinite index sort: default + exceptions is already canonical
+        };
+        // Finite index sort: the default is the most frequent value (ties: the smallest).
+        let mut counts: Vec<(Value, u64)> =
+            vec![((*self.default).clone(), domain - self.entries.len() as u64)];
+        for (_, v) in &self.entries {
+            match counts.iter_mut().find(|(w, _)| w == v) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((v.clone(), 1)),
+            }
+        }
+        let best = counts
+            .iter()
+            .max_by(|(a, n), (b, m)| n.cmp(m).then(b.cmp(a)))
+            .map(|(v, _)| v.clone())
+            .expect("the default is counted");
+        if best == *self.default {
+            return;
+        }
+        // The old default's indices become explicit (fewer than the new default's).
+        let old = std::mem::replace(&mut self.default, Box::new(best));
+        let explicit: Vec<Value> = self.entries.iter().map(|(i, _)| i.clone()).collect();
+        for i in self.index.enumerate() {
+            if explicit.binary_search(&i).is_err() {
+                self.entries.push((i, (*old).clone()));
+            }
+        }
+        self.entries.sort();
+        let d = &self.default;
+        self.entries.retain(|(_, v)| v != &**d);
+    }
 }
 
 impl Value {
@@ -79,6 +206,7 @@ impl Value {
             Value::BitVec { width, .. } => Sort::BitVec(*width),
             Value::Str(_) => Sort::String,
             Value::Re(_) => Sort::RegLan,
+            Value::Array(a) => Sort::array(a.index.clone(), a.elem.clone()),
         }
     }
 
@@ -201,6 +329,20 @@ impl Formula {
         Ok(self.push(NodeKind::App(op, idx, args), ret))
     }
 
+    /// `((as const sort) value)`; `sort` must be an array sort whose elements have the
+    /// sort of `value`.
+    pub fn const_array(&mut self, sort: Sort, value: NodeId) -> Result<NodeId, SortError> {
+        match &sort {
+            Sort::Array(_, e) if **e == *self.sort_of(value) => {
+                Ok(self.push(NodeKind::App(Op::ConstArray, [0, 0], vec![value]), sort))
+            }
+            _ => Err(SortError(format!(
+                "(as const {sort}) of a {}",
+                self.sort_of(value)
+            ))),
+        }
+    }
+
     /// Declares a fresh bound variable `name` of `sort` (used by [`Formula::let_`]).
     pub fn bound_var(&mut self, name: impl Into<String>, sort: Sort) -> (BoundId, NodeId) {
         self.bounds.push(Decl {
@@ -285,13 +427,7 @@ impl Formula {
         let mut sig = Signature::default();
         for id in self.reachable_postorder() {
             let node = self.node(id);
-            match &node.sort {
-                Sort::Int => sig.ints = true,
-                Sort::Real => sig.reals = true,
-                Sort::BitVec(_) => sig.bv = true,
-                Sort::String | Sort::RegLan => sig.strings = true,
-                Sort::Bool => {}
-            }
+            sig.mark_sort(&node.sort);
             if let NodeKind::App(op, _, args) = &node.kind {
                 if !sig.ops.contains(op) {
                     sig.ops.push(*op);
@@ -310,6 +446,7 @@ impl Formula {
                         sig.ints = true
                     }
                     Theory::Strings => sig.strings = true,
+                    Theory::Arrays => sig.arrays = true,
                     Theory::Core => {}
                 }
                 if self.is_nonlinear(*op, args) {
@@ -348,10 +485,44 @@ pub struct Signature {
     pub nonlinear: bool,
     #[serde(default)]
     pub strings: bool,
+    #[serde(default)]
+    pub arrays: bool,
+    /// Some array sort is not bit-vector to bit-vector (rules out QF_ABV).
+    #[serde(default)]
+    pub arrays_not_bv: bool,
+    /// Some array sort is not Int to Int (rules out QF_ALIA).
+    #[serde(default)]
+    pub arrays_not_int: bool,
     pub ops: Vec<Op>,
 }
 
 impl Signature {
+    /// Records the theories a sort belongs to (an array sort: its index and element too).
+    fn mark_sort(&mut self, s: &Sort) {
+        match s {
+            Sort::Int => self.ints = true,
+            Sort::Real => self.reals = true,
+            Sort::BitVec(_) => self.bv = true,
+            Sort::String | Sort::RegLan => self.strings = true,
+            Sort::Array(i, e) => {
+                self.arrays = true;
+                // Standard array logics fix the index and element sorts (QF_ABV: bit-vector
+                // to bit-vector; QF_ALIA: Int to Int); any other shape needs ALL.
+                let bv = |s: &Sort| matches!(s, Sort::BitVec(_) | Sort::Array(..));
+                let int = |s: &Sort| matches!(s, Sort::Int | Sort::Array(..));
+                if !(bv(i) && bv(e)) {
+                    self.arrays_not_bv = true;
+                }
+                if !(int(i) && int(e)) {
+                    self.arrays_not_int = true;
+                }
+                self.mark_sort(i);
+                self.mark_sort(e);
+            }
+            Sort::Bool => {}
+        }
+    }
+
     /// The narrowest SMT-LIB logic both solvers accept for the formula.
     pub fn logic(&self) -> String {
         let arith = match (self.ints, self.reals) {
@@ -362,6 +533,14 @@ impl Signature {
         };
         let bv = if self.bv { "BV" } else { "" };
         let ia = if self.nonlinear { "NIA" } else { "LIA" };
+        if self.arrays {
+            // Arrays combine with one of Ints or BV in the standard logics; else ALL.
+            return match (self.ints, self.reals, self.bv, self.strings) {
+                (true, false, false, false) if !self.arrays_not_int => format!("QF_A{ia}"),
+                (false, false, true, false) if !self.arrays_not_bv => "QF_ABV".to_string(),
+                _ => "ALL".to_string(),
+            };
+        }
         if self.strings {
             // Strings with Int lengths and positions; no standard logic adds Reals or BV.
             return if self.reals || self.bv {
@@ -416,6 +595,19 @@ pub fn result_sort(op: Op, idx: Idx, args: &[Sort]) -> Result<Sort, SortError> {
             }
             return Ok(Sort::BitVec(idx[0]));
         }
+        Rule::Select => {
+            return match &args[0] {
+                Sort::Array(i, e) if **i == args[1] => Ok((**e).clone()),
+                other => err(format!("{other} indexed by {}", args[1])),
+            }
+        }
+        Rule::Store => {
+            return match &args[0] {
+                Sort::Array(i, e) if **i == args[1] && **e == args[2] => Ok(args[0].clone()),
+                other => err(format!("{other} stored {} at {}", args[2], args[1])),
+            }
+        }
+        Rule::ConstArray => return err("the result sort is not determined by the argument".into()),
     }
     // The parameter is fixed by the first argument at a `T` position.
     let t = info

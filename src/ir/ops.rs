@@ -21,6 +21,8 @@ pub enum Theory {
     /// SMT-LIB Unicode Strings with regular expressions (RegLan); uses Ints for lengths
     /// and positions.
     Strings,
+    /// SMT-LIB ArraysEx: select, store, constant arrays, extensionality.
+    Arrays,
 }
 
 /// How an n-ary application is read (SMT-LIB 2.6, section 3.6.3 attributes).
@@ -51,7 +53,8 @@ pub enum SortPat {
     Str,
     /// `RegLan`.
     Re,
-    /// Decided by the operator's [`Rule`] from its indices and argument widths.
+    /// Decided by the operator's [`Rule`] (bit-vector widths from indices and argument
+    /// widths; array index and element sorts).
     Width,
 }
 
@@ -96,6 +99,13 @@ pub enum Rule {
     Repeat,
     /// `((_ int2bv n) x)`: `n`, `n >= 1`.
     Int2Bv,
+    /// `(select a i)`: `a : (Array I E)`, `i : I`, result `E`.
+    Select,
+    /// `(store a i e)`: `a : (Array I E)`, `i : I`, `e : E`, result `(Array I E)`.
+    Store,
+    /// `((as const (Array I E)) e)`: the result sort is part of the term, not of its
+    /// argument (built with [`crate::ir::Formula::const_array`]).
+    ConstArray,
 }
 
 /// Every operator smtsmith knows.
@@ -205,6 +215,10 @@ pub enum Op {
     ReRange,
     RePower,
     ReLoop,
+    // Arrays
+    Select,
+    Store,
+    ConstArray,
 }
 
 /// One row of the table.
@@ -379,6 +393,9 @@ table! {
     ReRange  "re.range" Strings [Str, Str]     min 2 -> Re,   None,    Fixed;
     RePower  "re.^"     Strings [Re]           min 1 -> Re,   None,    Fixed, idx 1 Uniform;
     ReLoop   "re.loop"  Strings [Re]           min 1 -> Re,   None,    Fixed, idx 2 Uniform;
+    Select   "select"   Arrays  [Width, Width]   min 2 -> Width, None, Fixed, idx 0 Select;
+    Store    "store"    Arrays  [Width, Width, Width] min 3 -> Width, None, Fixed, idx 0 Store;
+    ConstArray "const"  Arrays  [Width]          min 1 -> Width, None, Fixed, idx 0 ConstArray;
 }
 
 impl Op {

@@ -57,6 +57,15 @@ fn write_term(f: &Formula, id: NodeId, out: &mut String) {
         NodeKind::Const(d) => out.push_str(&symbol(&f.decls[d.0 as usize].name)),
         NodeKind::Bound(b) => out.push_str(&symbol(&f.bounds[b.0 as usize].name)),
         NodeKind::App(op, idx, args) => {
+            if *op == crate::ir::Op::ConstArray {
+                let _ = write!(out, "((as const {}) ", f.sort_of(id));
+                match &f.node(args[0]).kind {
+                    NodeKind::Lit(v) => out.push_str(&const_value(v)),
+                    _ => write_term(f, args[0], out),
+                }
+                out.push(')');
+                return;
+            }
             if args.is_empty() && op.info().indices == 0 {
                 // A constant symbol of a theory (`re.none`), not an application.
                 out.push_str(op.name());
@@ -105,6 +114,17 @@ pub fn value(v: &Value) -> String {
         Value::BitVec { width, value } => bitvec(*width, value),
         Value::Str(w) => string_literal(w),
         Value::Re(r) => r.to_smtlib(),
+        Value::Array(a) => {
+            let mut t = format!(
+                "((as const {}) {})",
+                Sort::array(a.index.clone(), a.elem.clone()),
+                const_value(&a.default)
+            );
+            for (i, v) in &a.entries {
+                t = format!("(store {t} {} {})", value(i), value(v));
+            }
+            t
+        }
     }
 }
 
@@ -203,6 +223,44 @@ fn escape_at(s: &[char]) -> Option<(u32, usize)> {
     Some((hex(digits)?, 6))
 }
 
+/// A value as the argument of `(as const S)`: cvc5's parser takes only values there, and
+/// `(- 66)` or `(/ 1.0 2.0)` are applications to it. Negative numbers print as `-66` and
+/// rationals as decimals `-0.5` (both solvers read those); a rational without a finite
+/// decimal expansion keeps the `(/ p q)` form, which cvc5 rejects (the generator avoids
+/// such constant arrays).
+pub fn const_value(v: &Value) -> String {
+    match v {
+        Value::Int(n) => n.to_string(),
+        Value::Real(r) => decimal(r).unwrap_or_else(|| real(r)),
+        other => value(other),
+    }
+}
+
+/// `r` as a decimal numeral (`-0.25`, `3.0`), if its expansion is finite.
+pub fn decimal(r: &BigRational) -> Option<String> {
+    let (mut d, mut twos, mut fives) = (r.denom().clone(), 0usize, 0usize);
+    let (two, five) = (BigInt::from(2), BigInt::from(5));
+    while (&d % &two).is_zero() {
+        d /= &two;
+        twos += 1;
+    }
+    while (&d % &five).is_zero() {
+        d /= &five;
+        fives += 1;
+    }
+    if !d.is_one() {
+        return None;
+    }
+    let digits = twos.max(fives).max(1);
+    let scaled = (r.abs() * BigRational::from_integer(num_traits::pow(BigInt::from(10), digits)))
+        .to_integer()
+        .to_string();
+    let scaled = format!("{scaled:0>width$}", width = digits + 1);
+    let (int, frac) = scaled.split_at(scaled.len() - digits);
+    let sign = if r.is_negative() { "-" } else { "" };
+    Some(format!("{sign}{int}.{frac}"))
+}
+
 /// `#b0101` up to 16 bits, `#x...` for wider multiples of 4, else `(_ bvN w)`.
 fn bitvec(width: u32, value: &num_bigint::BigUint) -> String {
     let w = width as usize;
@@ -276,6 +334,12 @@ mod tests {
         assert_eq!(value(&Value::bv(32, 255u8)), "#x000000ff");
         assert_eq!(value(&Value::bv(17, 3u8)), "(_ bv3 17)");
         assert_eq!(sort(&Sort::BitVec(8)), "(_ BitVec 8)");
+        let q = |n: i64, d: i64| BigRational::new(n.into(), d.into());
+        assert_eq!(decimal(&q(-1, 4)).as_deref(), Some("-0.25"));
+        assert_eq!(decimal(&q(3, 1)).as_deref(), Some("3.0"));
+        assert_eq!(decimal(&q(1, 40)).as_deref(), Some("0.025"));
+        assert_eq!(decimal(&q(1, 3)), None);
+        assert_eq!(const_value(&Value::Int((-66).into())), "-66");
     }
 
     #[test]

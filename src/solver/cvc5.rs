@@ -13,11 +13,14 @@ use super::{
 use crate::eval::Model;
 use crate::ir::{DeclId, Formula, Idx, NodeId, Op, Sort, Value};
 use cvc5_sys as c;
-use num_traits::Signed;
 use std::ffi::{CStr, CString};
 use std::time::Instant;
 
 const RECYCLE_EVERY: u32 = 200;
+
+/// Messages of cvc5 errors that report a documented limitation rather than a failure
+/// (the check answers unknown with the message as its reason).
+const UNSUPPORTED: &[&str] = &["does not yet support"];
 
 pub struct Cvc5 {
     tm: *mut c::TermManager,
@@ -92,12 +95,23 @@ impl Cvc5 {
             Sort::BitVec(w) => call!("cvc5_mk_bv_sort", c::mk_bv_sort(tm, *w)),
             Sort::String => call!("cvc5_get_string_sort", c::get_string_sort(tm)),
             Sort::RegLan => call!("cvc5_get_regexp_sort", c::get_regexp_sort(tm)),
+            Sort::Array(i, e) => {
+                let (i, e) = (self.sort(i)?, self.sort(e)?);
+                call!("cvc5_mk_array_sort", c::mk_array_sort(tm, i, e))
+            }
         }
     }
 
     fn literal(&self, v: &Value) -> Result<c::Term, SolverError> {
         let tm = self.tm;
         match v {
+            Value::Array(a) => super::array_term(
+                &mut Builder {
+                    cvc5: self,
+                    consts: &[],
+                },
+                a,
+            ),
             Value::Str(w) => {
                 // With escape sequences on: the only way to pass NUL characters.
                 let s = CString::new(crate::smtlib::escaped_body(w)).unwrap();
@@ -121,14 +135,9 @@ impl Cvc5 {
                 call!("cvc5_mk_bv", c::mk_bv(tm, *width, s.as_ptr(), 10))
             }
             Value::Real(r) => {
-                // As in the printed script: a non-negative numeral, negated when needed.
-                let s = CString::new(format!("{}/{}", r.numer().abs(), r.denom())).unwrap();
-                let abs = call!("cvc5_mk_real", c::mk_real(tm, s.as_ptr()))?;
-                if r.is_negative() {
-                    self.mk(c::Kind::Neg, &[abs])
-                } else {
-                    Ok(abs)
-                }
+                // A value (a negation of a value is not one, and `as const` takes values).
+                let s = CString::new(format!("{}/{}", r.numer(), r.denom())).unwrap();
+                call!("cvc5_mk_real", c::mk_real(tm, s.as_ptr()))
             }
         }
     }
@@ -157,7 +166,7 @@ impl Cvc5 {
         )
     }
 
-    fn apply(&self, op: Op, idx: Idx, xs: &[c::Term]) -> Result<c::Term, SolverError> {
+    fn apply(&self, op: Op, idx: Idx, xs: &[c::Term], sort: &Sort) -> Result<c::Term, SolverError> {
         use c::Kind as K;
         // Binary folds where SMT-LIB's attribute differs from what cvc5 accepts n-ary.
         let fold_left = |k: K| -> Result<c::Term, SolverError> {
@@ -279,6 +288,12 @@ impl Cvc5 {
             Op::ReRange => self.mk(K::RegexpRange, xs),
             Op::RePower => self.mk_indexed(K::RegexpRepeat, &idx[..1], xs),
             Op::ReLoop => self.mk_indexed(K::RegexpLoop, &idx, xs),
+            Op::Select => self.mk(K::Select, xs),
+            Op::Store => self.mk(K::Store, xs),
+            Op::ConstArray => {
+                let s = self.sort(sort)?;
+                call!("cvc5_mk_const_array", c::mk_const_array(self.tm, s, xs[0]))
+            }
         }
     }
 
@@ -334,6 +349,7 @@ impl Cvc5 {
                 crate::smtlib::parse_string_literal(&text).map(Value::Str)
             }
             Sort::RegLan => None,
+            Sort::Array(i, e) => self.array_value(v, i, e)?.map(Value::Array),
             Sort::Real => {
                 // A real algebraic number (nonlinear arithmetic) is not a real value: no
                 // exact rational exists, so the evaluator will answer unknown.
@@ -347,6 +363,36 @@ impl Cvc5 {
                 .map(Value::Real)
             }
         })
+    }
+
+    /// An array value: cvc5 gives store chains over a constant array.
+    fn array_value(
+        &self,
+        v: c::Term,
+        index: &Sort,
+        elem: &Sort,
+    ) -> Result<Option<crate::ir::ArrayValue>, SolverError> {
+        if call!("cvc5_term_is_const_array", c::term_is_const_array(v))? {
+            let base = call!(
+                "cvc5_term_get_const_array_base",
+                c::term_get_const_array_base(v)
+            )?;
+            return Ok(self
+                .read_value(base, elem)?
+                .map(|d| crate::ir::ArrayValue::constant(index.clone(), d)));
+        }
+        let kind = call!("cvc5_term_get_kind", c::term_get_kind(v))?;
+        let n = call!("cvc5_term_get_num_children", c::term_get_num_children(v))?;
+        if kind != c::Kind::Store || n != 3 {
+            return Ok(None);
+        }
+        let child = |k| call!("cvc5_term_get_child", c::term_get_child(v, k));
+        let Some(base) = self.array_value(child(0)?, index, elem)? else {
+            return Ok(None);
+        };
+        let i = self.read_value(child(1)?, index)?;
+        let e = self.read_value(child(2)?, elem)?;
+        Ok(i.zip(e).map(|(i, e)| base.store(i, e)))
     }
 
     fn check_in(
@@ -366,6 +412,9 @@ impl Cvc5 {
         opt("produce-models", "true")?;
         opt("rlimit-per", &limits.cvc5_rlimit.to_string())?;
         opt("tlimit-per", &limits.timeout_ms.to_string())?;
+        for (k, v) in options_for(f) {
+            opt(k, v)?;
+        }
         let logic = CString::new(f.signature().logic()).unwrap();
         call!("cvc5_set_logic", c::set_logic(slv, logic.as_ptr()))?;
         let mut consts = Vec::with_capacity(f.decls.len());
@@ -387,7 +436,17 @@ impl Cvc5 {
         for a in asserts {
             call!("cvc5_assert_formula", c::assert_formula(slv, a))?;
         }
-        let r = call!("cvc5_check_sat", c::check_sat(slv))?;
+        let r = match call!("cvc5_check_sat", c::check_sat(slv)) {
+            // Features cvc5 documents as unsupported: no verdict, not an API error.
+            Err(e) if UNSUPPORTED.iter().any(|m| e.message.contains(m)) => {
+                return Ok((
+                    Verdict::Unknown,
+                    Some(format!("unsupported: {}", e.message)),
+                    None,
+                ));
+            }
+            r => r?,
+        };
         if call!("cvc5_result_is_unsat", c::result_is_unsat(r))? {
             return Ok((Verdict::Unsat, None, None));
         }
@@ -410,6 +469,38 @@ impl Cvc5 {
     }
 }
 
+/// cvc5 options a formula needs beyond the defaults: constant arrays are handled only
+/// with `arrays-exp` ("Cannot handle assertion with term of kind STORE_ALL in this
+/// configuration"). Reproducers name them as command-line flags (`cvc5 --arrays-exp`).
+pub fn options_for(f: &Formula) -> Vec<(&'static str, &'static str)> {
+    let const_arrays = f.reachable_postorder().into_iter().any(|id| {
+        matches!(
+            &f.node(id).kind,
+            crate::ir::NodeKind::App(Op::ConstArray, ..)
+                | crate::ir::NodeKind::Lit(Value::Array(_))
+        )
+    });
+    if const_arrays {
+        vec![("arrays-exp", "true")]
+    } else {
+        Vec::new()
+    }
+}
+
+/// The command-line form of [`options_for`] (`--arrays-exp`).
+pub fn flags_for(f: &Formula) -> String {
+    options_for(f)
+        .iter()
+        .map(|(k, v)| {
+            if *v == "true" {
+                format!("--{k} ")
+            } else {
+                format!("--{k}={v} ")
+            }
+        })
+        .collect()
+}
+
 struct Builder<'a> {
     cvc5: &'a Cvc5,
     consts: &'a [c::Term],
@@ -426,8 +517,14 @@ impl TermBuilder for Builder<'_> {
         Ok(self.consts[d.0 as usize])
     }
 
-    fn apply(&mut self, op: Op, idx: Idx, args: &[c::Term]) -> Result<c::Term, SolverError> {
-        self.cvc5.apply(op, idx, args)
+    fn apply(
+        &mut self,
+        op: Op,
+        idx: Idx,
+        args: &[c::Term],
+        sort: &Sort,
+    ) -> Result<c::Term, SolverError> {
+        self.cvc5.apply(op, idx, args, sort)
     }
 }
 
@@ -504,7 +601,8 @@ impl Solver for Cvc5 {
 }
 
 /// Runs an SMT-LIB script through cvc5's own parser (libcvc5parser), as the `cvc5` binary
-/// would, and returns what its commands printed. The wheel ships no `cvc5` binary; this is
+/// would (with `--arrays-exp` when the script has constant arrays), and returns what its
+/// commands printed. The wheel ships no `cvc5` binary; this is
 /// the same front end. `timeout_ms` bounds each check (0: no bound).
 pub fn run_script(text: &str, timeout_ms: u32) -> Result<String, SolverError> {
     use c::parser as p;
@@ -522,6 +620,13 @@ pub fn run_script(text: &str, timeout_ms: u32) -> Result<String, SolverError> {
             "cvc5_set_option",
             c::set_option(slv, c"tlimit-per".as_ptr(), limit.as_ptr())
         )?;
+        // As the API path does (`options_for`): constant arrays need arrays-exp.
+        if text.contains("(as const") {
+            call!(
+                "cvc5_set_option",
+                c::set_option(slv, c"arrays-exp".as_ptr(), c"true".as_ptr())
+            )?;
+        }
         let sm = call!("cvc5_symbol_manager_new", p::symbol_manager_new(tm))?;
         let parser = call!("cvc5_parser_new", p::parser_new(slv, sm))?;
         let result = (|| {

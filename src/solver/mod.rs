@@ -5,7 +5,7 @@ pub mod cvc5;
 pub mod z3;
 
 use crate::eval::Model;
-use crate::ir::{DeclId, Formula, Idx, NodeId, NodeKind, Op, Value};
+use crate::ir::{DeclId, Formula, Idx, NodeId, NodeKind, Op, Sort, Value};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use serde::{Deserialize, Serialize};
@@ -133,7 +133,14 @@ pub(crate) trait TermBuilder {
     type Term: Copy;
     fn literal(&mut self, v: &Value) -> Result<Self::Term, SolverError>;
     fn constant(&mut self, d: DeclId) -> Result<Self::Term, SolverError>;
-    fn apply(&mut self, op: Op, idx: Idx, args: &[Self::Term]) -> Result<Self::Term, SolverError>;
+    /// `sort` is the application's sort (only `((as const S) v)` needs it).
+    fn apply(
+        &mut self,
+        op: Op,
+        idx: Idx,
+        args: &[Self::Term],
+        sort: &Sort,
+    ) -> Result<Self::Term, SolverError>;
 }
 
 /// Builds the backend term of every assertion, each node once (the formula is a DAG).
@@ -181,7 +188,7 @@ pub(crate) fn translate_roots<B: TermBuilder>(
                 for a in args {
                     xs.push(go(f, b, st, *a)?);
                 }
-                b.apply(*op, *idx, &xs)?
+                b.apply(*op, *idx, &xs, f.sort_of(id))?
             }
         };
         st.memo[id.0 as usize] = Some(t);
@@ -206,27 +213,27 @@ pub(crate) fn regex_term<B: TermBuilder>(
             .iter()
             .map(|p| regex_term(b, p))
             .collect::<Result<Vec<_>, _>>()?;
-        b.apply(op, [0, 0], &xs)
+        b.apply(op, [0, 0], &xs, &Sort::RegLan)
     };
     match r {
-        Re::Chars(s) if s.is_empty() => b.apply(Op::ReNone, [0, 0], &[]),
-        Re::Chars(s) if *s == CharSet::full() => b.apply(Op::ReAllchar, [0, 0], &[]),
+        Re::Chars(s) if s.is_empty() => b.apply(Op::ReNone, [0, 0], &[], &Sort::RegLan),
+        Re::Chars(s) if *s == CharSet::full() => b.apply(Op::ReAllchar, [0, 0], &[], &Sort::RegLan),
         Re::Chars(s) => {
             let mut ranges = Vec::new();
             for (lo, hi) in s.intervals() {
                 let lo = b.literal(&Value::Str(vec![*lo]))?;
                 let hi = b.literal(&Value::Str(vec![*hi]))?;
-                ranges.push(b.apply(Op::ReRange, [0, 0], &[lo, hi])?);
+                ranges.push(b.apply(Op::ReRange, [0, 0], &[lo, hi], &Sort::RegLan)?);
             }
             if ranges.len() == 1 {
                 Ok(ranges[0])
             } else {
-                b.apply(Op::ReUnion, [0, 0], &ranges)
+                b.apply(Op::ReUnion, [0, 0], &ranges, &Sort::RegLan)
             }
         }
         Re::Eps => {
             let e = b.literal(&Value::Str(Vec::new()))?;
-            b.apply(Op::StrToRe, [0, 0], &[e])
+            b.apply(Op::StrToRe, [0, 0], &[e], &Sort::RegLan)
         }
         Re::Concat(ps) => nary(b, Op::ReConcat, ps),
         Re::Union(ps) => nary(b, Op::ReUnion, ps),
@@ -236,10 +243,28 @@ pub(crate) fn regex_term<B: TermBuilder>(
     }
 }
 
+/// Builds an array value: its constant array, then one `store` per exception. (cvc5 takes
+/// only values in a constant array: a default that is itself an array with exceptions is
+/// rejected by its API; the generator never builds one.)
+pub(crate) fn array_term<B: TermBuilder>(
+    b: &mut B,
+    a: &crate::ir::ArrayValue,
+) -> Result<B::Term, SolverError> {
+    let sort = Sort::array(a.index.clone(), a.elem.clone());
+    let d = b.literal(&a.default)?;
+    let mut t = b.apply(Op::ConstArray, [0, 0], &[d], &sort)?;
+    for (i, v) in &a.entries {
+        let i = b.literal(i)?;
+        let v = b.literal(v)?;
+        t = b.apply(Op::Store, [0, 0], &[t, i, v], &sort)?;
+    }
+    Ok(t)
+}
+
 /// The body of [`Solver::provoke_error`]: builds `(not 1)` through a backend's builder.
 pub(crate) fn provoke<B: TermBuilder>(b: &mut B) -> Option<SolverError> {
     let one = b.literal(&Value::Int(1.into())).ok()?;
-    b.apply(Op::Not, [0, 0], &[one]).err()
+    b.apply(Op::Not, [0, 0], &[one], &Sort::Bool).err()
 }
 
 /// Parses an exact numeral as printed by a solver: `-12`, `3/4`, `-3/4`, `1.25`, `(- 2)`.

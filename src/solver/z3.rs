@@ -8,7 +8,7 @@ use super::{
     Solver, SolverError, SolverId, TermBuilder, Verdict,
 };
 use crate::eval::Model;
-use crate::ir::{DeclId, Formula, Idx, NodeId, Op, Sort, Value};
+use crate::ir::{ArrayValue, DeclId, Formula, Idx, NodeId, Op, Sort, Value};
 use num_traits::Signed;
 use std::ffi::{CStr, CString};
 use std::time::Instant;
@@ -142,6 +142,7 @@ impl Z3 {
     }
 
     fn sort(&self, s: &Sort) -> Result<Z3_sort, SolverError> {
+        #[allow(unused_unsafe)]
         let r = unsafe {
             match s {
                 Sort::Bool => Z3_mk_bool_sort(self.ctx),
@@ -153,6 +154,10 @@ impl Z3 {
                     Some(s) => Z3_mk_re_sort(self.ctx, s),
                     None => None,
                 },
+                Sort::Array(i, e) => {
+                    let (i, e) = (self.sort(i)?, self.sort(e)?);
+                    Z3_mk_array_sort(self.ctx, i, e)
+                }
             }
         };
         self.ok("Z3_mk_sort", r)
@@ -172,7 +177,9 @@ impl Z3 {
                     self.ok("Z3_mk_string", unsafe { Z3_mk_string(ctx, body.as_ptr()) })
                 }
             },
-            Value::Re(_) => unreachable!("regular-expression literals are built by regex_term"),
+            Value::Re(_) | Value::Array(_) => {
+                unreachable!("regex and array literals are built by regex_term/array_term")
+            }
             Value::Int(n) => self.numeral(&n.to_string(), &Sort::Int),
             Value::BitVec { width, value } => {
                 self.numeral(&value.to_string(), &Sort::BitVec(*width))
@@ -333,7 +340,13 @@ impl Z3 {
         self.ok("Z3_mk_const", unsafe { Z3_mk_const(ctx, sym, sort) })
     }
 
-    fn apply(&mut self, op: Op, idx: Idx, xs: &[Z3_ast]) -> Result<Z3_ast, SolverError> {
+    fn apply(
+        &mut self,
+        op: Op,
+        idx: Idx,
+        xs: &[Z3_ast],
+        sort: &Sort,
+    ) -> Result<Z3_ast, SolverError> {
         let ctx = self.ctx;
         let n = xs.len() as u32;
         let p = xs.as_ptr();
@@ -449,6 +462,15 @@ impl Z3 {
                 }
                 Op::Bv2Nat => self.ok("Z3_mk_bv2int", Z3_mk_bv2int(ctx, xs[0], false)),
                 Op::Int2Bv => self.ok("Z3_mk_int2bv", Z3_mk_int2bv(ctx, idx[0], xs[0])),
+                Op::Select => self.ok("Z3_mk_select", Z3_mk_select(ctx, xs[0], xs[1])),
+                Op::Store => self.ok("Z3_mk_store", Z3_mk_store(ctx, xs[0], xs[1], xs[2])),
+                Op::ConstArray => {
+                    let Sort::Array(index, _) = sort else {
+                        unreachable!("(as const {sort})")
+                    };
+                    let domain = self.sort(index)?;
+                    self.ok("Z3_mk_const_array", Z3_mk_const_array(ctx, domain, xs[0]))
+                }
                 _ if op.info().theory == crate::ir::Theory::Strings => self.string_app(op, idx, xs),
                 _ => unreachable!("{} has no Z3 translation", op.name()),
             }
@@ -475,17 +497,24 @@ impl Z3 {
         };
         self.check_error("Z3_model_eval")?;
         match out.filter(|_| ok) {
-            Some(v) => self.read_value(v, sort),
+            Some(v) => self.read_value(v, sort, Some(model)),
             None => Ok(None),
         }
     }
 
-    /// The value a Z3 term denotes, if it is a value (literal) of `sort`.
-    fn read_value(&self, v: Z3_ast, sort: &Sort) -> Result<Option<Value>, SolverError> {
+    /// The value a Z3 term denotes, if it is a value (literal) of `sort`; arrays given as
+    /// `as-array` are read from the function interpretation in `model`.
+    fn read_value(
+        &self,
+        v: Z3_ast,
+        sort: &Sort,
+        model: Option<Z3_model>,
+    ) -> Result<Option<Value>, SolverError> {
         let ctx = self.ctx;
         Ok(match sort {
             Sort::String => self.string_value(v)?.map(Value::Str),
             Sort::RegLan => None,
+            Sort::Array(i, e) => self.array_value(v, i, e, model)?.map(Value::Array),
             Sort::Bool => match unsafe { Z3_get_bool_value(ctx, v) } {
                 Z3_L_TRUE => Some(Value::Bool(true)),
                 Z3_L_FALSE => Some(Value::Bool(false)),
@@ -508,6 +537,104 @@ impl Z3 {
 }
 
 impl Z3 {
+    /// An array value from a store chain over a constant array, or from an `as-array`
+    /// function interpretation (entries and else value). Anything else (a lambda, an
+    /// unevaluated term) is not read: `None`.
+    fn array_value(
+        &self,
+        v: Z3_ast,
+        index: &Sort,
+        elem: &Sort,
+        model: Option<Z3_model>,
+    ) -> Result<Option<ArrayValue>, SolverError> {
+        let ctx = self.ctx;
+        unsafe {
+            if Z3_is_as_array(ctx, v) {
+                let Some(model) = model else { return Ok(None) };
+                let d = self.ok(
+                    "Z3_get_as_array_func_decl",
+                    Z3_get_as_array_func_decl(ctx, v),
+                )?;
+                let Some(fi) = Z3_model_get_func_interp(ctx, model, d) else {
+                    self.check_error("Z3_model_get_func_interp")?;
+                    return Ok(None);
+                };
+                Z3_func_interp_inc_ref(ctx, fi);
+                let r = self.func_interp_array(fi, index, elem, model);
+                Z3_func_interp_dec_ref(ctx, fi);
+                return r;
+            }
+            if Z3_get_ast_kind(ctx, v) != AstKind::App {
+                return Ok(None);
+            }
+            let app = self.ok("Z3_to_app", Z3_to_app(ctx, v))?;
+            let decl = self.ok("Z3_get_app_decl", Z3_get_app_decl(ctx, app))?;
+            let name_sym = self.ok("Z3_get_decl_name", Z3_get_decl_name(ctx, decl))?;
+            let name = cstr(Z3_get_symbol_string(ctx, name_sym));
+            let arg = |i: u32| self.ok("Z3_get_app_arg", Z3_get_app_arg(ctx, app, i));
+            match (name.as_str(), Z3_get_app_num_args(ctx, app)) {
+                ("const", 1) => Ok(self
+                    .read_value(arg(0)?, elem, Some(model).flatten())?
+                    .map(|d| ArrayValue::constant(index.clone(), d))),
+                ("store", 3) => {
+                    let Some(base) = self.array_value(arg(0)?, index, elem, model)? else {
+                        return Ok(None);
+                    };
+                    let i = self.read_value(arg(1)?, index, model)?;
+                    let e = self.read_value(arg(2)?, elem, model)?;
+                    Ok(i.zip(e).map(|(i, e)| base.store(i, e)))
+                }
+                _ => Ok(None),
+            }
+        }
+    }
+
+    /// The array of a unary function interpretation: else value, then each entry.
+    fn func_interp_array(
+        &self,
+        fi: Z3_func_interp,
+        index: &Sort,
+        elem: &Sort,
+        model: Z3_model,
+    ) -> Result<Option<ArrayValue>, SolverError> {
+        let ctx = self.ctx;
+        unsafe {
+            let Some(els) = Z3_func_interp_get_else(ctx, fi) else {
+                return Ok(None);
+            };
+            let Some(d) = self.read_value(els, elem, Some(model))? else {
+                return Ok(None);
+            };
+            let mut a = ArrayValue::constant(index.clone(), d);
+            let n = Z3_func_interp_get_num_entries(ctx, fi);
+            // Entries listed first take precedence: apply them last.
+            for k in (0..n).rev() {
+                let e = self.ok(
+                    "Z3_func_interp_get_entry",
+                    Z3_func_interp_get_entry(ctx, fi, k),
+                )?;
+                Z3_func_entry_inc_ref(ctx, e);
+                let read = (|| {
+                    let i = self.ok("Z3_func_entry_get_arg", Z3_func_entry_get_arg(ctx, e, 0))?;
+                    let v = self.ok("Z3_func_entry_get_value", Z3_func_entry_get_value(ctx, e))?;
+                    Ok::<_, SolverError>(
+                        self.read_value(i, index, Some(model))?.zip(self.read_value(
+                            v,
+                            elem,
+                            Some(model),
+                        )?),
+                    )
+                })();
+                Z3_func_entry_dec_ref(ctx, e);
+                match read? {
+                    Some((i, v)) => a = a.store(i, v),
+                    None => return Ok(None),
+                }
+            }
+            Ok(Some(a))
+        }
+    }
+
     /// The code points of a string value (`None` if `v` is not a string literal).
     fn string_value(&self, v: Z3_ast) -> Result<Option<Vec<u32>>, SolverError> {
         let ctx = self.ctx;
@@ -604,7 +731,7 @@ impl Solver for Z3 {
             .zip(terms)
             .map(|(t, id)| {
                 let s = self.ok("Z3_simplify", unsafe { Z3_simplify(ctx, *t) })?;
-                self.read_value(s, f.sort_of(*id))
+                self.read_value(s, f.sort_of(*id), None)
             })
             .collect()
     }
@@ -694,6 +821,7 @@ impl TermBuilder for Builder<'_> {
     fn literal(&mut self, v: &Value) -> Result<Z3_ast, SolverError> {
         match v {
             Value::Re(r) => super::regex_term(self, r),
+            Value::Array(a) => super::array_term(self, a),
             v => self.z3.literal(v),
         }
     }
@@ -702,8 +830,14 @@ impl TermBuilder for Builder<'_> {
         Ok(self.consts[d.0 as usize])
     }
 
-    fn apply(&mut self, op: Op, idx: Idx, args: &[Z3_ast]) -> Result<Z3_ast, SolverError> {
-        self.z3.apply(op, idx, args)
+    fn apply(
+        &mut self,
+        op: Op,
+        idx: Idx,
+        args: &[Z3_ast],
+        sort: &Sort,
+    ) -> Result<Z3_ast, SolverError> {
+        self.z3.apply(op, idx, args, sort)
     }
 }
 

@@ -311,6 +311,11 @@ fn closed_applications(f: &Formula) -> Vec<crate::ir::NodeId> {
                 v.dedup();
                 v
             }
+            NodeKind::Quant { vars, body, .. } => free[body.0 as usize]
+                .iter()
+                .filter(|b| !vars.contains(b))
+                .copied()
+                .collect(),
             _ => Vec::new(),
         };
         if fv.is_empty()

@@ -38,6 +38,7 @@ fn scripts_give_the_api_verdict_in_both_front_ends() {
         "arrays",
         "arrays,bv",
         "strings,bv,reals",
+        "quantifiers,ints,bv",
         "all",
     ] {
         let theories: Theories = subset.parse().unwrap();

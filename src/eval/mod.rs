@@ -9,7 +9,7 @@ pub mod bv;
 pub mod regex;
 pub mod strings;
 
-use crate::ir::{ArrayValue, Attr, Formula, Idx, NodeId, NodeKind, Op, Sort, Value};
+use crate::ir::{ArrayValue, Attr, BoundId, Formula, Idx, NodeId, NodeKind, Op, Sort, Value};
 use bv::Bv;
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -74,15 +74,31 @@ pub struct Evaluator<'a> {
     m: &'a Model,
     memo: Vec<Option<EvalResult>>,
     bound: Vec<Option<EvalResult>>,
+    /// Nodes with a bound variable below them: their value depends on the current
+    /// bindings (a quantifier evaluates its body once per assignment), so it is never
+    /// memoized.
+    volatile: Vec<bool>,
 }
+
+/// The largest number of assignments a quantifier is evaluated under.
+const MAX_ASSIGNMENTS: u64 = 4096;
 
 impl<'a> Evaluator<'a> {
     pub fn new(f: &'a Formula, m: &'a Model) -> Self {
+        // Children precede their parents in the arena.
+        let mut volatile = vec![false; f.nodes.len()];
+        for (i, n) in f.nodes.iter().enumerate() {
+            volatile[i] = matches!(n.kind, NodeKind::Bound(_))
+                || f.children(NodeId(i as u32))
+                    .iter()
+                    .any(|c| volatile[c.0 as usize]);
+        }
         Evaluator {
             f,
             m,
             memo: vec![None; f.nodes.len()],
             bound: vec![None; f.bounds.len()],
+            volatile,
         }
     }
 
@@ -91,8 +107,59 @@ impl<'a> Evaluator<'a> {
             return r.clone();
         }
         let r = self.compute(id);
-        self.memo[id.0 as usize] = Some(r.clone());
+        if !self.volatile[id.0 as usize] {
+            self.memo[id.0 as usize] = Some(r.clone());
+        }
         r
+    }
+
+    /// A quantifier, decided by enumerating its variables' domains when they are
+    /// enumerable (Bool, bit-vectors up to 16 bits) with at most [`MAX_ASSIGNMENTS`]
+    /// assignments; unknown otherwise. Kleene: a counterexample decides even when other
+    /// assignments are unknown.
+    fn quantifier(&mut self, forall: bool, vars: &[BoundId], body: NodeId) -> EvalResult {
+        let f = self.f;
+        let mut domains = Vec::with_capacity(vars.len());
+        let mut total: u64 = 1;
+        for b in vars {
+            let sort = &f.bounds[b.0 as usize].sort;
+            match sort.enumerable_size() {
+                Some(n) if total.saturating_mul(n) <= MAX_ASSIGNMENTS => {
+                    total *= n;
+                    domains.push(sort.enumerate());
+                }
+                _ => {
+                    return Err(Unknown(format!(
+                        "quantifier not decided: {sort} is infinite or the assignments exceed {MAX_ASSIGNMENTS}"
+                    )))
+                }
+            }
+        }
+        let saved: Vec<Option<EvalResult>> = vars
+            .iter()
+            .map(|b| self.bound[b.0 as usize].clone())
+            .collect();
+        let mut result = Ok(Value::Bool(forall));
+        for k in 0..total {
+            let mut rest = k;
+            for (b, d) in vars.iter().zip(&domains) {
+                let n = d.len() as u64;
+                self.bound[b.0 as usize] = Some(Ok(d[(rest % n) as usize].clone()));
+                rest /= n;
+            }
+            match self.eval(body) {
+                Ok(Value::Bool(x)) if x != forall => {
+                    result = Ok(Value::Bool(x));
+                    break;
+                }
+                Ok(_) => {}
+                Err(u) => result = Err(u),
+            }
+        }
+        for (b, v) in vars.iter().zip(saved) {
+            self.bound[b.0 as usize] = v;
+        }
+        result
     }
 
     fn compute(&mut self, id: NodeId) -> EvalResult {
@@ -125,6 +192,7 @@ impl<'a> Evaluator<'a> {
                 self.eval(*body)
             }
             NodeKind::App(op, idx, args) => self.apply(*op, *idx, args, &f.node(id).sort),
+            NodeKind::Quant { forall, vars, body } => self.quantifier(*forall, vars, *body),
         }
     }
 
@@ -469,6 +537,37 @@ mod tests {
     }
     fn r(n: i64, d: i64) -> Value {
         Value::Real(BigRational::new(n.into(), d.into()))
+    }
+
+    #[test]
+    fn finite_quantifiers_are_decided_by_enumeration() {
+        // forall x:BV2. x <= #b11 (true); exists x:BV2. x*x = #b10 (false: squares mod 4
+        // are 0 and 1); forall x:Int. ... (unknown); forall b:Bool. b (false).
+        let mut f = Formula::default();
+        let (x, xn) = f.bound_var("x", Sort::BitVec(2));
+        let top = f.lit(Value::bv(2, 3u8));
+        let le = f.app(Op::BvUle, vec![xn, top]).unwrap();
+        let all_le = f.quantifier(true, vec![x], le).unwrap();
+        let (y, yn) = f.bound_var("y", Sort::BitVec(2));
+        let sq = f.app(Op::BvMul, vec![yn, yn]).unwrap();
+        let two = f.lit(Value::bv(2, 2u8));
+        let eq = f.app(Op::Eq, vec![sq, two]).unwrap();
+        let some_sq = f.quantifier(false, vec![y], eq).unwrap();
+        let (z, zn) = f.bound_var("z", Sort::Int);
+        let zero = f.lit(i(0));
+        let ge = f.app(Op::Ge, vec![zn, zero]).unwrap();
+        let all_int = f.quantifier(true, vec![z], ge).unwrap();
+        let (b, bn) = f.bound_var("b", Sort::Bool);
+        let all_b = f.quantifier(true, vec![b], bn).unwrap();
+        // Kleene: a Bool counterexample decides a conjunction with an unknown part.
+        let and = f.app(Op::And, vec![all_int, all_b]).unwrap();
+        let m = Model::default();
+        let mut ev = Evaluator::new(&f, &m);
+        assert_eq!(ev.eval(all_le), Ok(Value::Bool(true)));
+        assert_eq!(ev.eval(some_sq), Ok(Value::Bool(false)));
+        assert!(ev.eval(all_int).is_err());
+        assert_eq!(ev.eval(all_b), Ok(Value::Bool(false)));
+        assert_eq!(ev.eval(and), Ok(Value::Bool(false)));
     }
 
     #[test]

@@ -47,6 +47,8 @@ define_config! {
     bv: bool = true, arbitrary |u: &mut Unstructured| u.ratio(1, 2);
     /// String and RegLan sorts and the Strings theory (with regular expressions).
     strings: bool = true, arbitrary |u: &mut Unstructured| u.ratio(1, 2);
+    /// forall/exists in Boolean positions.
+    quantifiers: bool = true, arbitrary |u: &mut Unstructured| u.ratio(1, 4);
     /// Array sorts and the ArraysEx theory.
     arrays: bool = true, arbitrary |u: &mut Unstructured| u.ratio(1, 2);
     /// Swarm mask over the array sort menu (see `generate::array_menu`).
@@ -69,6 +71,8 @@ define_config! {
     reuse_weight: u8 = 2, arbitrary |u: &mut Unstructured| u.int_in_range(0..=4);
     /// Ground terms only: no declared constants (the ground-term target; never drawn).
     ground: bool = false, arbitrary |_u: &mut Unstructured| Ok(false);
+    /// Weight of a quantifier where a Boolean term is built (with `quantifiers` on).
+    quant_weight: u8 = 2, arbitrary |u: &mut Unstructured| u.int_in_range(1..=4);
     /// Weight of introducing a `let`.
     let_weight: u8 = 1, arbitrary |u: &mut Unstructured| u.int_in_range(0..=2);
 }
@@ -101,6 +105,8 @@ pub struct TheorySet {
     pub strings: bool,
     #[serde(default)]
     pub arrays: bool,
+    #[serde(default)]
+    pub quantifiers: bool,
 }
 
 impl TheorySet {
@@ -110,6 +116,7 @@ impl TheorySet {
         bv: true,
         strings: true,
         arrays: true,
+        quantifiers: true,
     };
 }
 
@@ -123,11 +130,12 @@ impl Theories {
             bv: false,
             strings: false,
             arrays: false,
+            quantifiers: false,
         },
     };
     /// The names `--theories` accepts.
     pub const NAMES: &'static str =
-        "ints, reals, bv, strings (allows ints), arrays (allows ints and bv), all";
+        "ints, reals, bv, strings (allows ints), arrays (allows ints and bv), quantifiers, all";
 
     /// The subset named by `SMTSMITH_THEORIES`, or all theories; read once per process.
     pub fn from_env() -> Result<Theories, String> {
@@ -155,6 +163,7 @@ impl std::fmt::Display for Theories {
             (r.bv, "bv"),
             (r.strings, "strings"),
             (r.arrays, "arrays"),
+            (r.quantifiers, "quantifiers"),
         ]
         .iter()
         .filter(|(on, _)| *on)
@@ -186,6 +195,7 @@ impl std::str::FromStr for Theories {
                     (a.arrays, r.arrays) = (true, true);
                     (a.ints, a.bv) = (true, true);
                 }
+                "quantifiers" | "quant" => (a.quantifiers, r.quantifiers) = (true, true),
                 "all" => return Ok(Theories::ALL),
                 other => {
                     return Err(format!(
@@ -211,6 +221,7 @@ impl Config {
         self.bv = (self.bv && a.bv) || r.bv;
         self.strings = (self.strings && a.strings) || r.strings;
         self.arrays = (self.arrays && a.arrays) || r.arrays;
+        self.quantifiers = (self.quantifiers && a.quantifiers) || r.quantifiers;
     }
 
     pub fn op_enabled(&self, op: Op) -> bool {

@@ -282,6 +282,11 @@ impl Gen<'_, '_, '_> {
             } else {
                 u32::from(self.cfg.let_weight)
             },
+            if self.budget < 4 || *sort != Sort::Bool || !self.cfg.quantifiers {
+                0
+            } else {
+                u32::from(self.cfg.quant_weight)
+            },
         ];
         match self.pick(&weights)? {
             1 => {
@@ -294,6 +299,7 @@ impl Gen<'_, '_, '_> {
                 self.app(op, t, depth)
             }
             3 => self.let_term(sort, depth),
+            4 => self.quant_term(depth),
             _ => self.leaf(sort),
         }
     }
@@ -549,6 +555,50 @@ impl Gen<'_, '_, '_> {
         Ok(self.record(id, info, true))
     }
 
+    /// `(forall/exists ((q S) ...) body)`: one or two variables of the case's sorts,
+    /// Bool and small bit-vectors favoured (their quantifiers the evaluator decides). The
+    /// variables are in scope in the body only; built terms that use them are reused only
+    /// where they are in scope (local compatibility, thesis Def. 5.3.2).
+    fn quant_term(&mut self, depth: u8) -> Result<NodeId> {
+        let mut sorts = self.enabled_sorts();
+        let finite: Vec<Sort> = sorts
+            .iter()
+            .filter(|s| s.enumerable_size().is_some_and(|n| n <= 256))
+            .cloned()
+            .collect();
+        sorts.extend(finite.iter().cloned());
+        sorts.extend(finite);
+        let n = self.u.int_in_range(1..=2)?;
+        let forall = self.u.arbitrary::<bool>()?;
+        self.budget = self.budget.saturating_sub(1);
+        let mut vars = Vec::with_capacity(n);
+        let mut nodes = Vec::with_capacity(n);
+        for _ in 0..n {
+            let s = sorts[self.u.choose_index(sorts.len())?].clone();
+            let name = format!("q{}", self.f.bounds.len());
+            let (b, node) = self.f.bound_var(name, s);
+            self.record(
+                node,
+                NodeInfo {
+                    height: 0,
+                    size: 1,
+                    free: vec![b],
+                },
+                false,
+            );
+            vars.push(b);
+            nodes.push((b, node));
+        }
+        let outer = self.scope.len();
+        self.scope.extend(nodes);
+        let body = self.term(&Sort::Bool, depth - 1)?;
+        self.scope.truncate(outer);
+        let mut info = self.combine(&[body], 0);
+        info.free.retain(|b| !vars.contains(b));
+        let id = self.f.quantifier(forall, vars, body).map_err(internal)?;
+        Ok(self.record(id, info, true))
+    }
+
     fn leaf(&mut self, sort: &Sort) -> Result<NodeId> {
         if *sort == Sort::RegLan {
             return self.regex_leaf();
@@ -784,6 +834,13 @@ pub fn check_well_formed(f: &Formula) -> std::result::Result<(), String> {
                     ));
                 }
                 args.iter().try_for_each(|a| walk(f, *a, scope))
+            }
+            NodeKind::Quant { vars, body, .. } => {
+                let n = scope.len();
+                scope.extend(vars.iter().copied());
+                let r = walk(f, *body, scope);
+                scope.truncate(n);
+                r
             }
             NodeKind::Let(bs, body) => {
                 bs.iter().try_for_each(|(_, t)| walk(f, *t, scope))?;

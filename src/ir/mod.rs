@@ -245,6 +245,12 @@ pub enum NodeKind {
     /// `(let ((v t) ...) body)`; the bindings are parallel, as in SMT-LIB.
     Let(Vec<(BoundId, NodeId)>, NodeId),
     Bound(BoundId),
+    /// `(forall ((v S) ...) body)` (`forall: true`) or `(exists ...)`.
+    Quant {
+        forall: bool,
+        vars: Vec<BoundId>,
+        body: NodeId,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -372,6 +378,24 @@ impl Formula {
         Ok(self.push(NodeKind::Let(bindings, body), sort))
     }
 
+    /// `(forall (vars) body)` or `(exists (vars) body)`; the variables come from
+    /// [`Formula::bound_var`] and are bound by this quantifier only.
+    pub fn quantifier(
+        &mut self,
+        forall: bool,
+        vars: Vec<BoundId>,
+        body: NodeId,
+    ) -> Result<NodeId, SortError> {
+        if *self.sort_of(body) != Sort::Bool || vars.is_empty() {
+            return Err(SortError(format!(
+                "quantifier over {} variable(s) with a {} body",
+                vars.len(),
+                self.sort_of(body)
+            )));
+        }
+        Ok(self.push(NodeKind::Quant { forall, vars, body }, Sort::Bool))
+    }
+
     pub fn assert(&mut self, t: NodeId) -> Result<(), SortError> {
         if *self.sort_of(t) != Sort::Bool {
             return Err(SortError(format!("assertion of sort {}", self.sort_of(t))));
@@ -418,6 +442,7 @@ impl Formula {
         match &self.node(id).kind {
             NodeKind::App(_, _, args) => args.clone(),
             NodeKind::Let(bs, body) => bs.iter().map(|(_, t)| *t).chain([*body]).collect(),
+            NodeKind::Quant { body, .. } => vec![*body],
             _ => Vec::new(),
         }
     }
@@ -428,6 +453,13 @@ impl Formula {
         for id in self.reachable_postorder() {
             let node = self.node(id);
             sig.mark_sort(&node.sort);
+            if let NodeKind::Quant { vars, .. } = &node.kind {
+                sig.quantifiers = true;
+                // A variable's sort counts even where the body does not use it.
+                for v in vars {
+                    sig.mark_sort(&self.bounds[v.0 as usize].sort);
+                }
+            }
             if let NodeKind::App(op, _, args) = &node.kind {
                 if !sig.ops.contains(op) {
                     sig.ops.push(*op);
@@ -487,6 +519,9 @@ pub struct Signature {
     pub strings: bool,
     #[serde(default)]
     pub arrays: bool,
+    /// Quantifiers occur (the logic drops its `QF_`).
+    #[serde(default)]
+    pub quantifiers: bool,
     /// Some array sort is not bit-vector to bit-vector (rules out QF_ABV).
     #[serde(default)]
     pub arrays_not_bv: bool,
@@ -525,6 +560,20 @@ impl Signature {
 
     /// The narrowest SMT-LIB logic both solvers accept for the formula.
     pub fn logic(&self) -> String {
+        let qf = self.qf_logic();
+        if !self.quantifiers {
+            return qf;
+        }
+        // Quantified logics of the standard that both solvers know; else ALL.
+        match qf.as_str() {
+            "QF_UF" | "QF_LIA" | "QF_LRA" | "QF_NIA" | "QF_NRA" | "QF_BV" | "QF_ABV"
+            | "QF_ALIA" => qf[3..].to_string(),
+            _ => "ALL".to_string(),
+        }
+    }
+
+    /// The logic of the formula's quantifier-free part.
+    fn qf_logic(&self) -> String {
         let arith = match (self.ints, self.reals) {
             (false, false) => None,
             (true, false) => Some("IA"),

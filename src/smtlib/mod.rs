@@ -85,6 +85,19 @@ fn write_term(f: &Formula, id: NodeId, out: &mut String) {
             }
             out.push(')');
         }
+        NodeKind::Quant { forall, vars, body } => {
+            out.push_str(if *forall { "(forall (" } else { "(exists (" });
+            for (i, b) in vars.iter().enumerate() {
+                if i > 0 {
+                    out.push(' ');
+                }
+                let d = &f.bounds[b.0 as usize];
+                let _ = write!(out, "({} {})", symbol(&d.name), d.sort);
+            }
+            out.push_str(") ");
+            write_term(f, *body, out);
+            out.push(')');
+        }
         NodeKind::Let(bindings, body) => {
             out.push_str("(let (");
             for (i, (b, t)) in bindings.iter().enumerate() {

@@ -526,6 +526,27 @@ impl TermBuilder for Builder<'_> {
     ) -> Result<c::Term, SolverError> {
         self.cvc5.apply(op, idx, args, sort)
     }
+
+    fn bound_var(&mut self, name: &str, sort: &Sort) -> Result<c::Term, SolverError> {
+        let s = self.cvc5.sort(sort)?;
+        let name = CString::new(name).unwrap();
+        call!("cvc5_mk_var", c::mk_var(self.cvc5.tm, s, name.as_ptr()))
+    }
+
+    fn quantifier(
+        &mut self,
+        forall: bool,
+        vars: &[c::Term],
+        body: c::Term,
+    ) -> Result<c::Term, SolverError> {
+        let list = self.cvc5.mk(c::Kind::VariableList, vars)?;
+        let kind = if forall {
+            c::Kind::Forall
+        } else {
+            c::Kind::Exists
+        };
+        self.cvc5.mk(kind, &[list, body])
+    }
 }
 
 impl Drop for Cvc5 {

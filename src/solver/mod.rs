@@ -141,11 +141,23 @@ pub(crate) trait TermBuilder {
         args: &[Self::Term],
         sort: &Sort,
     ) -> Result<Self::Term, SolverError>;
+    /// A variable to be bound by a quantifier.
+    fn bound_var(&mut self, name: &str, sort: &Sort) -> Result<Self::Term, SolverError>;
+    /// `(forall (vars) body)` or `(exists (vars) body)` over variables from
+    /// [`TermBuilder::bound_var`].
+    fn quantifier(
+        &mut self,
+        forall: bool,
+        vars: &[Self::Term],
+        body: Self::Term,
+    ) -> Result<Self::Term, SolverError>;
 }
 
 /// Builds the backend term of every assertion, each node once (the formula is a DAG).
 /// `let`s are expanded: the solvers' APIs have no let, and a bound variable stands for its
-/// value, so each binding's term is substituted where the variable occurs.
+/// value, so each binding's term is substituted where the variable occurs. Quantified
+/// variables become the backend's bound variables (each has exactly one binder, so the
+/// memo of a node below it stays valid).
 pub(crate) fn translate<B: TermBuilder>(
     f: &Formula,
     b: &mut B,
@@ -175,7 +187,20 @@ pub(crate) fn translate_roots<B: TermBuilder>(
         let t = match &f.node(id).kind {
             NodeKind::Lit(v) => b.literal(v)?,
             NodeKind::Const(d) => b.constant(*d)?,
-            NodeKind::Bound(v) => st.bound[v.0 as usize].expect("bound variable outside its let"),
+            NodeKind::Bound(v) => {
+                st.bound[v.0 as usize].expect("bound variable outside its binder")
+            }
+            NodeKind::Quant { forall, vars, body } => {
+                let mut xs = Vec::with_capacity(vars.len());
+                for v in vars {
+                    let d = &f.bounds[v.0 as usize];
+                    let x = b.bound_var(&d.name, &d.sort)?;
+                    st.bound[v.0 as usize] = Some(x);
+                    xs.push(x);
+                }
+                let body = go(f, b, st, *body)?;
+                b.quantifier(*forall, &xs, body)?
+            }
             NodeKind::Let(bindings, body) => {
                 for (v, t) in bindings {
                     let value = go(f, b, st, *t)?;
@@ -243,17 +268,38 @@ pub(crate) fn regex_term<B: TermBuilder>(
     }
 }
 
-/// Builds an array value: its constant array, then one `store` per exception. (cvc5 takes
-/// only values in a constant array: a default that is itself an array with exceptions is
-/// rejected by its API; the generator never builds one.)
+/// Builds an array value: its constant array, then one `store` per exception. cvc5 takes
+/// only values in a constant array, and a nested array with exceptions is not one; where
+/// the canonical default is such an array and the index sort is enumerable, the array is
+/// written over the inner array's constant part with a store at every index that differs.
 pub(crate) fn array_term<B: TermBuilder>(
     b: &mut B,
     a: &crate::ir::ArrayValue,
 ) -> Result<B::Term, SolverError> {
     let sort = Sort::array(a.index.clone(), a.elem.clone());
-    let d = b.literal(&a.default)?;
+    let (base, entries) = match &*a.default {
+        Value::Array(inner) if !inner.entries.is_empty() && a.index.enumerable_size().is_some() => {
+            let base = Value::Array(crate::ir::ArrayValue::constant(
+                inner.index.clone(),
+                (*inner.default).clone(),
+            ));
+            let entries = a
+                .index
+                .enumerate()
+                .into_iter()
+                .map(|i| {
+                    let v = a.select(&i);
+                    (i, v)
+                })
+                .filter(|(_, v)| *v != base)
+                .collect();
+            (base, entries)
+        }
+        d => (d.clone(), a.entries.clone()),
+    };
+    let d = b.literal(&base)?;
     let mut t = b.apply(Op::ConstArray, [0, 0], &[d], &sort)?;
-    for (i, v) in &a.entries {
+    for (i, v) in &entries {
         let i = b.literal(i)?;
         let v = b.literal(v)?;
         t = b.apply(Op::Store, [0, 0], &[t, i, v], &sort)?;

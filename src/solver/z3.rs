@@ -839,6 +839,39 @@ impl TermBuilder for Builder<'_> {
     ) -> Result<Z3_ast, SolverError> {
         self.z3.apply(op, idx, args, sort)
     }
+
+    fn bound_var(&mut self, name: &str, sort: &Sort) -> Result<Z3_ast, SolverError> {
+        // Z3 binds constants: Z3_mk_forall_const abstracts them into de Bruijn indices.
+        self.z3.constant(name, sort)
+    }
+
+    fn quantifier(
+        &mut self,
+        forall: bool,
+        vars: &[Z3_ast],
+        body: Z3_ast,
+    ) -> Result<Z3_ast, SolverError> {
+        let z3 = &*self.z3;
+        let ctx = z3.ctx;
+        let apps = vars
+            .iter()
+            .map(|v| z3.ok("Z3_to_app", unsafe { Z3_to_app(ctx, *v) }))
+            .collect::<Result<Vec<_>, _>>()?;
+        let n = apps.len() as u32;
+        unsafe {
+            if forall {
+                z3.ok(
+                    "Z3_mk_forall_const",
+                    Z3_mk_forall_const(ctx, 0, n, apps.as_ptr(), 0, std::ptr::null(), body),
+                )
+            } else {
+                z3.ok(
+                    "Z3_mk_exists_const",
+                    Z3_mk_exists_const(ctx, 0, n, apps.as_ptr(), 0, std::ptr::null(), body),
+                )
+            }
+        }
+    }
 }
 
 /// The `z3` command-line binary of the linked release (from the same wheel), if known.

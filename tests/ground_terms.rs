@@ -66,6 +66,7 @@ fn value(sort: &Sort, r: &mut Rng) -> Value {
         }
         Sort::String => Value::Str(STRINGS[r.below(STRINGS.len() as u32) as usize].to_vec()),
         Sort::RegLan => Value::Re(regex(r, 2)),
+        Sort::Uninterp(_) => unreachable!("ground terms have no uninterpreted sorts"),
         Sort::Array(i, e) => {
             // The default of a nested array is constant (cvc5 takes only values in
             // `as const`; a store chain is not one).

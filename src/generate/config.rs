@@ -47,6 +47,12 @@ define_config! {
     bv: bool = true, arbitrary |u: &mut Unstructured| u.ratio(1, 2);
     /// String and RegLan sorts and the Strings theory (with regular expressions).
     strings: bool = true, arbitrary |u: &mut Unstructured| u.ratio(1, 2);
+    /// Uninterpreted functions and sorts.
+    uf: bool = true, arbitrary |u: &mut Unstructured| u.ratio(1, 3);
+    /// Uninterpreted sorts declared when `uf` is on.
+    uninterp_sorts: u8 = 1, arbitrary |u: &mut Unstructured| u.int_in_range(0..=2);
+    /// Uninterpreted functions declared when `uf` is on (signatures drawn per case).
+    funcs: u8 = 2, arbitrary |u: &mut Unstructured| u.int_in_range(1..=3);
     /// forall/exists in Boolean positions.
     quantifiers: bool = true, arbitrary |u: &mut Unstructured| u.ratio(1, 4);
     /// Array sorts and the ArraysEx theory.
@@ -107,6 +113,8 @@ pub struct TheorySet {
     pub arrays: bool,
     #[serde(default)]
     pub quantifiers: bool,
+    #[serde(default)]
+    pub uf: bool,
 }
 
 impl TheorySet {
@@ -117,6 +125,7 @@ impl TheorySet {
         strings: true,
         arrays: true,
         quantifiers: true,
+        uf: true,
     };
 }
 
@@ -131,11 +140,12 @@ impl Theories {
             strings: false,
             arrays: false,
             quantifiers: false,
+            uf: false,
         },
     };
     /// The names `--theories` accepts.
     pub const NAMES: &'static str =
-        "ints, reals, bv, strings (allows ints), arrays (allows ints and bv), quantifiers, all";
+        "ints, reals, bv, strings (allows ints), arrays (allows ints and bv), uf, quantifiers, all";
 
     /// The subset named by `SMTSMITH_THEORIES`, or all theories; read once per process.
     pub fn from_env() -> Result<Theories, String> {
@@ -164,6 +174,7 @@ impl std::fmt::Display for Theories {
             (r.strings, "strings"),
             (r.arrays, "arrays"),
             (r.quantifiers, "quantifiers"),
+            (r.uf, "uf"),
         ]
         .iter()
         .filter(|(on, _)| *on)
@@ -196,6 +207,7 @@ impl std::str::FromStr for Theories {
                     (a.ints, a.bv) = (true, true);
                 }
                 "quantifiers" | "quant" => (a.quantifiers, r.quantifiers) = (true, true),
+                "uf" => (a.uf, r.uf) = (true, true),
                 "all" => return Ok(Theories::ALL),
                 other => {
                     return Err(format!(
@@ -222,6 +234,7 @@ impl Config {
         self.strings = (self.strings && a.strings) || r.strings;
         self.arrays = (self.arrays && a.arrays) || r.arrays;
         self.quantifiers = (self.quantifiers && a.quantifiers) || r.quantifiers;
+        self.uf = (self.uf && a.uf) || r.uf;
     }
 
     pub fn op_enabled(&self, op: Op) -> bool {

@@ -12,8 +12,8 @@ pub mod config;
 pub use config::{Config, Theories};
 
 use crate::ir::{
-    BoundId, Domain, Formula, Idx, NodeId, NodeKind, Op, Rule, Sort, SortError, SortPat, Theory,
-    Value, OPS,
+    BoundId, DeclId, Domain, Formula, Idx, NodeId, NodeKind, Op, Rule, Sort, SortError, SortPat,
+    Theory, Value, OPS,
 };
 use arbitrary::{Arbitrary, Result, Unstructured};
 use num_bigint::{BigInt, BigUint};
@@ -64,6 +64,8 @@ impl Case {
         let mut config = Config::arbitrary(&mut u).expect("config decoding is total");
         config.restrict(theories);
         config.ground = true;
+        // Elements of uninterpreted sorts and function values have no literals.
+        config.uf = false;
         let formula = generate(&config, &mut u).expect("case decoding is total");
         Case { config, formula }
     }
@@ -87,7 +89,10 @@ pub fn generate(cfg: &Config, u: &mut Unstructured) -> Result<Formula> {
         scope: Vec::new(),
         budget: 0,
         arrays: array_menu(cfg),
+        usorts: Vec::new(),
+        funcs: Vec::new(),
     };
+    g.plan_functions()?;
     let n = g.u.int_in_range(1..=cfg.max_asserts.max(1))?;
     for _ in 0..n {
         g.budget = u32::from(cfg.max_size);
@@ -135,6 +140,10 @@ struct Gen<'c, 'u, 'a> {
     budget: u32,
     /// The array sorts of this case (with the arrays nested in them).
     arrays: Vec<Sort>,
+    /// The uninterpreted sorts of this case.
+    usorts: Vec<Sort>,
+    /// The functions of this case: argument sorts, result sort, declaration once used.
+    funcs: Vec<(Vec<Sort>, Sort, Option<DeclId>)>,
 }
 
 /// The array sorts a case may use: a fixed menu of shapes over the enabled base sorts,
@@ -198,7 +207,53 @@ impl Gen<'_, '_, '_> {
             Sort::BitVec(_) => self.cfg.bv,
             Sort::String | Sort::RegLan => self.cfg.strings,
             Sort::Array(..) => self.arrays.contains(s),
+            Sort::Uninterp(_) => self.usorts.contains(s),
         }
+    }
+
+    /// Uninterpreted sorts and function signatures of the case (declared on first use).
+    fn plan_functions(&mut self) -> Result<()> {
+        if !self.cfg.uf {
+            return Ok(());
+        }
+        self.usorts = (0..u32::from(self.cfg.uninterp_sorts))
+            .map(Sort::Uninterp)
+            .collect();
+        let sorts = self.enabled_sorts();
+        for _ in 0..self.cfg.funcs {
+            let arity = self.u.int_in_range(1..=2)?;
+            let args = (0..arity)
+                .map(|_| Ok(sorts[self.u.choose_index(sorts.len())?].clone()))
+                .collect::<Result<Vec<_>>>()?;
+            let ret = sorts[self.u.choose_index(sorts.len())?].clone();
+            self.funcs.push((args, ret, None));
+        }
+        Ok(())
+    }
+
+    /// An application of one of the case's functions returning `sort`.
+    fn call(&mut self, sort: &Sort, depth: u8) -> Result<NodeId> {
+        let fits: Vec<usize> = (0..self.funcs.len())
+            .filter(|k| self.funcs[*k].1 == *sort)
+            .collect();
+        let k = fits[self.u.choose_index(fits.len())?];
+        let (args, ret, decl) = self.funcs[k].clone();
+        let d = match decl {
+            Some(d) => d,
+            None => {
+                let d = self.f.declare_fun(format!("f{k}"), args.clone(), ret);
+                self.funcs[k].2 = Some(d);
+                d
+            }
+        };
+        self.budget = self.budget.saturating_sub(1);
+        let mut xs = Vec::with_capacity(args.len());
+        for s in &args {
+            xs.push(self.term(s, depth - 1)?);
+        }
+        let info = self.combine(&xs, 0);
+        let id = self.f.call(d, xs).map_err(internal)?;
+        Ok(self.record(id, info, true))
     }
 
     fn theory_enabled(&self, th: Theory) -> bool {
@@ -224,6 +279,7 @@ impl Gen<'_, '_, '_> {
         );
         sorts.extend(self.cfg.widths().into_iter().map(Sort::BitVec));
         sorts.extend(self.arrays.iter().cloned());
+        sorts.extend(self.usorts.iter().cloned());
         sorts
     }
 
@@ -287,6 +343,11 @@ impl Gen<'_, '_, '_> {
             } else {
                 u32::from(self.cfg.quant_weight)
             },
+            if self.funcs.iter().any(|(_, r, _)| r == sort) {
+                u32::from(self.cfg.app_weight).div_ceil(2)
+            } else {
+                0
+            },
         ];
         match self.pick(&weights)? {
             1 => {
@@ -300,6 +361,7 @@ impl Gen<'_, '_, '_> {
             }
             3 => self.let_term(sort, depth),
             4 => self.quant_term(depth),
+            5 => self.call(sort, depth),
             _ => self.leaf(sort),
         }
     }
@@ -613,7 +675,13 @@ impl Gen<'_, '_, '_> {
         // 0: declared constant (also what an exhausted input reads), 1: bound variable
         // (favoured: a let whose variable is never used tests little), 2: literal.
         let constants = if self.cfg.ground { 0 } else { 4 };
-        let which = self.pick(&[constants, if bound.is_empty() { 0 } else { 6 }, 2])?;
+        // Elements of uninterpreted sorts have no literals.
+        let literals = if matches!(sort, Sort::Uninterp(_)) {
+            0
+        } else {
+            2
+        };
+        let which = self.pick(&[constants, if bound.is_empty() { 0 } else { 6 }, literals])?;
         match which {
             1 => Ok(bound[self.u.choose_index(bound.len())?]),
             2 => {
@@ -637,6 +705,7 @@ impl Gen<'_, '_, '_> {
                         self.arrays.iter().position(|a| a == sort).unwrap_or(0)
                     ),
                     Sort::RegLan => unreachable!("RegLan leaves are built by regex_leaf"),
+                    Sort::Uninterp(n) => format!("u{n}_{k}"),
                 };
                 let d = self.f.declare(name, sort.clone());
                 let id = self.f.constant(d);
@@ -655,6 +724,7 @@ impl Gen<'_, '_, '_> {
             Sort::BitVec(w) => self.bv_literal(*w, b)?,
             Sort::String => Value::Str(self.string_literal(b)?),
             Sort::RegLan => unreachable!("RegLan has no literals"),
+            Sort::Uninterp(_) => unreachable!("uninterpreted sorts have no literals"),
             Sort::Array(i, e) => {
                 let d = self.literal(e)?;
                 Value::Array(crate::ir::ArrayValue::constant((**i).clone(), d))
@@ -832,6 +902,14 @@ pub fn check_well_formed(f: &Formula) -> std::result::Result<(), String> {
                         op.name(),
                         f.sort_of(id)
                     ));
+                }
+                args.iter().try_for_each(|a| walk(f, *a, scope))
+            }
+            NodeKind::Call(d, args) => {
+                let decl = &f.decls[d.0 as usize];
+                let sorts: Vec<Sort> = args.iter().map(|a| f.sort_of(*a).clone()).collect();
+                if sorts != decl.args || decl.sort != *f.sort_of(id) {
+                    return Err(format!("{} applied to {sorts:?}", decl.name));
                 }
                 args.iter().try_for_each(|a| walk(f, *a, scope))
             }

@@ -30,6 +30,8 @@ pub enum Sort {
     RegLan,
     /// `(Array I E)`: total functions from I to E.
     Array(Box<Sort>, Box<Sort>),
+    /// An uninterpreted sort `U<n>` (`(declare-sort U<n> 0)`).
+    Uninterp(u32),
 }
 
 impl Sort {
@@ -93,6 +95,7 @@ impl fmt::Display for Sort {
             Sort::String => f.write_str("String"),
             Sort::RegLan => f.write_str("RegLan"),
             Sort::Array(i, e) => write!(f, "(Array {i} {e})"),
+            Sort::Uninterp(n) => write!(f, "U{n}"),
         }
     }
 }
@@ -116,6 +119,12 @@ pub enum Value {
     Re(Re),
     /// An array in canonical form (see [`ArrayValue`]): equal arrays are equal values.
     Array(ArrayValue),
+    /// An element of an uninterpreted sort, numbered within one model (two elements of
+    /// one model are equal iff their numbers are).
+    Abstract {
+        sort: u32,
+        id: u32,
+    },
 }
 
 /// An array as a default value and the indices where it differs from it, sorted by
@@ -207,6 +216,7 @@ impl Value {
             Value::Str(_) => Sort::String,
             Value::Re(_) => Sort::RegLan,
             Value::Array(a) => Sort::array(a.index.clone(), a.elem.clone()),
+            Value::Abstract { sort, .. } => Sort::Uninterp(*sort),
         }
     }
 
@@ -245,6 +255,8 @@ pub enum NodeKind {
     /// `(let ((v t) ...) body)`; the bindings are parallel, as in SMT-LIB.
     Let(Vec<(BoundId, NodeId)>, NodeId),
     Bound(BoundId),
+    /// An application of a declared (uninterpreted) function.
+    Call(DeclId, Vec<NodeId>),
     /// `(forall ((v S) ...) body)` (`forall: true`) or `(exists ...)`.
     Quant {
         forall: bool,
@@ -259,10 +271,12 @@ pub struct Node {
     pub sort: Sort,
 }
 
+/// A declared constant (`args` empty) or function: `(declare-fun name (args) sort)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decl {
     pub name: String,
     pub sort: Sort,
+    pub args: Vec<Sort>,
 }
 
 /// A sort error from one of the constructors (a bug in the caller, reported precisely).
@@ -304,8 +318,55 @@ impl Formula {
         self.decls.push(Decl {
             name: name.into(),
             sort,
+            args: Vec::new(),
         });
         DeclId(self.decls.len() as u32 - 1)
+    }
+
+    /// Declares an uninterpreted function `name : args -> sort`.
+    pub fn declare_fun(&mut self, name: impl Into<String>, args: Vec<Sort>, sort: Sort) -> DeclId {
+        self.decls.push(Decl {
+            name: name.into(),
+            sort,
+            args,
+        });
+        DeclId(self.decls.len() as u32 - 1)
+    }
+
+    /// Applies the declared function `d` to `args`, checking arity and sorts.
+    pub fn call(&mut self, d: DeclId, args: Vec<NodeId>) -> Result<NodeId, SortError> {
+        let decl = &self.decls[d.0 as usize];
+        let sorts: Vec<Sort> = args.iter().map(|a| self.sort_of(*a).clone()).collect();
+        if decl.args.is_empty() || sorts != decl.args {
+            return Err(SortError(format!(
+                "{} : {:?} applied to {sorts:?}",
+                decl.name, decl.args
+            )));
+        }
+        let sort = decl.sort.clone();
+        Ok(self.push(NodeKind::Call(d, args), sort))
+    }
+
+    /// The uninterpreted sorts the formula declares or uses, in order.
+    pub fn uninterpreted_sorts(&self) -> Vec<u32> {
+        fn walk(s: &Sort, out: &mut Vec<u32>) {
+            match s {
+                Sort::Uninterp(n) if !out.contains(n) => out.push(*n),
+                Sort::Array(i, e) => {
+                    walk(i, out);
+                    walk(e, out);
+                }
+                _ => {}
+            }
+        }
+        let mut out = Vec::new();
+        for d in self.decls.iter().chain(&self.bounds) {
+            for s in d.args.iter().chain([&d.sort]) {
+                walk(s, &mut out);
+            }
+        }
+        out.sort();
+        out
     }
 
     pub fn constant(&mut self, d: DeclId) -> NodeId {
@@ -354,6 +415,7 @@ impl Formula {
         self.bounds.push(Decl {
             name: name.into(),
             sort: sort.clone(),
+            args: Vec::new(),
         });
         let b = BoundId(self.bounds.len() as u32 - 1);
         (b, self.push(NodeKind::Bound(b), sort))
@@ -440,7 +502,7 @@ impl Formula {
 
     pub fn children(&self, id: NodeId) -> Vec<NodeId> {
         match &self.node(id).kind {
-            NodeKind::App(_, _, args) => args.clone(),
+            NodeKind::App(_, _, args) | NodeKind::Call(_, args) => args.clone(),
             NodeKind::Let(bs, body) => bs.iter().map(|(_, t)| *t).chain([*body]).collect(),
             NodeKind::Quant { body, .. } => vec![*body],
             _ => Vec::new(),
@@ -453,6 +515,9 @@ impl Formula {
         for id in self.reachable_postorder() {
             let node = self.node(id);
             sig.mark_sort(&node.sort);
+            if matches!(node.kind, NodeKind::Call(..)) {
+                sig.uf = true;
+            }
             if let NodeKind::Quant { vars, .. } = &node.kind {
                 sig.quantifiers = true;
                 // A variable's sort counts even where the body does not use it.
@@ -519,6 +584,9 @@ pub struct Signature {
     pub strings: bool,
     #[serde(default)]
     pub arrays: bool,
+    /// Uninterpreted functions or sorts occur.
+    #[serde(default)]
+    pub uf: bool,
     /// Quantifiers occur (the logic drops its `QF_`).
     #[serde(default)]
     pub quantifiers: bool,
@@ -554,6 +622,7 @@ impl Signature {
                 self.mark_sort(i);
                 self.mark_sort(e);
             }
+            Sort::Uninterp(_) => self.uf = true,
             Sort::Bool => {}
         }
     }
@@ -567,13 +636,30 @@ impl Signature {
         // Quantified logics of the standard that both solvers know; else ALL.
         match qf.as_str() {
             "QF_UF" | "QF_LIA" | "QF_LRA" | "QF_NIA" | "QF_NRA" | "QF_BV" | "QF_ABV"
-            | "QF_ALIA" => qf[3..].to_string(),
+            | "QF_ALIA" | "QF_UFLIA" | "QF_UFLRA" | "QF_UFNIA" | "QF_UFBV" | "QF_AUFLIA" => {
+                qf[3..].to_string()
+            }
             _ => "ALL".to_string(),
         }
     }
 
     /// The logic of the formula's quantifier-free part.
     fn qf_logic(&self) -> String {
+        let base = self.qf_logic_without_uf();
+        if !self.uf {
+            return base;
+        }
+        // UF inserts after the arrays' A (QF_AUFLIA) or after QF_ (QF_UFBV); a base of
+        // QF_UF (nothing else) stays; ALL stays ALL.
+        match base.as_str() {
+            "QF_UF" | "ALL" => base,
+            b if b.starts_with("QF_A") => format!("QF_AUF{}", &b[4..]),
+            _ if self.strings => "ALL".to_string(),
+            b => format!("QF_UF{}", &b[3..]),
+        }
+    }
+
+    fn qf_logic_without_uf(&self) -> String {
         let arith = match (self.ints, self.reals) {
             (false, false) => None,
             (true, false) => Some("IA"),

@@ -172,6 +172,7 @@ mod tests {
             reason: None,
             model: x.map(|x| Model {
                 values: vec![Some(Value::Int(x.into()))],
+                ..Default::default()
             }),
             time: Duration::ZERO,
         })

@@ -30,15 +30,31 @@ pub fn script(f: &Formula, opts: &ScriptOptions) -> String {
         let _ = writeln!(out, "(set-option :{k} {v})");
     }
     let _ = writeln!(out, "(set-logic {})", f.signature().logic());
+    for n in f.uninterpreted_sorts() {
+        let _ = writeln!(out, "(declare-sort {} 0)", Sort::Uninterp(n));
+    }
     for d in &f.decls {
-        let _ = writeln!(out, "(declare-fun {} () {})", symbol(&d.name), d.sort);
+        let args: Vec<String> = d.args.iter().map(|s| s.to_string()).collect();
+        let _ = writeln!(
+            out,
+            "(declare-fun {} ({}) {})",
+            symbol(&d.name),
+            args.join(" "),
+            d.sort
+        );
     }
     for a in &f.asserts {
         let _ = writeln!(out, "(assert {})", term(f, *a));
     }
     out.push_str("(check-sat)\n");
-    if opts.get_values && !f.decls.is_empty() {
-        let names: Vec<String> = f.decls.iter().map(|d| symbol(&d.name)).collect();
+    let constants: Vec<String> = f
+        .decls
+        .iter()
+        .filter(|d| d.args.is_empty())
+        .map(|d| symbol(&d.name))
+        .collect();
+    if opts.get_values && !constants.is_empty() {
+        let names = constants;
         let _ = writeln!(out, "(get-value ({}))", names.join(" "));
     }
     out
@@ -79,6 +95,15 @@ fn write_term(f: &Formula, id: NodeId, out: &mut String) {
                     let _ = write!(out, "(_ {} {})", op.name(), idx.join(" "));
                 }
             }
+            for a in args {
+                out.push(' ');
+                write_term(f, *a, out);
+            }
+            out.push(')');
+        }
+        NodeKind::Call(d, args) => {
+            out.push('(');
+            out.push_str(&symbol(&f.decls[d.0 as usize].name));
             for a in args {
                 out.push(' ');
                 write_term(f, *a, out);
@@ -126,6 +151,8 @@ pub fn value(v: &Value) -> String {
         Value::Real(r) => real(r),
         Value::BitVec { width, value } => bitvec(*width, value),
         Value::Str(w) => string_literal(w),
+        // Not SMT-LIB: elements of uninterpreted sorts have no literals (display only).
+        Value::Abstract { sort, id } => format!("@U{sort}_{id}"),
         Value::Re(r) => r.to_smtlib(),
         Value::Array(a) => {
             let mut t = format!(

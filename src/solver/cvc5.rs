@@ -7,8 +7,8 @@
 //! nothing while handles are outstanding).
 
 use super::{
-    bv_value, int_value, parse_rational, provoke, translate, translate_roots, Limits, Outcome,
-    Solver, SolverError, SolverId, TermBuilder, Verdict,
+    bv_value, int_value, model_points, parse_rational, provoke, translate_roots,
+    translate_with_memo, Limits, Outcome, Solver, SolverError, SolverId, TermBuilder, Verdict,
 };
 use crate::eval::Model;
 use crate::ir::{DeclId, Formula, Idx, NodeId, Op, Sort, Value};
@@ -26,6 +26,11 @@ pub struct Cvc5 {
     tm: *mut c::TermManager,
     cases: u32,
     version: String,
+    /// Uninterpreted sorts of the current term manager (each `mk_uninterpreted_sort`
+    /// call makes a new, distinct sort).
+    usorts: std::cell::RefCell<std::collections::HashMap<u32, c::Sort>>,
+    /// Numbers of the uninterpreted-sort elements of the model being read.
+    abstract_ids: std::cell::RefCell<std::collections::HashMap<String, u32>>,
 }
 
 fn cstr(p: *const std::os::raw::c_char) -> String {
@@ -70,6 +75,8 @@ impl Cvc5 {
             tm,
             cases: 0,
             version,
+            usorts: Default::default(),
+            abstract_ids: Default::default(),
         })
     }
 
@@ -81,6 +88,7 @@ impl Cvc5 {
                 c::term_manager_delete(self.tm);
             }
             self.tm = call!("cvc5_term_manager_new", c::term_manager_new())?;
+            self.usorts.borrow_mut().clear();
             self.cases = 0;
         }
         Ok(())
@@ -99,12 +107,25 @@ impl Cvc5 {
                 let (i, e) = (self.sort(i)?, self.sort(e)?);
                 call!("cvc5_mk_array_sort", c::mk_array_sort(tm, i, e))
             }
+            Sort::Uninterp(n) => {
+                if let Some(s) = self.usorts.borrow().get(n) {
+                    return Ok(*s);
+                }
+                let name = CString::new(format!("U{n}")).unwrap();
+                let s = call!(
+                    "cvc5_mk_uninterpreted_sort",
+                    c::mk_uninterpreted_sort(tm, name.as_ptr())
+                )?;
+                self.usorts.borrow_mut().insert(*n, s);
+                Ok(s)
+            }
         }
     }
 
     fn literal(&self, v: &Value) -> Result<c::Term, SolverError> {
         let tm = self.tm;
         match v {
+            Value::Abstract { .. } => unreachable!("uninterpreted-sort elements have no literals"),
             Value::Array(a) => super::array_term(
                 &mut Builder {
                     cvc5: self,
@@ -350,6 +371,19 @@ impl Cvc5 {
             }
             Sort::RegLan => None,
             Sort::Array(i, e) => self.array_value(v, i, e)?.map(Value::Array),
+            Sort::Uninterp(n) => {
+                if !call!(
+                    "cvc5_term_is_uninterpreted_sort_value",
+                    c::term_is_uninterpreted_sort_value(v)
+                )? {
+                    return Ok(None);
+                }
+                let key = cstr(call!("cvc5_term_to_string", c::term_to_string(v))?);
+                let mut ids = self.abstract_ids.borrow_mut();
+                let next = ids.len() as u32;
+                let id = *ids.entry(key).or_insert(next);
+                Some(Value::Abstract { sort: *n, id })
+            }
             Sort::Real => {
                 // A real algebraic number (nonlinear arithmetic) is not a real value: no
                 // exact rational exists, so the evaluator will answer unknown.
@@ -417,21 +451,34 @@ impl Cvc5 {
         }
         let logic = CString::new(f.signature().logic()).unwrap();
         call!("cvc5_set_logic", c::set_logic(slv, logic.as_ptr()))?;
+        self.abstract_ids.borrow_mut().clear();
         let mut consts = Vec::with_capacity(f.decls.len());
         for d in &f.decls {
-            let sort = self.sort(&d.sort)?;
+            let mut sort = self.sort(&d.sort)?;
+            if !d.args.is_empty() {
+                let domain = d
+                    .args
+                    .iter()
+                    .map(|s| self.sort(s))
+                    .collect::<Result<Vec<_>, _>>()?;
+                sort = call!(
+                    "cvc5_mk_fun_sort",
+                    c::mk_fun_sort(self.tm, domain.len(), domain.as_ptr(), sort)
+                )?;
+            }
             let name = CString::new(d.name.as_str()).unwrap();
             consts.push(call!(
                 "cvc5_mk_const",
                 c::mk_const(self.tm, sort, name.as_ptr())
             )?);
         }
-        let asserts = translate(
+        let (asserts, memo) = translate_with_memo(
             f,
             &mut Builder {
                 cvc5: self,
                 consts: &consts,
             },
+            &f.asserts,
         )?;
         for a in asserts {
             call!("cvc5_assert_formula", c::assert_formula(slv, a))?;
@@ -453,9 +500,43 @@ impl Cvc5 {
         if call!("cvc5_result_is_sat", c::result_is_sat(r))? {
             let mut values = Vec::with_capacity(consts.len());
             for (d, t) in f.decls.iter().zip(&consts) {
-                values.push(self.value(slv, *t, &d.sort)?);
+                values.push(if d.args.is_empty() {
+                    self.value(slv, *t, &d.sort)?
+                } else {
+                    None
+                });
             }
-            return Ok((Verdict::Sat, None, Some(Model { values })));
+            // Each declared function's values at the formula's model points.
+            let mut funcs = vec![Vec::new(); f.decls.len()];
+            for id in model_points(f) {
+                let crate::ir::NodeKind::Call(d, args) = &f.node(id).kind else {
+                    continue;
+                };
+                let decl = &f.decls[d.0 as usize];
+                let Some(t) = memo[id.0 as usize] else {
+                    continue;
+                };
+                let mut point = Vec::with_capacity(args.len());
+                for (a, s) in args.iter().zip(&decl.args) {
+                    match memo[a.0 as usize] {
+                        Some(at) => match self.value(slv, at, s)? {
+                            Some(v) => point.push(v),
+                            None => break,
+                        },
+                        None => break,
+                    }
+                }
+                if point.len() != args.len() {
+                    continue;
+                }
+                if let Some(v) = self.value(slv, t, &decl.sort)? {
+                    let table: &mut Vec<(Vec<Value>, Value)> = &mut funcs[d.0 as usize];
+                    if !table.iter().any(|(k, _)| *k == point) {
+                        table.push((point, v));
+                    }
+                }
+            }
+            return Ok((Verdict::Sat, None, Some(Model { values, funcs })));
         }
         let why = call!(
             "cvc5_result_get_unknown_explanation",
@@ -515,6 +596,13 @@ impl TermBuilder for Builder<'_> {
 
     fn constant(&mut self, d: DeclId) -> Result<c::Term, SolverError> {
         Ok(self.consts[d.0 as usize])
+    }
+
+    fn call(&mut self, d: DeclId, args: &[c::Term]) -> Result<c::Term, SolverError> {
+        let mut xs = Vec::with_capacity(args.len() + 1);
+        xs.push(self.consts[d.0 as usize]);
+        xs.extend_from_slice(args);
+        self.cvc5.mk(c::Kind::ApplyUf, &xs)
     }
 
     fn apply(

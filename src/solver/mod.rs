@@ -141,6 +141,8 @@ pub(crate) trait TermBuilder {
         args: &[Self::Term],
         sort: &Sort,
     ) -> Result<Self::Term, SolverError>;
+    /// An application of the declared function `d`.
+    fn call(&mut self, d: DeclId, args: &[Self::Term]) -> Result<Self::Term, SolverError>;
     /// A variable to be bound by a quantifier.
     fn bound_var(&mut self, name: &str, sort: &Sort) -> Result<Self::Term, SolverError>;
     /// `(forall (vars) body)` or `(exists (vars) body)` over variables from
@@ -153,24 +155,30 @@ pub(crate) trait TermBuilder {
     ) -> Result<Self::Term, SolverError>;
 }
 
-/// Builds the backend term of every assertion, each node once (the formula is a DAG).
+/// Builds the backend terms of `roots` (any nodes of `f`, each outside every `let`),
+/// each node once (the formula is a DAG).
 /// `let`s are expanded: the solvers' APIs have no let, and a bound variable stands for its
 /// value, so each binding's term is substituted where the variable occurs. Quantified
 /// variables become the backend's bound variables (each has exactly one binder, so the
 /// memo of a node below it stays valid).
-pub(crate) fn translate<B: TermBuilder>(
-    f: &Formula,
-    b: &mut B,
-) -> Result<Vec<B::Term>, SolverError> {
-    translate_roots(f, b, &f.asserts)
-}
-
-/// Builds the backend terms of `roots` (any nodes of `f`, each outside every `let`).
 pub(crate) fn translate_roots<B: TermBuilder>(
     f: &Formula,
     b: &mut B,
     roots: &[NodeId],
 ) -> Result<Vec<B::Term>, SolverError> {
+    translate_with_memo(f, b, roots).map(|(terms, _)| terms)
+}
+
+/// The roots' terms and the term of each node (see [`translate_with_memo`]).
+pub(crate) type Translated<T> = (Vec<T>, Vec<Option<T>>);
+
+/// [`translate_roots`], also returning the term built for each node (`None`: not
+/// reached, or built only inside a `let` whose variable it uses).
+pub(crate) fn translate_with_memo<B: TermBuilder>(
+    f: &Formula,
+    b: &mut B,
+    roots: &[NodeId],
+) -> Result<Translated<B::Term>, SolverError> {
     struct State<T> {
         memo: Vec<Option<T>>,
         bound: Vec<Option<T>>,
@@ -189,6 +197,13 @@ pub(crate) fn translate_roots<B: TermBuilder>(
             NodeKind::Const(d) => b.constant(*d)?,
             NodeKind::Bound(v) => {
                 st.bound[v.0 as usize].expect("bound variable outside its binder")
+            }
+            NodeKind::Call(d, args) => {
+                let mut xs = Vec::with_capacity(args.len());
+                for a in args {
+                    xs.push(go(f, b, st, *a)?);
+                }
+                b.call(*d, &xs)?
             }
             NodeKind::Quant { forall, vars, body } => {
                 let mut xs = Vec::with_capacity(vars.len());
@@ -223,7 +238,56 @@ pub(crate) fn translate_roots<B: TermBuilder>(
         memo: vec![None; f.nodes.len()],
         bound: vec![None; f.bounds.len()],
     };
-    roots.iter().map(|a| go(f, b, &mut st, *a)).collect()
+    let terms = roots
+        .iter()
+        .map(|a| go(f, b, &mut st, *a))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((terms, st.memo))
+}
+
+/// The applications of declared functions whose value a model determines: reachable
+/// calls with no quantified variable free in them (let variables count through their
+/// bindings, since lets are expanded). Backends read a model's function values at these
+/// points.
+pub(crate) fn model_points(f: &Formula) -> Vec<NodeId> {
+    use crate::ir::BoundId;
+    let mut let_value: Vec<Option<NodeId>> = vec![None; f.bounds.len()];
+    for n in &f.nodes {
+        if let NodeKind::Let(bs, _) = &n.kind {
+            for (v, t) in bs {
+                let_value[v.0 as usize] = Some(*t);
+            }
+        }
+    }
+    // Children precede parents in the arena; a let variable's binding precedes its uses.
+    let mut free: Vec<Vec<BoundId>> = vec![Vec::new(); f.nodes.len()];
+    for (i, n) in f.nodes.iter().enumerate() {
+        let mut fv: Vec<BoundId> = match &n.kind {
+            NodeKind::Bound(b) => match let_value[b.0 as usize] {
+                Some(t) => free[t.0 as usize].clone(),
+                None => vec![*b],
+            },
+            NodeKind::Quant { vars, body, .. } => free[body.0 as usize]
+                .iter()
+                .filter(|b| !vars.contains(b))
+                .copied()
+                .collect(),
+            _ => f
+                .children(NodeId(i as u32))
+                .iter()
+                .flat_map(|c| free[c.0 as usize].clone())
+                .collect(),
+        };
+        fv.sort();
+        fv.dedup();
+        free[i] = fv;
+    }
+    f.reachable_postorder()
+        .into_iter()
+        .filter(|id| {
+            matches!(f.node(*id).kind, NodeKind::Call(..)) && free[id.0 as usize].is_empty()
+        })
+        .collect()
 }
 
 /// Builds a regular-language value (a literal of sort RegLan, e.g. an evaluator result

@@ -4,8 +4,8 @@
 //! declaration-kind numbers (Z3 renumbered `Z3_decl_kind` several times).
 
 use super::{
-    bv_value, int_value, parse_rational, provoke, translate, translate_roots, Limits, Outcome,
-    Solver, SolverError, SolverId, TermBuilder, Verdict,
+    bv_value, int_value, model_points, parse_rational, provoke, translate_roots,
+    translate_with_memo, Limits, Outcome, Solver, SolverError, SolverId, TermBuilder, Verdict,
 };
 use crate::eval::Model;
 use crate::ir::{ArrayValue, DeclId, Formula, Idx, NodeId, Op, Sort, Value};
@@ -36,6 +36,9 @@ pub struct Z3 {
     /// Declarations without a `Z3_mk_*` function in some releases (`abs` before 4.8.10,
     /// `bvcomp` in all), obtained from Z3's own parser, per context. Key: the probe script.
     parsed_decls: std::collections::HashMap<String, Z3_func_decl>,
+    /// Numbers of the uninterpreted-sort elements of the model being read, by their
+    /// printed form (`U0!val!1`); cleared at every check.
+    abstract_ids: std::cell::RefCell<std::collections::HashMap<String, u32>>,
 }
 
 /// Z3 calls this instead of exiting; the caller reads the code with `Z3_get_error_code`.
@@ -99,6 +102,7 @@ impl Z3 {
             get_string_length,
             get_string_contents,
             parsed_decls: Default::default(),
+            abstract_ids: Default::default(),
         })
     }
 
@@ -158,6 +162,13 @@ impl Z3 {
                     let (i, e) = (self.sort(i)?, self.sort(e)?);
                     Z3_mk_array_sort(self.ctx, i, e)
                 }
+                Sort::Uninterp(n) => {
+                    let name = CString::new(format!("U{n}")).unwrap();
+                    match Z3_mk_string_symbol(self.ctx, name.as_ptr()) {
+                        Some(sym) => Z3_mk_uninterpreted_sort(self.ctx, sym),
+                        None => None,
+                    }
+                }
             }
         };
         self.ok("Z3_mk_sort", r)
@@ -180,6 +191,7 @@ impl Z3 {
             Value::Re(_) | Value::Array(_) => {
                 unreachable!("regex and array literals are built by regex_term/array_term")
             }
+            Value::Abstract { .. } => unreachable!("uninterpreted-sort elements have no literals"),
             Value::Int(n) => self.numeral(&n.to_string(), &Sort::Int),
             Value::BitVec { width, value } => {
                 self.numeral(&value.to_string(), &Sort::BitVec(*width))
@@ -315,19 +327,55 @@ impl Z3 {
     }
 
     /// The constants of `f` and the terms of its assertions.
-    fn translate(&mut self, f: &Formula) -> Result<(Vec<Z3_ast>, Vec<Z3_ast>), SolverError> {
+    /// The constants of `f` (`None` for functions), its assertions' terms, and each node's
+    /// term (for reading function values at model points).
+    #[allow(clippy::type_complexity)]
+    fn translate(
+        &mut self,
+        f: &Formula,
+    ) -> Result<(Vec<Option<Z3_ast>>, Vec<Z3_ast>, Vec<Option<Z3_ast>>), SolverError> {
         let mut consts = Vec::with_capacity(f.decls.len());
+        let mut funcs = Vec::with_capacity(f.decls.len());
         for d in &f.decls {
-            consts.push(self.constant(&d.name, &d.sort)?);
+            if d.args.is_empty() {
+                consts.push(Some(self.constant(&d.name, &d.sort)?));
+                funcs.push(None);
+            } else {
+                consts.push(None);
+                funcs.push(Some(self.func_decl(&d.name, &d.args, &d.sort)?));
+            }
         }
-        let asserts = translate(
+        let (asserts, memo) = translate_with_memo(
             f,
             &mut Builder {
                 z3: self,
                 consts: consts.clone(),
+                funcs,
             },
+            &f.asserts,
         )?;
-        Ok((consts, asserts))
+        Ok((consts, asserts, memo))
+    }
+
+    fn func_decl(
+        &self,
+        name: &str,
+        args: &[Sort],
+        sort: &Sort,
+    ) -> Result<Z3_func_decl, SolverError> {
+        let ctx = self.ctx;
+        let name = CString::new(name).unwrap();
+        let sym = self.ok("Z3_mk_string_symbol", unsafe {
+            Z3_mk_string_symbol(ctx, name.as_ptr())
+        })?;
+        let domain = args
+            .iter()
+            .map(|s| self.sort(s))
+            .collect::<Result<Vec<_>, _>>()?;
+        let range = self.sort(sort)?;
+        self.ok("Z3_mk_func_decl", unsafe {
+            Z3_mk_func_decl(ctx, sym, domain.len() as u32, domain.as_ptr(), range)
+        })
     }
 
     fn constant(&self, name: &str, sort: &Sort) -> Result<Z3_ast, SolverError> {
@@ -515,6 +563,14 @@ impl Z3 {
             Sort::String => self.string_value(v)?.map(Value::Str),
             Sort::RegLan => None,
             Sort::Array(i, e) => self.array_value(v, i, e, model)?.map(Value::Array),
+            Sort::Uninterp(n) => {
+                let key = cstr(unsafe { Z3_ast_to_string(ctx, v) });
+                self.check_error("Z3_ast_to_string")?;
+                let mut ids = self.abstract_ids.borrow_mut();
+                let next = ids.len() as u32;
+                let id = *ids.entry(key).or_insert(next);
+                Some(Value::Abstract { sort: *n, id })
+            }
             Sort::Bool => match unsafe { Z3_get_bool_value(ctx, v) } {
                 Z3_L_TRUE => Some(Value::Bool(true)),
                 Z3_L_FALSE => Some(Value::Bool(false)),
@@ -706,6 +762,7 @@ impl Solver for Z3 {
         provoke(&mut Builder {
             z3: self,
             consts: Vec::new(),
+            funcs: Vec::new(),
         })
     }
 
@@ -720,6 +777,7 @@ impl Solver for Z3 {
             &mut Builder {
                 z3: self,
                 consts: Vec::new(),
+                funcs: Vec::new(),
             },
             terms,
         ) {
@@ -771,7 +829,8 @@ type CheckParts = (Verdict, Option<String>, Option<Model>);
 impl Z3 {
     fn check_in(&mut self, solver: Z3_solver, f: &Formula) -> Result<CheckParts, SolverError> {
         let ctx = self.ctx;
-        let (consts, asserts) = self.translate(f)?;
+        self.abstract_ids.borrow_mut().clear();
+        let (consts, asserts, memo) = self.translate(f)?;
         for a in &asserts {
             unsafe { Z3_solver_assert(ctx, solver, *a) };
             self.check_error("Z3_solver_assert")?;
@@ -785,7 +844,7 @@ impl Z3 {
                     Z3_solver_get_model(ctx, solver)
                 })?;
                 unsafe { Z3_model_inc_ref(ctx, model) };
-                let values = self.read_model(model, f, &consts);
+                let values = self.read_model(model, f, &consts, &memo);
                 unsafe { Z3_model_dec_ref(ctx, model) };
                 Ok((Verdict::Sat, None, Some(values?)))
             }
@@ -796,23 +855,61 @@ impl Z3 {
         }
     }
 
+    /// Constants' values, and each declared function's values at the formula's
+    /// [`model_points`] (arguments and application evaluated in the model).
     fn read_model(
         &self,
         model: Z3_model,
         f: &Formula,
-        consts: &[Z3_ast],
+        consts: &[Option<Z3_ast>],
+        memo: &[Option<Z3_ast>],
     ) -> Result<Model, SolverError> {
         let mut values = Vec::with_capacity(f.decls.len());
         for (d, t) in f.decls.iter().zip(consts) {
-            values.push(self.model_value(model, *t, &d.sort)?);
+            values.push(match t {
+                Some(t) => self.model_value(model, *t, &d.sort)?,
+                None => None,
+            });
         }
-        Ok(Model { values })
+        let mut funcs = vec![Vec::new(); f.decls.len()];
+        for id in model_points(f) {
+            let crate::ir::NodeKind::Call(d, args) = &f.node(id).kind else {
+                continue;
+            };
+            let decl = &f.decls[d.0 as usize];
+            let (Some(t), Some(arg_terms)) = (
+                memo[id.0 as usize],
+                args.iter()
+                    .map(|a| memo[a.0 as usize])
+                    .collect::<Option<Vec<_>>>(),
+            ) else {
+                continue;
+            };
+            let mut point = Vec::with_capacity(args.len());
+            for (a, s) in arg_terms.iter().zip(&decl.args) {
+                match self.model_value(model, *a, s)? {
+                    Some(v) => point.push(v),
+                    None => break,
+                }
+            }
+            if point.len() != args.len() {
+                continue;
+            }
+            if let Some(v) = self.model_value(model, t, &decl.sort)? {
+                let table: &mut Vec<(Vec<Value>, Value)> = &mut funcs[d.0 as usize];
+                if !table.iter().any(|(k, _)| *k == point) {
+                    table.push((point, v));
+                }
+            }
+        }
+        Ok(Model { values, funcs })
     }
 }
 
 struct Builder<'a> {
     z3: &'a mut Z3,
-    consts: Vec<Z3_ast>,
+    consts: Vec<Option<Z3_ast>>,
+    funcs: Vec<Option<Z3_func_decl>>,
 }
 
 impl TermBuilder for Builder<'_> {
@@ -827,7 +924,15 @@ impl TermBuilder for Builder<'_> {
     }
 
     fn constant(&mut self, d: DeclId) -> Result<Z3_ast, SolverError> {
-        Ok(self.consts[d.0 as usize])
+        Ok(self.consts[d.0 as usize].expect("a constant of the formula"))
+    }
+
+    fn call(&mut self, d: DeclId, args: &[Z3_ast]) -> Result<Z3_ast, SolverError> {
+        let f = self.funcs[d.0 as usize].expect("a function of the formula");
+        let z3 = &*self.z3;
+        z3.ok("Z3_mk_app", unsafe {
+            Z3_mk_app(z3.ctx, f, args.len() as u32, args.as_ptr())
+        })
     }
 
     fn apply(

@@ -43,12 +43,17 @@ pub struct Report {
 impl Report {
     /// One line per finding, for panics and the CLI.
     pub fn summary(&self) -> String {
-        self.findings
-            .iter()
-            .map(|(i, w)| format!("[{}] {} -> {}", i.class, i.summary, w.smt2.display()))
-            .collect::<Vec<_>>()
-            .join("\n")
+        summary(&self.findings)
     }
+}
+
+/// One line per written finding: class, summary, reproducer path.
+pub fn summary(findings: &[(Issue, Written)]) -> String {
+    findings
+        .iter()
+        .map(|(i, w)| format!("[{}] {} -> {}", i.class, i.summary, w.smt2.display()))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Solvers created once and reused across iterations, plus where findings go.
@@ -273,11 +278,7 @@ pub struct GroundReport {
 
 impl GroundReport {
     pub fn summary(&self) -> String {
-        self.findings
-            .iter()
-            .map(|(i, w)| format!("[{}] {} -> {}", i.class, i.summary, w.smt2.display()))
-            .collect::<Vec<_>>()
-            .join("\n")
+        summary(&self.findings)
     }
 }
 

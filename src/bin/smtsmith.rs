@@ -137,15 +137,7 @@ fn run_ground(
         agreed += r.agreed;
         unsimplified += r.unsimplified;
         unspecified += r.unspecified;
-        for (issue, w) in &r.findings {
-            found += 1;
-            println!(
-                "finding [{}] {} -> {}",
-                issue.class,
-                issue.summary,
-                w.smt2.display()
-            );
-        }
+        found += print_findings(&r.findings);
     }
     let secs = start.elapsed().as_secs_f64();
     println!(
@@ -185,6 +177,14 @@ fn replay_ground(
         }
         Ok(ExitCode::from(1))
     }
+}
+
+/// Prints one `finding [...]` line per finding; returns how many.
+fn print_findings(findings: &[(smtsmith::oracle::Issue, smtsmith::finding::Written)]) -> usize {
+    for l in smtsmith::harness::summary(findings).lines() {
+        println!("finding {l}");
+    }
+    findings.len()
 }
 
 /// `--theories`, else `SMTSMITH_THEORIES`, else all.
@@ -357,15 +357,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     };
                     *stats.entry(format!("{} model {t}", c.solver)).or_default() += 1;
                 }
-                for (issue, w) in &report.findings {
-                    found += 1;
-                    println!(
-                        "finding [{}] {} -> {}",
-                        issue.class,
-                        issue.summary,
-                        w.smt2.display()
-                    );
-                }
+                found += print_findings(&report.findings);
             }
             let secs = start.elapsed().as_secs_f64();
             for (k, n) in &stats {

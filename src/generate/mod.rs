@@ -589,17 +589,7 @@ impl Gen<'_, '_, '_> {
                 sorts[self.u.choose_index(sorts.len())?].clone()
             };
             let value = self.term(&s, depth - 1)?;
-            let name = format!("l{}", self.f.bounds.len());
-            let (b, node) = self.f.bound_var(name, s);
-            self.record(
-                node,
-                NodeInfo {
-                    height: 0,
-                    size: 1,
-                    free: vec![b],
-                },
-                false,
-            );
+            let (b, node) = self.bind_var("l", s);
             bindings.push((b, value));
             bound_nodes.push((b, node));
         }
@@ -615,6 +605,20 @@ impl Gen<'_, '_, '_> {
         info.free.retain(|b| !bindings.iter().any(|(x, _)| x == b));
         let id = self.f.let_(bindings, body).map_err(internal)?;
         Ok(self.record(id, info, true))
+    }
+
+    /// A fresh bound variable `<prefix><n>` (unique among the formula's bound variables),
+    /// recorded as a leaf that uses itself.
+    fn bind_var(&mut self, prefix: &str, sort: Sort) -> (BoundId, NodeId) {
+        let name = format!("{prefix}{}", self.f.bounds.len());
+        let (b, node) = self.f.bound_var(name, sort);
+        let info = NodeInfo {
+            height: 0,
+            size: 1,
+            free: vec![b],
+        };
+        self.record(node, info, false);
+        (b, node)
     }
 
     /// `(forall/exists ((q S) ...) body)`: one or two variables of the case's sorts,
@@ -637,17 +641,7 @@ impl Gen<'_, '_, '_> {
         let mut nodes = Vec::with_capacity(n);
         for _ in 0..n {
             let s = sorts[self.u.choose_index(sorts.len())?].clone();
-            let name = format!("q{}", self.f.bounds.len());
-            let (b, node) = self.f.bound_var(name, s);
-            self.record(
-                node,
-                NodeInfo {
-                    height: 0,
-                    size: 1,
-                    free: vec![b],
-                },
-                false,
-            );
+            let (b, node) = self.bind_var("q", s);
             vars.push(b);
             nodes.push((b, node));
         }

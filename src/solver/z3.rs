@@ -183,10 +183,21 @@ impl Z3 {
                 Some(mk) => self.ok("Z3_mk_u32string", unsafe {
                     mk(ctx, w.len() as u32, w.as_ptr())
                 }),
-                None => {
-                    let body = CString::new(crate::smtlib::escaped_body(w)).unwrap();
+                // Releases before Z3_mk_u32string have 8-bit characters and their own
+                // escapes: only printable ASCII other than the backslash passes unchanged.
+                None if w.iter().all(|c| (0x20..0x7f).contains(c) && *c != 0x5c) => {
+                    let body: String = w.iter().map(|c| char::from_u32(*c).unwrap()).collect();
+                    let body = CString::new(body).unwrap();
                     self.ok("Z3_mk_string", unsafe { Z3_mk_string(ctx, body.as_ptr()) })
                 }
+                None => Err(SolverError {
+                    solver: SolverId::Z3,
+                    call: UNSUPPORTED.into(),
+                    message: format!(
+                        "string literal {} needs Z3_mk_u32string",
+                        crate::smtlib::string_literal(w)
+                    ),
+                }),
             },
             Value::Re(_) | Value::Array(_) => {
                 unreachable!("regex and array literals are built by regex_term/array_term")
@@ -265,14 +276,14 @@ impl Z3 {
             1 => format!("(_ {name} {})", idx[0]),
             _ => format!("(_ {name} {} {})", idx[0], idx[1]),
         };
-        let dummy = |s: &Sort| match s {
+        // A RegLan argument is written with the release's name of str.to_re.
+        let dummy = |s: &Sort, to_re: &str| match s {
             Sort::String => "s".to_string(),
             Sort::Int => "i".to_string(),
-            Sort::RegLan => "(str.to_re s)".to_string(),
+            Sort::RegLan => format!("({to_re} s)"),
             Sort::Bool => "true".to_string(),
             other => unreachable!("{other} in a Strings signature"),
         };
-        let args: Vec<String> = info.arg_sorts(arity, None).iter().map(dummy).collect();
         // Names of the same operator in releases before the 2020 Unicode strings theory.
         let old: &[&str] = match op {
             Op::StrToInt => &["str.to.int"],
@@ -284,19 +295,30 @@ impl Z3 {
             _ => &[],
         };
         let mut last = None;
-        for name in std::iter::once(&info.name).chain(old) {
-            let app = if args.is_empty() {
-                head(name)
-            } else {
-                format!("({} {})", head(name), args.join(" "))
-            };
-            let probe = format!(
-                "(declare-fun s () String)(declare-fun i () Int)(assert (= {app} {}))",
-                dummy(&info.ret_sort(None))
-            );
-            match self.parsed_decl(probe) {
-                Ok(d) => return Ok(d),
-                Err(e) => last = Some(e),
+        for to_re in ["str.to_re", "str.to.re"] {
+            let args: Vec<String> = info
+                .arg_sorts(arity, None)
+                .iter()
+                .map(|s| dummy(s, to_re))
+                .collect();
+            for name in std::iter::once(&info.name).chain(old) {
+                let app = if args.is_empty() {
+                    head(name)
+                } else {
+                    format!("({} {})", head(name), args.join(" "))
+                };
+                let probe = format!(
+                    "(declare-fun s () String)(declare-fun i () Int)(assert (= {app} {}))",
+                    dummy(&info.ret_sort(None), to_re)
+                );
+                match self.parsed_decl(probe) {
+                    Ok(d) => return Ok(d),
+                    Err(e) => {
+                        // Old releases keep a parse error's code through the next parse.
+                        unsafe { Z3_set_error(self.ctx, ErrorCode::Ok) };
+                        last = Some(e)
+                    }
+                }
             }
         }
         let e = last.unwrap();
@@ -705,13 +727,14 @@ impl Z3 {
             self.check_error("Z3_get_string_contents")?;
             return Ok(Some(out));
         }
-        // Older releases: the escaped text (no quotes around it, quotes not doubled).
+        // Older releases: the text with their own escapes; read exactly only when it has
+        // no escape at all (printable ASCII), else no exact value.
         let text = cstr(unsafe { Z3_get_string(ctx, v) });
         self.check_error("Z3_get_string")?;
-        Ok(crate::smtlib::parse_string_literal(&format!(
-            "\"{}\"",
-            text.replace('"', "\"\"")
-        )))
+        Ok(
+            (!text.contains('\\') && text.bytes().all(|b| (0x20..0x7f).contains(&b)))
+                .then(|| text.chars().map(u32::from).collect()),
+        )
     }
 }
 
@@ -805,7 +828,16 @@ impl Solver for Z3 {
                 "Z3_mk_string_symbol",
                 Z3_mk_string_symbol(ctx, logic.as_ptr()),
             )?;
-            self.ok("Z3_mk_solver_for_logic", Z3_mk_solver_for_logic(ctx, sym))?
+            match self.ok("Z3_mk_solver_for_logic", Z3_mk_solver_for_logic(ctx, sym)) {
+                Ok(s) => s,
+                // Releases before 4.8.10 do not know e.g. QF_SLIA: their general solver
+                // takes the formula (not an API error of the release).
+                Err(e) if e.message.contains("not recognized") => {
+                    Z3_set_error(ctx, ErrorCode::Ok);
+                    self.ok("Z3_mk_solver", Z3_mk_solver(ctx))?
+                }
+                Err(e) => return Err(e),
+            }
         };
         unsafe { Z3_solver_inc_ref(ctx, solver) };
         let result = self.check_in(solver, f);

@@ -173,6 +173,7 @@ impl Harness {
             ..Default::default()
         };
         let mut issues = Vec::new();
+        let mut all_values: Vec<Vec<Option<crate::ir::Value>>> = Vec::new();
         for s in self.solvers.iter_mut() {
             let t = Instant::now();
             let simplified = s.simplify(f, &roots);
@@ -191,6 +192,7 @@ impl Harness {
                     continue;
                 }
             };
+            all_values.push(values.clone());
             for ((root, want), got) in roots.iter().zip(&expected).zip(&values) {
                 match (want, got) {
                     (Some(w), Some(g)) if w != g => {
@@ -217,6 +219,21 @@ impl Harness {
                     (Some(_), None) => report.unsimplified += 1,
                     (None, _) => report.unspecified += 1,
                 }
+            }
+        }
+        // Every solver reaching one value the evaluator disputes points at the evaluator.
+        for (issue, witness) in issues.iter_mut() {
+            let Some((root, _)) = witness else { continue };
+            let k = roots
+                .iter()
+                .position(|r| r == root)
+                .expect("a checked root");
+            let first = all_values.first().and_then(|v| v[k].clone());
+            if all_values.len() > 1 && all_values.iter().all(|v| v[k].is_some() && v[k] == first) {
+                issue.blamed = None;
+                issue
+                    .summary
+                    .push_str(" (every solver gives that value: suspect smtsmith's evaluator)");
             }
         }
         for (issue, witness) in issues {

@@ -172,3 +172,63 @@ fn a_written_finding_replays_with_the_z3_binary() {
         "{summary}"
     );
 }
+
+#[test]
+fn theory_subsets_and_ground_mode_from_the_command_line() {
+    // gen --theories: only the named theories' sorts appear (Ints may, for lengths).
+    let dir = tempfile::tempdir().unwrap();
+    let out = smtsmith()
+        .args(["gen", "--theories", "strings", "--count", "40", "--out"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let mut with_strings = 0;
+    for f in std::fs::read_dir(dir.path()).unwrap() {
+        let text = std::fs::read_to_string(f.unwrap().path()).unwrap();
+        assert!(
+            !text.contains("BitVec") && !text.contains("Real") && !text.contains("Array"),
+            "{text}"
+        );
+        with_strings += usize::from(text.contains("String") || text.contains("str."));
+    }
+    // The swarm op mask may switch every string operator off in a case; most keep some.
+    assert!(
+        with_strings >= 20,
+        "{with_strings} of 40 scripts use strings"
+    );
+
+    // An unknown theory is a usage error that names the known ones.
+    let out = smtsmith()
+        .args(["gen", "--theories", "floats", "--out"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("unknown theory \"floats\"") && err.contains("arrays"),
+        "{err}"
+    );
+
+    // run --ground reports the agreement counts and no finding on the pinned releases.
+    let out = smtsmith()
+        .args([
+            "run",
+            "--ground",
+            "--count",
+            "60",
+            "--theories",
+            "bv,strings",
+        ])
+        .arg("--findings")
+        .arg(dir.path().join("findings"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("60 ground cases") && stdout.contains("0 finding(s)"),
+        "{stdout}"
+    );
+}

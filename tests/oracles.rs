@@ -200,8 +200,14 @@ fn function_values_of_real_models_are_checked() {
     assert_eq!(v.model_checks.len(), 2, "both solvers answer sat");
     assert!(v.model_checks.iter().all(|c| c.truth == Truth::True));
     for (id, a) in answers {
-        // The model says g(f(a)) is true; flipping that point's value breaks assertion 1.
+        // The models' interpretations were read (Z3: entries and else value; cvc5: the
+        // lambda): both give f and g a value at every other point.
         let mut m = a.unwrap().model.unwrap();
+        assert!(
+            m.func_else[fd.0 as usize].is_some() && m.func_else[gd.0 as usize].is_some(),
+            "{id}: {m:?}"
+        );
+        // The model says g(f(a)) is true; flipping that point's value breaks assertion 1.
         let table = &mut m.funcs[gd.0 as usize];
         assert_eq!(table.len(), 1, "{id}: one point of g is used");
         table[0].1 = Value::Bool(false);
@@ -212,4 +218,48 @@ fn function_values_of_real_models_are_checked() {
         m2.funcs[fd.0 as usize][1].1 = v0;
         assert_eq!(check_model(&f, &m2), Truth::False(0), "{id}");
     }
+}
+
+/// `(forall ((q Bool)) (h q))` with `h : Bool -> Bool`, plus `(h2 x 0) != (h2 x 1)` over
+/// Int: the quantifier needs `h` at points the formula never applies it to, so the model
+/// is validated only through the solvers' function interpretations (Z3's entries and else
+/// value, cvc5's lambda). Ground truth: the solvers' models plus the evaluator; a wrong
+/// interpretation read would make the check unknown or false.
+#[test]
+fn function_interpretations_decide_quantified_applications() {
+    let mut f = Formula::default();
+    let h = f.declare_fun("h", vec![Sort::Bool], Sort::Bool);
+    let (q, qn) = f.bound_var("q", Sort::Bool);
+    let hq = f.call(h, vec![qn]).unwrap();
+    let all = f.quantifier(true, vec![q], hq).unwrap();
+    f.assert(all).unwrap();
+    let h2 = f.declare_fun("h2", vec![Sort::Int, Sort::Int], Sort::Int);
+    let x = f.declare("x", Sort::Int);
+    let x = f.constant(x);
+    let (zero, one) = (f.lit(int(0)), f.lit(int(1)));
+    let a = f.call(h2, vec![x, zero]).unwrap();
+    let b = f.call(h2, vec![x, one]).unwrap();
+    let ne = f.app(Op::Distinct, vec![a, b]).unwrap();
+    f.assert(ne).unwrap();
+    let answers = harness().answers(&f);
+    for (id, a) in &answers {
+        let o = a.as_ref().unwrap();
+        if o.verdict != Verdict::Sat {
+            eprintln!("{id}: {} ({:?}): nothing to check", o.verdict, o.reason);
+            continue;
+        }
+        let m = o.model.as_ref().unwrap();
+        assert_eq!(check_model(&f, m), Truth::True, "{id}: {m:?}");
+        // Corrupting the interpretation's default for h makes the quantifier false.
+        let mut bad = m.clone();
+        bad.funcs[h.0 as usize].clear();
+        bad.func_else[h.0 as usize] = Some(Value::Bool(false));
+        assert_eq!(check_model(&f, &bad), Truth::False(0), "{id}");
+    }
+    assert!(
+        answers
+            .iter()
+            .any(|(_, a)| matches!(a, Ok(o) if o.verdict == Verdict::Sat)),
+        "at least one solver decides it"
+    );
 }

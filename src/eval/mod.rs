@@ -36,9 +36,12 @@ pub type EvalResult = Result<Value, Unknown>;
 pub struct Model {
     pub values: Vec<Option<Value>>,
     /// Function interpretations, indexed like `Formula::decls` (empty for constants): the
-    /// points the solver's model gives, as (arguments, value) pairs. An application at
-    /// another point evaluates to unknown.
+    /// entries of the solver's interpretation and its values at the formula's application
+    /// points, as (arguments, value) pairs.
     pub funcs: Vec<Vec<(Vec<Value>, Value)>>,
+    /// The value of each function's interpretation at every other point, where the solver
+    /// gives one as a value (`None`: an application at another point is unknown).
+    pub func_else: Vec<Option<Value>>,
 }
 
 /// The verdict of the evaluator on a whole formula under a model.
@@ -202,8 +205,10 @@ impl<'a> Evaluator<'a> {
                     vals.push(self.eval(*a)?);
                 }
                 let table = self.m.funcs.get(d.0 as usize).map_or(&[][..], |t| &t[..]);
+                let otherwise = self.m.func_else.get(d.0 as usize).and_then(|v| v.as_ref());
                 match table.iter().find(|(k, _)| *k == vals) {
                     Some((_, v)) => Ok(v.clone()),
+                    None if otherwise.is_some() => Ok(otherwise.unwrap().clone()),
                     None => Err(Unknown(format!(
                         "no model value for {} at this point",
                         f.decls[d.0 as usize].name

@@ -399,6 +399,73 @@ impl Cvc5 {
         })
     }
 
+    /// A function value `(lambda ((x S) ...) (ite c1 v1 (ite c2 v2 ... v)))` where each
+    /// condition fixes every variable to a value (`(= x a)`, or a conjunction of those):
+    /// its entries, first match first, and the final value. Reading stops at the first
+    /// part of another shape (the rest is then unknown: entries so far, no else value).
+    #[allow(clippy::type_complexity)]
+    fn lambda_interp(
+        &self,
+        v: c::Term,
+        decl: &crate::ir::Decl,
+    ) -> Result<(Vec<(Vec<Value>, Value)>, Option<Value>), SolverError> {
+        let kind = |t| call!("cvc5_term_get_kind", c::term_get_kind(t));
+        let n = |t| call!("cvc5_term_get_num_children", c::term_get_num_children(t));
+        let child = |t, i| call!("cvc5_term_get_child", c::term_get_child(t, i));
+        let mut entries: Vec<(Vec<Value>, Value)> = Vec::new();
+        if kind(v)? != c::Kind::Lambda || n(v)? != 2 {
+            return Ok((entries, None));
+        }
+        let list = child(v, 0)?;
+        let vars = (0..n(list)?)
+            .map(|i| child(list, i))
+            .collect::<Result<Vec<_>, _>>()?;
+        if vars.len() != decl.args.len() {
+            return Ok((entries, None));
+        }
+        // The point a condition fixes, if it has the expected shape.
+        let point = |cond: c::Term| -> Result<Option<Vec<Value>>, SolverError> {
+            let eqs = match kind(cond)? {
+                c::Kind::And => (0..n(cond)?)
+                    .map(|i| child(cond, i))
+                    .collect::<Result<Vec<_>, _>>()?,
+                _ => vec![cond],
+            };
+            let mut p: Vec<Option<Value>> = vec![None; vars.len()];
+            for eq in eqs {
+                if kind(eq)? != c::Kind::Equal || n(eq)? != 2 {
+                    return Ok(None);
+                }
+                let (a, b) = (child(eq, 0)?, child(eq, 1)?);
+                let var_at = |t| vars.iter().position(|x| unsafe { c::term_is_equal(*x, t) });
+                let (k, val) = match (var_at(a), var_at(b)) {
+                    (Some(k), None) => (k, b),
+                    (None, Some(k)) => (k, a),
+                    _ => return Ok(None),
+                };
+                match self.read_value(val, &decl.args[k])? {
+                    Some(x) => p[k] = Some(x),
+                    None => return Ok(None),
+                }
+            }
+            Ok(p.into_iter().collect())
+        };
+        let mut body = child(v, 1)?;
+        while kind(body)? == c::Kind::Ite && n(body)? == 3 {
+            let (Some(p), Some(x)) = (
+                point(child(body, 0)?)?,
+                self.read_value(child(body, 1)?, &decl.sort)?,
+            ) else {
+                return Ok((entries, None));
+            };
+            if !entries.iter().any(|(k, _)| *k == p) {
+                entries.push((p, x));
+            }
+            body = child(body, 2)?;
+        }
+        Ok((entries, self.read_value(body, &decl.sort)?))
+    }
+
     /// An array value: cvc5 gives store chains over a constant array.
     fn array_value(
         &self,
@@ -506,8 +573,16 @@ impl Cvc5 {
                     None
                 });
             }
-            // Each declared function's values at the formula's model points.
+            // Each declared function's interpretation (cvc5 gives a lambda over ite
+            // chains), then its values at the formula's model points.
             let mut funcs = vec![Vec::new(); f.decls.len()];
+            let mut func_else = vec![None; f.decls.len()];
+            for (k, (d, t)) in f.decls.iter().zip(&consts).enumerate() {
+                if !d.args.is_empty() {
+                    let lambda = call!("cvc5_get_value", c::get_value(slv, *t))?;
+                    (funcs[k], func_else[k]) = self.lambda_interp(lambda, d)?;
+                }
+            }
             for id in model_points(f) {
                 let crate::ir::NodeKind::Call(d, args) = &f.node(id).kind else {
                     continue;
@@ -536,7 +611,15 @@ impl Cvc5 {
                     }
                 }
             }
-            return Ok((Verdict::Sat, None, Some(Model { values, funcs })));
+            return Ok((
+                Verdict::Sat,
+                None,
+                Some(Model {
+                    values,
+                    funcs,
+                    func_else,
+                }),
+            ));
         }
         let why = call!(
             "cvc5_result_get_unknown_explanation",

@@ -348,14 +348,8 @@ impl Z3 {
         })
     }
 
-    /// The constants of `f` and the terms of its assertions.
-    /// The constants of `f` (`None` for functions), its assertions' terms, and each node's
-    /// term (for reading function values at model points).
-    #[allow(clippy::type_complexity)]
-    fn translate(
-        &mut self,
-        f: &Formula,
-    ) -> Result<(Vec<Option<Z3_ast>>, Vec<Z3_ast>, Vec<Option<Z3_ast>>), SolverError> {
+    /// The declarations of `f` and the terms of its assertions and nodes.
+    fn translate(&mut self, f: &Formula) -> Result<Translation, SolverError> {
         let mut consts = Vec::with_capacity(f.decls.len());
         let mut funcs = Vec::with_capacity(f.decls.len());
         for d in &f.decls {
@@ -372,11 +366,16 @@ impl Z3 {
             &mut Builder {
                 z3: self,
                 consts: consts.clone(),
-                funcs,
+                funcs: funcs.clone(),
             },
             &f.asserts,
         )?;
-        Ok((consts, asserts, memo))
+        Ok(Translation {
+            consts,
+            funcs,
+            asserts,
+            memo,
+        })
     }
 
     fn func_decl(
@@ -862,8 +861,8 @@ impl Z3 {
     fn check_in(&mut self, solver: Z3_solver, f: &Formula) -> Result<CheckParts, SolverError> {
         let ctx = self.ctx;
         self.abstract_ids.borrow_mut().clear();
-        let (consts, asserts, memo) = self.translate(f)?;
-        for a in &asserts {
+        let t = self.translate(f)?;
+        for a in &t.asserts {
             unsafe { Z3_solver_assert(ctx, solver, *a) };
             self.check_error("Z3_solver_assert")?;
         }
@@ -876,7 +875,7 @@ impl Z3 {
                     Z3_solver_get_model(ctx, solver)
                 })?;
                 unsafe { Z3_model_inc_ref(ctx, model) };
-                let values = self.read_model(model, f, &consts, &memo);
+                let values = self.read_model(model, f, &t);
                 unsafe { Z3_model_dec_ref(ctx, model) };
                 Ok((Verdict::Sat, None, Some(values?)))
             }
@@ -893,9 +892,9 @@ impl Z3 {
         &self,
         model: Z3_model,
         f: &Formula,
-        consts: &[Option<Z3_ast>],
-        memo: &[Option<Z3_ast>],
+        t: &Translation,
     ) -> Result<Model, SolverError> {
+        let (consts, memo, fdecls) = (&t.consts, &t.memo, &t.funcs);
         let mut values = Vec::with_capacity(f.decls.len());
         for (d, t) in f.decls.iter().zip(consts) {
             values.push(match t {
@@ -904,6 +903,14 @@ impl Z3 {
             });
         }
         let mut funcs = vec![Vec::new(); f.decls.len()];
+        let mut func_else = vec![None; f.decls.len()];
+        // The interpretations: entries, and the else value where it is a value.
+        for (k, fd) in fdecls.iter().enumerate() {
+            let Some(fd) = fd else { continue };
+            let (entries, otherwise) = self.func_interp(model, *fd, &f.decls[k])?;
+            funcs[k] = entries;
+            func_else[k] = otherwise;
+        }
         for id in model_points(f) {
             let crate::ir::NodeKind::Call(d, args) = &f.node(id).kind else {
                 continue;
@@ -934,8 +941,88 @@ impl Z3 {
                 }
             }
         }
-        Ok(Model { values, funcs })
+        Ok(Model {
+            values,
+            funcs,
+            func_else,
+        })
     }
+
+    /// A function's interpretation in `model`: its entries whose arguments and values are
+    /// values, and its else value if that is a value (Z3 may give a term over the arguments).
+    #[allow(clippy::type_complexity)]
+    fn func_interp(
+        &self,
+        model: Z3_model,
+        fd: Z3_func_decl,
+        decl: &crate::ir::Decl,
+    ) -> Result<(Vec<(Vec<Value>, Value)>, Option<Value>), SolverError> {
+        let ctx = self.ctx;
+        unsafe {
+            let Some(fi) = Z3_model_get_func_interp(ctx, model, fd) else {
+                self.check_error("Z3_model_get_func_interp")?;
+                return Ok((Vec::new(), None));
+            };
+            Z3_func_interp_inc_ref(ctx, fi);
+            let r = (|| {
+                let otherwise = match Z3_func_interp_get_else(ctx, fi) {
+                    Some(e) => self.read_value(e, &decl.sort, Some(model))?,
+                    None => None,
+                };
+                let mut entries = Vec::new();
+                for k in 0..Z3_func_interp_get_num_entries(ctx, fi) {
+                    let e = self.ok(
+                        "Z3_func_interp_get_entry",
+                        Z3_func_interp_get_entry(ctx, fi, k),
+                    )?;
+                    Z3_func_entry_inc_ref(ctx, e);
+                    let entry = (|| {
+                        let mut point = Vec::with_capacity(decl.args.len());
+                        for (i, s) in decl.args.iter().enumerate() {
+                            let a = self.ok(
+                                "Z3_func_entry_get_arg",
+                                Z3_func_entry_get_arg(ctx, e, i as u32),
+                            )?;
+                            match self.read_value(a, s, Some(model))? {
+                                Some(v) => point.push(v),
+                                None => return Ok(None),
+                            }
+                        }
+                        let v =
+                            self.ok("Z3_func_entry_get_value", Z3_func_entry_get_value(ctx, e))?;
+                        Ok::<_, SolverError>(
+                            self.read_value(v, &decl.sort, Some(model))?
+                                .map(|v| (point, v)),
+                        )
+                    })();
+                    Z3_func_entry_dec_ref(ctx, e);
+                    if let Some(pv) = entry? {
+                        // The first entry for a point is the interpretation's.
+                        if !entries
+                            .iter()
+                            .any(|(k, _): &(Vec<Value>, Value)| *k == pv.0)
+                        {
+                            entries.push(pv);
+                        }
+                    }
+                }
+                Ok((entries, otherwise))
+            })();
+            Z3_func_interp_dec_ref(ctx, fi);
+            r
+        }
+    }
+}
+
+/// What [`Z3::translate`] built for one formula.
+struct Translation {
+    /// Per declaration: the constant (`None` for a function).
+    consts: Vec<Option<Z3_ast>>,
+    /// Per declaration: the function (`None` for a constant).
+    funcs: Vec<Option<Z3_func_decl>>,
+    asserts: Vec<Z3_ast>,
+    /// Each node's term (for reading function values at model points).
+    memo: Vec<Option<Z3_ast>>,
 }
 
 struct Builder<'a> {

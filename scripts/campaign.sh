@@ -56,7 +56,7 @@ echo "    stops that job's process, is saved, and the campaign goes on)"
 set +e
 cargo +nightly fuzz run -s none --target-dir "$fuzz_dir" "$target" "fuzz/corpus/$target" -- \
   -max_total_time="$seconds" -fork="$jobs" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
-  -timeout=120 -rss_limit_mb=8192 -max_len=4096 -print_final_stats=1 "$@"
+  -timeout=120 -rss_limit_mb=8192 -max_len=4096 -len_control=0 -print_final_stats=1 "$@"
 status=$?
 set -e
 echo "== findings summary"

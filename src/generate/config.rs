@@ -69,8 +69,10 @@ define_config! {
         let wide = (bit(8) & bit(9)) << 8 | (bit(10) & bit(11)) << 9 | (bit(12) & bit(13) & bit(14)) << 10;
         Ok(small | wide | u16::from(small == 0))
     };
-    /// Swarm mask over the operator table (bit i of word i/64 enables `OPS[i]`).
-    ops: [u64; 4] = all_ops(), arbitrary |u: &mut Unstructured| u.arbitrary::<[u64; 4]>();
+    /// Swarm mask over the operator table (bit i of word i/64 enables `OPS[i]`). Drawn
+    /// inverted: an input too short to fill it (libFuzzer starts with short inputs, and
+    /// `Arbitrary` reads missing bytes as zeros) enables every operator instead of none.
+    ops: [u64; 4] = all_ops(), arbitrary |u: &mut Unstructured| Ok(u.arbitrary::<[u64; 4]>()?.map(|w| !w));
     /// Weight of applying an operator (P_gen).
     app_weight: u8 = 6, arbitrary |u: &mut Unstructured| u.int_in_range(1..=8);
     /// Weight of reusing an already built term of the required sort (P_expr).

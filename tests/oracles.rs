@@ -263,3 +263,26 @@ fn function_interpretations_decide_quantified_applications() {
         "at least one solver decides it"
     );
 }
+
+/// Regression (a false invalid-model alarm of ours, found by fuzzing): Z3 5.4.1 interprets
+/// `f0 : (Array Bool Bool) -> (Array Bool Bool)` here with the entry
+/// `const-true ↦ (lambda ((x Bool)) x)` and the else value const-false. The lambda is not
+/// read, so that point must stay unknown rather than fall back to the else value.
+#[test]
+fn an_unreadable_interpretation_entry_does_not_fall_back_to_the_else_value() {
+    let mut f = Formula::default();
+    let bb = Sort::array(Sort::Bool, Sort::Bool);
+    let f0 = f.declare_fun("f0", vec![bb.clone()], bb.clone());
+    let a = f.declare("a0_1", bb.clone());
+    let a = f.constant(a);
+    let t = f.lit(Value::Bool(true));
+    let all_true = f.const_array(bb, t).unwrap();
+    let app = f.call(f0, vec![all_true]).unwrap();
+    let st = f.app(Op::Store, vec![a, t, t]).unwrap();
+    let eq = f.app(Op::Eq, vec![app, st, a, app]).unwrap();
+    f.assert(eq).unwrap();
+    let answers = harness().answers(&f);
+    let v = judge(&f, &answers);
+    assert!(v.findings.is_empty(), "{:?}", v.findings);
+    assert!(v.model_checks.iter().all(|c| c.truth != Truth::False(0)));
+}

@@ -970,6 +970,7 @@ impl Z3 {
                     None => None,
                 };
                 let mut entries = Vec::new();
+                let mut unreadable = false;
                 for k in 0..Z3_func_interp_get_num_entries(ctx, fi) {
                     let e = self.ok(
                         "Z3_func_interp_get_entry",
@@ -996,17 +997,22 @@ impl Z3 {
                         )
                     })();
                     Z3_func_entry_dec_ref(ctx, e);
-                    if let Some(pv) = entry? {
-                        // The first entry for a point is the interpretation's.
-                        if !entries
-                            .iter()
-                            .any(|(k, _): &(Vec<Value>, Value)| *k == pv.0)
-                        {
-                            entries.push(pv);
+                    match entry? {
+                        Some(pv) => {
+                            // The first entry for a point is the interpretation's.
+                            if !entries
+                                .iter()
+                                .any(|(k, _): &(Vec<Value>, Value)| *k == pv.0)
+                            {
+                                entries.push(pv);
+                            }
                         }
+                        // An entry we cannot read (e.g. a lambda value) must not fall back
+                        // to the else value at its point: no else value at all then.
+                        None => unreadable = true,
                     }
                 }
-                Ok((entries, otherwise))
+                Ok((entries, if unreadable { None } else { otherwise }))
             })();
             Z3_func_interp_dec_ref(ctx, fi);
             r

@@ -85,10 +85,15 @@ pub struct Evaluator<'a> {
     /// bindings (a quantifier evaluates its body once per assignment), so it is never
     /// memoized.
     volatile: Vec<bool>,
+    /// Quantifier body evaluations left for this evaluator (nested quantifiers multiply).
+    quant_budget: u64,
 }
 
 /// The largest number of assignments a quantifier is evaluated under.
 const MAX_ASSIGNMENTS: u64 = 4096;
+/// The most quantifier body evaluations of one evaluator, nested ones included (four
+/// nested quantifiers over two 5-bit variables each would otherwise need 2^40).
+const MAX_BODY_EVALUATIONS: u64 = 1 << 17;
 
 impl<'a> Evaluator<'a> {
     pub fn new(f: &'a Formula, m: &'a Model) -> Self {
@@ -106,6 +111,7 @@ impl<'a> Evaluator<'a> {
             memo: vec![None; f.nodes.len()],
             bound: vec![None; f.bounds.len()],
             volatile,
+            quant_budget: MAX_BODY_EVALUATIONS,
         }
     }
 
@@ -148,6 +154,13 @@ impl<'a> Evaluator<'a> {
             .collect();
         let mut result = Ok(Value::Bool(forall));
         for k in 0..total {
+            if self.quant_budget == 0 {
+                result = Err(Unknown(format!(
+                    "quantifier not decided: more than {MAX_BODY_EVALUATIONS} body evaluations"
+                )));
+                break;
+            }
+            self.quant_budget -= 1;
             let mut rest = k;
             for (b, d) in vars.iter().zip(&domains) {
                 let n = d.len() as u64;
@@ -591,6 +604,30 @@ mod tests {
         assert!(ev.eval(all_int).is_err());
         assert_eq!(ev.eval(all_b), Ok(Value::Bool(false)));
         assert_eq!(ev.eval(and), Ok(Value::Bool(false)));
+    }
+
+    #[test]
+    fn nested_quantifiers_share_one_evaluation_budget() {
+        // Four nested foralls over two 5-bit variables each: 2^40 assignments in total.
+        // Found as a libFuzzer timeout of model_z3; now unknown after the budget.
+        let mut f = Formula::default();
+        let mut vars = Vec::new();
+        for k in 0..8 {
+            vars.push(f.bound_var(format!("q{k}"), Sort::BitVec(5)));
+        }
+        let zero = f.lit(Value::bv(5, 0u8));
+        let mut body = f.app(Op::BvUge, vec![vars[0].1, zero]).unwrap();
+        for pair in vars.chunks(2).rev() {
+            body = f
+                .quantifier(true, vec![pair[0].0, pair[1].0], body)
+                .unwrap();
+        }
+        let m = Model::default();
+        let r = Evaluator::new(&f, &m).eval(body);
+        assert!(
+            matches!(&r, Err(u) if u.0.contains("body evaluations")),
+            "{r:?}"
+        );
     }
 
     #[test]

@@ -303,48 +303,15 @@ impl GroundReport {
 /// first-class sort (RegLan values are compared through membership elsewhere).
 fn closed_applications(f: &Formula) -> Vec<crate::ir::NodeId> {
     use crate::ir::{NodeKind, Sort};
-    let order = f.reachable_postorder();
-    let mut free: Vec<Vec<crate::ir::BoundId>> = vec![Vec::new(); f.nodes.len()];
-    let mut out = Vec::new();
-    for id in order {
-        let fv = match &f.node(id).kind {
-            NodeKind::Bound(b) => vec![*b],
-            NodeKind::App(_, _, args) => {
-                let mut v: Vec<_> = args
-                    .iter()
-                    .flat_map(|a| free[a.0 as usize].clone())
-                    .collect();
-                v.sort();
-                v.dedup();
-                v
-            }
-            NodeKind::Let(bs, body) => {
-                let mut v: Vec<_> = free[body.0 as usize]
-                    .iter()
-                    .filter(|b| !bs.iter().any(|(x, _)| x == *b))
-                    .copied()
-                    .chain(bs.iter().flat_map(|(_, t)| free[t.0 as usize].clone()))
-                    .collect();
-                v.sort();
-                v.dedup();
-                v
-            }
-            NodeKind::Quant { vars, body, .. } => free[body.0 as usize]
-                .iter()
-                .filter(|b| !vars.contains(b))
-                .copied()
-                .collect(),
-            _ => Vec::new(),
-        };
-        if fv.is_empty()
-            && matches!(f.node(id).kind, NodeKind::App(..))
-            && *f.sort_of(id) != Sort::RegLan
-        {
-            out.push(id);
-        }
-        free[id.0 as usize] = fv;
-    }
-    out
+    let free = f.free_bound_vars(false);
+    f.reachable_postorder()
+        .into_iter()
+        .filter(|id| {
+            free[id.0 as usize].is_empty()
+                && matches!(f.node(*id).kind, NodeKind::App(..))
+                && *f.sort_of(*id) != Sort::RegLan
+        })
+        .collect()
 }
 
 /// Where findings go by default: `findings/` at the top of the smtsmith checkout.

@@ -475,6 +475,54 @@ impl Formula {
             .map(|i| self.sort_of(args[i]).clone())
     }
 
+    /// For every node of the arena, the bound variables free in it (sorted). With
+    /// `through_lets`, a `let` variable stands for the variables free in its binding (as
+    /// after the backends' let expansion), so only quantified variables remain.
+    pub fn free_bound_vars(&self, through_lets: bool) -> Vec<Vec<BoundId>> {
+        let mut let_value: Vec<Option<NodeId>> = vec![None; self.bounds.len()];
+        if through_lets {
+            for n in &self.nodes {
+                if let NodeKind::Let(bs, _) = &n.kind {
+                    for (v, t) in bs {
+                        let_value[v.0 as usize] = Some(*t);
+                    }
+                }
+            }
+        }
+        // Children precede parents in the arena; a let binding precedes its variable's uses.
+        let mut free: Vec<Vec<BoundId>> = vec![Vec::new(); self.nodes.len()];
+        for (i, n) in self.nodes.iter().enumerate() {
+            let without = |fv: &[BoundId], bound: &[BoundId]| -> Vec<BoundId> {
+                fv.iter().filter(|b| !bound.contains(b)).copied().collect()
+            };
+            let mut fv: Vec<BoundId> = match &n.kind {
+                NodeKind::Bound(b) => match let_value[b.0 as usize] {
+                    Some(t) => free[t.0 as usize].clone(),
+                    None => vec![*b],
+                },
+                NodeKind::Quant { vars, body, .. } => without(&free[body.0 as usize], vars),
+                NodeKind::Let(bs, body) if !through_lets => {
+                    let own: Vec<BoundId> = bs.iter().map(|(b, _)| *b).collect();
+                    let mut v = without(&free[body.0 as usize], &own);
+                    v.extend(
+                        bs.iter()
+                            .flat_map(|(_, t)| free[t.0 as usize].iter().copied()),
+                    );
+                    v
+                }
+                _ => self
+                    .children(NodeId(i as u32))
+                    .iter()
+                    .flat_map(|c| free[c.0 as usize].iter().copied())
+                    .collect(),
+            };
+            fv.sort();
+            fv.dedup();
+            free[i] = fv;
+        }
+        free
+    }
+
     /// Nodes reachable from the assertions, each once, children before parents.
     pub fn reachable_postorder(&self) -> Vec<NodeId> {
         let mut seen = vec![false; self.nodes.len()];
@@ -761,4 +809,30 @@ pub fn result_sort(op: Op, idx: Idx, args: &[Sort]) -> Result<Sort, SortError> {
         return err(format!("expects {expected:?}, got {args:?}"));
     }
     Ok(info.ret_sort(t.as_ref()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn free_bound_vars_follow_binders_and_optionally_lets() {
+        // (forall ((q Int)) (let ((l (+ q 1))) (> l 0)))
+        let mut f = Formula::default();
+        let (q, qn) = f.bound_var("q", Sort::Int);
+        let one = f.lit(Value::Int(1.into()));
+        let plus = f.app(Op::Add, vec![qn, one]).unwrap();
+        let (l, ln) = f.bound_var("l", Sort::Int);
+        let zero = f.lit(Value::Int(0.into()));
+        let gt = f.app(Op::Gt, vec![ln, zero]).unwrap();
+        let lt = f.let_(vec![(l, plus)], gt).unwrap();
+        let all = f.quantifier(true, vec![q], lt).unwrap();
+        let plain = f.free_bound_vars(false);
+        assert_eq!(plain[gt.0 as usize], vec![l]);
+        assert_eq!(plain[lt.0 as usize], vec![q]);
+        assert!(plain[all.0 as usize].is_empty());
+        let through = f.free_bound_vars(true);
+        assert_eq!(through[gt.0 as usize], vec![q]);
+        assert!(through[all.0 as usize].is_empty());
+    }
 }

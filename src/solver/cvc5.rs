@@ -7,8 +7,9 @@
 //! nothing while handles are outstanding).
 
 use super::{
-    bv_value, int_value, model_points, parse_rational, provoke, translate_roots,
-    translate_with_memo, Limits, Outcome, Solver, SolverError, SolverId, TermBuilder, Verdict,
+    add_point_values, bv_value, int_value, parse_rational, provoke, translate_roots,
+    translate_with_memo, FuncTable, Limits, Outcome, Solver, SolverError, SolverId, TermBuilder,
+    Verdict,
 };
 use crate::eval::Model;
 use crate::ir::{DeclId, Formula, Idx, NodeId, Op, Sort, Value};
@@ -403,16 +404,15 @@ impl Cvc5 {
     /// condition fixes every variable to a value (`(= x a)`, or a conjunction of those):
     /// its entries, first match first, and the final value. Reading stops at the first
     /// part of another shape (the rest is then unknown: entries so far, no else value).
-    #[allow(clippy::type_complexity)]
     fn lambda_interp(
         &self,
         v: c::Term,
         decl: &crate::ir::Decl,
-    ) -> Result<(Vec<(Vec<Value>, Value)>, Option<Value>), SolverError> {
+    ) -> Result<(FuncTable, Option<Value>), SolverError> {
         let kind = |t| call!("cvc5_term_get_kind", c::term_get_kind(t));
         let n = |t| call!("cvc5_term_get_num_children", c::term_get_num_children(t));
         let child = |t, i| call!("cvc5_term_get_child", c::term_get_child(t, i));
-        let mut entries: Vec<(Vec<Value>, Value)> = Vec::new();
+        let mut entries: FuncTable = Vec::new();
         if kind(v)? != c::Kind::Lambda || n(v)? != 2 {
             return Ok((entries, None));
         }
@@ -583,34 +583,7 @@ impl Cvc5 {
                     (funcs[k], func_else[k]) = self.lambda_interp(lambda, d)?;
                 }
             }
-            for id in model_points(f) {
-                let crate::ir::NodeKind::Call(d, args) = &f.node(id).kind else {
-                    continue;
-                };
-                let decl = &f.decls[d.0 as usize];
-                let Some(t) = memo[id.0 as usize] else {
-                    continue;
-                };
-                let mut point = Vec::with_capacity(args.len());
-                for (a, s) in args.iter().zip(&decl.args) {
-                    match memo[a.0 as usize] {
-                        Some(at) => match self.value(slv, at, s)? {
-                            Some(v) => point.push(v),
-                            None => break,
-                        },
-                        None => break,
-                    }
-                }
-                if point.len() != args.len() {
-                    continue;
-                }
-                if let Some(v) = self.value(slv, t, &decl.sort)? {
-                    let table: &mut Vec<(Vec<Value>, Value)> = &mut funcs[d.0 as usize];
-                    if !table.iter().any(|(k, _)| *k == point) {
-                        table.push((point, v));
-                    }
-                }
-            }
+            add_point_values(f, &memo, &mut funcs, |t, sort| self.value(slv, t, sort))?;
             return Ok((
                 Verdict::Sat,
                 None,

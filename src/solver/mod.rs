@@ -245,43 +245,55 @@ pub(crate) fn translate_with_memo<B: TermBuilder>(
     Ok((terms, st.memo))
 }
 
+/// A function's values as (arguments, value) pairs.
+pub(crate) type FuncTable = Vec<(Vec<Value>, Value)>;
+
+/// Completes the function tables of a model with the values at the formula's
+/// [`model_points`] (where a point already has an entry, the entry stays): `value_of`
+/// evaluates a node's backend term (from `memo`) in the solver's model.
+pub(crate) fn add_point_values<T: Copy>(
+    f: &Formula,
+    memo: &[Option<T>],
+    funcs: &mut [FuncTable],
+    mut value_of: impl FnMut(T, &Sort) -> Result<Option<Value>, SolverError>,
+) -> Result<(), SolverError> {
+    for id in model_points(f) {
+        let NodeKind::Call(d, args) = &f.node(id).kind else {
+            continue;
+        };
+        let decl = &f.decls[d.0 as usize];
+        let Some(t) = memo[id.0 as usize] else {
+            continue;
+        };
+        let mut point = Vec::with_capacity(args.len());
+        for (a, s) in args.iter().zip(&decl.args) {
+            match memo[a.0 as usize] {
+                Some(at) => match value_of(at, s)? {
+                    Some(v) => point.push(v),
+                    None => break,
+                },
+                None => break,
+            }
+        }
+        if point.len() != args.len() {
+            continue;
+        }
+        if let Some(v) = value_of(t, &decl.sort)? {
+            let table = &mut funcs[d.0 as usize];
+            if !table.iter().any(|(k, _)| *k == point) {
+                table.push((point, v));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The applications of declared functions whose value a model determines: reachable
 /// calls with no quantified variable free in them (let variables count through their
 /// bindings, since lets are expanded). Backends read a model's function values at these
 /// points.
-pub(crate) fn model_points(f: &Formula) -> Vec<NodeId> {
-    use crate::ir::BoundId;
-    let mut let_value: Vec<Option<NodeId>> = vec![None; f.bounds.len()];
-    for n in &f.nodes {
-        if let NodeKind::Let(bs, _) = &n.kind {
-            for (v, t) in bs {
-                let_value[v.0 as usize] = Some(*t);
-            }
-        }
-    }
-    // Children precede parents in the arena; a let variable's binding precedes its uses.
-    let mut free: Vec<Vec<BoundId>> = vec![Vec::new(); f.nodes.len()];
-    for (i, n) in f.nodes.iter().enumerate() {
-        let mut fv: Vec<BoundId> = match &n.kind {
-            NodeKind::Bound(b) => match let_value[b.0 as usize] {
-                Some(t) => free[t.0 as usize].clone(),
-                None => vec![*b],
-            },
-            NodeKind::Quant { vars, body, .. } => free[body.0 as usize]
-                .iter()
-                .filter(|b| !vars.contains(b))
-                .copied()
-                .collect(),
-            _ => f
-                .children(NodeId(i as u32))
-                .iter()
-                .flat_map(|c| free[c.0 as usize].clone())
-                .collect(),
-        };
-        fv.sort();
-        fv.dedup();
-        free[i] = fv;
-    }
+fn model_points(f: &Formula) -> Vec<NodeId> {
+    let free = f.free_bound_vars(true);
     f.reachable_postorder()
         .into_iter()
         .filter(|id| {

@@ -4,8 +4,9 @@
 //! declaration-kind numbers (Z3 renumbered `Z3_decl_kind` several times).
 
 use super::{
-    bv_value, int_value, model_points, parse_rational, provoke, translate_roots,
-    translate_with_memo, Limits, Outcome, Solver, SolverError, SolverId, TermBuilder, Verdict,
+    add_point_values, bv_value, int_value, parse_rational, provoke, translate_roots,
+    translate_with_memo, FuncTable, Limits, Outcome, Solver, SolverError, SolverId, TermBuilder,
+    Verdict,
 };
 use crate::eval::Model;
 use crate::ir::{ArrayValue, DeclId, Formula, Idx, NodeId, Op, Sort, Value};
@@ -632,14 +633,16 @@ impl Z3 {
                     "Z3_get_as_array_func_decl",
                     Z3_get_as_array_func_decl(ctx, v),
                 )?;
-                let Some(fi) = Z3_model_get_func_interp(ctx, model, d) else {
-                    self.check_error("Z3_model_get_func_interp")?;
-                    return Ok(None);
-                };
-                Z3_func_interp_inc_ref(ctx, fi);
-                let r = self.func_interp_array(fi, index, elem, model);
-                Z3_func_interp_dec_ref(ctx, fi);
-                return r;
+                // A total reading only: else value plus every entry.
+                let (entries, otherwise) =
+                    self.func_interp(model, d, std::slice::from_ref(index), elem)?;
+                return Ok(otherwise.map(|d| {
+                    entries
+                        .into_iter()
+                        .fold(ArrayValue::constant(index.clone(), d), |a, (mut i, e)| {
+                            a.store(i.remove(0), e)
+                        })
+                }));
             }
             if Z3_get_ast_kind(ctx, v) != AstKind::App {
                 return Ok(None);
@@ -651,7 +654,7 @@ impl Z3 {
             let arg = |i: u32| self.ok("Z3_get_app_arg", Z3_get_app_arg(ctx, app, i));
             match (name.as_str(), Z3_get_app_num_args(ctx, app)) {
                 ("const", 1) => Ok(self
-                    .read_value(arg(0)?, elem, Some(model).flatten())?
+                    .read_value(arg(0)?, elem, model)?
                     .map(|d| ArrayValue::constant(index.clone(), d))),
                 ("store", 3) => {
                     let Some(base) = self.array_value(arg(0)?, index, elem, model)? else {
@@ -663,52 +666,6 @@ impl Z3 {
                 }
                 _ => Ok(None),
             }
-        }
-    }
-
-    /// The array of a unary function interpretation: else value, then each entry.
-    fn func_interp_array(
-        &self,
-        fi: Z3_func_interp,
-        index: &Sort,
-        elem: &Sort,
-        model: Z3_model,
-    ) -> Result<Option<ArrayValue>, SolverError> {
-        let ctx = self.ctx;
-        unsafe {
-            let Some(els) = Z3_func_interp_get_else(ctx, fi) else {
-                return Ok(None);
-            };
-            let Some(d) = self.read_value(els, elem, Some(model))? else {
-                return Ok(None);
-            };
-            let mut a = ArrayValue::constant(index.clone(), d);
-            let n = Z3_func_interp_get_num_entries(ctx, fi);
-            // Entries listed first take precedence: apply them last.
-            for k in (0..n).rev() {
-                let e = self.ok(
-                    "Z3_func_interp_get_entry",
-                    Z3_func_interp_get_entry(ctx, fi, k),
-                )?;
-                Z3_func_entry_inc_ref(ctx, e);
-                let read = (|| {
-                    let i = self.ok("Z3_func_entry_get_arg", Z3_func_entry_get_arg(ctx, e, 0))?;
-                    let v = self.ok("Z3_func_entry_get_value", Z3_func_entry_get_value(ctx, e))?;
-                    Ok::<_, SolverError>(
-                        self.read_value(i, index, Some(model))?.zip(self.read_value(
-                            v,
-                            elem,
-                            Some(model),
-                        )?),
-                    )
-                })();
-                Z3_func_entry_dec_ref(ctx, e);
-                match read? {
-                    Some((i, v)) => a = a.store(i, v),
-                    None => return Ok(None),
-                }
-            }
-            Ok(Some(a))
         }
     }
 
@@ -907,40 +864,14 @@ impl Z3 {
         // The interpretations: entries, and the else value where it is a value.
         for (k, fd) in fdecls.iter().enumerate() {
             let Some(fd) = fd else { continue };
-            let (entries, otherwise) = self.func_interp(model, *fd, &f.decls[k])?;
+            let d = &f.decls[k];
+            let (entries, otherwise) = self.func_interp(model, *fd, &d.args, &d.sort)?;
             funcs[k] = entries;
             func_else[k] = otherwise;
         }
-        for id in model_points(f) {
-            let crate::ir::NodeKind::Call(d, args) = &f.node(id).kind else {
-                continue;
-            };
-            let decl = &f.decls[d.0 as usize];
-            let (Some(t), Some(arg_terms)) = (
-                memo[id.0 as usize],
-                args.iter()
-                    .map(|a| memo[a.0 as usize])
-                    .collect::<Option<Vec<_>>>(),
-            ) else {
-                continue;
-            };
-            let mut point = Vec::with_capacity(args.len());
-            for (a, s) in arg_terms.iter().zip(&decl.args) {
-                match self.model_value(model, *a, s)? {
-                    Some(v) => point.push(v),
-                    None => break,
-                }
-            }
-            if point.len() != args.len() {
-                continue;
-            }
-            if let Some(v) = self.model_value(model, t, &decl.sort)? {
-                let table: &mut Vec<(Vec<Value>, Value)> = &mut funcs[d.0 as usize];
-                if !table.iter().any(|(k, _)| *k == point) {
-                    table.push((point, v));
-                }
-            }
-        }
+        add_point_values(f, memo, &mut funcs, |t, sort| {
+            self.model_value(model, t, sort)
+        })?;
         Ok(Model {
             values,
             funcs,
@@ -948,15 +879,16 @@ impl Z3 {
         })
     }
 
-    /// A function's interpretation in `model`: its entries whose arguments and values are
-    /// values, and its else value if that is a value (Z3 may give a term over the arguments).
-    #[allow(clippy::type_complexity)]
+    /// The interpretation in `model` of `fd : args -> sort` (a declared function, or the
+    /// function behind an `as-array`): its entries whose arguments and values are values,
+    /// and its else value if that is a value (Z3 may give a term over the arguments).
     fn func_interp(
         &self,
         model: Z3_model,
         fd: Z3_func_decl,
-        decl: &crate::ir::Decl,
-    ) -> Result<(Vec<(Vec<Value>, Value)>, Option<Value>), SolverError> {
+        args: &[Sort],
+        sort: &Sort,
+    ) -> Result<(FuncTable, Option<Value>), SolverError> {
         let ctx = self.ctx;
         unsafe {
             let Some(fi) = Z3_model_get_func_interp(ctx, model, fd) else {
@@ -966,7 +898,7 @@ impl Z3 {
             Z3_func_interp_inc_ref(ctx, fi);
             let r = (|| {
                 let otherwise = match Z3_func_interp_get_else(ctx, fi) {
-                    Some(e) => self.read_value(e, &decl.sort, Some(model))?,
+                    Some(e) => self.read_value(e, sort, Some(model))?,
                     None => None,
                 };
                 let mut entries = Vec::new();
@@ -978,8 +910,8 @@ impl Z3 {
                     )?;
                     Z3_func_entry_inc_ref(ctx, e);
                     let entry = (|| {
-                        let mut point = Vec::with_capacity(decl.args.len());
-                        for (i, s) in decl.args.iter().enumerate() {
+                        let mut point = Vec::with_capacity(args.len());
+                        for (i, s) in args.iter().enumerate() {
                             let a = self.ok(
                                 "Z3_func_entry_get_arg",
                                 Z3_func_entry_get_arg(ctx, e, i as u32),
@@ -992,8 +924,7 @@ impl Z3 {
                         let v =
                             self.ok("Z3_func_entry_get_value", Z3_func_entry_get_value(ctx, e))?;
                         Ok::<_, SolverError>(
-                            self.read_value(v, &decl.sort, Some(model))?
-                                .map(|v| (point, v)),
+                            self.read_value(v, sort, Some(model))?.map(|v| (point, v)),
                         )
                     })();
                     Z3_func_entry_dec_ref(ctx, e);

@@ -37,6 +37,12 @@ pub struct Report {
     pub findings: Vec<(Issue, Written)>,
     /// Time inside solver calls (term construction included) and in total.
     pub solver_time: Duration,
+    /// The solvers' time by phase, summed over the solvers.
+    pub phases: crate::solver::Phases,
+    /// Oracles, the evaluator's model validation included.
+    pub oracle_time: Duration,
+    /// Writing findings.
+    pub write_time: Duration,
     pub total_time: Duration,
 }
 
@@ -60,6 +66,7 @@ pub fn summary(findings: &[(Issue, Written)]) -> String {
 pub struct Harness {
     solvers: Vec<Box<dyn Solver>>,
     versions: Vec<(SolverId, String)>,
+    reuse: solver::Reuse,
     pub limits: Limits,
     pub findings_dir: PathBuf,
 }
@@ -69,7 +76,16 @@ impl Harness {
         selection: Selection,
         findings_dir: impl Into<PathBuf>,
     ) -> Result<Self, SolverError> {
-        let solvers: Vec<Box<dyn Solver>> = solver::all()?
+        Self::with_reuse(selection, findings_dir, solver::Reuse::from_env())
+    }
+
+    /// A harness whose solvers reuse state between cases as `reuse` says.
+    pub fn with_reuse(
+        selection: Selection,
+        findings_dir: impl Into<PathBuf>,
+        reuse: solver::Reuse,
+    ) -> Result<Self, SolverError> {
+        let solvers: Vec<Box<dyn Solver>> = solver::all_with(reuse)?
             .into_iter()
             .filter(|s| selection == Selection::Both || selection == Selection::Only(s.id()))
             .collect();
@@ -77,6 +93,7 @@ impl Harness {
         Ok(Harness {
             solvers,
             versions,
+            reuse,
             limits: Limits::default(),
             findings_dir: findings_dir.into(),
         })
@@ -95,6 +112,17 @@ impl Harness {
 
     pub fn versions(&self) -> &[(SolverId, String)] {
         &self.versions
+    }
+
+    pub fn reuse(&self) -> solver::Reuse {
+        self.reuse
+    }
+
+    /// Drops the solvers kept between cases: the next case starts on new ones.
+    pub fn forget(&mut self) {
+        for s in self.solvers.iter_mut() {
+            s.forget();
+        }
     }
 
     /// Runs every solver on `f` and returns their answers (no oracle, nothing written).
@@ -123,7 +151,40 @@ impl Harness {
             .iter()
             .filter_map(|(_, a)| a.as_ref().ok().map(|o| o.time))
             .sum();
-        let verdicts = oracle::judge(f, &answers);
+        let mut phases = crate::solver::Phases::default();
+        for o in answers.iter().filter_map(|(_, a)| a.as_ref().ok()) {
+            phases += o.phases;
+        }
+        let t = Instant::now();
+        let mut verdicts = oracle::judge(f, &answers);
+        let mut answers = answers;
+        // With kept solvers a finding may depend on what earlier cases left in them: run
+        // the case again on new solvers. The reproducer is that run's when it shows the
+        // same classes (it replays from a fresh start); otherwise the finding is kept,
+        // marked as depending on the solver's history.
+        if !verdicts.findings.is_empty() && self.reuse.keeps_solvers() {
+            self.forget();
+            let again = self.answers(f);
+            let rejudged = oracle::judge(f, &again);
+            let classes = |v: &oracle::Verdicts| {
+                let mut c: Vec<String> = v.findings.iter().map(|i| i.class.to_string()).collect();
+                c.sort();
+                c
+            };
+            if classes(&rejudged) == classes(&verdicts) {
+                answers = again;
+                verdicts = rejudged;
+            } else {
+                for issue in verdicts.findings.iter_mut() {
+                    issue.summary.push_str(&format!(
+                        " (not reproduced on new solvers: depends on earlier cases in the solvers kept with reuse mode {})",
+                        self.reuse
+                    ));
+                }
+            }
+        }
+        let oracle_time = t.elapsed();
+        let t = Instant::now();
         let mut findings = Vec::new();
         for issue in verdicts.findings {
             let ctx = finding::Context {
@@ -131,6 +192,7 @@ impl Harness {
                 answers: &answers,
                 versions: &self.versions,
                 limits: &self.limits,
+                reuse: self.reuse,
                 config,
                 input,
             };
@@ -150,6 +212,9 @@ impl Harness {
             model_checks: verdicts.model_checks,
             findings,
             solver_time,
+            phases,
+            oracle_time,
+            write_time: t.elapsed(),
             total_time: start.elapsed(),
         }
     }
@@ -259,6 +324,7 @@ impl Harness {
                 answers: &answers,
                 versions: &self.versions,
                 limits: &self.limits,
+                reuse: self.reuse,
                 config: Some(&case.config),
                 input,
             };

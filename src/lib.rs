@@ -6,6 +6,7 @@
 //! comparison and model validation), [`finding`] (reproducers on disk), [`harness`] (one
 //! fuzz iteration end to end).
 
+pub mod bench;
 pub mod eval;
 pub mod finding;
 pub mod generate;

@@ -151,6 +151,7 @@ fn a_written_finding_replays_with_the_z3_binary() {
         answers: &answers,
         versions: h.versions(),
         limits: &h.limits,
+        reuse: h.reuse(),
         config: Some(&case.config),
         input: Some(b"bytes"),
     };

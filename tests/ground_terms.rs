@@ -224,9 +224,13 @@ fn plan(op: Op, r: &mut Rng) -> (Idx, Vec<Sort>) {
 
 #[test]
 fn every_operator_agrees_with_both_solvers_on_literals() {
-    let mut h = Harness::new(
+    // A new solver per batch (reuse mode `solver`): inside push/pop Z3 5.4.1 leaves some
+    // ground `str.<` / `str.<=` batches undecided ("canceled" at the resource limit) that
+    // its non-incremental engine decides, and this test is about operator semantics.
+    let mut h = Harness::with_reuse(
         Selection::Both,
         std::env::temp_dir().join("smtsmith-ground-tests"),
+        smtsmith::solver::Reuse::Solver,
     )
     .unwrap();
     let mut r = Rng(seeded_bytes(2026, 4096), 0);

@@ -105,6 +105,24 @@ enum Command {
         #[arg(long)]
         theories: Option<Theories>,
     },
+    /// Where the time of the `differential` target's body goes, on a fixed corpus of
+    /// seeded inputs, for each solver-reuse mode (a measurement, not a test).
+    Bench {
+        #[arg(long, default_value_t = 1000)]
+        count: u64,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        #[arg(long, default_value_t = 256)]
+        bytes: usize,
+        #[arg(long)]
+        theories: Option<Theories>,
+        /// Reuse modes to measure, comma-separated (fresh, solver, reset, scope; default all).
+        #[arg(long, value_delimiter = ',')]
+        reuse: Vec<smtsmith::solver::Reuse>,
+        /// Inputs run before timing starts (first-call costs of the libraries).
+        #[arg(long, default_value_t = 50)]
+        warmup: u64,
+    },
     /// Print the linked solver versions.
     Versions,
 }
@@ -373,6 +391,33 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             } else {
                 ExitCode::SUCCESS
             })
+        }
+        Command::Bench {
+            count,
+            seed,
+            bytes,
+            theories,
+            reuse,
+            warmup,
+        } => {
+            let theories = resolve(theories)?;
+            let modes = if reuse.is_empty() {
+                smtsmith::solver::Reuse::ALL.to_vec()
+            } else {
+                reuse
+            };
+            let inputs = smtsmith::bench::corpus(seed, count, bytes);
+            let warm = smtsmith::bench::corpus(seed.wrapping_add(count), warmup, bytes);
+            let dir = std::env::temp_dir().join(format!("smtsmith-bench-{}", std::process::id()));
+            println!("{count} inputs of {bytes} bytes from seed {seed}, theories {theories}");
+            for mode in modes {
+                let mut h = smtsmith::bench::harness(mode, &dir);
+                smtsmith::bench::profile(&mut h, &warm, &theories);
+                let p = smtsmith::bench::profile(&mut h, &inputs, &theories);
+                println!("reuse {mode}: {} finding(s)", p.findings);
+                print!("{}", p.table());
+            }
+            Ok(ExitCode::SUCCESS)
         }
         Command::Versions => {
             let h = Harness::new(Selection::Both, "findings").map_err(|e| e.to_string())?;

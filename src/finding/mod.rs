@@ -38,6 +38,7 @@ pub struct Metadata<'a> {
     pub operators: Vec<&'static str>,
     pub solvers: Vec<SolverRecord>,
     pub limits: &'a Limits,
+    pub reuse: crate::solver::Reuse,
     pub config: Option<&'a Config>,
     /// The fuzzer input (hex), when the formula came from one: `smtsmith replay` takes it.
     pub input_hex: Option<String>,
@@ -57,6 +58,8 @@ pub struct Context<'a> {
     pub answers: &'a [(SolverId, Answer)],
     pub versions: &'a [(SolverId, String)],
     pub limits: &'a Limits,
+    /// How the solvers were reused: with `scope` the reproducer asserts inside `(push 1)`.
+    pub reuse: crate::solver::Reuse,
     pub config: Option<&'a Config>,
     pub input: Option<&'a [u8]>,
 }
@@ -117,6 +120,7 @@ pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Writte
             comments,
             options: vec![("produce-models".into(), "true".into())],
             get_values: true,
+            push: ctx.reuse == crate::solver::Reuse::Scope,
         },
     );
     // The name depends on the formula and class only, so a re-found bug overwrites itself.
@@ -162,6 +166,7 @@ pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Writte
         operators: sig.ops.iter().map(|o| o.name()).collect(),
         solvers,
         limits: ctx.limits,
+        reuse: ctx.reuse,
         config: ctx.config,
         input_hex: ctx.input.map(hex),
         smtsmith: env!("CARGO_PKG_VERSION"),

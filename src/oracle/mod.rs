@@ -175,6 +175,7 @@ mod tests {
                 ..Default::default()
             }),
             time: Duration::ZERO,
+            phases: Default::default(),
         })
     }
 

@@ -16,6 +16,9 @@ pub struct ScriptOptions {
     pub options: Vec<(String, String)>,
     /// Ask for the values of all declared constants after `check-sat`.
     pub get_values: bool,
+    /// Assert inside `(push 1)`, as the harness does with kept solvers (reuse mode `scope`);
+    /// the solvers then use their incremental engines.
+    pub push: bool,
 }
 
 /// Prints `f` as a complete script with `set-logic`, declarations, assertions, `check-sat`.
@@ -42,6 +45,9 @@ pub fn script(f: &Formula, opts: &ScriptOptions) -> String {
             args.join(" "),
             d.sort
         );
+    }
+    if opts.push {
+        out.push_str("(push 1)\n");
     }
     for a in &f.asserts {
         let _ = writeln!(out, "(assert {})", term(f, *a));

@@ -8,8 +8,8 @@
 
 use super::{
     add_point_values, bv_value, int_value, parse_rational, provoke, translate_roots,
-    translate_with_memo, FuncTable, Limits, Outcome, Solver, SolverError, SolverId, TermBuilder,
-    Verdict,
+    translate_with_memo, FuncTable, Limits, Outcome, Phases, Reuse, Solver, SolverError, SolverId,
+    TermBuilder, Verdict,
 };
 use crate::eval::Model;
 use crate::ir::{DeclId, Formula, Idx, NodeId, Op, Sort, Value};
@@ -26,6 +26,10 @@ const UNSUPPORTED: &[&str] = &["does not yet support"];
 pub struct Cvc5 {
     tm: *mut c::TermManager,
     cases: u32,
+    reuse: Reuse,
+    /// Kept solvers (reuse modes `reset` and `scope`), configured for one logic, option set
+    /// and limits each.
+    pool: std::collections::HashMap<String, *mut c::Solver>,
     version: String,
     /// Uninterpreted sorts of the current term manager (each `mk_uninterpreted_sort`
     /// call makes a new, distinct sort).
@@ -68,6 +72,10 @@ macro_rules! call {
 
 impl Cvc5 {
     pub fn new() -> Result<Self, SolverError> {
+        Self::with_reuse(Reuse::from_env())
+    }
+
+    pub fn with_reuse(reuse: Reuse) -> Result<Self, SolverError> {
         let tm = call!("cvc5_term_manager_new", c::term_manager_new())?;
         let slv = call!("cvc5_new", c::new(tm))?;
         let version = cstr(call!("cvc5_get_version", c::get_version(slv))?);
@@ -75,6 +83,8 @@ impl Cvc5 {
         Ok(Cvc5 {
             tm,
             cases: 0,
+            reuse,
+            pool: Default::default(),
             version,
             usorts: Default::default(),
             abstract_ids: Default::default(),
@@ -83,7 +93,13 @@ impl Cvc5 {
 
     fn recycle_if_due(&mut self) -> Result<(), SolverError> {
         self.cases += 1;
-        if self.cases >= RECYCLE_EVERY {
+        let every = if self.reuse == Reuse::Fresh {
+            1
+        } else {
+            RECYCLE_EVERY
+        };
+        if self.cases >= every {
+            self.drop_pool();
             unsafe {
                 c::term_manager_release(self.tm);
                 c::term_manager_delete(self.tm);
@@ -500,24 +516,9 @@ impl Cvc5 {
         &self,
         slv: *mut c::Solver,
         f: &Formula,
-        limits: &Limits,
+        phases: &mut Phases,
     ) -> Result<(Verdict, Option<String>, Option<Model>), SolverError> {
-        let opt = |k: &str, v: &str| -> Result<(), SolverError> {
-            let k = CString::new(k).unwrap();
-            let v = CString::new(v).unwrap();
-            call!(
-                "cvc5_set_option",
-                c::set_option(slv, k.as_ptr(), v.as_ptr())
-            )
-        };
-        opt("produce-models", "true")?;
-        opt("rlimit-per", &limits.cvc5_rlimit.to_string())?;
-        opt("tlimit-per", &limits.timeout_ms.to_string())?;
-        for (k, v) in options_for(f) {
-            opt(k, v)?;
-        }
-        let logic = CString::new(f.signature().logic()).unwrap();
-        call!("cvc5_set_logic", c::set_logic(slv, logic.as_ptr()))?;
+        let t0 = Instant::now();
         self.abstract_ids.borrow_mut().clear();
         let mut consts = Vec::with_capacity(f.decls.len());
         for d in &f.decls {
@@ -550,7 +551,26 @@ impl Cvc5 {
         for a in asserts {
             call!("cvc5_assert_formula", c::assert_formula(slv, a))?;
         }
-        let r = match call!("cvc5_check_sat", c::check_sat(slv)) {
+        let t1 = Instant::now();
+        phases.build = t1 - t0;
+        let r = call!("cvc5_check_sat", c::check_sat(slv));
+        phases.check = t1.elapsed();
+        let t2 = Instant::now();
+        let r = self.read_result(slv, f, r, &consts, &memo);
+        phases.model = t2.elapsed();
+        r
+    }
+
+    /// The verdict of `check_sat`'s result `r`; the model after sat.
+    fn read_result(
+        &self,
+        slv: *mut c::Solver,
+        f: &Formula,
+        r: Result<c::Result, SolverError>,
+        consts: &[c::Term],
+        memo: &[Option<c::Term>],
+    ) -> Result<(Verdict, Option<String>, Option<Model>), SolverError> {
+        let r = match r {
             // Features cvc5 documents as unsupported: no verdict, not an API error.
             Err(e) if UNSUPPORTED.iter().any(|m| e.message.contains(m)) => {
                 return Ok((
@@ -566,7 +586,7 @@ impl Cvc5 {
         }
         if call!("cvc5_result_is_sat", c::result_is_sat(r))? {
             let mut values = Vec::with_capacity(consts.len());
-            for (d, t) in f.decls.iter().zip(&consts) {
+            for (d, t) in f.decls.iter().zip(consts) {
                 values.push(if d.args.is_empty() {
                     self.value(slv, *t, &d.sort)?
                 } else {
@@ -577,13 +597,13 @@ impl Cvc5 {
             // chains), then its values at the formula's model points.
             let mut funcs = vec![Vec::new(); f.decls.len()];
             let mut func_else = vec![None; f.decls.len()];
-            for (k, (d, t)) in f.decls.iter().zip(&consts).enumerate() {
+            for (k, (d, t)) in f.decls.iter().zip(consts).enumerate() {
                 if !d.args.is_empty() {
                     let lambda = call!("cvc5_get_value", c::get_value(slv, *t))?;
                     (funcs[k], func_else[k]) = self.lambda_interp(lambda, d)?;
                 }
             }
-            add_point_values(f, &memo, &mut funcs, |t, sort| self.value(slv, t, sort))?;
+            add_point_values(f, memo, &mut funcs, |t, sort| self.value(slv, t, sort))?;
             return Ok((
                 Verdict::Sat,
                 None,
@@ -695,6 +715,7 @@ impl TermBuilder for Builder<'_> {
 
 impl Drop for Cvc5 {
     fn drop(&mut self) {
+        self.drop_pool();
         unsafe {
             c::term_manager_release(self.tm);
             c::term_manager_delete(self.tm);
@@ -709,6 +730,10 @@ impl Solver for Cvc5 {
 
     fn version(&self) -> String {
         self.version.clone()
+    }
+
+    fn forget(&mut self) {
+        self.drop_pool();
     }
 
     fn provoke_error(&mut self) -> Option<SolverError> {
@@ -751,18 +776,121 @@ impl Solver for Cvc5 {
     fn check(&mut self, f: &Formula, limits: &Limits) -> Result<Outcome, SolverError> {
         // Recycling is solver time too (deleting a context can take a while).
         let start = Instant::now();
+        let mut phases = Phases::default();
         self.recycle_if_due()?;
-        let slv = call!("cvc5_new", c::new(self.tm))?;
-        let r = self.check_in(slv, f, limits);
-        unsafe { c::delete(slv) };
+        let key = format!("{} {:?} {limits:?}", f.signature().logic(), options_for(f));
+        let slv = self.solver_for(f, limits, &key)?;
+        phases.setup = start.elapsed();
+        let r = self.check_in(slv, f, &mut phases);
+        let t = Instant::now();
+        // A kept solver continues only after a clean sat or unsat: after an error cvc5's
+        // state is not trustworthy (after "does not yet support ..." the next check in the
+        // same solver answered sat on an unsat formula: known-findings/).
+        let clean = matches!(&r, Ok((Verdict::Sat | Verdict::Unsat, _, _)));
+        self.leave(slv, &key, clean)?;
+        phases.teardown = t.elapsed();
         let (verdict, reason, model) = r?;
         Ok(Outcome {
             verdict,
             reason,
             model,
             time: start.elapsed(),
+            phases,
         })
     }
+}
+
+impl Cvc5 {
+    /// A solver configured for `f` and `limits`: new (modes `fresh`, `solver`) or kept
+    /// under `key` (`reset`, `scope`; pushed once for `scope`).
+    fn solver_for(
+        &mut self,
+        f: &Formula,
+        limits: &Limits,
+        key: &str,
+    ) -> Result<*mut c::Solver, SolverError> {
+        let kept = matches!(self.reuse, Reuse::Reset | Reuse::Scope);
+        let slv = match self.pool.get(key) {
+            Some(s) if kept => *s,
+            _ => {
+                let slv = call!("cvc5_new", c::new(self.tm))?;
+                if let Err(e) = configure(slv, f, limits, kept) {
+                    unsafe { c::delete(slv) };
+                    return Err(e);
+                }
+                if kept {
+                    self.pool.insert(key.to_string(), slv);
+                }
+                slv
+            }
+        };
+        if self.reuse == Reuse::Scope {
+            call!("cvc5_push", c::push(slv, 1))?;
+        }
+        Ok(slv)
+    }
+
+    /// Ends a case on `slv`: pop (`scope`), reset-assertions (`reset`) or delete it. A kept
+    /// solver is dropped from the pool (deleted) unless the case ended `clean`ly, and when
+    /// it fails to leave the case.
+    fn leave(&mut self, slv: *mut c::Solver, key: &str, clean: bool) -> Result<(), SolverError> {
+        if !clean {
+            if let Some(s) = self.pool.remove(key) {
+                unsafe { c::delete(s) };
+                return Ok(());
+            }
+        }
+        let r = match self.reuse {
+            Reuse::Scope => call!("cvc5_pop", c::pop(slv, 1)),
+            Reuse::Reset => call!("cvc5_reset_assertions", c::reset_assertions(slv)),
+            Reuse::Fresh | Reuse::Solver => {
+                unsafe { c::delete(slv) };
+                return Ok(());
+            }
+        };
+        if r.is_err() {
+            if let Some(s) = self.pool.remove(key) {
+                unsafe { c::delete(s) };
+            }
+        }
+        r
+    }
+
+    fn drop_pool(&mut self) {
+        for (_, s) in self.pool.drain() {
+            unsafe { c::delete(s) };
+        }
+    }
+}
+
+/// Options, limits and logic of a new solver for `f` (`incremental` for a kept one).
+fn configure(
+    slv: *mut c::Solver,
+    f: &Formula,
+    limits: &Limits,
+    incremental: bool,
+) -> Result<(), SolverError> {
+    let opt = |k: &str, v: &str| -> Result<(), SolverError> {
+        let k = CString::new(k).unwrap();
+        let v = CString::new(v).unwrap();
+        call!(
+            "cvc5_set_option",
+            c::set_option(slv, k.as_ptr(), v.as_ptr())
+        )
+    };
+    opt("produce-models", "true")?;
+    // cvc5's default (and the binary's, which runs the reproducers) is incremental; a
+    // kept solver needs it.
+    if incremental {
+        opt("incremental", "true")?;
+    }
+    opt("rlimit-per", &limits.cvc5_rlimit.to_string())?;
+    opt("tlimit-per", &limits.timeout_ms.to_string())?;
+    for (k, v) in options_for(f) {
+        opt(k, v)?;
+    }
+    let logic = CString::new(f.signature().logic()).unwrap();
+    call!("cvc5_set_logic", c::set_logic(slv, logic.as_ptr()))
 }
 
 /// Runs an SMT-LIB script through cvc5's own parser (libcvc5parser), as the `cvc5` binary

@@ -78,6 +78,90 @@ pub struct Outcome {
     pub model: Option<Model>,
     /// Time spent in the solver, including term construction.
     pub time: Duration,
+    /// Where `time` went.
+    pub phases: Phases,
+}
+
+/// The parts of one check's time (their sum is at most [`Outcome::time`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Phases {
+    /// Context recycling, solver creation or reuse (push, reset), options, logic.
+    pub setup: Duration,
+    /// Declarations, term construction and assertions (our translation driving the API).
+    pub build: Duration,
+    /// The `check-sat` call itself.
+    pub check: Duration,
+    /// Reading the model after `sat` (values, function interpretations).
+    pub model: Duration,
+    /// Leaving the case: pop, reset or deleting the solver.
+    pub teardown: Duration,
+}
+
+impl std::ops::AddAssign for Phases {
+    fn add_assign(&mut self, o: Phases) {
+        self.setup += o.setup;
+        self.build += o.build;
+        self.check += o.check;
+        self.model += o.model;
+        self.teardown += o.teardown;
+    }
+}
+
+/// How a backend reuses solver state between cases.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Reuse {
+    /// A new context (Z3) / term manager (cvc5) and solver for every case.
+    Fresh,
+    /// One context / term manager (recycled every few hundred cases), a new solver per case.
+    Solver,
+    /// One solver per logic and options, kept across cases; `reset-assertions` after each.
+    Reset,
+    /// One solver per logic and options, kept across cases; each case inside `push`/`pop`.
+    Scope,
+}
+
+impl Reuse {
+    /// Chosen by measurement (README, performance section).
+    pub const DEFAULT: Reuse = Reuse::Scope;
+    pub const ALL: [Reuse; 4] = [Reuse::Fresh, Reuse::Solver, Reuse::Reset, Reuse::Scope];
+
+    /// `$SMTSMITH_REUSE` (fresh, solver, reset, scope), else the default.
+    pub fn from_env() -> Reuse {
+        std::env::var("SMTSMITH_REUSE")
+            .ok()
+            .map(|v| v.parse().unwrap_or_else(|e| panic!("SMTSMITH_REUSE: {e}")))
+            .unwrap_or(Reuse::DEFAULT)
+    }
+
+    /// Whether solvers outlive a case.
+    pub fn keeps_solvers(self) -> bool {
+        matches!(self, Reuse::Reset | Reuse::Scope)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Reuse::Fresh => "fresh",
+            Reuse::Solver => "solver",
+            Reuse::Reset => "reset",
+            Reuse::Scope => "scope",
+        }
+    }
+}
+
+impl std::str::FromStr for Reuse {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Reuse::ALL
+            .into_iter()
+            .find(|r| r.name() == s)
+            .ok_or_else(|| format!("unknown reuse mode {s:?} (fresh, solver, reset, scope)"))
+    }
+}
+
+impl fmt::Display for Reuse {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// A failure of the solver's API on a well-sorted call: itself a finding.
@@ -109,6 +193,9 @@ pub trait Solver {
     /// Asserts every assertion of `f` in a fresh scope and checks satisfiability;
     /// after `sat`, reads the value of every declared constant.
     fn check(&mut self, f: &Formula, limits: &Limits) -> Result<Outcome, SolverError>;
+    /// Drops every kept solver (reuse modes `reset` and `scope`): the next check starts
+    /// on a new solver, as the first check of a process does.
+    fn forget(&mut self);
     /// Makes a deliberately ill-sorted API call (`(not 1)`) and returns the error the
     /// solver reported through our error channel. Proves the channel works: the solver
     /// neither exited nor crashed. `None` would mean the call was accepted.
@@ -125,7 +212,15 @@ pub trait Solver {
 
 /// Both backends, created once per process and reused across cases.
 pub fn all() -> Result<Vec<Box<dyn Solver>>, SolverError> {
-    Ok(vec![Box::new(z3::Z3::new()?), Box::new(cvc5::Cvc5::new()?)])
+    all_with(Reuse::from_env())
+}
+
+/// Both backends with the given reuse mode.
+pub fn all_with(reuse: Reuse) -> Result<Vec<Box<dyn Solver>>, SolverError> {
+    Ok(vec![
+        Box::new(z3::Z3::with_reuse(reuse)?),
+        Box::new(cvc5::Cvc5::with_reuse(reuse)?),
+    ])
 }
 
 /// How a backend builds terms; [`translate`] drives it over a formula.

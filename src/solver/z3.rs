@@ -5,8 +5,8 @@
 
 use super::{
     add_point_values, bv_value, int_value, parse_rational, provoke, translate_roots,
-    translate_with_memo, FuncTable, Limits, Outcome, Solver, SolverError, SolverId, TermBuilder,
-    Verdict,
+    translate_with_memo, FuncTable, Limits, Outcome, Phases, Reuse, Solver, SolverError, SolverId,
+    TermBuilder, Verdict,
 };
 use crate::eval::Model;
 use crate::ir::{ArrayValue, DeclId, Formula, Idx, NodeId, Op, Sort, Value};
@@ -26,6 +26,9 @@ pub struct Z3 {
     /// per-solver `rlimit` parameter is unknown to e.g. 4.8.7).
     ctx_limits: Limits,
     cases: u32,
+    reuse: Reuse,
+    /// Kept solvers by logic (reuse modes `reset` and `scope`), each holding a reference.
+    pool: std::collections::HashMap<String, Z3_solver>,
     version: String,
     /// `Z3_mk_abs` where the linked release has it (4.8.10 and later).
     mk_abs: Option<unsafe extern "C" fn(Z3_context, Z3_ast) -> Option<Z3_ast>>,
@@ -65,6 +68,10 @@ fn cstr(p: *const std::os::raw::c_char) -> String {
 
 impl Z3 {
     pub fn new() -> Result<Self, SolverError> {
+        Self::with_reuse(Reuse::from_env())
+    }
+
+    pub fn with_reuse(reuse: Reuse) -> Result<Self, SolverError> {
         let version = cstr(unsafe { Z3_get_full_version() });
         // SAFETY of each transmute: the symbol's C signature in z3_api.h is the one given.
         let mk_abs = lookup(c"Z3_mk_abs").map(|p| unsafe {
@@ -97,6 +104,8 @@ impl Z3 {
             ctx: new_context(&ctx_limits)?,
             ctx_limits,
             cases: 0,
+            reuse,
+            pool: Default::default(),
             version,
             mk_abs,
             mk_u32string,
@@ -136,7 +145,13 @@ impl Z3 {
 
     fn recycle_if_due(&mut self, limits: &Limits) -> Result<(), SolverError> {
         self.cases += 1;
-        if self.cases >= RECYCLE_EVERY || *limits != self.ctx_limits {
+        let every = if self.reuse == Reuse::Fresh {
+            1
+        } else {
+            RECYCLE_EVERY
+        };
+        if self.cases >= every || *limits != self.ctx_limits {
+            self.drop_pool();
             unsafe { Z3_del_context(self.ctx) };
             self.ctx = new_context(limits)?;
             self.ctx_limits = limits.clone();
@@ -724,6 +739,7 @@ fn new_context(limits: &Limits) -> Result<Z3_context, SolverError> {
 
 impl Drop for Z3 {
     fn drop(&mut self) {
+        self.drop_pool();
         unsafe { Z3_del_context(self.ctx) };
     }
 }
@@ -735,6 +751,10 @@ impl Solver for Z3 {
 
     fn version(&self) -> String {
         self.version.clone()
+    }
+
+    fn forget(&mut self) {
+        self.drop_pool();
     }
 
     fn provoke_error(&mut self) -> Option<SolverError> {
@@ -776,28 +796,17 @@ impl Solver for Z3 {
     fn check(&mut self, f: &Formula, limits: &Limits) -> Result<Outcome, SolverError> {
         // Recycling is solver time too (deleting a context can take a while).
         let start = Instant::now();
+        let mut phases = Phases::default();
         self.recycle_if_due(limits)?;
-        let ctx = self.ctx;
-        let logic = CString::new(f.signature().logic()).unwrap();
-        let solver = unsafe {
-            let sym = self.ok(
-                "Z3_mk_string_symbol",
-                Z3_mk_string_symbol(ctx, logic.as_ptr()),
-            )?;
-            match self.ok("Z3_mk_solver_for_logic", Z3_mk_solver_for_logic(ctx, sym)) {
-                Ok(s) => s,
-                // Releases before 4.8.10 do not know e.g. QF_SLIA: their general solver
-                // takes the formula (not an API error of the release).
-                Err(e) if e.message.contains("not recognized") => {
-                    Z3_set_error(ctx, ErrorCode::Ok);
-                    self.ok("Z3_mk_solver", Z3_mk_solver(ctx))?
-                }
-                Err(e) => return Err(e),
-            }
-        };
-        unsafe { Z3_solver_inc_ref(ctx, solver) };
-        let result = self.check_in(solver, f);
-        unsafe { Z3_solver_dec_ref(ctx, solver) };
+        let logic = f.signature().logic();
+        let solver = self.solver_for(&logic)?;
+        phases.setup = start.elapsed();
+        let result = self.check_in(solver, f, &mut phases);
+        let t = Instant::now();
+        // A kept solver continues only after a clean sat or unsat (as for cvc5).
+        let clean = matches!(&result, Ok((Verdict::Sat | Verdict::Unsat, _, _)));
+        self.leave(solver, &logic, clean)?;
+        phases.teardown = t.elapsed();
         let (verdict, reason, model) = match result {
             // An operator this release does not have: no verdict, not an API error.
             Err(e) if e.call == UNSUPPORTED => (Verdict::Unknown, Some(e.message), None),
@@ -808,24 +817,115 @@ impl Solver for Z3 {
             reason,
             model,
             time: start.elapsed(),
+            phases,
         })
+    }
+}
+
+impl Z3 {
+    /// A solver for `logic` holding a reference: new (modes `fresh`, `solver`) or kept
+    /// (`reset`, `scope`; pushed once for `scope`).
+    fn solver_for(&mut self, logic: &str) -> Result<Z3_solver, SolverError> {
+        let ctx = self.ctx;
+        let kept = matches!(self.reuse, Reuse::Reset | Reuse::Scope);
+        let solver = match self.pool.get(logic) {
+            Some(s) if kept => *s,
+            _ => {
+                let name = CString::new(logic).unwrap();
+                let s = unsafe {
+                    let sym = self.ok(
+                        "Z3_mk_string_symbol",
+                        Z3_mk_string_symbol(ctx, name.as_ptr()),
+                    )?;
+                    match self.ok("Z3_mk_solver_for_logic", Z3_mk_solver_for_logic(ctx, sym)) {
+                        Ok(s) => s,
+                        // Releases before 4.8.10 do not know e.g. QF_SLIA: their general
+                        // solver takes the formula (not an API error of the release).
+                        Err(e) if e.message.contains("not recognized") => {
+                            Z3_set_error(ctx, ErrorCode::Ok);
+                            self.ok("Z3_mk_solver", Z3_mk_solver(ctx))?
+                        }
+                        Err(e) => return Err(e),
+                    }
+                };
+                unsafe { Z3_solver_inc_ref(ctx, s) };
+                if kept {
+                    self.pool.insert(logic.to_string(), s);
+                }
+                s
+            }
+        };
+        if self.reuse == Reuse::Scope {
+            unsafe { Z3_solver_push(ctx, solver) };
+            self.check_error("Z3_solver_push")?;
+        }
+        Ok(solver)
+    }
+
+    /// Ends a case on `solver`: pop (`scope`), reset (`reset`) or release it. A kept
+    /// solver is dropped from the pool unless the case ended `clean`ly, and when it fails
+    /// to leave the case.
+    fn leave(&mut self, solver: Z3_solver, logic: &str, clean: bool) -> Result<(), SolverError> {
+        let ctx = self.ctx;
+        if !clean {
+            if let Some(s) = self.pool.remove(logic) {
+                unsafe { Z3_solver_dec_ref(ctx, s) };
+                return Ok(());
+            }
+        }
+        let r = match self.reuse {
+            Reuse::Scope => {
+                unsafe { Z3_solver_pop(ctx, solver, 1) };
+                self.check_error("Z3_solver_pop")
+            }
+            Reuse::Reset => {
+                unsafe { Z3_solver_reset(ctx, solver) };
+                self.check_error("Z3_solver_reset")
+            }
+            Reuse::Fresh | Reuse::Solver => {
+                unsafe { Z3_solver_dec_ref(ctx, solver) };
+                return Ok(());
+            }
+        };
+        if r.is_err() {
+            if let Some(s) = self.pool.remove(logic) {
+                unsafe { Z3_solver_dec_ref(ctx, s) };
+            }
+        }
+        r
+    }
+
+    fn drop_pool(&mut self) {
+        for (_, s) in self.pool.drain() {
+            unsafe { Z3_solver_dec_ref(self.ctx, s) };
+        }
     }
 }
 
 type CheckParts = (Verdict, Option<String>, Option<Model>);
 
 impl Z3 {
-    fn check_in(&mut self, solver: Z3_solver, f: &Formula) -> Result<CheckParts, SolverError> {
+    fn check_in(
+        &mut self,
+        solver: Z3_solver,
+        f: &Formula,
+        phases: &mut Phases,
+    ) -> Result<CheckParts, SolverError> {
         let ctx = self.ctx;
+        let t0 = Instant::now();
         self.abstract_ids.borrow_mut().clear();
         let t = self.translate(f)?;
         for a in &t.asserts {
             unsafe { Z3_solver_assert(ctx, solver, *a) };
             self.check_error("Z3_solver_assert")?;
         }
+        let t1 = Instant::now();
+        phases.build = t1 - t0;
         let r = unsafe { Z3_solver_check(ctx, solver) };
+        phases.check = t1.elapsed();
         self.check_error("Z3_solver_check")?;
-        match r {
+        let t2 = Instant::now();
+        let r = match r {
             Z3_L_FALSE => Ok((Verdict::Unsat, None, None)),
             Z3_L_TRUE => {
                 let model = self.ok("Z3_solver_get_model", unsafe {
@@ -840,7 +940,9 @@ impl Z3 {
                 let reason = cstr(unsafe { Z3_solver_get_reason_unknown(ctx, solver) });
                 Ok((Verdict::Unknown, Some(reason), None))
             }
-        }
+        };
+        phases.model = t2.elapsed();
+        r
     }
 
     /// Constants' values, and each declared function's values at the formula's

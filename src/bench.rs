@@ -1,0 +1,159 @@
+//! Where a fuzz iteration's time goes: the body of the `differential` target run over a
+//! fixed list of inputs, with each part timed. Used by `smtsmith bench` and by the
+//! criterion benchmarks (`benches/`); never by timed tests.
+
+use crate::generate::{seeded_bytes, Case, Theories};
+use crate::harness::{Harness, Selection};
+use crate::solver::{Phases, Reuse};
+use std::fmt::Write as _;
+use std::time::{Duration, Instant};
+
+/// A fixed corpus: `count` inputs of `bytes` pseudo-random bytes from seeds `seed..`.
+pub fn corpus(seed: u64, count: u64, bytes: usize) -> Vec<Vec<u8>> {
+    (0..count)
+        .map(|i| seeded_bytes(seed.wrapping_add(i), bytes))
+        .collect()
+}
+
+/// Summed times of one pass over a corpus.
+#[derive(Clone, Debug, Default)]
+pub struct Profile {
+    pub cases: u64,
+    pub findings: u64,
+    /// Decoding the input and generating the formula.
+    pub generate: Duration,
+    /// The solvers' phases, summed over solvers and cases.
+    pub phases: Phases,
+    /// The same per solver, with the number of checks that ended in each verdict.
+    pub by_solver:
+        std::collections::BTreeMap<String, (Phases, std::collections::BTreeMap<String, u64>)>,
+    /// Solver time not in any phase (e.g. our `Outcome` assembly inside `check`).
+    pub solver_rest: Duration,
+    pub oracle: Duration,
+    pub write: Duration,
+    pub total: Duration,
+}
+
+impl Profile {
+    /// Time inside solver library calls: setup, check, model reading, teardown.
+    pub fn inside_solvers(&self) -> Duration {
+        let p = &self.phases;
+        p.setup + p.check + p.model + p.teardown
+    }
+
+    /// Everything else (term construction is driven by us, through the solvers' API: it is
+    /// counted outside).
+    pub fn outside_solvers(&self) -> Duration {
+        self.total.saturating_sub(self.inside_solvers())
+    }
+
+    pub fn per_second(&self) -> f64 {
+        self.cases as f64 / self.total.as_secs_f64()
+    }
+
+    /// A table: each part's time and share.
+    pub fn table(&self) -> String {
+        let total = self.total.as_secs_f64();
+        let p = &self.phases;
+        let rows = [
+            ("decode + generate", self.generate),
+            (
+                "solver setup (context/solver/push, options, logic)",
+                p.setup,
+            ),
+            ("backend term construction + assert", p.build),
+            ("check-sat", p.check),
+            ("model reading", p.model),
+            ("solver teardown (pop/reset/delete)", p.teardown),
+            ("oracles + evaluator", self.oracle),
+            ("writing findings", self.write),
+            (
+                "other",
+                self.total.saturating_sub(
+                    self.generate
+                        + p.setup
+                        + p.build
+                        + p.check
+                        + p.model
+                        + p.teardown
+                        + self.oracle
+                        + self.write,
+                ),
+            ),
+        ];
+        let mut out = String::new();
+        for (name, d) in rows {
+            let _ = writeln!(
+                out,
+                "  {name:<52} {:>9.1} ms {:>5.1}%",
+                d.as_secs_f64() * 1e3,
+                100.0 * d.as_secs_f64() / total
+            );
+        }
+        for (id, (p, verdicts)) in &self.by_solver {
+            let ms = |d: Duration| d.as_secs_f64() * 1e3;
+            let _ = writeln!(
+                out,
+                "  {id:<5} setup {:.0} ms, build {:.0} ms, check {:.0} ms, model {:.0} ms, teardown {:.0} ms; {verdicts:?}",
+                ms(p.setup),
+                ms(p.build),
+                ms(p.check),
+                ms(p.model),
+                ms(p.teardown)
+            );
+        }
+        let _ = writeln!(
+            out,
+            "  {} cases in {:.2} s: {:.0} cases/s; outside the solver libraries {:.1}% \
+             (of which term construction {:.1}%)",
+            self.cases,
+            total,
+            self.per_second(),
+            100.0 * self.outside_solvers().as_secs_f64() / total,
+            100.0 * p.build.as_secs_f64() / total,
+        );
+        out
+    }
+}
+
+/// Runs the `differential` body (decode, both solvers, oracles) over `inputs`.
+pub fn profile(h: &mut Harness, inputs: &[Vec<u8>], theories: &Theories) -> Profile {
+    let mut prof = Profile::default();
+    let start = Instant::now();
+    for input in inputs {
+        let t = Instant::now();
+        let case = Case::from_bytes_in(input, theories);
+        prof.generate += t.elapsed();
+        let r = h.run_case(&case, Some(input));
+        prof.phases += r.phases;
+        let mut phase_sum = Phases::default();
+        for (id, a) in &r.answers {
+            let e = prof.by_solver.entry(id.to_string()).or_default();
+            let v = match a {
+                Ok(o) => {
+                    phase_sum += o.phases;
+                    e.0 += o.phases;
+                    o.verdict.to_string()
+                }
+                Err(_) => "api-error".to_string(),
+            };
+            *e.1.entry(v).or_default() += 1;
+        }
+        let p = phase_sum;
+        prof.solver_rest += r
+            .solver_time
+            .saturating_sub(p.setup + p.build + p.check + p.model + p.teardown);
+        prof.oracle += r.oracle_time;
+        prof.write += r.write_time;
+        prof.findings += r.findings.len() as u64;
+        prof.cases += 1;
+    }
+    prof.total = start.elapsed();
+    prof
+}
+
+/// A harness for benchmarks: both solvers, findings into `dir`.
+pub fn harness(reuse: Reuse, dir: &std::path::Path) -> Harness {
+    Harness::with_reuse(Selection::Both, dir, reuse)
+        .unwrap_or_else(|e| panic!("cannot start the solvers: {e}"))
+}

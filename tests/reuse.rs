@@ -1,0 +1,95 @@
+//! Solver reuse leaks no state between cases: a case gives the same verdicts on solvers
+//! kept across many earlier cases as on new solvers. Ground truth: the same solvers on the
+//! same case from a fresh start (`Harness::forget` before it), in each keeping mode.
+
+use smtsmith::generate::{seeded_bytes, Case, Theories};
+use smtsmith::harness::{Harness, Selection};
+use smtsmith::solver::{Reuse, SolverId, Verdict};
+
+/// Each solver's verdict, with the reason of an unknown.
+type Verdicts = Vec<(SolverId, Option<(Verdict, Option<String>)>)>;
+
+fn verdicts(h: &mut Harness, case: &Case) -> Verdicts {
+    let r = h.run_case(case, None);
+    assert!(r.findings.is_empty(), "finding: {}", r.summary());
+    r.answers
+        .into_iter()
+        .map(|(id, a)| (id, a.ok().map(|o| (o.verdict, o.reason))))
+        .collect()
+}
+
+fn check_mode(mode: Reuse) {
+    let dir = tempfile::tempdir().unwrap();
+    let all = Theories::ALL;
+    let cases: Vec<Case> = (0..120)
+        .map(|i| Case::from_bytes_in(&seeded_bytes(7000 + i, 64), &all))
+        .collect();
+    // Kept solvers: 1,500 other cases first (small and larger ones, every theory), then
+    // each test case after the previous ones, as in a fuzzing run.
+    let mut kept = Harness::with_reuse(Selection::Both, dir.path(), mode).unwrap();
+    for i in 0..1500u64 {
+        let bytes = if i % 5 == 0 { 64 } else { 24 };
+        let case = Case::from_bytes_in(&seeded_bytes(100_000 + i, bytes), &all);
+        kept.run_case(&case, None);
+    }
+    let mut fresh = Harness::with_reuse(Selection::Both, dir.path(), mode).unwrap();
+    let mut decided = 0;
+    let mut differ = Vec::new();
+    let mut time_dependent = 0;
+    for (i, case) in cases.iter().enumerate() {
+        let a = verdicts(&mut kept, case);
+        fresh.forget();
+        let b = verdicts(&mut fresh, case);
+        decided += b
+            .iter()
+            .filter(|(_, v)| matches!(v, Some((Verdict::Sat | Verdict::Unsat, _))))
+            .count();
+        if a == b {
+            continue;
+        }
+        let flip = a.iter().zip(&b).any(|((_, x), (_, y))| {
+            matches!(
+                (x, y),
+                (Some((Verdict::Sat, _)), Some((Verdict::Unsat, _)))
+                    | (Some((Verdict::Unsat, _)), Some((Verdict::Sat, _)))
+            )
+        });
+        // Verdicts at the edge of the limits can depend on the machine's load (Z3's tactics
+        // have wall-clock parts): an unknown on one side only counts as leaked state when
+        // it repeats, i.e. two more runs on each side never meet.
+        let again_kept = [verdicts(&mut kept, case), verdicts(&mut kept, case)];
+        let again_fresh = [0, 1].map(|_| {
+            fresh.forget();
+            verdicts(&mut fresh, case)
+        });
+        let ks = [&a, &again_kept[0], &again_kept[1]];
+        let fs = [&b, &again_fresh[0], &again_fresh[1]];
+        if !flip && ks.iter().any(|k| fs.contains(k)) {
+            time_dependent += 1;
+        } else {
+            differ.push(format!("case {i}: after others {a:?}, fresh {b:?}"));
+        }
+    }
+    eprintln!(
+        "{mode}: {} cases, {decided} decided (solver, case) pairs on fresh solvers, \
+         {time_dependent} differing only at the limits and not repeatably",
+        cases.len()
+    );
+    assert!(
+        differ.is_empty(),
+        "{mode}: verdicts differ:\n{}",
+        differ.join("\n")
+    );
+    // The comparison means something only if most cases were decided.
+    assert!(decided > cases.len(), "{mode}: only {decided} decided");
+}
+
+#[test]
+fn scope_reuse_gives_the_verdicts_of_fresh_solvers() {
+    check_mode(Reuse::Scope);
+}
+
+#[test]
+fn reset_reuse_gives_the_verdicts_of_fresh_solvers() {
+    check_mode(Reuse::Reset);
+}

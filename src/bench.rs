@@ -32,6 +32,8 @@ pub struct Profile {
     pub oracle: Duration,
     pub write: Duration,
     pub total: Duration,
+    /// Each case's time (decode to findings written), in input order.
+    pub per_case: Vec<Duration>,
 }
 
 impl Profile {
@@ -102,6 +104,23 @@ impl Profile {
                 ms(p.teardown)
             );
         }
+        let mut sorted = self.per_case.clone();
+        sorted.sort();
+        if !sorted.is_empty() {
+            let q = |f: f64| sorted[((sorted.len() - 1) as f64 * f) as usize].as_secs_f64() * 1e3;
+            let slow = sorted.iter().filter(|d| d.as_millis() >= 50).count();
+            let slow_time: Duration = sorted.iter().filter(|d| d.as_millis() >= 50).sum();
+            let _ = writeln!(
+                out,
+                "  per case: median {:.2} ms, p90 {:.2} ms, p99 {:.1} ms, max {:.0} ms; \
+                 {slow} cases of 50 ms or more take {:.0}% of the time",
+                q(0.5),
+                q(0.9),
+                q(0.99),
+                q(1.0),
+                100.0 * slow_time.as_secs_f64() / total
+            );
+        }
         let _ = writeln!(
             out,
             "  {} cases in {:.2} s: {:.0} cases/s; outside the solver libraries {:.1}% \
@@ -147,6 +166,7 @@ pub fn profile(h: &mut Harness, inputs: &[Vec<u8>], theories: &Theories) -> Prof
         prof.write += r.write_time;
         prof.findings += r.findings.len() as u64;
         prof.cases += 1;
+        prof.per_case.push(t.elapsed());
     }
     prof.total = start.elapsed();
     prof

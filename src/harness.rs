@@ -9,6 +9,10 @@ use crate::solver::{self, Limits, Solver, SolverError, SolverId};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+/// Default resident-size budget (MiB) above which the solvers start over in new contexts;
+/// libFuzzer's default `-rss_limit_mb` is 2048.
+pub const RSS_BUDGET_MB: u64 = 512;
+
 /// Which solvers a target runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Selection {
@@ -67,6 +71,11 @@ pub struct Harness {
     solvers: Vec<Box<dyn Solver>>,
     versions: Vec<(SolverId, String)>,
     reuse: solver::Reuse,
+    /// Cases run, for the periodic memory check.
+    cases: u64,
+    /// Above this resident size (MiB) the solvers start over in new contexts
+    /// (`SMTSMITH_RSS_BUDGET_MB`, default [`RSS_BUDGET_MB`]).
+    pub rss_budget_mb: u64,
     pub limits: Limits,
     pub findings_dir: PathBuf,
 }
@@ -90,10 +99,16 @@ impl Harness {
             .filter(|s| selection == Selection::Both || selection == Selection::Only(s.id()))
             .collect();
         let versions = solvers.iter().map(|s| (s.id(), s.version())).collect();
+        let rss_budget_mb = std::env::var("SMTSMITH_RSS_BUDGET_MB")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(RSS_BUDGET_MB);
         Ok(Harness {
             solvers,
             versions,
             reuse,
+            cases: 0,
+            rss_budget_mb,
             limits: Limits::default(),
             findings_dir: findings_dir.into(),
         })
@@ -125,8 +140,25 @@ impl Harness {
         }
     }
 
+    /// Every 16 cases: when the process is larger than the budget, the solvers start over
+    /// in new contexts (terms of earlier cases stay in a context until it is deleted; the
+    /// regular recycling every few hundred cases is not enough after large formulas).
+    fn watch_memory(&mut self) {
+        self.cases += 1;
+        if self.cases.is_multiple_of(16) {
+            if let Some(rss) = solver::rss_mib() {
+                if rss > self.rss_budget_mb {
+                    for s in self.solvers.iter_mut() {
+                        s.recycle_soon();
+                    }
+                }
+            }
+        }
+    }
+
     /// Runs every solver on `f` and returns their answers (no oracle, nothing written).
     pub fn answers(&mut self, f: &Formula) -> Vec<(SolverId, Answer)> {
+        self.watch_memory();
         let limits = self.limits.clone();
         self.solvers
             .iter_mut()
@@ -227,6 +259,7 @@ impl Harness {
     /// unsat: the evaluator's value) and records each solver's verdict on it.
     pub fn run_ground(&mut self, case: &Case, input: Option<&[u8]>) -> GroundReport {
         let start = Instant::now();
+        self.watch_memory();
         let f = &case.formula;
         let roots = closed_applications(f);
         let model = crate::eval::Model::default();

@@ -41,6 +41,10 @@ enum Command {
         /// theories it was found with.
         #[arg(long)]
         theories: Option<Theories>,
+        /// Instead of seeded bytes, decode every file of this folder (a libFuzzer corpus);
+        /// script `NAME.smt2` for input `NAME`. `--count`, `--seed`, `--bytes` are ignored.
+        #[arg(long)]
+        inputs: Option<PathBuf>,
     },
     /// Decode a libFuzzer input (crash artifact or corpus entry), print its script, re-run the
     /// oracles; exits with status 1 if it still produces a finding.
@@ -122,6 +126,10 @@ enum Command {
         /// Inputs run before timing starts (first-call costs of the libraries).
         #[arg(long, default_value_t = 50)]
         warmup: u64,
+        /// Use the files of this folder (a libFuzzer corpus) as the inputs, in name order,
+        /// instead of seeded bytes (`--count`, `--seed`, `--bytes` are ignored).
+        #[arg(long)]
+        inputs: Option<PathBuf>,
     },
     /// Print the linked solver versions.
     Versions,
@@ -210,6 +218,17 @@ fn resolve(flag: Option<Theories>) -> Result<Theories, String> {
     flag.map_or_else(Theories::from_env, Ok)
 }
 
+/// The regular files of a folder, in name order.
+fn corpus_files(dir: &PathBuf) -> Result<Vec<PathBuf>, String> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file())
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
 fn read(path: &PathBuf) -> Result<Vec<u8>, String> {
     std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
 }
@@ -222,10 +241,34 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             out,
             bytes,
             theories,
+            inputs,
         } => {
             let theories = resolve(theories)?;
             std::fs::create_dir_all(&out)
                 .map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+            if let Some(dir) = inputs {
+                let files = corpus_files(&dir)?;
+                for path in &files {
+                    let input = read(path)?;
+                    let case = Case::from_bytes_in(&input, &theories);
+                    let name = path.file_name().unwrap().to_string_lossy();
+                    let text = smtlib::script(
+                        &case.formula,
+                        &ScriptOptions {
+                            comments: vec![format!(
+                                "smtsmith gen --inputs {} --theories {theories}: {name}",
+                                dir.display()
+                            )],
+                            ..Default::default()
+                        },
+                    );
+                    let path = out.join(format!("{name}.smt2"));
+                    std::fs::write(&path, text)
+                        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                }
+                println!("wrote {} scripts to {}", files.len(), out.display());
+                return Ok(ExitCode::SUCCESS);
+            }
             for i in 0..count {
                 let s = seed.wrapping_add(i);
                 let input = seeded_bytes(s, bytes);
@@ -399,6 +442,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             theories,
             reuse,
             warmup,
+            inputs,
         } => {
             let theories = resolve(theories)?;
             let modes = if reuse.is_empty() {
@@ -406,10 +450,25 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             } else {
                 reuse
             };
-            let inputs = smtsmith::bench::corpus(seed, count, bytes);
-            let warm = smtsmith::bench::corpus(seed.wrapping_add(count), warmup, bytes);
+            let (inputs, what) = match &inputs {
+                Some(dir) => (
+                    corpus_files(dir)?
+                        .iter()
+                        .map(read)
+                        .collect::<Result<Vec<_>, _>>()?,
+                    format!("the files of {}", dir.display()),
+                ),
+                None => (
+                    smtsmith::bench::corpus(seed, count, bytes),
+                    format!("{count} inputs of {bytes} bytes from seed {seed}"),
+                ),
+            };
+            let warm = smtsmith::bench::corpus(seed.wrapping_add(1 << 32), warmup, 64);
             let dir = std::env::temp_dir().join(format!("smtsmith-bench-{}", std::process::id()));
-            println!("{count} inputs of {bytes} bytes from seed {seed}, theories {theories}");
+            println!(
+                "{what}, theories {theories}; findings (if any) in {}",
+                dir.display()
+            );
             for mode in modes {
                 let mut h = smtsmith::bench::harness(mode, &dir);
                 smtsmith::bench::profile(&mut h, &warm, &theories);

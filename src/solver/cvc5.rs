@@ -104,6 +104,7 @@ impl Cvc5 {
                 c::term_manager_release(self.tm);
                 c::term_manager_delete(self.tm);
             }
+            super::return_freed_memory();
             self.tm = call!("cvc5_term_manager_new", c::term_manager_new())?;
             self.usorts.borrow_mut().clear();
             self.cases = 0;
@@ -734,6 +735,10 @@ impl Solver for Cvc5 {
 
     fn forget(&mut self) {
         self.drop_pool();
+    }
+
+    fn recycle_soon(&mut self) {
+        self.cases = u32::MAX - 1;
     }
 
     fn provoke_error(&mut self) -> Option<SolverError> {

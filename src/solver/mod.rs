@@ -196,6 +196,9 @@ pub trait Solver {
     /// Drops every kept solver (reuse modes `reset` and `scope`): the next check starts
     /// on a new solver, as the first check of a process does.
     fn forget(&mut self);
+    /// Makes the next check start in a new context / term manager, freeing everything the
+    /// current one holds (the harness asks for it when the process grows too large).
+    fn recycle_soon(&mut self);
     /// Makes a deliberately ill-sorted API call (`(not 1)`) and returns the error the
     /// solver reported through our error channel. Proves the channel works: the solver
     /// neither exited nor crashed. `None` would mean the call was accepted.
@@ -208,6 +211,24 @@ pub trait Solver {
         f: &Formula,
         terms: &[NodeId],
     ) -> Result<Vec<Option<Value>>, SolverError>;
+}
+
+/// Hands memory the allocator keeps after a context or term manager is deleted back to the
+/// system (glibc keeps freed chunks in its arenas; over a long run the resident size then
+/// only ever grows with the largest formulas seen).
+pub(crate) fn return_freed_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
+/// The process's resident set size in MiB (Linux; `None` elsewhere).
+pub fn rss_mib() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    Some(pages * page.max(1) as u64 / (1024 * 1024))
 }
 
 /// Both backends, created once per process and reused across cases.

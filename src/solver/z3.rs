@@ -153,6 +153,7 @@ impl Z3 {
         if self.cases >= every || *limits != self.ctx_limits {
             self.drop_pool();
             unsafe { Z3_del_context(self.ctx) };
+            super::return_freed_memory();
             self.ctx = new_context(limits)?;
             self.ctx_limits = limits.clone();
             self.parsed_decls.clear();
@@ -755,6 +756,10 @@ impl Solver for Z3 {
 
     fn forget(&mut self) {
         self.drop_pool();
+    }
+
+    fn recycle_soon(&mut self) {
+        self.cases = u32::MAX - 1;
     }
 
     fn provoke_error(&mut self) -> Option<SolverError> {

@@ -7,4 +7,8 @@ fn main() {
         let dir = std::env::var(var).unwrap_or_else(|_| panic!("{var} not set by smtsmith's build script"));
         println!("cargo:rustc-link-arg=-Wl,-rpath,{dir}");
     }
+    // Where OSS-Fuzz / ClusterFuzzLite builds put the solver libraries: `lib/` beside the
+    // target binary in $OUT (oss-fuzz/build.sh), since the build folders above do not exist
+    // on the machines that run the targets.
+    println!("cargo:rustc-link-arg=-Wl,-rpath,$ORIGIN/lib");
 }

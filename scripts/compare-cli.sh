@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
-# In-process vs process-per-file, on the same formulas.
+# In-process vs process per file, on the same formulas.
 #
 #   scripts/compare-cli.sh [CORPUS] [LIMIT]
 #
 # CORPUS: a folder of fuzzer inputs (default benches/corpus/differential, a fixed corpus of
 # the differential target); LIMIT: use at most this many of them (default all).
-# (a) in-process: `smtsmith bench` runs the differential target's body on the inputs (both
-#     solvers through their C APIs, kept solvers, plus our oracles and model validation);
-# (b) process per file: each input printed as an SMT-LIB script (`smtsmith gen --inputs`),
-#     then, per script, the release's `z3` binary and one process running the script through
-#     libcvc5parser (`smtsmith solve --solver cvc5`: the cvc5 wheel ships no binary; this is
-#     the cvc5 binary's front end, with the same library loaded at start), as
-#     process-based fuzzers do. Both sides get a 2 s time limit per check.
-# Prints the time per formula of each side and their ratio.
+# (a) in-process: `smtsmith bench --reuse scope` runs the differential target's body on the
+#     inputs: both solvers through their C APIs (kept solvers), plus smtsmith's oracles and
+#     model validation, which the other side does not do;
+# (b) process per file: each input printed as an SMT-LIB script (`smtsmith gen --inputs`,
+#     the same formula), then per script one process of the release's `z3` binary and one
+#     process running the script through libcvc5parser (`smtsmith solve --solver cvc5`: the
+#     cvc5 wheel ships no binary; this is the cvc5 binary's front end, loading the same
+#     libraries at start), as process-based fuzzers do.
+# Both sides stop a check after 2 s at most. Prints time per formula on each side and their
+# ratio over all formulas, for the median formula, and per quarter of the scripts by size.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 corpus=${1:-benches/corpus/differential}
@@ -30,20 +32,37 @@ for f in $files; do cp "$corpus/$f" "$work/in/"; done
 n=$(ls "$work/in" | wc -l)
 $bin gen --inputs "$work/in" --out "$work/smt2" >/dev/null
 
-echo "== (a) in-process, $n inputs (smtsmith bench --reuse scope)"
-$bin bench --inputs "$work/in" --reuse scope | tee "$work/a.txt" | grep -E "cases in"
-a_rate=$(sed -n 's/.*s: \([0-9.]*\) cases\/s.*/\1/p' "$work/a.txt" | head -1)
+echo "== (a) in-process: $n inputs, smtsmith bench --reuse scope"
+$bin bench --inputs "$work/in" --reuse scope --per-case "$work/a.ms" | grep -E "per case|cases in"
 
-echo "== (b) one z3 process and one cvc5 front-end process per script, $n scripts"
-start=$(date +%s%N)
-for f in "$work"/smt2/*.smt2; do
-  "$z3" -t:2000 "$f" >/dev/null 2>&1 || true
-  $bin solve --solver cvc5 --timeout-ms 2000 "$f" >/dev/null 2>&1 || true
+echo "== (b) per script: one z3 process, one cvc5 front-end process"
+: > "$work/b.ms"
+for f in $(ls "$work/in" | sort); do
+  s="$work/smt2/$f.smt2"
+  t0=$(date +%s%N)
+  "$z3" -t:2000 "$s" >/dev/null 2>&1 || true
+  $bin solve --solver cvc5 --timeout-ms 2000 "$s" >/dev/null 2>&1 || true
+  t1=$(date +%s%N)
+  echo "$(( (t1 - t0) / 1000 ))" | awk '{printf "%.3f %d\n", $1 / 1000, 0}' >> "$work/b.ms"
 done
-end=$(date +%s%N)
-b_ms=$(( (end - start) / 1000000 ))
-awk -v n="$n" -v a="$a_rate" -v b="$b_ms" 'BEGIN {
-  per_a = 1000 / a; per_b = b / n;
-  printf "in-process: %.2f ms per formula (%.0f formulas/s)\n", per_a, a;
-  printf "process per file: %.2f ms per formula (%.1f formulas/s)\n", per_b, 1000 / per_b;
-  printf "ratio: %.0fx\n", per_b / per_a }'
+# Script sizes (bytes of the assertions: the printed script minus its comment line).
+for f in $(ls "$work/in" | sort); do grep -v '^;' "$work/smt2/$f.smt2" | wc -c; done > "$work/size"
+
+python3 - "$work/a.ms" "$work/b.ms" "$work/size" <<'PY'
+import sys, statistics
+a = [float(l) for l in open(sys.argv[1])]
+b = [float(l.split()[0]) for l in open(sys.argv[2])]
+size = [int(l) for l in open(sys.argv[3])]
+n = len(a)
+assert n == len(b) == len(size), (n, len(b), len(size))
+print(f"in-process:       {sum(a)/n:8.2f} ms per formula on average, median {statistics.median(a):.2f} ms")
+print(f"process per file: {sum(b)/n:8.2f} ms per formula on average, median {statistics.median(b):.2f} ms")
+print(f"ratio over all {n} formulas (total time): {sum(b)/sum(a):.0f}x; "
+      f"ratio of the medians: {statistics.median(b)/statistics.median(a):.0f}x")
+order = sorted(range(n), key=lambda i: size[i])
+for q in range(4):
+    idx = order[q * n // 4:(q + 1) * n // 4]
+    sa = sum(a[i] for i in idx); sb = sum(b[i] for i in idx)
+    print(f"  scripts of {size[idx[0]]}-{size[idx[-1]]} bytes ({len(idx)}): "
+          f"in-process {sa/len(idx):.2f} ms, per file {sb/len(idx):.2f} ms, ratio {sb/sa:.0f}x")
+PY

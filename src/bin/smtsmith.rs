@@ -130,6 +130,9 @@ enum Command {
         /// instead of seeded bytes (`--count`, `--seed`, `--bytes` are ignored).
         #[arg(long)]
         inputs: Option<PathBuf>,
+        /// Write each case's time (ms, one line per input, in order) of the last mode here.
+        #[arg(long)]
+        per_case: Option<PathBuf>,
     },
     /// Print the linked solver versions.
     Versions,
@@ -443,6 +446,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             reuse,
             warmup,
             inputs,
+            per_case,
         } => {
             let theories = resolve(theories)?;
             let modes = if reuse.is_empty() {
@@ -475,6 +479,15 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 let p = smtsmith::bench::profile(&mut h, &inputs, &theories);
                 println!("reuse {mode}: {} finding(s)", p.findings);
                 print!("{}", p.table());
+                if let Some(path) = &per_case {
+                    let text: String = p
+                        .per_case
+                        .iter()
+                        .map(|d| format!("{:.3}\n", d.as_secs_f64() * 1e3))
+                        .collect();
+                    std::fs::write(path, text)
+                        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                }
             }
             Ok(ExitCode::SUCCESS)
         }

@@ -413,9 +413,17 @@ fn closed_applications(f: &Formula) -> Vec<crate::ir::NodeId> {
         .collect()
 }
 
-/// Where findings go by default: `findings/` at the top of the smtsmith checkout.
+/// Where findings go by default: `findings/` at the top of the smtsmith checkout, or, where
+/// that checkout does not exist (a fuzz target run on another machine, e.g. by OSS-Fuzz),
+/// `findings/` in the current folder.
 pub fn default_findings_dir() -> PathBuf {
-    Harness::findings_dir_from_env(concat!(env!("CARGO_MANIFEST_DIR"), "/findings"))
+    let checkout = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let default = if checkout.is_dir() {
+        checkout.join("findings")
+    } else {
+        PathBuf::from("findings")
+    };
+    Harness::findings_dir_from_env(&default.to_string_lossy())
 }
 
 thread_local! {

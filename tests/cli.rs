@@ -163,10 +163,19 @@ fn a_written_finding_replays_with_the_z3_binary() {
     assert_eq!(meta["blamed"], "cvc5");
     assert_eq!(meta["input_hex"], "6279746573");
     let script = std::fs::read_to_string(&w.smt2).unwrap();
+    assert_eq!(meta["reuse"], h.reuse().name());
+    // With kept solvers in `scope` mode the reproducer asserts inside (push 1), as the
+    // harness did; both front ends take it and agree with the real answer (sat).
+    assert_eq!(
+        script.contains("(push 1)\n"),
+        h.reuse() == smtsmith::solver::Reuse::Scope
+    );
     if z3::binary().is_some() {
         let out = z3::run_binary(&script, 10_000).unwrap();
         assert!(out.starts_with("sat\n"), "{out}");
     }
+    let out = smtsmith::solver::cvc5::run_script(&script, 10_000).unwrap();
+    assert!(out.starts_with("sat\n"), "{out}");
     let summary = finding::summary(dir.path()).unwrap();
     assert!(
         summary.starts_with("1 finding(s), 1 distinct key(s)"),

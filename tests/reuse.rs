@@ -44,7 +44,12 @@ fn check_mode(mode: Reuse) {
             .iter()
             .filter(|(_, v)| matches!(v, Some((Verdict::Sat | Verdict::Unsat, _))))
             .count();
-        if a == b {
+        // Verdicts are compared; the reason of an unknown (resource limit or wall clock)
+        // may differ with the machine's load and is only shown.
+        let verdict_of = |v: &Verdicts| -> Vec<Option<Verdict>> {
+            v.iter().map(|(_, x)| x.as_ref().map(|(v, _)| *v)).collect()
+        };
+        if verdict_of(&a) == verdict_of(&b) {
             continue;
         }
         let flip = a.iter().zip(&b).any(|((_, x), (_, y))| {
@@ -64,7 +69,11 @@ fn check_mode(mode: Reuse) {
         });
         let ks = [&a, &again_kept[0], &again_kept[1]];
         let fs = [&b, &again_fresh[0], &again_fresh[1]];
-        if !flip && ks.iter().any(|k| fs.contains(k)) {
+        if !flip
+            && ks
+                .iter()
+                .any(|k| fs.iter().any(|f| verdict_of(k) == verdict_of(f)))
+        {
             time_dependent += 1;
         } else {
             differ.push(format!("case {i}: after others {a:?}, fresh {b:?}"));

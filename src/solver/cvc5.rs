@@ -780,10 +780,11 @@ impl Solver for Cvc5 {
 
     fn check(&mut self, f: &Formula, limits: &Limits) -> Result<Outcome, SolverError> {
         // Recycling is solver time too (deleting a context can take a while).
+        // The key is ours to compute (passes over the formula): not solver time.
+        let key = format!("{} {:?} {limits:?}", f.signature().logic(), options_for(f));
         let start = Instant::now();
         let mut phases = Phases::default();
         self.recycle_if_due()?;
-        let key = format!("{} {:?} {limits:?}", f.signature().logic(), options_for(f));
         let slv = self.solver_for(f, limits, &key)?;
         phases.setup = start.elapsed();
         let r = self.check_in(slv, f, &mut phases);

@@ -109,6 +109,7 @@ impl std::ops::AddAssign for Phases {
 
 /// How a backend reuses solver state between cases.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Reuse {
     /// A new context (Z3) / term manager (cvc5) and solver for every case.
     Fresh,

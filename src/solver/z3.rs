@@ -800,10 +800,11 @@ impl Solver for Z3 {
 
     fn check(&mut self, f: &Formula, limits: &Limits) -> Result<Outcome, SolverError> {
         // Recycling is solver time too (deleting a context can take a while).
+        // The logic is ours to compute (a pass over the formula): not solver time.
+        let logic = f.signature().logic();
         let start = Instant::now();
         let mut phases = Phases::default();
         self.recycle_if_due(limits)?;
-        let logic = f.signature().logic();
         let solver = self.solver_for(&logic)?;
         phases.setup = start.elapsed();
         let result = self.check_in(solver, f, &mut phases);

@@ -54,6 +54,12 @@ fn lookup(name: &CStr) -> Option<*mut libc::c_void> {
     (!p.is_null()).then_some(p)
 }
 
+/// Messages with which `Z3_solver_check` reports a limitation rather than a failure (the
+/// check answers unknown with the message). Z3 4.8.7's incremental string solver: "expression
+/// (re.complement (str.to.re s0)) does not correspond to a supported regular expression" for
+/// a regular expression over a string variable.
+const CHECK_LIMITATIONS: &[&str] = &["does not correspond to a supported regular expression"];
+
 /// `SolverError::call` of an operator this Z3 release does not know: the check answers
 /// `unknown` (with this reason) instead of reporting an API error.
 const UNSUPPORTED: &str = "unsupported by this release";
@@ -816,6 +822,17 @@ impl Solver for Z3 {
         let (verdict, reason, model) = match result {
             // An operator this release does not have: no verdict, not an API error.
             Err(e) if e.call == UNSUPPORTED => (Verdict::Unknown, Some(e.message), None),
+            // A documented limitation the release reports as an error of the check.
+            Err(e)
+                if e.call == "Z3_solver_check"
+                    && CHECK_LIMITATIONS.iter().any(|m| e.message.contains(m)) =>
+            {
+                (
+                    Verdict::Unknown,
+                    Some(format!("unsupported: {}", e.message)),
+                    None,
+                )
+            }
             r => r?,
         };
         Ok(Outcome {
@@ -999,6 +1016,12 @@ impl Z3 {
     ) -> Result<(FuncTable, Option<Value>), SolverError> {
         let ctx = self.ctx;
         unsafe {
+            // A function the solver eliminated has no interpretation; asking for it anyway
+            // is an "invalid argument" error on older releases (4.8.7), null on newer ones.
+            if !Z3_model_has_interp(ctx, model, fd) {
+                self.check_error("Z3_model_has_interp")?;
+                return Ok((Vec::new(), None));
+            }
             let Some(fi) = Z3_model_get_func_interp(ctx, model, fd) else {
                 self.check_error("Z3_model_get_func_interp")?;
                 return Ok((Vec::new(), None));

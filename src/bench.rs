@@ -27,8 +27,6 @@ pub struct Profile {
     /// The same per solver, with the number of checks that ended in each verdict.
     pub by_solver:
         std::collections::BTreeMap<String, (Phases, std::collections::BTreeMap<String, u64>)>,
-    /// Solver time not in any phase (e.g. our `Outcome` assembly inside `check`).
-    pub solver_rest: Duration,
     pub oracle: Duration,
     pub write: Duration,
     pub total: Duration,
@@ -39,8 +37,7 @@ pub struct Profile {
 impl Profile {
     /// Time inside solver library calls: setup, check, model reading, teardown.
     pub fn inside_solvers(&self) -> Duration {
-        let p = &self.phases;
-        p.setup + p.check + p.model + p.teardown
+        self.phases.inside_solvers()
     }
 
     /// Everything else (term construction is driven by us, through the solvers' API: it is
@@ -71,16 +68,8 @@ impl Profile {
             ("writing findings", self.write),
             (
                 "other",
-                self.total.saturating_sub(
-                    self.generate
-                        + p.setup
-                        + p.build
-                        + p.check
-                        + p.model
-                        + p.teardown
-                        + self.oracle
-                        + self.write,
-                ),
+                self.total
+                    .saturating_sub(self.generate + p.total() + self.oracle + self.write),
             ),
         ];
         let mut out = String::new();
@@ -145,12 +134,10 @@ pub fn profile(h: &mut Harness, inputs: &[Vec<u8>], theories: &Theories) -> Prof
         prof.generate += t.elapsed();
         let r = h.run_case(&case, Some(input));
         prof.phases += r.phases;
-        let mut phase_sum = Phases::default();
         for (id, a) in &r.answers {
             let e = prof.by_solver.entry(id.to_string()).or_default();
             let v = match a {
                 Ok(o) => {
-                    phase_sum += o.phases;
                     e.0 += o.phases;
                     o.verdict.to_string()
                 }
@@ -158,10 +145,6 @@ pub fn profile(h: &mut Harness, inputs: &[Vec<u8>], theories: &Theories) -> Prof
             };
             *e.1.entry(v).or_default() += 1;
         }
-        let p = phase_sum;
-        prof.solver_rest += r
-            .solver_time
-            .saturating_sub(p.setup + p.build + p.check + p.model + p.teardown);
         prof.oracle += r.oracle_time;
         prof.write += r.write_time;
         prof.findings += r.findings.len() as u64;

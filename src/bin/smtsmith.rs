@@ -86,12 +86,8 @@ enum Command {
     /// Run generated cases from seeded random bytes (no coverage feedback; libFuzzer is the
     /// main driver, see README) and print verdict and finding counts.
     Run {
-        #[arg(long, default_value_t = 1000)]
-        count: u64,
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        #[arg(long, default_value_t = 256)]
-        bytes: usize,
+        #[command(flatten)]
+        seeded: Seeded,
         #[arg(long, default_value = "both")]
         solver: Selection,
         #[arg(long)]
@@ -112,12 +108,8 @@ enum Command {
     /// Where the time of the `differential` target's body goes, on a fixed corpus of
     /// seeded inputs, for each solver-reuse mode (a measurement, not a test).
     Bench {
-        #[arg(long, default_value_t = 1000)]
-        count: u64,
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        #[arg(long, default_value_t = 256)]
-        bytes: usize,
+        #[command(flatten)]
+        seeded: Seeded,
         #[arg(long)]
         theories: Option<Theories>,
         /// Reuse modes to measure, comma-separated (fresh, solver, reset, scope; default all).
@@ -136,6 +128,18 @@ enum Command {
     },
     /// Print the linked solver versions.
     Versions,
+}
+
+/// Cases from seeded pseudo-random bytes: case i uses seed S+i.
+#[derive(clap::Args)]
+struct Seeded {
+    #[arg(long, default_value_t = 1000)]
+    count: u64,
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Bytes of input per case (more bytes, larger formulas).
+    #[arg(long, default_value_t = 256)]
+    bytes: usize,
 }
 
 fn main() -> ExitCode {
@@ -367,9 +371,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Run {
-            count,
-            seed,
-            bytes,
+            seeded: Seeded { count, seed, bytes },
             solver,
             findings,
             slow_ms,
@@ -439,9 +441,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             })
         }
         Command::Bench {
-            count,
-            seed,
-            bytes,
+            seeded: Seeded { count, seed, bytes },
             theories,
             reuse,
             warmup,

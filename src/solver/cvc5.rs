@@ -93,11 +93,7 @@ impl Cvc5 {
 
     fn recycle_if_due(&mut self) -> Result<(), SolverError> {
         self.cases += 1;
-        let every = if self.reuse == Reuse::Fresh {
-            1
-        } else {
-            RECYCLE_EVERY
-        };
+        let every = self.reuse.cases_per_context(RECYCLE_EVERY);
         if self.cases >= every {
             self.drop_pool();
             unsafe {
@@ -857,7 +853,7 @@ impl Cvc5 {
         limits: &Limits,
         key: &str,
     ) -> Result<*mut c::Solver, SolverError> {
-        let kept = matches!(self.reuse, Reuse::Reset | Reuse::Scope);
+        let kept = self.reuse.keeps_solvers();
         let slv = match self.pool.get(key) {
             Some(s) if kept => *s,
             _ => {

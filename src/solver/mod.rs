@@ -97,6 +97,18 @@ pub struct Phases {
     pub teardown: Duration,
 }
 
+impl Phases {
+    /// Time in the solver libraries' own work: everything but term construction.
+    pub fn inside_solvers(&self) -> Duration {
+        self.setup + self.check + self.model + self.teardown
+    }
+
+    /// All five phases.
+    pub fn total(&self) -> Duration {
+        self.inside_solvers() + self.build
+    }
+}
+
 impl std::ops::AddAssign for Phases {
     fn add_assign(&mut self, o: Phases) {
         self.setup += o.setup;
@@ -137,6 +149,15 @@ impl Reuse {
     /// Whether solvers outlive a case.
     pub fn keeps_solvers(self) -> bool {
         matches!(self, Reuse::Reset | Reuse::Scope)
+    }
+
+    /// Cases between two context / term-manager recycles: one for `fresh`, else `usual`.
+    pub fn cases_per_context(self, usual: u32) -> u32 {
+        if self == Reuse::Fresh {
+            1
+        } else {
+            usual
+        }
     }
 
     pub fn name(self) -> &'static str {

@@ -151,11 +151,7 @@ impl Z3 {
 
     fn recycle_if_due(&mut self, limits: &Limits) -> Result<(), SolverError> {
         self.cases += 1;
-        let every = if self.reuse == Reuse::Fresh {
-            1
-        } else {
-            RECYCLE_EVERY
-        };
+        let every = self.reuse.cases_per_context(RECYCLE_EVERY);
         if self.cases >= every || *limits != self.ctx_limits {
             self.drop_pool();
             unsafe { Z3_del_context(self.ctx) };
@@ -850,7 +846,7 @@ impl Z3 {
     /// (`reset`, `scope`; pushed once for `scope`).
     fn solver_for(&mut self, logic: &str) -> Result<Z3_solver, SolverError> {
         let ctx = self.ctx;
-        let kept = matches!(self.reuse, Reuse::Reset | Reuse::Scope);
+        let kept = self.reuse.keeps_solvers();
         let solver = match self.pool.get(logic) {
             Some(s) if kept => *s,
             _ => {

@@ -78,6 +78,10 @@ pub struct Harness {
     pub rss_budget_mb: u64,
     pub limits: Limits,
     pub findings_dir: PathBuf,
+    /// Called with the solver's name before each check and with `oracles` before the
+    /// oracles run (`smtsmith check`'s worker reports its progress with it, so that its
+    /// supervisor knows whom to blame for a hang or a crash).
+    pub on_phase: Option<fn(&str)>,
 }
 
 impl Harness {
@@ -111,6 +115,7 @@ impl Harness {
             rss_budget_mb,
             limits: Limits::default(),
             findings_dir: findings_dir.into(),
+            on_phase: None,
         })
     }
 
@@ -160,9 +165,15 @@ impl Harness {
     pub fn answers(&mut self, f: &Formula) -> Vec<(SolverId, Answer)> {
         self.watch_memory();
         let limits = self.limits.clone();
+        let on_phase = self.on_phase;
         self.solvers
             .iter_mut()
-            .map(|s| (s.id(), s.check(f, &limits)))
+            .map(|s| {
+                if let Some(report) = on_phase {
+                    report(&s.id().to_string());
+                }
+                (s.id(), s.check(f, &limits))
+            })
             .collect()
     }
 
@@ -188,6 +199,9 @@ impl Harness {
             phases += o.phases;
         }
         let t = Instant::now();
+        if let Some(report) = self.on_phase {
+            report("oracles");
+        }
         let mut verdicts = oracle::judge(f, &answers);
         let mut answers = answers;
         // With kept solvers a finding may depend on what earlier cases left in them: run
@@ -437,6 +451,17 @@ pub fn fuzz_one(selection: Selection, data: &[u8]) {
     fuzz_with(selection, |h| {
         let case = Case::from_bytes(data);
         h.run_case(&case, Some(data)).summary()
+    })
+}
+
+/// The body of the seed-mutation target: the input is an SMT-LIB script (a seed or a
+/// mutant from [`crate::mutate`]); it is parsed and run through every oracle on both
+/// solvers. Text that does not parse stands for the formula generated from its bytes, as
+/// in the custom mutator, so every input is a test.
+pub fn fuzz_script(data: &[u8]) {
+    fuzz_with(Selection::Both, |h| {
+        let f = crate::mutate::formula_of(data);
+        h.run(&f, None, Some(data)).summary()
     })
 }
 

@@ -7,11 +7,13 @@
 //! fuzz iteration end to end).
 
 pub mod bench;
+pub mod check;
 pub mod eval;
 pub mod finding;
 pub mod generate;
 pub mod harness;
 pub mod ir;
+pub mod mutate;
 pub mod oracle;
 pub mod smtlib;
 pub mod solver;

@@ -126,6 +126,45 @@ enum Command {
         #[arg(long)]
         per_case: Option<PathBuf>,
     },
+    /// Run real SMT-LIB scripts (files, or folders searched for `.smt2`) through every
+    /// applicable oracle with both solvers: one line per file (verdicts, time, finding
+    /// classes or ok), then a per-logic summary. Exits with status 1 if any finding.
+    Check {
+        #[arg(required_unless_present = "worker")]
+        paths: Vec<PathBuf>,
+        /// A solver still in one check this many seconds after it began is killed with its
+        /// worker process and reported as a `time-limit` finding.
+        #[arg(long, default_value_t = 60)]
+        hang_seconds: u64,
+        /// Internal: check the paths read from stdin and report on stdout.
+        #[arg(long, hide = true)]
+        worker: bool,
+        /// One JSON object per file (JSON Lines), then one with the per-logic summary.
+        #[arg(long)]
+        json: bool,
+        #[arg(long, default_value = "both")]
+        solver: Selection,
+        #[arg(long)]
+        findings: Option<PathBuf>,
+        /// Time limit per solver and file in milliseconds (no resource limit besides it).
+        #[arg(long, default_value_t = 5_000)]
+        timeout_ms: u32,
+        /// Also write the summary as Markdown to this file.
+        #[arg(long)]
+        markdown: Option<PathBuf>,
+    },
+    /// Build the corpus of the `seed_mutation` fuzz target from SMT-LIB scripts (files, or
+    /// folders searched for `.smt2`): every script that parses is written, as smtsmith
+    /// prints it, to OUT (named by its content); the others are listed with the reason.
+    SeedCorpus {
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        #[arg(long)]
+        out: PathBuf,
+        /// Skip scripts longer than this once printed (libFuzzer's -max_len).
+        #[arg(long, default_value_t = 32_768)]
+        max_len: usize,
+    },
     /// Print the linked solver versions.
     Versions,
 }
@@ -294,6 +333,129 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             }
             println!("wrote {count} scripts to {}", out.display());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Check {
+            paths,
+            hang_seconds,
+            worker,
+            json,
+            solver,
+            findings,
+            timeout_ms,
+            markdown,
+        } => {
+            use smtsmith::check;
+            let dir = findings.unwrap_or_else(|| Harness::findings_dir_from_env("findings"));
+            let limits = smtsmith::solver::Limits {
+                z3_rlimit: 0,
+                cvc5_rlimit: 0,
+                timeout_ms,
+            };
+            let mut h = Harness::new(solver, &dir).map_err(|e| e.to_string())?;
+            h.limits = limits.clone();
+            if worker {
+                check::worker(&mut h, std::io::stdin().lock()).map_err(|e| e.to_string())?;
+                return Ok(ExitCode::SUCCESS);
+            }
+            let files = check::collect_files(&paths).map_err(|e| e.to_string())?;
+            let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+            let selection = match solver {
+                Selection::Both => "both".to_string(),
+                Selection::Only(id) => id.to_string(),
+            };
+            let worker_dir = dir.clone();
+            let supervisor = check::Supervisor {
+                worker: Box::new(move || {
+                    let mut c = std::process::Command::new(&exe);
+                    c.args(["check", "--worker", "--solver", &selection])
+                        .arg("--timeout-ms")
+                        .arg(timeout_ms.to_string())
+                        .arg("--findings")
+                        .arg(&worker_dir);
+                    c
+                }),
+                hang_after: std::time::Duration::from_secs(hang_seconds),
+                findings_dir: dir,
+                versions: h.versions().to_vec(),
+                limits,
+            };
+            drop(h);
+            let reports = supervisor
+                .run(&files, |r| {
+                    if json {
+                        println!("{}", serde_json::to_string(r).expect("reports serialize"));
+                    } else {
+                        println!("{}", r.line());
+                    }
+                })
+                .map_err(|e| e.to_string())?;
+            let rows = check::summarize(&reports);
+            let table = check::table(&rows);
+            if json {
+                let summary = serde_json::json!({ "summary": rows });
+                println!("{summary}");
+            } else {
+                println!("\n{table}");
+            }
+            if let Some(md) = markdown {
+                let mut text = String::from("| logic | files | parsed | % | not run | decided by all | = expected | != expected | with findings |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                for line in table.lines().skip(1) {
+                    let cells: Vec<&str> = line.split_whitespace().collect();
+                    text.push_str(&format!("| {} |\n", cells.join(" | ")));
+                }
+                std::fs::write(&md, text)
+                    .map_err(|e| format!("cannot write {}: {e}", md.display()))?;
+            }
+            let any = reports.iter().any(|r| !r.findings.is_empty());
+            Ok(if any {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            })
+        }
+        Command::SeedCorpus {
+            paths,
+            out,
+            max_len,
+        } => {
+            use sha2::{Digest, Sha256};
+            let files = smtsmith::check::collect_files(&paths).map_err(|e| e.to_string())?;
+            std::fs::create_dir_all(&out)
+                .map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+            let (mut written, mut skipped) = (0, 0);
+            for path in &files {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                match smtlib::parse::parse_script(&text) {
+                    Ok(s) => {
+                        let printed = smtsmith::mutate::print(&s.formula);
+                        if printed.len() > max_len {
+                            println!(
+                                "skipped {}: {} bytes printed",
+                                path.display(),
+                                printed.len()
+                            );
+                            skipped += 1;
+                            continue;
+                        }
+                        let name =
+                            smtsmith::finding::hex(&Sha256::digest(printed.as_bytes())[..10]);
+                        let dest = out.join(name);
+                        std::fs::write(&dest, printed)
+                            .map_err(|e| format!("cannot write {}: {e}", dest.display()))?;
+                        written += 1;
+                    }
+                    Err(e) => {
+                        println!("skipped {}: {e}", path.display());
+                        skipped += 1;
+                    }
+                }
+            }
+            println!(
+                "wrote {written} seed scripts to {} ({skipped} skipped)",
+                out.display()
+            );
             Ok(ExitCode::SUCCESS)
         }
         Command::Replay {

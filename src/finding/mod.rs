@@ -121,6 +121,7 @@ pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Writte
             options: vec![("produce-models".into(), "true".into())],
             get_values: true,
             push: ctx.reuse == crate::solver::Reuse::Scope,
+            strict: false,
         },
     );
     // The name depends on the formula and class only, so a re-found bug overwrites itself.

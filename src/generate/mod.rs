@@ -91,6 +91,7 @@ pub fn generate(cfg: &Config, u: &mut Unstructured) -> Result<Formula> {
         arrays: array_menu(cfg),
         usorts: Vec::new(),
         funcs: Vec::new(),
+        reuse_any_size: false,
     };
     g.plan_functions()?;
     let n = g.u.int_in_range(1..=cfg.max_asserts.max(1))?;
@@ -100,6 +101,118 @@ pub fn generate(cfg: &Config, u: &mut Unstructured) -> Result<Formula> {
         g.f.assert(a).map_err(internal)?;
     }
     Ok(g.f)
+}
+
+/// Seed-based generation (the generative type-aware mutation of TypeFuzz, thesis
+/// Alg. 6, with this generator's choices): a new term of `sort` built inside the seed `f`,
+/// for a position where the bound variables `scope` (with their nodes) are visible. Its
+/// operators come from the configuration's theories; its arguments are the seed's own
+/// expressions of the right sort whose bound variables are in `scope` (local
+/// compatibility, Def. 5.3.2), the seed's constants, functions and sorts, new literals and
+/// constants, or further new terms, up to `depth` levels. Returns the extended formula.
+pub fn grow(
+    cfg: &Config,
+    u: &mut Unstructured,
+    f: Formula,
+    sort: &Sort,
+    scope: &[(BoundId, NodeId)],
+    depth: u8,
+) -> Result<(Formula, NodeId)> {
+    let free = f.free_bound_vars(false);
+    let mut info: Vec<NodeInfo> = Vec::with_capacity(f.nodes.len());
+    for (id, vars) in free.into_iter().enumerate() {
+        let mut i = NodeInfo::leaf();
+        for c in f.children(NodeId(id as u32)) {
+            let ci: &NodeInfo = &info[c.0 as usize];
+            i.height = i.height.max(ci.height.saturating_add(1));
+            i.size = i.size.saturating_add(ci.size);
+        }
+        i.free = vars;
+        info.push(i);
+    }
+    let mut pool: HashMap<Sort, Vec<NodeId>> = HashMap::new();
+    let mut vars = HashMap::new();
+    let mut per_sort: HashMap<Sort, u8> = HashMap::new();
+    for id in f.reachable_postorder() {
+        match &f.node(id).kind {
+            NodeKind::Lit(_) | NodeKind::Bound(_) => {}
+            NodeKind::Const(_) => {
+                let s = f.sort_of(id).clone();
+                let k = per_sort.entry(s.clone()).or_default();
+                if !vars.values().any(|n| *n == id) {
+                    vars.insert((s.clone(), *k), id);
+                    *k = k.saturating_add(1);
+                }
+                pool.entry(s).or_default().push(id);
+            }
+            _ => pool.entry(f.sort_of(id).clone()).or_default().push(id),
+        }
+    }
+    let mut arrays = if cfg.arrays {
+        array_menu(cfg)
+    } else {
+        Vec::new()
+    };
+    let mut usorts = Vec::new();
+    let mut funcs = Vec::new();
+    for (k, d) in f.decls.iter().enumerate() {
+        for s in d.args.iter().chain([&d.sort]) {
+            collect_sorts(s, &mut arrays, &mut usorts);
+        }
+        if !d.args.is_empty() {
+            funcs.push((d.args.clone(), d.sort.clone(), Some(DeclId(k as u32))));
+        }
+    }
+    for d in &f.bounds {
+        collect_sorts(&d.sort, &mut arrays, &mut usorts);
+    }
+    let mut g = Gen {
+        cfg,
+        u,
+        f,
+        vars,
+        info,
+        pool,
+        scope: scope.to_vec(),
+        budget: u32::from(cfg.max_size),
+        arrays,
+        usorts,
+        funcs,
+        reuse_any_size: true,
+    };
+    let depth = depth.max(1);
+    // The root is an application when one fits (a bare leaf says little).
+    let apps = g.app_candidates(sort);
+    let node = if apps.is_empty() {
+        g.term(sort, depth)?
+    } else {
+        let (op, t) = apps[g.u.choose_index(apps.len())?].clone();
+        g.app(op, t, depth)?
+    };
+    Ok((g.f, node))
+}
+
+/// Whether values of `s` involve an uninterpreted sort (then `s` has no literals).
+fn uninterpreted_inside(s: &Sort) -> bool {
+    match s {
+        Sort::Uninterp(_) => true,
+        Sort::Array(i, e) => uninterpreted_inside(i) || uninterpreted_inside(e),
+        _ => false,
+    }
+}
+
+fn collect_sorts(s: &Sort, arrays: &mut Vec<Sort>, usorts: &mut Vec<Sort>) {
+    match s {
+        Sort::Array(i, e) => {
+            if !arrays.contains(s) {
+                arrays.push(s.clone());
+            }
+            collect_sorts(i, arrays, usorts);
+            collect_sorts(e, arrays, usorts);
+        }
+        Sort::Uninterp(_) if !usorts.contains(s) => usorts.push(s.clone()),
+        _ => {}
+    }
 }
 
 fn internal(e: SortError) -> arbitrary::Error {
@@ -144,6 +257,9 @@ struct Gen<'c, 'u, 'a> {
     usorts: Vec<Sort>,
     /// The functions of this case: argument sorts, result sort, declaration once used.
     funcs: Vec<(Vec<Sort>, Sort, Option<DeclId>)>,
+    /// Seed expressions are reused whatever their height and size (TypeFuzz draws the
+    /// arguments of a new operator from all of the seed's expressions).
+    reuse_any_size: bool,
 }
 
 /// The array sorts a case may use: a fixed menu of shapes over the enabled base sorts,
@@ -374,8 +490,7 @@ impl Gen<'_, '_, '_> {
             .copied()
             .filter(|id| {
                 let info = &self.info[id.0 as usize];
-                info.height <= depth
-                    && info.size <= self.budget
+                (self.reuse_any_size || (info.height <= depth && info.size <= self.budget))
                     && info
                         .free
                         .iter()
@@ -398,7 +513,11 @@ impl Gen<'_, '_, '_> {
                         .arrays
                         .iter()
                         .any(|a| matches!(a, Sort::Array(_, e) if **e == *s)),
-                    (Rule::Store | Rule::ConstArray, Sort::Array(..)) => self.sort_enabled(sort),
+                    (Rule::Store, Sort::Array(..)) => self.sort_enabled(sort),
+                    // Its argument is a literal of the element sort.
+                    (Rule::ConstArray, Sort::Array(..)) => {
+                        self.sort_enabled(sort) && !uninterpreted_inside(sort)
+                    }
                     (Rule::Store | Rule::ConstArray, _) => false,
                     (Rule::Concat, Sort::BitVec(n)) => *n >= 2,
                     (_, Sort::BitVec(_)) => true,
@@ -560,6 +679,26 @@ impl Gen<'_, '_, '_> {
     }
 
     /// Facts of a new node over `children`, binding `binds` (for a let).
+    /// `name`, or `name_N` when a declaration or bound variable of the formula (a seed's)
+    /// already has it: a new binder must not capture a seed's symbol, nor a new
+    /// constant clash with one.
+    fn fresh_name(&self, name: String) -> String {
+        let taken = |n: &str| {
+            self.f
+                .decls
+                .iter()
+                .chain(&self.f.bounds)
+                .any(|d| d.name == n)
+        };
+        if !self.reuse_any_size || !taken(&name) {
+            return name;
+        }
+        (0..)
+            .map(|k| format!("{name}_{k}"))
+            .find(|n| !taken(n))
+            .expect("some suffix is free")
+    }
+
     fn combine(&self, children: &[NodeId], extra_height: u8) -> NodeInfo {
         let mut info = NodeInfo::leaf();
         for c in children {
@@ -610,7 +749,7 @@ impl Gen<'_, '_, '_> {
     /// A fresh bound variable `<prefix><n>` (unique among the formula's bound variables),
     /// recorded as a leaf that uses itself.
     fn bind_var(&mut self, prefix: &str, sort: Sort) -> (BoundId, NodeId) {
-        let name = format!("{prefix}{}", self.f.bounds.len());
+        let name = self.fresh_name(format!("{prefix}{}", self.f.bounds.len()));
         let (b, node) = self.f.bound_var(name, sort);
         let info = NodeInfo {
             height: 0,
@@ -669,12 +808,9 @@ impl Gen<'_, '_, '_> {
         // 0: declared constant (also what an exhausted input reads), 1: bound variable
         // (favoured: a let whose variable is never used tests little), 2: literal.
         let constants = if self.cfg.ground { 0 } else { 4 };
-        // Elements of uninterpreted sorts have no literals.
-        let literals = if matches!(sort, Sort::Uninterp(_)) {
-            0
-        } else {
-            2
-        };
+        // Elements of uninterpreted sorts have no literals (nor arrays over them: seeds
+        // have such arrays).
+        let literals = if uninterpreted_inside(sort) { 0 } else { 2 };
         let which = self.pick(&[constants, if bound.is_empty() { 0 } else { 6 }, literals])?;
         match which {
             1 => Ok(bound[self.u.choose_index(bound.len())?]),
@@ -701,6 +837,7 @@ impl Gen<'_, '_, '_> {
                     Sort::RegLan => unreachable!("RegLan leaves are built by regex_leaf"),
                     Sort::Uninterp(n) => format!("u{n}_{k}"),
                 };
+                let name = self.fresh_name(name);
                 let d = self.f.declare(name, sort.clone());
                 let id = self.f.constant(d);
                 self.vars.insert((sort.clone(), k), id);

@@ -347,6 +347,49 @@ impl Formula {
         Ok(self.push(NodeKind::Call(d, args), sort))
     }
 
+    /// Renumbers the uninterpreted sorts 0, 1, ... in the order [`Formula::uninterpreted_sorts`]
+    /// walks declarations (then bound variables) before sorting, so that a printed formula,
+    /// whose sorts are declared in that order, reads back with the same numbers. Literals
+    /// are not visited: call it before values of uninterpreted sorts occur (the parser does).
+    pub fn number_sorts_by_first_use(&mut self) {
+        fn walk(s: &Sort, order: &mut Vec<u32>) {
+            match s {
+                Sort::Uninterp(n) if !order.contains(n) => order.push(*n),
+                Sort::Array(i, e) => {
+                    walk(i, order);
+                    walk(e, order);
+                }
+                _ => {}
+            }
+        }
+        fn rename(s: &mut Sort, order: &[u32]) {
+            match s {
+                Sort::Uninterp(n) => {
+                    *n = order.iter().position(|m| m == n).unwrap_or(*n as usize) as u32
+                }
+                Sort::Array(i, e) => {
+                    rename(i, order);
+                    rename(e, order);
+                }
+                _ => {}
+            }
+        }
+        let mut order = Vec::new();
+        for d in self.decls.iter().chain(&self.bounds) {
+            for s in d.args.iter().chain([&d.sort]) {
+                walk(s, &mut order);
+            }
+        }
+        for d in self.decls.iter_mut().chain(self.bounds.iter_mut()) {
+            for s in d.args.iter_mut().chain([&mut d.sort]) {
+                rename(s, &order);
+            }
+        }
+        for n in self.nodes.iter_mut() {
+            rename(&mut n.sort, &order);
+        }
+    }
+
     /// The uninterpreted sorts the formula declares or uses, in order.
     pub fn uninterpreted_sorts(&self) -> Vec<u32> {
         fn walk(s: &Sort, out: &mut Vec<u32>) {
@@ -560,6 +603,16 @@ impl Formula {
     /// The operators and theories used by the assertions.
     pub fn signature(&self) -> Signature {
         let mut sig = Signature::default();
+        // A declaration's sorts count even when no assertion uses it (a parsed script may
+        // declare more than it uses; the logic must admit every declaration).
+        for d in &self.decls {
+            for s in d.args.iter().chain([&d.sort]) {
+                sig.mark_sort(s);
+            }
+            if !d.args.is_empty() {
+                sig.uf = true;
+            }
+        }
         for id in self.reachable_postorder() {
             let node = self.node(id);
             sig.mark_sort(&node.sort);

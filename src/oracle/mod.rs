@@ -25,6 +25,12 @@ pub enum Class {
     ApiError,
     /// A solver's rewriter simplifies a ground term to a value other than the evaluator's.
     GroundTerm,
+    /// A solver ran far past its time limit (it does not check it; performance class,
+    /// never mixed with soundness). Found by `smtsmith check`'s watchdog.
+    TimeLimit,
+    /// The process died inside a solver (signal or abort). Found by `smtsmith check`,
+    /// which runs the scripts in a worker process.
+    Crash,
 }
 
 impl Class {
@@ -36,6 +42,8 @@ impl Class {
             Class::InvalidModel => "invalid-model",
             Class::ApiError => "api-error",
             Class::GroundTerm => "ground-term",
+            Class::TimeLimit => "time-limit",
+            Class::Crash => "crash",
         }
     }
 }

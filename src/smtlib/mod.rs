@@ -1,6 +1,8 @@
 //! SMT-LIB 2.6 output: a formula prints as a complete script that the solvers' own
 //! front ends accept (checked in `tests/printer_roundtrip.rs`).
 
+pub mod parse;
+
 use crate::ir::{Formula, NodeId, NodeKind, Sort, Value};
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -19,6 +21,10 @@ pub struct ScriptOptions {
     /// Assert inside `(push 1)`, as the harness does with kept solvers (reuse mode `scope`);
     /// the solvers then use their incremental engines.
     pub push: bool,
+    /// Negative constant-array values as `(- 14.5)`, as SMT-LIB and yaspar-ir read them
+    /// (the default `-14.5` is what cvc5's parser needs there); for scripts smtsmith
+    /// itself reads back, such as the seed-mutation corpus.
+    pub strict: bool,
 }
 
 /// Prints `f` as a complete script with `set-logic`, declarations, assertions, `check-sat`.
@@ -50,7 +56,9 @@ pub fn script(f: &Formula, opts: &ScriptOptions) -> String {
         out.push_str("(push 1)\n");
     }
     for a in &f.asserts {
-        let _ = writeln!(out, "(assert {})", term(f, *a));
+        let mut t = String::new();
+        write_term(f, *a, &mut t, opts.strict);
+        let _ = writeln!(out, "(assert {t})");
     }
     out.push_str("(check-sat)\n");
     let constants: Vec<String> = f
@@ -69,21 +77,21 @@ pub fn script(f: &Formula, opts: &ScriptOptions) -> String {
 /// Prints one term (shared nodes are printed at each use).
 pub fn term(f: &Formula, id: NodeId) -> String {
     let mut out = String::new();
-    write_term(f, id, &mut out);
+    write_term(f, id, &mut out, false);
     out
 }
 
-fn write_term(f: &Formula, id: NodeId, out: &mut String) {
+fn write_term(f: &Formula, id: NodeId, out: &mut String, strict: bool) {
     match &f.node(id).kind {
-        NodeKind::Lit(v) => out.push_str(&value(v)),
+        NodeKind::Lit(v) => out.push_str(&value_with(v, strict)),
         NodeKind::Const(d) => out.push_str(&symbol(&f.decls[d.0 as usize].name)),
         NodeKind::Bound(b) => out.push_str(&symbol(&f.bounds[b.0 as usize].name)),
         NodeKind::App(op, idx, args) => {
             if *op == crate::ir::Op::ConstArray {
                 let _ = write!(out, "((as const {}) ", f.sort_of(id));
                 match &f.node(args[0]).kind {
-                    NodeKind::Lit(v) => out.push_str(&const_value(v)),
-                    _ => write_term(f, args[0], out),
+                    NodeKind::Lit(v) if !strict => out.push_str(&const_value(v)),
+                    _ => write_term(f, args[0], out, strict),
                 }
                 out.push(')');
                 return;
@@ -103,7 +111,7 @@ fn write_term(f: &Formula, id: NodeId, out: &mut String) {
             }
             for a in args {
                 out.push(' ');
-                write_term(f, *a, out);
+                write_term(f, *a, out, strict);
             }
             out.push(')');
         }
@@ -112,7 +120,7 @@ fn write_term(f: &Formula, id: NodeId, out: &mut String) {
             out.push_str(&symbol(&f.decls[d.0 as usize].name));
             for a in args {
                 out.push(' ');
-                write_term(f, *a, out);
+                write_term(f, *a, out, strict);
             }
             out.push(')');
         }
@@ -126,7 +134,7 @@ fn write_term(f: &Formula, id: NodeId, out: &mut String) {
                 let _ = write!(out, "({} {})", symbol(&d.name), d.sort);
             }
             out.push_str(") ");
-            write_term(f, *body, out);
+            write_term(f, *body, out, strict);
             out.push(')');
         }
         NodeKind::Let(bindings, body) => {
@@ -138,11 +146,11 @@ fn write_term(f: &Formula, id: NodeId, out: &mut String) {
                 out.push('(');
                 out.push_str(&symbol(&f.bounds[b.0 as usize].name));
                 out.push(' ');
-                write_term(f, *t, out);
+                write_term(f, *t, out, strict);
                 out.push(')');
             }
             out.push_str(") ");
-            write_term(f, *body, out);
+            write_term(f, *body, out, strict);
             out.push(')');
         }
     }
@@ -151,6 +159,12 @@ fn write_term(f: &Formula, id: NodeId, out: &mut String) {
 /// A value as an SMT-LIB term of its sort (negative numbers as `(- n)`, rationals as
 /// `(/ p.0 q.0)`, so the text is valid in strict Int and Real logics).
 pub fn value(v: &Value) -> String {
+    value_with(v, false)
+}
+
+/// [`value`]; with `strict`, constant-array defaults too are strict SMT-LIB (`(- 2)`, see
+/// [`ScriptOptions::strict`]).
+fn value_with(v: &Value, strict: bool) -> String {
     match v {
         Value::Bool(b) => b.to_string(),
         Value::Int(n) => int(n),
@@ -164,10 +178,18 @@ pub fn value(v: &Value) -> String {
             let mut t = format!(
                 "((as const {}) {})",
                 Sort::array(a.index.clone(), a.elem.clone()),
-                const_value(&a.default)
+                if strict {
+                    value_with(&a.default, true)
+                } else {
+                    const_value(&a.default)
+                }
             );
             for (i, v) in &a.entries {
-                t = format!("(store {t} {} {})", value(i), value(v));
+                t = format!(
+                    "(store {t} {} {})",
+                    value_with(i, strict),
+                    value_with(v, strict)
+                );
             }
             t
         }

@@ -1,0 +1,553 @@
+//! `smtsmith check`: real SMT-LIB scripts through every applicable oracle (both solvers'
+//! verdicts compared, models validated by the evaluator), one report per file, and a
+//! per-logic conformance summary (parsed, decided by both solvers, verdicts against the
+//! expected status).
+
+use crate::harness::Harness;
+use crate::smtlib::parse::{parse_script, ErrorKind};
+use crate::solver::{SolverId, Verdict};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// What happened to one file.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct FileReport {
+    pub path: PathBuf,
+    /// From `set-logic` (or, where the script does not parse, the text after `set-logic`).
+    pub logic: String,
+    /// The expected verdict: `(set-info :status ...)`, else a `sat`/`unsat` folder in the path.
+    pub expected: Option<Verdict>,
+    /// Set when the script was not run: why it could not be read.
+    pub error: Option<String>,
+    /// `unsupported` or `malformed` when `error` is set.
+    pub error_kind: Option<String>,
+    /// Each solver's verdict (`error` for an API error).
+    pub verdicts: Vec<(SolverId, String)>,
+    /// Classes of the findings written for this file, with their reproducers.
+    pub findings: Vec<(String, PathBuf)>,
+    /// A solver decided the opposite of `expected` (the other oracles judge whether it is
+    /// a bug; a label is strong evidence, not proof).
+    pub against_expected: Vec<SolverId>,
+    pub millis: f64,
+}
+
+impl FileReport {
+    pub fn parsed(&self) -> bool {
+        self.error.is_none()
+    }
+
+    /// Every solver answered sat or unsat.
+    pub fn decided_by_all(&self) -> bool {
+        self.parsed()
+            && !self.verdicts.is_empty()
+            && self
+                .verdicts
+                .iter()
+                .all(|(_, v)| v == "sat" || v == "unsat")
+    }
+
+    /// One line: path, verdicts, time, findings or ok.
+    pub fn line(&self) -> String {
+        let mut s = format!("{}  ", self.path.display());
+        if let Some(e) = &self.error {
+            s.push_str(&format!("not run: {e}"));
+            return s;
+        }
+        let v: Vec<String> = self
+            .verdicts
+            .iter()
+            .map(|(id, v)| format!("{id}={v}"))
+            .collect();
+        s.push_str(&v.join(" "));
+        s.push_str(&format!("  {:.1} ms  ", self.millis));
+        if self.findings.is_empty() {
+            s.push_str("ok");
+        } else {
+            let f: Vec<String> = self
+                .findings
+                .iter()
+                .map(|(c, p)| format!("{c} -> {}", p.display()))
+                .collect();
+            s.push_str(&f.join(", "));
+        }
+        if let Some(e) = self.expected {
+            if !self.against_expected.is_empty() {
+                let who: Vec<String> = self
+                    .against_expected
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect();
+                s.push_str(&format!(
+                    "  (expected {e}; {} said otherwise)",
+                    who.join(", ")
+                ));
+            }
+        }
+        s
+    }
+}
+
+/// The `.smt2` files named, with folders searched recursively, in path order.
+pub fn collect_files(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
+    fn walk(p: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+        if p.is_dir() {
+            let mut entries: Vec<PathBuf> = std::fs::read_dir(p)?
+                .map(|e| e.map(|e| e.path()))
+                .collect::<Result<_, _>>()?;
+            entries.sort();
+            for e in entries {
+                if e.is_dir() || e.extension().is_some_and(|x| x == "smt2") {
+                    walk(&e, out)?;
+                }
+            }
+        } else {
+            out.push(p.to_path_buf());
+        }
+        Ok(())
+    }
+    let mut out = Vec::new();
+    for p in paths {
+        walk(p, &mut out)?;
+    }
+    Ok(out)
+}
+
+/// The expected verdict a path states with a `sat` or `unsat` folder.
+fn expected_from_path(path: &Path) -> Option<Verdict> {
+    path.parent()?
+        .components()
+        .rev()
+        .find_map(|c| match c.as_os_str().to_str()? {
+            "sat" => Some(Verdict::Sat),
+            "unsat" => Some(Verdict::Unsat),
+            _ => None,
+        })
+}
+
+fn logic_in_text(text: &str) -> Option<String> {
+    let i = text.find("(set-logic")? + "(set-logic".len();
+    let rest = text[i..].trim_start();
+    let end = rest.find(|c: char| c == ')' || c.is_whitespace())?;
+    Some(rest[..end].to_string())
+}
+
+/// Parses `path` and, when it parses, runs it through `h` (findings are written by the
+/// harness before this returns).
+pub fn check_file(h: &mut Harness, path: &Path) -> FileReport {
+    let start = Instant::now();
+    let mut report = FileReport {
+        path: path.to_path_buf(),
+        logic: "?".into(),
+        expected: expected_from_path(path),
+        error: None,
+        error_kind: None,
+        verdicts: Vec::new(),
+        findings: Vec::new(),
+        against_expected: Vec::new(),
+        millis: 0.0,
+    };
+    let text = match std::fs::read(path) {
+        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+        Err(e) => {
+            report.error = Some(format!("cannot read: {e}"));
+            report.error_kind = Some("unreadable".into());
+            return report;
+        }
+    };
+    if let Some(l) = logic_in_text(&text) {
+        report.logic = l;
+    }
+    let script = match parse_script(&text) {
+        Ok(s) => s,
+        Err(e) => {
+            report.error_kind = Some(
+                match e.kind {
+                    ErrorKind::Unsupported => "unsupported",
+                    ErrorKind::Malformed => "malformed",
+                }
+                .into(),
+            );
+            report.error = Some(e.to_string());
+            return report;
+        }
+    };
+    if let Some(l) = &script.logic {
+        report.logic = l.clone();
+    }
+    if let Some(s) = script.status.filter(|s| *s != Verdict::Unknown) {
+        report.expected = Some(s);
+    }
+    let run = h.run(&script.formula, None, None);
+    for (id, a) in &run.answers {
+        let v = match a {
+            Ok(o) => {
+                if let Some(e) = report.expected {
+                    if o.verdict != Verdict::Unknown && o.verdict != e {
+                        report.against_expected.push(*id);
+                    }
+                }
+                o.verdict.to_string()
+            }
+            Err(_) => "error".to_string(),
+        };
+        report.verdicts.push((*id, v));
+    }
+    report.findings = run
+        .findings
+        .iter()
+        .map(|(i, w)| (i.class.to_string(), w.smt2.clone()))
+        .collect();
+    report.millis = start.elapsed().as_secs_f64() * 1e3;
+    report
+}
+
+/// The worker side of `smtsmith check`: reads one path per line, checks it, and reports
+/// on stdout, one line each: `start PATH`, `phase NAME` (before each solver and before
+/// the oracles), `report JSON`. Separate from the supervisor so that a solver that hangs
+/// past its time limit or kills the process costs one file, not the run.
+pub fn worker(h: &mut Harness, input: impl BufRead) -> std::io::Result<()> {
+    fn phase(name: &str) {
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "phase\t{name}");
+        let _ = out.flush();
+    }
+    h.on_phase = Some(phase);
+    for line in input.lines() {
+        let path = PathBuf::from(line?);
+        {
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "start\t{}", path.display())?;
+            out.flush()?;
+        }
+        let r = check_file(h, &path);
+        let mut out = std::io::stdout().lock();
+        writeln!(
+            out,
+            "report\t{}",
+            serde_json::to_string(&r).expect("reports serialize")
+        )?;
+        out.flush()?;
+    }
+    Ok(())
+}
+
+/// How the supervisor starts a worker, what it calls a hang, and where findings go.
+pub struct Supervisor {
+    /// Starts `smtsmith check --worker ...` (stdin and stdout are piped by the supervisor).
+    pub worker: Box<dyn Fn() -> std::process::Command>,
+    /// A solver phase longer than this is a hang: the worker is killed, the file gets a
+    /// `time-limit` finding, and a new worker goes on with the next file.
+    pub hang_after: Duration,
+    pub findings_dir: PathBuf,
+    pub versions: Vec<(SolverId, String)>,
+    pub limits: crate::solver::Limits,
+}
+
+enum Event {
+    Line(String),
+    Exit,
+}
+
+impl Supervisor {
+    /// Checks every file in worker processes; `each` sees every report as it arrives.
+    pub fn run(
+        &self,
+        files: &[PathBuf],
+        mut each: impl FnMut(&FileReport),
+    ) -> std::io::Result<Vec<FileReport>> {
+        use std::process::Stdio;
+        let mut reports = Vec::new();
+        let mut next = 0;
+        while next < files.len() {
+            let mut child = (self.worker)()
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .spawn()?;
+            let mut stdin = child.stdin.take().expect("piped");
+            let stdout = child.stdout.take().expect("piped");
+            let (tx, rx) = std::sync::mpsc::channel();
+            let feed: Vec<PathBuf> = files[next..].to_vec();
+            std::thread::spawn(move || {
+                for p in feed {
+                    if writeln!(stdin, "{}", p.display()).is_err() {
+                        break;
+                    }
+                }
+            });
+            std::thread::spawn(move || {
+                for line in std::io::BufReader::new(stdout).lines() {
+                    match line {
+                        Ok(l) => {
+                            if tx.send(Event::Line(l)).is_err() {
+                                return;
+                            }
+                        }
+                        Err(_) => break,
+                    }
+                }
+                let _ = tx.send(Event::Exit);
+            });
+            let mut phase: Option<(String, Instant)> = None;
+            loop {
+                let wait = match &phase {
+                    Some((p, t)) if p != "oracles" => self.hang_after.saturating_sub(t.elapsed()),
+                    // Parsing and our oracles: a hang there is ours; wait longer.
+                    _ => self.hang_after * 4,
+                };
+                match rx.recv_timeout(wait) {
+                    Ok(Event::Line(l)) => {
+                        let (kind, rest) = l.split_once('\t').unwrap_or((l.as_str(), ""));
+                        match kind {
+                            "start" => phase = Some(("parse".into(), Instant::now())),
+                            "phase" => phase = Some((rest.to_string(), Instant::now())),
+                            "report" => {
+                                let r: FileReport = serde_json::from_str(rest)
+                                    .map_err(|e| std::io::Error::other(e.to_string()))?;
+                                each(&r);
+                                reports.push(r);
+                                next += 1;
+                                phase = None;
+                            }
+                            _ => {}
+                        }
+                    }
+                    Ok(Event::Exit) | Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                        let status = child.wait().ok();
+                        if next < files.len() {
+                            let what = phase.as_ref().map(|(p, _)| p.clone());
+                            let r = self.lost(&files[next], what, Lost::Died(status));
+                            each(&r);
+                            reports.push(r);
+                            next += 1;
+                        }
+                        break;
+                    }
+                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                        let _ = child.kill();
+                        let _ = child.wait();
+                        let (p, t) = phase
+                            .clone()
+                            .unwrap_or_else(|| ("?".into(), Instant::now()));
+                        let r = self.lost(&files[next], Some(p), Lost::Hung(t.elapsed()));
+                        each(&r);
+                        reports.push(r);
+                        next += 1;
+                        break;
+                    }
+                }
+            }
+        }
+        Ok(reports)
+    }
+
+    /// The report (and, when a solver is to blame, the finding) of a file whose worker
+    /// hung or died.
+    fn lost(&self, path: &Path, phase: Option<String>, how: Lost) -> FileReport {
+        let mut r = FileReport {
+            path: path.to_path_buf(),
+            logic: "?".into(),
+            expected: expected_from_path(path),
+            error: None,
+            error_kind: None,
+            verdicts: Vec::new(),
+            findings: Vec::new(),
+            against_expected: Vec::new(),
+            millis: 0.0,
+        };
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        if let Some(l) = logic_in_text(&text) {
+            r.logic = l;
+        }
+        let solver = phase.as_deref().and_then(|p| match p {
+            "z3" => Some(SolverId::Z3),
+            "cvc5" => Some(SolverId::Cvc5),
+            _ => None,
+        });
+        let (class, summary) = match &how {
+            Lost::Hung(t) => (
+                crate::oracle::Class::TimeLimit,
+                format!(
+                    "{} still running {:.0} s into a check with a {} ms time limit (killed); \
+                     reproduce: {}",
+                    phase.as_deref().unwrap_or("?"),
+                    t.as_secs_f64(),
+                    self.limits.timeout_ms,
+                    match phase.as_deref() {
+                        Some("cvc5") =>
+                            format!("cvc5 --tlimit-per={} FILE.smt2", self.limits.timeout_ms),
+                        _ => format!("z3 -t:{} FILE.smt2", self.limits.timeout_ms),
+                    }
+                ),
+            ),
+            Lost::Died(status) => (
+                crate::oracle::Class::Crash,
+                format!(
+                    "the process died in {}: {}",
+                    phase.as_deref().unwrap_or("?"),
+                    status.map_or("unknown status".to_string(), describe_status)
+                ),
+            ),
+        };
+        r.millis = match how {
+            Lost::Hung(t) => t.as_secs_f64() * 1e3,
+            Lost::Died(_) => 0.0,
+        };
+        let Some(solver) = solver else {
+            // Not inside a solver: smtsmith's own failure, reported as an error, no finding.
+            r.error = Some(format!("smtsmith itself: {summary} (please report)"));
+            r.error_kind = Some("internal".into());
+            return r;
+        };
+        r.verdicts.push((solver, class.to_string()));
+        if let Ok(script) = parse_script(&text) {
+            let issue = crate::oracle::Issue {
+                class,
+                blamed: Some(solver),
+                summary,
+            };
+            let ctx = crate::finding::Context {
+                formula: &script.formula,
+                answers: &[],
+                versions: &self.versions,
+                limits: &self.limits,
+                reuse: crate::solver::Reuse::from_env(),
+                config: None,
+                input: Some(text.as_bytes()),
+            };
+            match crate::finding::write(&self.findings_dir, &issue, &ctx) {
+                Ok(w) => r.findings.push((class.to_string(), w.smt2)),
+                Err(e) => panic!(
+                    "cannot write finding to {}: {e}\n{}",
+                    self.findings_dir.display(),
+                    issue.summary
+                ),
+            }
+        }
+        r
+    }
+}
+
+enum Lost {
+    Hung(Duration),
+    Died(Option<std::process::ExitStatus>),
+}
+
+fn describe_status(s: std::process::ExitStatus) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    match (s.code(), s.signal()) {
+        (_, Some(sig)) => format!("signal {sig}"),
+        (Some(c), _) => format!("exit status {c}"),
+        _ => s.to_string(),
+    }
+}
+
+/// Counts per logic.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct LogicRow {
+    pub files: usize,
+    pub parsed: usize,
+    pub unsupported: usize,
+    pub malformed: usize,
+    /// Both solvers answered sat or unsat.
+    pub decided_by_all: usize,
+    /// Files with an expected verdict and at least one decided solver verdict, all of
+    /// which equal it.
+    pub match_expected: usize,
+    /// Files where a decided verdict differs from the expected one.
+    pub against_expected: usize,
+    pub with_findings: usize,
+}
+
+/// The per-logic table over a set of reports.
+pub fn summarize(reports: &[FileReport]) -> BTreeMap<String, LogicRow> {
+    let mut rows: BTreeMap<String, LogicRow> = BTreeMap::new();
+    for r in reports {
+        let row = rows.entry(r.logic.clone()).or_default();
+        row.files += 1;
+        match r.error_kind.as_deref() {
+            None => row.parsed += 1,
+            Some("unsupported") => row.unsupported += 1,
+            Some(_) => row.malformed += 1,
+        }
+        if r.decided_by_all() {
+            row.decided_by_all += 1;
+        }
+        let decided = r.verdicts.iter().any(|(_, v)| v == "sat" || v == "unsat");
+        if r.expected.is_some() && decided {
+            if r.against_expected.is_empty() {
+                row.match_expected += 1;
+            } else {
+                row.against_expected += 1;
+            }
+        }
+        if !r.findings.is_empty() {
+            row.with_findings += 1;
+        }
+    }
+    rows
+}
+
+/// The table as aligned text, with a total row.
+pub fn table(rows: &BTreeMap<String, LogicRow>) -> String {
+    let mut out = format!(
+        "{:<10} {:>6} {:>7} {:>6} {:>11} {:>10} {:>9} {:>9} {:>8}\n",
+        "logic",
+        "files",
+        "parsed",
+        "%",
+        "unsupported",
+        "decided",
+        "=expected",
+        "!=expected",
+        "findings"
+    );
+    let mut total = LogicRow::default();
+    let mut line = |name: &str, r: &LogicRow| {
+        out.push_str(&format!(
+            "{:<10} {:>6} {:>7} {:>5.1}% {:>11} {:>10} {:>9} {:>9} {:>8}\n",
+            name,
+            r.files,
+            r.parsed,
+            100.0 * r.parsed as f64 / r.files.max(1) as f64,
+            r.unsupported + r.malformed,
+            r.decided_by_all,
+            r.match_expected,
+            r.against_expected,
+            r.with_findings
+        ));
+    };
+    for (name, r) in rows {
+        line(name, r);
+        total.files += r.files;
+        total.parsed += r.parsed;
+        total.unsupported += r.unsupported;
+        total.malformed += r.malformed;
+        total.decided_by_all += r.decided_by_all;
+        total.match_expected += r.match_expected;
+        total.against_expected += r.against_expected;
+        total.with_findings += r.with_findings;
+    }
+    line("total", &total);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expected_verdicts_and_logics_are_read_from_paths_and_text() {
+        assert_eq!(
+            expected_from_path(Path::new("seeds/QF_LIA/unsat/a.smt2")),
+            Some(Verdict::Unsat)
+        );
+        assert_eq!(expected_from_path(Path::new("x/a.smt2")), None);
+        assert_eq!(
+            logic_in_text("; c\n(set-logic  QF_FP)\n(declare-const x Float32)"),
+            Some("QF_FP".into())
+        );
+    }
+}

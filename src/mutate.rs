@@ -1,0 +1,529 @@
+//! Seed-based fuzzing: type-aware mutation of real SMT-LIB scripts (thesis ch. 4–5).
+//!
+//! A corpus entry is a script. The mutator parses it into the IR, applies a short chain of
+//! mutations and prints it back:
+//! - **generative** (TypeFuzz, Alg. 6): an expression is replaced by a new term of its sort
+//!   whose operator comes from the table and whose arguments are the seed's own locally
+//!   compatible expressions, constants, literals or new terms ([`crate::generate::grow`]);
+//! - **operator** (OpFuzz, Alg. 4): an operator is replaced by another that takes the same
+//!   argument sorts and gives the same sort (split by sort: `/` never replaces `+` on Int);
+//! - **assertion**: a new closed Boolean term is asserted (TypeFuzz cannot add assertions;
+//!   a generator driven by input bytes can).
+//!
+//! libFuzzer keeps mutants that add coverage, so chains grow across generations like the
+//! thesis' `φ ← φ_mutant`. Text that does not parse (libFuzzer's own crossover) is
+//! replaced by a formula generated from its bytes, so every input the target sees parses.
+
+use crate::generate::{self, Case, Config};
+use crate::ir::{BoundId, Formula, NodeId, NodeKind, Op, Sort, OPS};
+use crate::smtlib::{self, parse};
+use arbitrary::{Arbitrary, Unstructured};
+use std::collections::HashMap;
+
+/// Which mutation produced a mutant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Generative,
+    Operator,
+    Assertion,
+}
+
+/// The bound variables visible at each reachable node (by id): for a node reached on
+/// several paths, those visible on all of them. An outer variable shadowed by an inner
+/// binder of the same name is not visible (its name would be captured when printed).
+pub fn scopes(f: &Formula) -> HashMap<NodeId, Vec<BoundId>> {
+    let mut at: HashMap<NodeId, Vec<BoundId>> = HashMap::new();
+    let mut work: Vec<(NodeId, Vec<BoundId>)> =
+        f.asserts.iter().map(|a| (*a, Vec::new())).collect();
+    while let Some((id, scope)) = work.pop() {
+        let scope = match at.get(&id) {
+            Some(old) => {
+                let meet: Vec<BoundId> =
+                    old.iter().copied().filter(|b| scope.contains(b)).collect();
+                if meet.len() == old.len() {
+                    continue;
+                }
+                meet
+            }
+            None => scope,
+        };
+        at.insert(id, scope.clone());
+        let enter = |scope: &[BoundId], vars: &[BoundId]| -> Vec<BoundId> {
+            let names: Vec<&str> = vars
+                .iter()
+                .map(|b| f.bounds[b.0 as usize].name.as_str())
+                .collect();
+            let mut s: Vec<BoundId> = scope
+                .iter()
+                .copied()
+                .filter(|b| !names.contains(&f.bounds[b.0 as usize].name.as_str()))
+                .collect();
+            s.extend(vars.iter().copied());
+            s
+        };
+        match &f.node(id).kind {
+            NodeKind::Let(bs, body) => {
+                for (_, v) in bs {
+                    work.push((*v, scope.clone()));
+                }
+                let vars: Vec<BoundId> = bs.iter().map(|(b, _)| *b).collect();
+                work.push((*body, enter(&scope, &vars)));
+            }
+            NodeKind::Quant { vars, body, .. } => work.push((*body, enter(&scope, vars))),
+            _ => {
+                for c in f.children(id) {
+                    work.push((c, scope.clone()));
+                }
+            }
+        }
+    }
+    at
+}
+
+/// A copy of `f` with only the nodes reachable from the assertions, where every use of
+/// `target` outside `replacement` becomes `replacement` (which may contain `target`), and
+/// `=` with more than two arguments becomes a conjunction of binary equalities (what
+/// yaspar-ir reads back; same meaning).
+pub fn rebuild(f: &Formula, target: Option<(NodeId, NodeId)>) -> Formula {
+    struct Copy<'a> {
+        f: &'a Formula,
+        out: Formula,
+        target: Option<(NodeId, NodeId)>,
+        /// Copies with substitution (`[1]`) and without (`[0]`, inside the replacement).
+        done: [HashMap<NodeId, NodeId>; 2],
+    }
+    impl Copy<'_> {
+        fn node(&mut self, id: NodeId, subst: bool) -> NodeId {
+            if let Some((t, r)) = self.target {
+                if subst && id == t {
+                    return self.node(r, false);
+                }
+            }
+            if let Some(n) = self.done[subst as usize].get(&id) {
+                return *n;
+            }
+            let node = self.f.node(id).clone();
+            let kind = match node.kind {
+                NodeKind::App(op, idx, args) => {
+                    let args: Vec<NodeId> = args.iter().map(|a| self.node(*a, subst)).collect();
+                    if op == Op::Eq && args.len() > 2 {
+                        let pairs = args
+                            .windows(2)
+                            .map(|w| {
+                                self.push(NodeKind::App(Op::Eq, [0, 0], w.to_vec()), Sort::Bool)
+                            })
+                            .collect();
+                        NodeKind::App(Op::And, [0, 0], pairs)
+                    } else {
+                        NodeKind::App(op, idx, args)
+                    }
+                }
+                NodeKind::Call(d, args) => {
+                    NodeKind::Call(d, args.iter().map(|a| self.node(*a, subst)).collect())
+                }
+                NodeKind::Let(bs, body) => NodeKind::Let(
+                    bs.iter().map(|(b, v)| (*b, self.node(*v, subst))).collect(),
+                    self.node(body, subst),
+                ),
+                NodeKind::Quant { forall, vars, body } => NodeKind::Quant {
+                    forall,
+                    vars,
+                    body: self.node(body, subst),
+                },
+                k => k,
+            };
+            let n = self.push(kind, node.sort);
+            self.done[subst as usize].insert(id, n);
+            n
+        }
+        fn push(&mut self, kind: NodeKind, sort: Sort) -> NodeId {
+            self.out.nodes.push(crate::ir::Node { kind, sort });
+            NodeId(self.out.nodes.len() as u32 - 1)
+        }
+    }
+    let mut c = Copy {
+        f,
+        out: Formula {
+            decls: f.decls.clone(),
+            nodes: Vec::new(),
+            bounds: f.bounds.clone(),
+            asserts: Vec::new(),
+        },
+        target,
+        done: [HashMap::new(), HashMap::new()],
+    };
+    for a in &f.asserts {
+        let n = c.node(*a, true);
+        c.out.asserts.push(n);
+    }
+    c.out
+}
+
+/// The swarm configuration of a mutation: drawn from the input, with the seed's theories
+/// (one time in eight also the drawn ones: theory combinations the seed does not have).
+fn config_for(f: &Formula, u: &mut Unstructured) -> arbitrary::Result<Config> {
+    let mut cfg = Config::arbitrary(u)?;
+    let sig = f.signature();
+    let widen = u.ratio(1, 8)?;
+    let pick = |seed: bool, drawn: bool| seed || (widen && drawn);
+    cfg.ints = pick(sig.ints || sig.strings, cfg.ints);
+    cfg.reals = pick(sig.reals, cfg.reals);
+    cfg.bv = pick(sig.bv, cfg.bv);
+    cfg.strings = pick(sig.strings, cfg.strings);
+    cfg.arrays = pick(sig.arrays, cfg.arrays);
+    cfg.uf = pick(sig.uf, false);
+    cfg.quantifiers = pick(sig.quantifiers, cfg.quantifiers);
+    Ok(cfg)
+}
+
+/// One mutation of `f`, or `None` when the chosen one does not apply (no operator with a
+/// compatible signature, a replacement equal to the original, ...).
+pub fn mutate_once(
+    f: &Formula,
+    u: &mut Unstructured,
+) -> arbitrary::Result<Option<(Formula, Kind)>> {
+    let scopes = scopes(f);
+    let mut reachable: Vec<NodeId> = scopes.keys().copied().collect();
+    reachable.sort();
+    if reachable.is_empty() {
+        return Ok(None);
+    }
+    let kind = match u.choose_index(8)? {
+        0..=3 => Kind::Generative,
+        4..=6 => Kind::Operator,
+        _ => Kind::Assertion,
+    };
+    match kind {
+        Kind::Generative => {
+            let target = reachable[u.choose_index(reachable.len())?];
+            let sort = f.sort_of(target).clone();
+            let scope: Vec<(BoundId, NodeId)> = scopes[&target]
+                .iter()
+                .filter_map(|b| bound_node(f, *b).map(|n| (*b, n)))
+                .collect();
+            let cfg = config_for(f, u)?;
+            let depth = u.int_in_range(1..=3)?;
+            let (grown, r) = generate::grow(&cfg, u, f.clone(), &sort, &scope, depth)?;
+            if r == target {
+                return Ok(None);
+            }
+            Ok(Some((rebuild(&grown, Some((target, r))), kind)))
+        }
+        Kind::Operator => {
+            let apps: Vec<NodeId> = reachable
+                .iter()
+                .copied()
+                .filter(
+                    |id| matches!(f.node(*id).kind, NodeKind::App(op, ..) if op != Op::ConstArray),
+                )
+                .collect();
+            if apps.is_empty() {
+                return Ok(None);
+            }
+            let target = apps[u.choose_index(apps.len())?];
+            let NodeKind::App(op, idx, args) = f.node(target).kind.clone() else {
+                unreachable!()
+            };
+            let sorts: Vec<Sort> = args.iter().map(|a| f.sort_of(*a).clone()).collect();
+            let want = f.sort_of(target);
+            let fits: Vec<Op> = OPS
+                .iter()
+                .map(|i| i.op)
+                .filter(|o| *o != op && o.info().indices == op.info().indices)
+                .filter(|o| crate::ir::result_sort(*o, idx, &sorts).is_ok_and(|s| s == *want))
+                .collect();
+            if fits.is_empty() {
+                return Ok(None);
+            }
+            let new = fits[u.choose_index(fits.len())?];
+            let mut g = f.clone();
+            g.nodes[target.0 as usize].kind = NodeKind::App(new, idx, args);
+            Ok(Some((rebuild(&g, None), kind)))
+        }
+        Kind::Assertion => {
+            let cfg = config_for(f, u)?;
+            let depth = u.int_in_range(1..=3)?;
+            let (mut grown, r) = generate::grow(&cfg, u, f.clone(), &Sort::Bool, &[], depth)?;
+            grown.asserts.push(r);
+            Ok(Some((rebuild(&grown, None), kind)))
+        }
+    }
+}
+
+fn bound_node(f: &Formula, b: BoundId) -> Option<NodeId> {
+    f.nodes
+        .iter()
+        .position(|n| n.kind == NodeKind::Bound(b))
+        .map(|i| NodeId(i as u32))
+}
+
+/// A mutant as corpus text: strict SMT-LIB that [`parse::parse_script`] reads back.
+pub fn print(f: &Formula) -> String {
+    smtlib::script(
+        f,
+        &smtlib::ScriptOptions {
+            strict: true,
+            ..Default::default()
+        },
+    )
+}
+
+/// A chain of one to four mutations of `f` (those that do not apply are skipped).
+pub fn mutate(f: &Formula, u: &mut Unstructured) -> (Formula, Vec<Kind>) {
+    let mut cur = f.clone();
+    let mut kinds = Vec::new();
+    let n = u.int_in_range(1..=4).unwrap_or(1);
+    for _ in 0..n {
+        match mutate_once(&cur, u) {
+            Ok(Some((g, k))) => {
+                cur = g;
+                kinds.push(k);
+            }
+            Ok(None) => {}
+            Err(_) => break,
+        }
+    }
+    (cur, kinds)
+}
+
+/// Crossover of two corpus entries: `a` with some of `b`'s assertions added. `b`'s
+/// constants and functions join `a`'s by name when their sorts agree and are renamed when
+/// they do not; `b`'s uninterpreted sorts stay apart from `a`'s.
+pub fn crossover(a: &Formula, b: &Formula, u: &mut Unstructured) -> Formula {
+    let mut out = a.clone();
+    let offset = a.uninterpreted_sorts().last().map_or(0, |n| n + 1);
+    fn shift(s: &Sort, k: u32) -> Sort {
+        match s {
+            Sort::Uninterp(n) => Sort::Uninterp(n + k),
+            Sort::Array(i, e) => Sort::array(shift(i, k), shift(e, k)),
+            s => s.clone(),
+        }
+    }
+    let mut decls = HashMap::new();
+    for (k, d) in b.decls.iter().enumerate() {
+        let sort = shift(&d.sort, offset);
+        let args: Vec<Sort> = d.args.iter().map(|s| shift(s, offset)).collect();
+        let same = out
+            .decls
+            .iter()
+            .position(|e| e.name == d.name && e.sort == sort && e.args == args);
+        let id = match same {
+            Some(i) => crate::ir::DeclId(i as u32),
+            None => {
+                let mut name = d.name.clone();
+                while out.decls.iter().any(|e| e.name == name) {
+                    name.push('_');
+                }
+                out.decls.push(crate::ir::Decl { name, sort, args });
+                crate::ir::DeclId(out.decls.len() as u32 - 1)
+            }
+        };
+        decls.insert(crate::ir::DeclId(k as u32), id);
+    }
+    let bound_base = out.bounds.len() as u32;
+    for d in &b.bounds {
+        out.bounds.push(crate::ir::Decl {
+            name: d.name.clone(),
+            sort: shift(&d.sort, offset),
+            args: Vec::new(),
+        });
+    }
+    let nb = |x: &BoundId| BoundId(x.0 + bound_base);
+    let mut map: HashMap<NodeId, NodeId> = HashMap::new();
+    for id in b.reachable_postorder() {
+        let node = b.node(id);
+        let m = |x: &NodeId| map[x];
+        let kind = match &node.kind {
+            NodeKind::Const(d) => NodeKind::Const(decls[d]),
+            NodeKind::Call(d, args) => NodeKind::Call(decls[d], args.iter().map(m).collect()),
+            NodeKind::App(op, idx, args) => NodeKind::App(*op, *idx, args.iter().map(m).collect()),
+            NodeKind::Let(bs, body) => {
+                NodeKind::Let(bs.iter().map(|(x, v)| (nb(x), m(v))).collect(), m(body))
+            }
+            NodeKind::Bound(x) => NodeKind::Bound(nb(x)),
+            NodeKind::Quant { forall, vars, body } => NodeKind::Quant {
+                forall: *forall,
+                vars: vars.iter().map(nb).collect(),
+                body: m(body),
+            },
+            NodeKind::Lit(v) => NodeKind::Lit(v.clone()),
+        };
+        out.nodes.push(crate::ir::Node {
+            kind,
+            sort: shift(&node.sort, offset),
+        });
+        map.insert(id, NodeId(out.nodes.len() as u32 - 1));
+    }
+    let before = out.asserts.len();
+    for a in &b.asserts {
+        if u.ratio(1, 2).unwrap_or(false) {
+            out.asserts.push(map[a]);
+        }
+    }
+    if out.asserts.len() == before {
+        if let Some(a) = b.asserts.first() {
+            out.asserts.push(map[a]);
+        }
+    }
+    rebuild(&out, None)
+}
+
+/// The libFuzzer custom crossover: [`crossover`] of the two entries, printed into `out`.
+pub fn libfuzzer_crossover(a: &[u8], b: &[u8], out: &mut [u8], seed: u32) -> usize {
+    let (fa, fb) = (formula_of(a), formula_of(b));
+    let bytes = generate::seeded_bytes(u64::from(seed), 64);
+    let mut u = Unstructured::new(&bytes);
+    let text = print(&crossover(&fa, &fb, &mut u));
+    if text.len() <= out.len() {
+        out[..text.len()].copy_from_slice(text.as_bytes());
+        return text.len();
+    }
+    // Too long: the first entry unchanged.
+    let n = a.len().min(out.len());
+    out[..n].copy_from_slice(&a[..n]);
+    n
+}
+
+/// The script a corpus entry stands for: parsed if it parses, otherwise generated from
+/// its bytes (so libFuzzer's byte-level crossover still yields well-formed scripts).
+pub fn formula_of(data: &[u8]) -> Formula {
+    match std::str::from_utf8(data).ok().map(parse::parse_script) {
+        Some(Ok(s)) => s.formula,
+        _ => Case::from_bytes(data).formula,
+    }
+}
+
+/// The libFuzzer custom mutator: the entry's script, mutated, printed into `data` when it
+/// fits in `max_size`. Returns the new size (the old one when nothing fitted).
+pub fn libfuzzer_mutate(data: &mut [u8], size: usize, max_size: usize, seed: u32) -> usize {
+    let f = formula_of(&data[..size]);
+    let bytes = generate::seeded_bytes(u64::from(seed), 256);
+    let mut u = Unstructured::new(&bytes);
+    for _ in 0..4 {
+        let (g, kinds) = mutate(&f, &mut u);
+        if kinds.is_empty() {
+            continue;
+        }
+        let text = print(&g);
+        if text.len() <= max_size.min(data.len()) {
+            data[..text.len()].copy_from_slice(text.as_bytes());
+            return text.len();
+        }
+    }
+    size
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SEED: &str = "(set-logic ALL)
+        (declare-fun x () Int) (declare-fun y () Int) (declare-fun s () String)
+        (assert (forall ((q Int)) (=> (> q x) (exists ((q Int)) (< q y)))))
+        (assert (let ((z (+ x 1))) (and (< z y) (= (str.len s) z))))
+        (check-sat)";
+
+    #[test]
+    fn shadowed_variables_are_not_in_scope() {
+        let f = parse::parse_script(SEED).unwrap().formula;
+        let s = scopes(&f);
+        // Inside the inner exists only the inner q is visible.
+        let inner = f
+            .nodes
+            .iter()
+            .position(|n| matches!(&n.kind, NodeKind::Quant { forall: false, .. }))
+            .unwrap();
+        let NodeKind::Quant { body, vars, .. } = &f.nodes[inner].kind else {
+            unreachable!()
+        };
+        assert_eq!(s[body], *vars);
+    }
+
+    /// Every mutant is well-formed, prints, and its text reads back as the same text (the
+    /// corpus stores text); each kind of mutation occurs.
+    #[test]
+    fn mutants_are_well_formed_and_round_trip() {
+        let f = parse::parse_script(SEED).unwrap().formula;
+        let mut seen = Vec::new();
+        for seed in 0..400 {
+            let bytes = generate::seeded_bytes(seed, 256);
+            let mut u = Unstructured::new(&bytes);
+            let Ok(Some((g, kind))) = mutate_once(&f, &mut u) else {
+                continue;
+            };
+            seen.push(kind);
+            generate::check_well_formed(&g).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            let text = print(&g);
+            let back =
+                parse::parse_script(&text).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+            // The target runs what the text says: the text must be a fixed point.
+            let again = print(&back.formula);
+            assert_eq!(again, text, "seed {seed}");
+            assert_ne!(g, f, "seed {seed}: a mutant equal to its seed");
+        }
+        for k in [Kind::Generative, Kind::Operator, Kind::Assertion] {
+            assert!(seen.contains(&k), "{k:?} never happened: {seen:?}");
+        }
+    }
+
+    #[test]
+    fn operator_mutation_keeps_sorts() {
+        // `x + y` over Int is never replaced by the Real division.
+        let f = parse::parse_script(
+            "(set-logic QF_LIA)(declare-fun x () Int)(declare-fun y () Int)(assert (> (+ x y) 0))",
+        )
+        .unwrap()
+        .formula;
+        for seed in 0..200 {
+            let bytes = generate::seeded_bytes(seed, 64);
+            let mut u = Unstructured::new(&bytes);
+            if let Ok(Some((g, Kind::Operator))) = mutate_once(&f, &mut u) {
+                let text = smtlib::script(&g, &Default::default());
+                assert!(!text.contains("(/"), "{text}");
+                generate::check_well_formed(&g).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn crossover_joins_assertions_and_keeps_sorts_apart() {
+        let a = parse::parse_script(
+            "(declare-sort S 0)(declare-fun x () Int)(declare-fun e () S)(assert (> x 0))",
+        )
+        .unwrap()
+        .formula;
+        let b = parse::parse_script(
+            "(declare-sort T 0)(declare-fun x () Int)(declare-fun e () T)(declare-fun y () String)
+             (assert (forall ((z T)) (= z e)))(assert (< x (str.len y)))",
+        )
+        .unwrap()
+        .formula;
+        for seed in 0..20 {
+            let bytes = generate::seeded_bytes(seed, 16);
+            let c = crossover(&a, &b, &mut Unstructured::new(&bytes));
+            generate::check_well_formed(&c).unwrap();
+            assert!(c.asserts.len() >= 2);
+            let text = print(&c);
+            let back = parse::parse_script(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            assert_eq!(print(&back.formula), text);
+            // x is shared (same sort); b's e (of another sort) was renamed.
+            assert_eq!(
+                c.decls.iter().filter(|d| d.name == "x").count(),
+                1,
+                "{text}"
+            );
+            if text.contains("forall") {
+                assert!(text.contains("e_"), "{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn unparsable_entries_become_generated_scripts() {
+        let mut data = vec![0u8; 4096];
+        data[..5].copy_from_slice(b"(asse");
+        let n = libfuzzer_mutate(&mut data, 5, 4096, 7);
+        let text = std::str::from_utf8(&data[..n]).unwrap();
+        parse::parse_script(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    }
+}

@@ -1,0 +1,152 @@
+//! Real SMT-LIB input: the labelled seeds of `../shared/seeds` through the parser, the
+//! printer and the seed mutator. Skipped, with a message, where the seeds are absent.
+
+use smtsmith::generate::{check_well_formed, seeded_bytes};
+use smtsmith::harness::{Harness, Selection};
+use smtsmith::smtlib::{self, parse};
+use smtsmith::solver::{z3, Reuse, Verdict};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+fn seeds() -> Option<Vec<PathBuf>> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/seeds");
+    if !dir.is_dir() {
+        eprintln!("skipped: {} is absent", dir.display());
+        return None;
+    }
+    Some(smtsmith::check::collect_files(&[dir]).unwrap())
+}
+
+fn logic_dir(p: &Path) -> String {
+    // seeds/LOGIC/sat|unsat/file.smt2
+    p.parent()
+        .and_then(|d| d.parent())
+        .and_then(|d| d.file_name())
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// At least 95% of the files of every logic whose theories smtsmith supports parse (all
+/// but QF_FP); FloatingPoint files are rejected as unsupported, naming FloatingPoint.
+/// Every parsed seed prints and parses back to the same formula.
+#[test]
+fn seeds_parse_and_round_trip() {
+    let Some(files) = seeds() else { return };
+    let mut per_logic: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        let logic = logic_dir(path);
+        let row = per_logic.entry(logic.clone()).or_default();
+        row.0 += 1;
+        match parse::parse_script(&text) {
+            Ok(s) => {
+                row.1 += 1;
+                check_well_formed(&s.formula).unwrap();
+                let printed = smtlib::script(&s.formula, &Default::default());
+                let back = parse::parse_script(&printed)
+                    .unwrap_or_else(|e| panic!("{}: printed text: {e}", path.display()));
+                assert_eq!(back.formula, s.formula, "{}", path.display());
+            }
+            Err(e) if logic == "QF_FP" => {
+                assert_eq!(e.kind, parse::ErrorKind::Unsupported, "{e}");
+                assert!(e.message.contains("FloatingPoint"), "{e}");
+            }
+            Err(e) => eprintln!("{}: {e}", path.display()),
+        }
+    }
+    for (logic, (n, ok)) in &per_logic {
+        eprintln!("{logic}: {ok}/{n} parse");
+        if logic != "QF_FP" {
+            assert!(*ok * 100 >= *n * 95, "{logic}: only {ok} of {n} parse");
+        }
+    }
+}
+
+/// The parser keeps the meaning: on the smallest seeds of each logic, the z3 binary on
+/// the original text and Z3 through the API on the parsed formula give the same verdict
+/// wherever both decide (the second opinion is the solver's own front end).
+#[test]
+fn parsed_seeds_mean_what_the_text_says() {
+    let Some(files) = seeds() else { return };
+    if z3::binary().is_none() {
+        eprintln!("skipped: no z3 binary");
+        return;
+    }
+    let mut by_logic: BTreeMap<String, Vec<(u64, PathBuf)>> = BTreeMap::new();
+    for p in files {
+        let size = std::fs::metadata(&p).unwrap().len();
+        by_logic.entry(logic_dir(&p)).or_default().push((size, p));
+    }
+    let mut h = Harness::with_reuse(
+        Selection::Only(smtsmith::solver::SolverId::Z3),
+        "findings-unused",
+        Reuse::Solver,
+    )
+    .unwrap();
+    let (mut compared, mut decided) = (0, 0);
+    for (logic, mut files) in by_logic {
+        if logic == "QF_FP" {
+            continue;
+        }
+        files.sort();
+        for (_, path) in files.iter().take(6) {
+            let text = std::fs::read_to_string(path).unwrap();
+            let script = parse::parse_script(&text).unwrap();
+            let api = match &h.answers(&script.formula)[0].1 {
+                Ok(o) => o.verdict,
+                Err(e) => panic!("{}: {e}", path.display()),
+            };
+            let out = z3::run_binary(&text, 2000).unwrap();
+            let binary = match out.lines().next().unwrap_or("").trim() {
+                "sat" => Verdict::Sat,
+                "unsat" => Verdict::Unsat,
+                _ => Verdict::Unknown,
+            };
+            compared += 1;
+            if api != Verdict::Unknown && binary != Verdict::Unknown {
+                decided += 1;
+                assert_eq!(api, binary, "{}", path.display());
+            }
+        }
+    }
+    eprintln!("{decided} of {compared} seeds decided by both the API and the binary");
+    assert!(
+        decided * 2 >= compared,
+        "too few decided: {decided} of {compared}"
+    );
+}
+
+/// Mutants of real seeds are well-formed and their text is a fixed point of parse+print
+/// (the corpus stores text, the target runs what it parses).
+#[test]
+fn mutants_of_seeds_round_trip() {
+    let Some(files) = seeds() else { return };
+    let mut mutated = 0;
+    for (k, path) in files.iter().enumerate().step_by(7) {
+        let text = std::fs::read_to_string(path).unwrap();
+        let Ok(s) = parse::parse_script(&text) else {
+            continue;
+        };
+        for m in 0..3u64 {
+            let bytes = seeded_bytes(k as u64 * 10 + m, 256);
+            let mut u = arbitrary::Unstructured::new(&bytes);
+            let (g, kinds) = smtsmith::mutate::mutate(&s.formula, &mut u);
+            if kinds.is_empty() {
+                continue;
+            }
+            mutated += 1;
+            check_well_formed(&g).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let printed = smtsmith::mutate::print(&g);
+            let back = parse::parse_script(&printed)
+                .unwrap_or_else(|e| panic!("{} {kinds:?}: {e}\n{printed}", path.display()));
+            assert_eq!(
+                smtsmith::mutate::print(&back.formula),
+                printed,
+                "{}",
+                path.display()
+            );
+        }
+    }
+    eprintln!("{mutated} mutants checked");
+    assert!(mutated > 500, "only {mutated} mutants");
+}

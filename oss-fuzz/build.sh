@@ -32,17 +32,31 @@ cp -L "$z3_lib/libz3.so" "$OUT/lib/${z3_soname:-libz3.so}"
 # cvc5's libraries find their private GMP/MPFR/libpoly copies through RPATH $ORIGIN.
 for f in "$cvc5_lib"/*.so.*; do cp -L "$f" "$OUT/lib/"; done
 
+# The seed-mutation target's corpus entries are SMT-LIB scripts: smtsmith's own generated
+# scripts, read back and printed as the mutator prints them (users add their benchmarks
+# with `smtsmith seed-corpus DIR --out CORPUS`).
+cargo build --release --bin smtsmith
+scripts_dir=$(mktemp -d)
+target/release/smtsmith gen --count 300 --seed 0 --bytes 200 --out "$scripts_dir/gen" >/dev/null
+target/release/smtsmith seed-corpus --out "$scripts_dir/corpus" "$scripts_dir/gen" >/dev/null
+
 for target in $(cargo $nightly fuzz list); do
   cp "$release/$target" "$OUT/"
+  max_len=512
+  corpus=benches/corpus/differential
+  if [ "$target" = seed_mutation ]; then
+    max_len=32768
+    corpus=$scripts_dir/corpus
+  fi
   # Per-check solver limits (2 s wall clock at most, resource limits first) keep one input
   # far below the timeout; a solver that ignores its limits is then a real timeout finding.
   cat > "$OUT/$target.options" <<OPTIONS
 [libfuzzer]
-max_len = 512
+max_len = $max_len
 timeout = 60
 rss_limit_mb = 2560
 [asan]
 quarantine_size_mb = 64
 OPTIONS
-  (cd benches/corpus/differential && zip -q -r "$OUT/${target}_seed_corpus.zip" .)
+  (cd "$corpus" && zip -q -r "$OUT/${target}_seed_corpus.zip" .)
 done

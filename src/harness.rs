@@ -189,7 +189,11 @@ impl Harness {
         input: Option<&[u8]>,
     ) -> Report {
         let start = Instant::now();
+        let watched = watchdog::watch(self, f, input);
         let answers = self.answers(f);
+        if watched {
+            watchdog::done();
+        }
         let solver_time = answers
             .iter()
             .filter_map(|(_, a)| a.as_ref().ok().map(|o| o.time))
@@ -474,9 +478,132 @@ pub fn fuzz_ground(data: &[u8]) {
     })
 }
 
+/// The fuzz targets' hang watchdog. A solver that does not check its time limit (cvc5
+/// 1.4.0 on some nonlinear real formulas; Z3 4.12.2 on some string formulas) keeps the
+/// process in one check until libFuzzer's `-timeout` kills it, and libFuzzer saves only
+/// the raw input. Before that, this thread writes a `time-limit` finding with the
+/// reproducer: after `SMTSMITH_HANG_SECONDS` (default 30; keep libFuzzer's `-timeout`
+/// above it) in one solver.
+pub mod watchdog {
+    use super::Harness;
+    use crate::ir::Formula;
+    use crate::solver::{Limits, SolverId};
+    use std::path::PathBuf;
+    use std::sync::Mutex;
+    use std::time::{Duration, Instant};
+
+    struct Case {
+        formula: Formula,
+        input: Option<Vec<u8>>,
+        versions: Vec<(SolverId, String)>,
+        limits: Limits,
+        reuse: crate::solver::Reuse,
+        dir: PathBuf,
+        /// The solver running and since when.
+        phase: Option<(SolverId, Instant)>,
+        reported: bool,
+    }
+
+    static CURRENT: Mutex<Option<Case>> = Mutex::new(None);
+    static STARTED: std::sync::Once = std::sync::Once::new();
+    static ENABLED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+    /// Turns the watchdog on for this process (fuzz targets do; the CLI does not).
+    pub fn enable() {
+        ENABLED.store(true, std::sync::atomic::Ordering::Relaxed);
+        STARTED.call_once(|| {
+            let after = std::env::var("SMTSMITH_HANG_SECONDS")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(30u64);
+            std::thread::spawn(move || loop {
+                std::thread::sleep(Duration::from_millis(500));
+                check(Duration::from_secs(after));
+            });
+        });
+    }
+
+    pub(super) fn watch(h: &mut Harness, f: &Formula, input: Option<&[u8]>) -> bool {
+        if !ENABLED.load(std::sync::atomic::Ordering::Relaxed) {
+            return false;
+        }
+        *CURRENT.lock().unwrap_or_else(|e| e.into_inner()) = Some(Case {
+            formula: f.clone(),
+            input: input.map(|i| i.to_vec()),
+            versions: h.versions.clone(),
+            limits: h.limits.clone(),
+            reuse: h.reuse,
+            dir: h.findings_dir.clone(),
+            phase: None,
+            reported: false,
+        });
+        h.on_phase = Some(phase);
+        true
+    }
+
+    fn phase(name: &str) {
+        if let Some(c) = CURRENT.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+            c.phase = match name {
+                "z3" => Some((SolverId::Z3, Instant::now())),
+                "cvc5" => Some((SolverId::Cvc5, Instant::now())),
+                _ => None,
+            };
+        }
+    }
+
+    pub(super) fn done() {
+        *CURRENT.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    }
+
+    fn check(after: Duration) {
+        let mut cur = CURRENT.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(c) = cur.as_mut() else { return };
+        let Some((solver, since)) = c.phase else {
+            return;
+        };
+        if c.reported || since.elapsed() < after {
+            return;
+        }
+        c.reported = true;
+        let issue = crate::oracle::Issue {
+            class: crate::oracle::Class::TimeLimit,
+            blamed: Some(solver),
+            summary: format!(
+                "{solver} still running {} s into a check with a {} ms time limit",
+                since.elapsed().as_secs(),
+                c.limits.timeout_ms
+            ),
+        };
+        let ctx = crate::finding::Context {
+            formula: &c.formula,
+            answers: &[],
+            versions: &c.versions,
+            limits: &c.limits,
+            reuse: c.reuse,
+            config: None,
+            input: c.input.as_deref(),
+        };
+        match crate::finding::write(&c.dir, &issue, &ctx) {
+            Ok(w) => eprintln!(
+                "smtsmith watchdog: [{}] {} -> {}",
+                issue.class,
+                issue.summary,
+                w.smt2.display()
+            ),
+            Err(e) => eprintln!(
+                "smtsmith watchdog: cannot write finding to {}: {e}\n{}\n{}",
+                c.dir.display(),
+                issue.summary,
+                crate::smtlib::script(&c.formula, &Default::default())
+            ),
+        }
+    }
+}
+
 /// Runs `body` with this thread's harness for `selection`; a non-empty result (the
 /// findings' summary) panics so libFuzzer saves the input.
 fn fuzz_with(selection: Selection, body: impl FnOnce(&mut Harness) -> String) {
+    watchdog::enable();
     let summary = HARNESSES.with(|hs| {
         let mut hs = hs.borrow_mut();
         if !hs.iter().any(|(s, _)| *s == selection) {

@@ -60,6 +60,21 @@ impl std::error::Error for ParseError {}
 /// Reads a script. Exactly one `check-sat` (or none) may occur; assertions after it are
 /// rejected (incremental scripts are not supported by the IR yet).
 pub fn parse_script(text: &str) -> Result<Script, ParseError> {
+    // yaspar-ir rejects two things that are valid SMT-LIB, or that both solvers read and
+    // smtsmith's reproducers contain: `=` with more than two arguments (chainable in
+    // SMT-LIB) and negative numbers written `-5` (cvc5 needs them so inside `as const`).
+    // Where the text does not parse, it is read again with those rewritten: `(and (= a b)
+    // (= b c))` and `(- 5)` (same meaning); errors are those of the text as written.
+    match read(text) {
+        Ok(s) => Ok(s),
+        Err(first) => match compat::rewrite(text) {
+            Some(t) => read(&t).map_err(|_| first),
+            None => Err(first),
+        },
+    }
+}
+
+fn read(text: &str) -> Result<Script, ParseError> {
     let commands = UntypedAst
         .parse_script_str(text)
         .map_err(|e| syntax_error(text, e))?;
@@ -171,8 +186,11 @@ pub fn parse_script(text: &str) -> Result<Script, ParseError> {
                 return unsupported(&format!("recursive definition define-fun-rec {}", d.name));
             }
             C::DefineFunsRec(_) => return unsupported("recursive definitions define-funs-rec"),
-            C::Push(_) => return unsupported("push (incremental scripts)"),
-            C::Pop(_) => return unsupported("pop (incremental scripts)"),
+            // Without a pop before the check, a push changes nothing the check sees
+            // (smtsmith's reproducers assert inside `(push 1)`).
+            C::Push(_) => {}
+            C::Pop(_) if checked => {}
+            C::Pop(_) => return unsupported("pop before check-sat (incremental scripts)"),
             C::CheckSatAssuming(_) => return unsupported("check-sat-assuming"),
             C::Reset => return unsupported("reset"),
             C::ResetAssertions => return unsupported("reset-assertions"),
@@ -187,6 +205,157 @@ pub fn parse_script(text: &str) -> Result<Script, ParseError> {
         logic,
         status,
     })
+}
+
+/// S-expression rewriting for what yaspar-ir does not read (see [`parse_script`]).
+mod compat {
+    enum Sx {
+        Atom(String),
+        List(Vec<Sx>),
+    }
+
+    fn tokens(text: &str) -> Option<Vec<String>> {
+        let c: Vec<char> = text.chars().collect();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < c.len() {
+            match c[i] {
+                ';' => {
+                    while i < c.len() && c[i] != '\n' {
+                        i += 1;
+                    }
+                }
+                '(' | ')' => {
+                    out.push(c[i].to_string());
+                    i += 1;
+                }
+                w if w.is_whitespace() => i += 1,
+                '"' => {
+                    let start = i;
+                    i += 1;
+                    loop {
+                        if i >= c.len() {
+                            return None;
+                        }
+                        if c[i] == '"' {
+                            if c.get(i + 1) == Some(&'"') {
+                                i += 2;
+                                continue;
+                            }
+                            i += 1;
+                            break;
+                        }
+                        i += 1;
+                    }
+                    out.push(c[start..i].iter().collect());
+                }
+                '|' => {
+                    let start = i;
+                    i += 1;
+                    while i < c.len() && c[i] != '|' {
+                        i += 1;
+                    }
+                    i += 1;
+                    out.push(c[start..i.min(c.len())].iter().collect());
+                }
+                _ => {
+                    let start = i;
+                    while i < c.len() && !c[i].is_whitespace() && !"();\"|".contains(c[i]) {
+                        i += 1;
+                    }
+                    out.push(c[start..i].iter().collect());
+                }
+            }
+        }
+        Some(out)
+    }
+
+    fn tree(toks: &[String], i: &mut usize) -> Option<Sx> {
+        let t = toks.get(*i)?;
+        *i += 1;
+        if t == "(" {
+            let mut items = Vec::new();
+            while toks.get(*i)? != ")" {
+                items.push(tree(toks, i)?);
+            }
+            *i += 1;
+            Some(Sx::List(items))
+        } else if t == ")" {
+            None
+        } else {
+            Some(Sx::Atom(t.clone()))
+        }
+    }
+
+    fn fix(x: Sx) -> Sx {
+        match x {
+            Sx::Atom(a) => {
+                let negative_number = a.len() > 1
+                    && a.starts_with('-')
+                    && a[1..].chars().all(|c| c.is_ascii_digit() || c == '.')
+                    && a[1..].starts_with(|c: char| c.is_ascii_digit());
+                if negative_number {
+                    Sx::List(vec![Sx::Atom("-".into()), Sx::Atom(a[1..].to_string())])
+                } else {
+                    Sx::Atom(a)
+                }
+            }
+            Sx::List(items) => {
+                let items: Vec<Sx> = items.into_iter().map(fix).collect();
+                match items.first() {
+                    Some(Sx::Atom(op)) if op == "=" && items.len() > 3 => {
+                        let args = &items[1..];
+                        let mut pairs = vec![Sx::Atom("and".into())];
+                        for w in args.windows(2) {
+                            pairs.push(Sx::List(vec![
+                                Sx::Atom("=".into()),
+                                copy(&w[0]),
+                                copy(&w[1]),
+                            ]));
+                        }
+                        Sx::List(pairs)
+                    }
+                    _ => Sx::List(items),
+                }
+            }
+        }
+    }
+
+    fn copy(x: &Sx) -> Sx {
+        match x {
+            Sx::Atom(a) => Sx::Atom(a.clone()),
+            Sx::List(l) => Sx::List(l.iter().map(copy).collect()),
+        }
+    }
+
+    fn print(x: &Sx, out: &mut String) {
+        match x {
+            Sx::Atom(a) => out.push_str(a),
+            Sx::List(l) => {
+                out.push('(');
+                for (k, i) in l.iter().enumerate() {
+                    if k > 0 {
+                        out.push(' ');
+                    }
+                    print(i, out);
+                }
+                out.push(')');
+            }
+        }
+    }
+
+    /// The script with n-ary `=` and `-5` rewritten, one command per line; `None` if it is
+    /// not a sequence of balanced S-expressions.
+    pub fn rewrite(text: &str) -> Option<String> {
+        let toks = tokens(text)?;
+        let mut i = 0;
+        let mut out = String::new();
+        while i < toks.len() {
+            print(&fix(tree(&toks, &mut i)?), &mut out);
+            out.push('\n');
+        }
+        Some(out)
+    }
 }
 
 /// The type checker's message with its positions made 1-based like ours; FloatingPoint
@@ -654,9 +823,10 @@ mod tests {
 
     #[test]
     fn unsupported_constructs_are_named_with_their_position() {
-        let e = parse_script("(set-logic QF_LIA)\n(declare-fun x () Int)\n(push 1)\n").unwrap_err();
-        assert_eq!((e.line, e.column, e.kind), (3, 1, ErrorKind::Unsupported));
-        assert!(e.message.contains("push"), "{e}");
+        let e = parse_script("(set-logic QF_LIA)\n(push 1)\n(declare-fun x () Int)\n(pop 1)\n")
+            .unwrap_err();
+        assert_eq!((e.line, e.column, e.kind), (4, 1, ErrorKind::Unsupported));
+        assert!(e.message.contains("pop"), "{e}");
         let e =
             parse_script("(set-logic ALL)\n(declare-datatype P ((mk (fst Int))))\n(check-sat)\n")
                 .unwrap_err();
@@ -672,6 +842,44 @@ mod tests {
         assert_eq!((e.line, e.kind), (2, ErrorKind::Malformed));
         let e = parse_script("(set-logic QF_LIA)\n(assert (and true\n").unwrap_err();
         assert_eq!(e.kind, ErrorKind::Malformed);
+    }
+
+    /// smtsmith's own reproducers read back: n-ary `=` (which yaspar-ir rejects) and
+    /// `-5` inside `as const` (which cvc5's parser needs) are read as what they mean.
+    #[test]
+    fn reproducer_forms_yaspar_rejects_are_read() {
+        let s = parse(
+            "; c\n(set-logic ALL)(declare-const a (Array Int Int))(declare-const x Int)
+             (assert (= a ((as const (Array Int Int)) -5) a))
+             (assert (= x 1 (str.len \"-2 \"\"x\"\" ;\")))",
+        );
+        let f = &s.formula;
+        assert_eq!(
+            super::super::term(f, f.asserts[0]),
+            "(and (= a ((as const (Array Int Int)) -5)) (= ((as const (Array Int Int)) -5) a))"
+        );
+        // The string literal (with a quote, `-2` and `;` inside) is untouched.
+        assert_eq!(
+            super::super::term(f, f.asserts[1]),
+            "(and (= x 1) (= 1 (str.len \"-2 \"\"x\"\" ;\")))"
+        );
+        // Not a number inside a string literal or a quoted symbol: the assertion is
+        // ill-sorted (Int = String), so the rewrite must not have made it parse.
+        let e = parse_script("(declare-const x Int)(assert (= x 1 \"-2\" |-3|))").unwrap_err();
+        assert!(e.message.contains("two argument"), "{e}");
+    }
+
+    /// Every script smtsmith prints for a generated formula reads back (so `smtsmith
+    /// check` and the seed corpus take smtsmith's own reproducers).
+    #[test]
+    fn generated_scripts_read_back() {
+        for seed in 0..400 {
+            let bytes = crate::generate::seeded_bytes(seed, 200);
+            let f = crate::generate::Case::from_bytes(&bytes).formula;
+            let text = super::super::script(&f, &Default::default());
+            let back = parse_script(&text).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+            assert_eq!(back.formula.asserts.len(), f.asserts.len(), "seed {seed}");
+        }
     }
 
     #[test]

@@ -70,6 +70,36 @@ fn targets(c: &mut Criterion) {
             black_box(h.run_ground(&case, None).findings.len())
         })
     });
+    // seed_mutation: entries are scripts (here smtsmith's own, printed from the corpus's
+    // formulas, so the bench needs no benchmark files).
+    let scripts: Vec<Vec<u8>> = inputs
+        .iter()
+        .map(|i| smtsmith::mutate::print(&Case::from_bytes(i).formula).into_bytes())
+        .collect();
+    g.bench_function("seed_mutation mutator (parse, mutate, print)", |b| {
+        let mut i = 0;
+        let mut buf = vec![0u8; 32768];
+        b.iter(|| {
+            i += 1;
+            let s = &scripts[i % scripts.len()];
+            buf[..s.len()].copy_from_slice(s);
+            black_box(smtsmith::mutate::libfuzzer_mutate(
+                &mut buf,
+                s.len(),
+                32768,
+                i as u32,
+            ))
+        })
+    });
+    let mut h = Harness::with_reuse(Selection::Both, &findings, Reuse::Scope).unwrap();
+    g.bench_function("seed_mutation body (parse, both solvers, oracles)", |b| {
+        let mut i = 0;
+        b.iter(|| {
+            i += 1;
+            let f = smtsmith::mutate::formula_of(&scripts[i % scripts.len()]);
+            black_box(h.run(&f, None, None).findings.len())
+        })
+    });
     g.finish();
 }
 

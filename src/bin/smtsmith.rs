@@ -61,6 +61,10 @@ enum Command {
         /// is simplified by both solvers and compared with the evaluator.
         #[arg(long)]
         ground: bool,
+        /// The input is an SMT-LIB script (the `seed_mutation` target): parsed, not decoded,
+        /// and run as that target runs it (its resource limits, every oracle).
+        #[arg(long, conflicts_with = "ground")]
+        script: bool,
         /// Theories the cases may use, e.g. `strings,bv` (ints, reals, bv, strings, all;
         /// default: $SMTSMITH_THEORIES or all). A fuzzer input replays only under the
         /// theories it was found with.
@@ -464,20 +468,32 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             findings,
             theories,
             ground,
+            script,
         } => {
             let input = read(&artifact)?;
             if ground {
                 let dir = findings.unwrap_or_else(|| Harness::findings_dir_from_env("findings"));
                 return replay_ground(&input, theories, solver, dir);
             }
-            let case = Case::from_bytes_in(&input, &resolve(theories)?);
+            let case = if script {
+                Case {
+                    config: Default::default(),
+                    formula: smtsmith::mutate::formula_of(&input),
+                }
+            } else {
+                Case::from_bytes_in(&input, &resolve(theories)?)
+            };
             print!(
                 "{}",
                 smtlib::script(&case.formula, &ScriptOptions::default())
             );
             let dir = findings.unwrap_or_else(|| Harness::findings_dir_from_env("findings"));
             let mut h = Harness::new(solver, dir).map_err(|e| e.to_string())?;
-            let report = h.run_case(&case, Some(&input));
+            let report = if script {
+                h.run(&case.formula, None, Some(&input))
+            } else {
+                h.run_case(&case, Some(&input))
+            };
             for (id, a) in &report.answers {
                 match a {
                     Ok(o) => println!(

@@ -69,10 +69,24 @@ fn check_mode(mode: Reuse) {
         });
         let ks = [&a, &again_kept[0], &again_kept[1]];
         let fs = [&b, &again_fresh[0], &again_fresh[1]];
+        // Z3's resource count also depends on caches its context keeps across cases by
+        // design (a reset empties the solver, not the context): an unknown for the resource
+        // limit on one side, against a decided verdict on the other, is at the limits even
+        // when it repeats (seen once in CI: case 87 in reset mode, Z3 "max. resource limit
+        // exceeded" three times after the other cases, sat three times when fresh). A
+        // flip (sat against unsat) or an unknown for another reason still fails.
+        let at_resource_limit = a.iter().zip(&b).all(|((_, x), (_, y))| {
+            let limit = |v: &Option<(Verdict, Option<String>)>| {
+                matches!(v, Some((Verdict::Unknown, Some(r)))
+                    if r.contains("resource limit") || r.contains("RESOURCEOUT"))
+            };
+            x.as_ref().map(|v| v.0) == y.as_ref().map(|v| v.0) || limit(x) || limit(y)
+        });
         if !flip
-            && ks
-                .iter()
-                .any(|k| fs.iter().any(|f| verdict_of(k) == verdict_of(f)))
+            && (at_resource_limit
+                || ks
+                    .iter()
+                    .any(|k| fs.iter().any(|f| verdict_of(k) == verdict_of(f))))
         {
             time_dependent += 1;
         } else {

@@ -13,6 +13,9 @@ use std::time::{Duration, Instant};
 /// libFuzzer's default `-rss_limit_mb` is 2048.
 pub const RSS_BUDGET_MB: u64 = 512;
 
+/// The oracles applied to one case's answers.
+type Judge<'a> = &'a dyn Fn(&Formula, &[(SolverId, Answer)]) -> oracle::Verdicts;
+
 /// Which solvers a target runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Selection {
@@ -188,6 +191,28 @@ impl Harness {
         config: Option<&crate::generate::Config>,
         input: Option<&[u8]>,
     ) -> Report {
+        self.run_judged(f, config, input, &|f, a| oracle::judge(f, a))
+    }
+
+    /// Runs a formula of known verdict (`crate::construct`): every oracle of [`Self::run`],
+    /// and a verdict contrary to the construction is a `construction` finding.
+    pub fn run_constructed(
+        &mut self,
+        c: &crate::construct::Constructed,
+        input: Option<&[u8]>,
+    ) -> Report {
+        self.run_judged(&c.formula, None, input, &|_, a| {
+            oracle::judge_constructed(c, a)
+        })
+    }
+
+    fn run_judged(
+        &mut self,
+        f: &Formula,
+        config: Option<&crate::generate::Config>,
+        input: Option<&[u8]>,
+        judge: Judge,
+    ) -> Report {
         let start = Instant::now();
         let watched = watchdog::watch(self, f, input);
         let answers = self.answers(f);
@@ -206,7 +231,7 @@ impl Harness {
         if let Some(report) = self.on_phase {
             report("oracles");
         }
-        let mut verdicts = oracle::judge(f, &answers);
+        let mut verdicts = judge(f, &answers);
         let mut answers = answers;
         // With kept solvers a finding may depend on what earlier cases left in them: run
         // the case again on new solvers. The reproducer is that run's when it shows the
@@ -215,7 +240,7 @@ impl Harness {
         if !verdicts.findings.is_empty() && self.reuse.keeps_solvers() {
             self.forget();
             let again = self.answers(f);
-            let rejudged = oracle::judge(f, &again);
+            let rejudged = judge(f, &again);
             let classes = |v: &oracle::Verdicts| {
                 let mut c: Vec<String> = v.findings.iter().map(|i| i.class.to_string()).collect();
                 c.sort();
@@ -466,6 +491,32 @@ pub fn fuzz_script(data: &[u8]) {
     fuzz_with(Selection::Both, |h| {
         let f = crate::mutate::formula_of(data);
         h.run(&f, None, Some(data)).summary()
+    })
+}
+
+/// The body of the construction targets: `build` decodes a formula of known verdict from
+/// the input; a case whose claim the evaluator does not confirm is skipped (unknown) or is
+/// a bug of the construction (false: panics with the formula).
+pub fn fuzz_constructed(
+    data: &[u8],
+    build: fn(&mut arbitrary::Unstructured) -> arbitrary::Result<crate::construct::Constructed>,
+) {
+    let Ok(c) = build(&mut arbitrary::Unstructured::new(data)) else {
+        return;
+    };
+    if let Some(m) = &c.witness {
+        match crate::eval::check_model(&c.formula, m) {
+            crate::eval::Truth::True => {}
+            crate::eval::Truth::Unknown(..) => return,
+            crate::eval::Truth::False(i) => panic!(
+                "smtsmith bug: the witness of a {} construction makes assertion {i} false\n{}",
+                c.family,
+                crate::smtlib::script(&c.formula, &Default::default())
+            ),
+        }
+    }
+    fuzz_with(Selection::Both, |h| {
+        h.run_constructed(&c, Some(data)).summary()
     })
 }
 

@@ -8,6 +8,7 @@
 
 pub mod bench;
 pub mod check;
+pub mod construct;
 pub mod eval;
 pub mod finding;
 pub mod generate;

@@ -31,6 +31,10 @@ pub enum Class {
     /// The process died inside a solver (signal or abort). Found by `smtsmith check`,
     /// which runs the scripts in a worker process.
     Crash,
+    /// A verdict contrary to a formula's construction (`crate::construct`): unsat on a
+    /// formula sat by construction (its witness model checked by the evaluator), or sat on
+    /// one unsat by construction. The summary names the family and the rule.
+    Construction,
 }
 
 impl Class {
@@ -44,6 +48,7 @@ impl Class {
             Class::GroundTerm => "ground-term",
             Class::TimeLimit => "time-limit",
             Class::Crash => "crash",
+            Class::Construction => "construction",
         }
     }
 }
@@ -81,6 +86,36 @@ pub struct Issue {
 }
 
 /// Applies every oracle to the answers of the solvers to `f`.
+/// [`judge`], and a verdict contrary to the construction `c` is a `construction` finding.
+pub fn judge_constructed(
+    c: &crate::construct::Constructed,
+    answers: &[(SolverId, Answer)],
+) -> Verdicts {
+    let mut v = judge(&c.formula, answers);
+    for (id, a) in answers {
+        let Ok(o) = a else { continue };
+        let contrary = matches!(
+            (c.expected, o.verdict),
+            (Verdict::Sat, Verdict::Unsat) | (Verdict::Unsat, Verdict::Sat)
+        );
+        if contrary {
+            let why = match c.expected {
+                Verdict::Sat => "its witness satisfies every assertion (checked by the evaluator)",
+                _ => "its assertions contradict each other by the rule",
+            };
+            v.findings.push(Issue {
+                class: Class::Construction,
+                blamed: Some(*id),
+                summary: format!(
+                    "{id} says {}, but the formula is {} by construction ({}: {}); {why}",
+                    o.verdict, c.expected, c.family, c.rule
+                ),
+            });
+        }
+    }
+    v
+}
+
 pub fn judge(f: &Formula, answers: &[(SolverId, Answer)]) -> Verdicts {
     let mut findings = Vec::new();
     let mut model_checks = Vec::new();

@@ -1,0 +1,315 @@
+//! Strings, satisfiable by construction (Bugariu and Müller, "Automatically testing string
+//! solvers", sections 3–4): string operations are applied to constants from boundary pools
+//! and evaluated by smtsmith's evaluator; terms are combined (term synthesis: results feed
+//! further operations) and asserted equal to their values or to other terms of the same
+//! value; then constants are abstracted into variables (the same constant becomes the same
+//! variable). The constants are a model of the formula, so it is satisfiable; the
+//! evaluator confirms the witness before any solver runs.
+
+use super::Constructed;
+use crate::eval::{apply_strict, check_model, Model, Truth};
+use crate::ir::{Formula, NodeId, Op, Sort, Value};
+use crate::solver::Verdict;
+use arbitrary::{Result, Unstructured};
+use num_bigint::BigInt;
+use std::collections::HashMap;
+
+/// The operations: the paper's twelve (concat, length, at, substr, prefixof, suffixof,
+/// contains, indexof, replace, to_int, from_int, plus `<`/`<=` of newer SMT-LIB) and the
+/// newer SMT-LIB ones (replace_all, is_digit, to_code, from_code).
+pub const OPS: &[Op] = &[
+    Op::StrConcat,
+    Op::StrLen,
+    Op::StrAt,
+    Op::StrSubstr,
+    Op::StrPrefixof,
+    Op::StrSuffixof,
+    Op::StrContains,
+    Op::StrIndexof,
+    Op::StrReplace,
+    Op::StrReplaceAll,
+    Op::StrToInt,
+    Op::StrFromInt,
+    Op::StrLt,
+    Op::StrLe,
+    Op::StrIsDigit,
+    Op::StrToCode,
+    Op::StrFromCode,
+];
+
+/// String constants: empty, one character, quote and backslash (escape handling), digits
+/// with a leading zero or a sign, non-ASCII (Latin-1, BMP, beyond the BMP up to the SMT-LIB
+/// maximum 0x2FFFF), repetitions.
+fn string_pool() -> Vec<Vec<u32>> {
+    let s = |t: &str| t.chars().map(|c| c as u32).collect::<Vec<u32>>();
+    vec![
+        s(""),
+        s("a"),
+        s("b"),
+        s("ab"),
+        s("aa"),
+        s("ba"),
+        s("\""),
+        s("\\"),
+        s("\\u{61}"),
+        s("0"),
+        s("01"),
+        s("12"),
+        s("-1"),
+        s(" "),
+        vec![0xE9],
+        vec![0x263A],
+        vec![0x2FFFF],
+        vec![0x61, 0x10000, 0x61],
+    ]
+}
+
+/// Integer constants: around 0 and string lengths, the code-point bounds, large.
+fn int_pool() -> Vec<BigInt> {
+    [
+        -2i64,
+        -1,
+        0,
+        1,
+        2,
+        3,
+        4,
+        10,
+        48,
+        97,
+        0x2FFFF,
+        0x30000,
+        1 << 32,
+    ]
+    .into_iter()
+    .map(BigInt::from)
+    .collect()
+}
+
+struct Builder<'u, 'a> {
+    u: &'u mut Unstructured<'a>,
+    f: Formula,
+    /// Terms built so far with their values (leaves and applications).
+    terms: Vec<(NodeId, Value)>,
+    /// Leaf nodes by constant value (the same constant is the same leaf: a variable or the
+    /// literal, decided at first use).
+    leaves: HashMap<Value, NodeId>,
+    /// The witness: each variable's value.
+    witness: Vec<Value>,
+    /// Probability (in 1/8) that a constant becomes a variable.
+    abstraction: u8,
+    used_ops: Vec<Op>,
+}
+
+impl Builder<'_, '_> {
+    fn leaf(&mut self, v: Value) -> Result<NodeId> {
+        if let Some(n) = self.leaves.get(&v) {
+            return Ok(*n);
+        }
+        let n = if self.u.int_in_range(0..=7u8)? < self.abstraction {
+            let name = match v.sort() {
+                Sort::String => format!("s{}", self.witness.len()),
+                _ => format!("i{}", self.witness.len()),
+            };
+            let d = self.f.declare(name, v.sort());
+            self.witness.push(v.clone());
+            self.f.constant(d)
+        } else {
+            self.f.lit(v.clone())
+        };
+        self.leaves.insert(v.clone(), n);
+        self.terms.push((n, v));
+        Ok(n)
+    }
+
+    /// An argument of `sort`: a pool constant or (more often, once there are some) a term
+    /// built before (term synthesis).
+    fn arg(&mut self, sort: &Sort) -> Result<(NodeId, Value)> {
+        let built: Vec<usize> = (0..self.terms.len())
+            .filter(|k| self.terms[*k].1.sort() == *sort)
+            .collect();
+        if !built.is_empty() && self.u.ratio(1, 2)? {
+            return Ok(self.terms[built[self.u.choose_index(built.len())?]].clone());
+        }
+        let v = match sort {
+            Sort::String => {
+                let pool = string_pool();
+                Value::Str(pool[self.u.choose_index(pool.len())?].clone())
+            }
+            _ => {
+                let pool = int_pool();
+                Value::Int(pool[self.u.choose_index(pool.len())?].clone())
+            }
+        };
+        let n = self.leaf(v.clone())?;
+        Ok((n, v))
+    }
+
+    /// One application of a string operation to arguments, with its value; `None` when the
+    /// evaluator cannot decide it.
+    fn apply(&mut self) -> Result<Option<(NodeId, Value)>> {
+        let op = OPS[self.u.choose_index(OPS.len())?];
+        let info = op.info();
+        let arity = if info.is_variadic() {
+            info.min_arity + self.u.int_in_range(0..=1)?
+        } else {
+            info.min_arity
+        };
+        let sorts = info.arg_sorts(arity, None);
+        let mut nodes = Vec::new();
+        let mut vals = Vec::new();
+        for s in &sorts {
+            let (n, v) = self.arg(s)?;
+            nodes.push(n);
+            vals.push(v);
+        }
+        let Ok(value) = apply_strict(op, &vals) else {
+            return Ok(None);
+        };
+        let node = self
+            .f
+            .app(op, nodes)
+            .expect("the table's argument sorts are well-sorted");
+        if !self.used_ops.contains(&op) {
+            self.used_ops.push(op);
+        }
+        self.terms.push((node, value.clone()));
+        Ok(Some((node, value)))
+    }
+}
+
+/// A satisfiable string formula decoded from `u`, with its witness.
+pub fn build(u: &mut Unstructured) -> Result<Constructed> {
+    let abstraction = u.int_in_range(0..=8u8)?;
+    let mut b = Builder {
+        u,
+        f: Formula::default(),
+        terms: Vec::new(),
+        leaves: HashMap::new(),
+        witness: Vec::new(),
+        abstraction,
+        used_ops: Vec::new(),
+    };
+    let steps = b.u.int_in_range(1..=6)?;
+    let mut apps = Vec::new();
+    for _ in 0..steps {
+        if let Some(t) = b.apply()? {
+            apps.push(t);
+        }
+    }
+    if apps.is_empty() {
+        // An exhausted input: one concatenation of pool constants.
+        let x = b.leaf(Value::str("a"))?;
+        let y = b.leaf(Value::str("b"))?;
+        let n = b.f.app(Op::StrConcat, vec![x, y]).expect("well-sorted");
+        apps.push((n, Value::str("ab")));
+        b.used_ops.push(Op::StrConcat);
+    }
+    let asserts = b.u.int_in_range(1..=3usize)?;
+    let mut how = Vec::new();
+    for k in 0..asserts {
+        let (t, v) = apps[if k == 0 {
+            apps.len() - 1
+        } else {
+            b.u.choose_index(apps.len())?
+        }]
+        .clone();
+        // Another term of the same value (term synthesis: equate terms of equal value).
+        let same: Vec<NodeId> = b
+            .terms
+            .iter()
+            .filter(|(n, w)| *n != t && *w == v)
+            .map(|(n, _)| *n)
+            .collect();
+        let a = match &v {
+            Value::Bool(true) => t,
+            Value::Bool(false) => b.f.app(Op::Not, vec![t]).expect("well-sorted"),
+            _ if !same.is_empty() && b.u.ratio(1, 2)? => {
+                how.push("term = term");
+                let other = same[b.u.choose_index(same.len())?];
+                b.f.app(Op::Eq, vec![t, other]).expect("well-sorted")
+            }
+            _ => {
+                how.push("term = value");
+                let r = b.leaf(v.clone())?;
+                if r == t {
+                    continue;
+                }
+                b.f.app(Op::Eq, vec![t, r]).expect("well-sorted")
+            }
+        };
+        if !b.f.asserts.contains(&a) {
+            b.f.assert(a).expect("Boolean");
+        }
+    }
+    if b.f.asserts.is_empty() {
+        let (t, _) = apps[apps.len() - 1];
+        let e = b.f.app(Op::Eq, vec![t, t]).expect("well-sorted");
+        b.f.assert(e).expect("Boolean");
+    }
+    let witness = Model {
+        values: b.witness.iter().cloned().map(Some).collect(),
+        funcs: vec![Vec::new(); b.witness.len()],
+        func_else: vec![None; b.witness.len()],
+    };
+    let ops: Vec<&str> = b.used_ops.iter().map(|o| o.name()).collect();
+    how.sort();
+    how.dedup();
+    Ok(Constructed {
+        formula: b.f,
+        expected: Verdict::Sat,
+        witness: Some(witness),
+        family: "strings-sat",
+        rule: format!(
+            "operations {} on pool constants, {}, {} of 8 constants abstracted into variables",
+            ops.join(" "),
+            if how.is_empty() {
+                "Boolean results asserted".to_string()
+            } else {
+                how.join(" and ")
+            },
+            abstraction
+        ),
+    })
+}
+
+/// The construction's claim, checked by the evaluator: the witness satisfies the formula.
+pub fn witness_holds(c: &Constructed) -> Truth {
+    match &c.witness {
+        Some(m) => check_model(&c.formula, m),
+        None => Truth::Unknown(0, crate::eval::Unknown("no witness".into())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{check_well_formed, seeded_bytes};
+
+    /// The sat side of the construction holds: for every decoded case the evaluator finds
+    /// every assertion true under the witness (never false; unknown would make the case
+    /// unusable and is counted).
+    #[test]
+    fn witnesses_satisfy_their_formulas() {
+        let mut ops = Vec::new();
+        for seed in 0..3000 {
+            let bytes = seeded_bytes(seed, 96);
+            let c = build(&mut Unstructured::new(&bytes)).unwrap();
+            check_well_formed(&c.formula).unwrap();
+            assert_eq!(
+                witness_holds(&c),
+                Truth::True,
+                "seed {seed}: {}",
+                crate::smtlib::script(&c.formula, &Default::default())
+            );
+            for op in c.formula.signature().ops {
+                if !ops.contains(&op) {
+                    ops.push(op);
+                }
+            }
+        }
+        for op in OPS {
+            assert!(ops.contains(op), "{op:?} never used");
+        }
+    }
+}

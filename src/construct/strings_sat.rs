@@ -37,6 +37,88 @@ pub const OPS: &[Op] = &[
     Op::StrFromCode,
 ];
 
+/// The constants the construction starts from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pools {
+    pub strings: Vec<Vec<u32>>,
+    pub ints: Vec<BigInt>,
+}
+
+impl Pools {
+    /// The built-in pools, or those of `SMTSMITH_STRING_POOL` (SMT-LIB string literals,
+    /// e.g. `"" "a" "\u{10000}"`) and `SMTSMITH_INT_POOL` (integers, e.g. `-1 0 7`), read
+    /// once. A malformed pool stops the process with the reason.
+    pub fn from_env() -> &'static Pools {
+        static POOLS: std::sync::OnceLock<Pools> = std::sync::OnceLock::new();
+        POOLS.get_or_init(|| {
+            let strings = match std::env::var("SMTSMITH_STRING_POOL") {
+                Ok(t) => {
+                    parse_string_pool(&t).unwrap_or_else(|e| panic!("SMTSMITH_STRING_POOL: {e}"))
+                }
+                Err(_) => string_pool(),
+            };
+            let ints = match std::env::var("SMTSMITH_INT_POOL") {
+                Ok(t) => parse_int_pool(&t).unwrap_or_else(|e| panic!("SMTSMITH_INT_POOL: {e}")),
+                Err(_) => int_pool(),
+            };
+            Pools { strings, ints }
+        })
+    }
+}
+
+/// SMT-LIB string literals separated by white space (`""` inside a literal is a quote).
+pub fn parse_string_pool(text: &str) -> Result<Vec<Vec<u32>>, String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].is_whitespace() {
+            i += 1;
+            continue;
+        }
+        if chars[i] != '"' {
+            return Err(format!("expected a string literal at character {}", i + 1));
+        }
+        let start = i;
+        i += 1;
+        loop {
+            match chars.get(i) {
+                None => return Err(format!("unterminated literal at character {}", start + 1)),
+                Some('"') if chars.get(i + 1) == Some(&'"') => i += 2,
+                Some('"') => {
+                    i += 1;
+                    break;
+                }
+                Some(_) => i += 1,
+            }
+        }
+        let lit: String = chars[start..i].iter().collect();
+        out.push(
+            crate::smtlib::parse_string_literal(&lit)
+                .ok_or_else(|| format!("{lit}: not a valid SMT-LIB string literal"))?,
+        );
+    }
+    if out.is_empty() {
+        return Err("no string literal".into());
+    }
+    Ok(out)
+}
+
+/// Integers separated by white space.
+pub fn parse_int_pool(text: &str) -> Result<Vec<BigInt>, String> {
+    let out = text
+        .split_whitespace()
+        .map(|w| {
+            w.parse::<BigInt>()
+                .map_err(|_| format!("{w:?} is not an integer"))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if out.is_empty() {
+        return Err("no integer".into());
+    }
+    Ok(out)
+}
+
 /// String constants: empty, one character, quote and backslash (escape handling), digits
 /// with a leading zero or a sign, non-ASCII (Latin-1, BMP, beyond the BMP up to the SMT-LIB
 /// maximum 0x2FFFF), repetitions.
@@ -88,6 +170,7 @@ fn int_pool() -> Vec<BigInt> {
 
 struct Builder<'u, 'a> {
     u: &'u mut Unstructured<'a>,
+    pools: &'u Pools,
     f: Formula,
     /// Terms built so far with their values (leaves and applications).
     terms: Vec<(NodeId, Value)>,
@@ -133,11 +216,11 @@ impl Builder<'_, '_> {
         }
         let v = match sort {
             Sort::String => {
-                let pool = string_pool();
+                let pool = &self.pools.strings;
                 Value::Str(pool[self.u.choose_index(pool.len())?].clone())
             }
             _ => {
-                let pool = int_pool();
+                let pool = &self.pools.ints;
                 Value::Int(pool[self.u.choose_index(pool.len())?].clone())
             }
         };
@@ -178,11 +261,18 @@ impl Builder<'_, '_> {
     }
 }
 
-/// A satisfiable string formula decoded from `u`, with its witness.
+/// A satisfiable string formula decoded from `u`, with its witness, over the pools of
+/// [`Pools::from_env`].
 pub fn build(u: &mut Unstructured) -> Result<Constructed> {
+    build_with(u, Pools::from_env())
+}
+
+/// [`build`] over the given constant pools.
+pub fn build_with(u: &mut Unstructured, pools: &Pools) -> Result<Constructed> {
     let abstraction = u.int_in_range(0..=8u8)?;
     let mut b = Builder {
         u,
+        pools,
         f: Formula::default(),
         terms: Vec::new(),
         leaves: HashMap::new(),
@@ -198,11 +288,12 @@ pub fn build(u: &mut Unstructured) -> Result<Constructed> {
         }
     }
     if apps.is_empty() {
-        // An exhausted input: one concatenation of pool constants.
-        let x = b.leaf(Value::str("a"))?;
-        let y = b.leaf(Value::str("b"))?;
-        let n = b.f.app(Op::StrConcat, vec![x, y]).expect("well-sorted");
-        apps.push((n, Value::str("ab")));
+        // An exhausted input: the first pool string concatenated with itself.
+        let v = Value::Str(b.pools.strings[0].clone());
+        let x = b.leaf(v.clone())?;
+        let n = b.f.app(Op::StrConcat, vec![x, x]).expect("well-sorted");
+        let value = apply_strict(Op::StrConcat, &[v.clone(), v]).expect("concatenation is total");
+        apps.push((n, value));
         b.used_ops.push(Op::StrConcat);
     }
     let asserts = b.u.int_in_range(1..=3usize)?;
@@ -285,6 +376,50 @@ pub fn witness_holds(c: &Constructed) -> Truth {
 mod tests {
     use super::*;
     use crate::generate::{check_well_formed, seeded_bytes};
+
+    /// Pools from the environment's syntax: literals with escapes and doubled quotes,
+    /// integers; malformed text is rejected with the reason.
+    #[test]
+    fn pools_are_read_from_text() {
+        let p = parse_string_pool(r#" "" "a""b" "\u{10000}" "#).unwrap();
+        assert_eq!(p, vec![vec![], vec![0x61, 0x22, 0x62], vec![0x10000]]);
+        assert!(parse_string_pool("\"a")
+            .unwrap_err()
+            .contains("unterminated"));
+        assert!(parse_string_pool("a")
+            .unwrap_err()
+            .contains("expected a string literal"));
+        assert_eq!(
+            parse_int_pool(" -1 0 7 ").unwrap(),
+            vec![BigInt::from(-1), 0.into(), 7.into()]
+        );
+        assert!(parse_int_pool("1 x").unwrap_err().contains("\"x\""));
+    }
+
+    /// With custom pools every literal of a case is a pool constant or a value the
+    /// evaluator computed from them, and the witness still holds.
+    #[test]
+    fn custom_pools_are_used() {
+        let pools = Pools {
+            strings: vec![vec![0x7A, 0x7A]],
+            ints: vec![BigInt::from(5)],
+        };
+        let mut seen_zz = false;
+        for seed in 0..300 {
+            let bytes = seeded_bytes(seed, 96);
+            let c = build_with(&mut Unstructured::new(&bytes), &pools).unwrap();
+            assert_eq!(witness_holds(&c), Truth::True);
+            let text = crate::smtlib::script(&c.formula, &Default::default());
+            assert!(!text.contains("\"ab\""), "built-in pool used: {text}");
+            seen_zz |= text.contains("\"zz\"")
+                || c.witness
+                    .as_ref()
+                    .unwrap()
+                    .values
+                    .contains(&Some(Value::str("zz")));
+        }
+        assert!(seen_zz);
+    }
 
     /// The sat side of the construction holds: for every decoded case the evaluator finds
     /// every assertion true under the witness (never false; unknown would make the case

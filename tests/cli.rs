@@ -398,3 +398,84 @@ fn replay_runs_a_script_input() {
     );
     assert!(stdout.contains("; no finding"), "{stdout}");
 }
+
+/// `smtsmith check` survives its worker dying inside a solver: the worker is killed with
+/// SIGKILL while cvc5 runs past its limit on the known NRA hang (a real process death, not
+/// a simulated answer); the file gets a `crash` finding naming the signal and the solver,
+/// and the run goes on with the next file. Pinned cvc5 1.4.0 only.
+#[test]
+fn check_reports_a_worker_that_dies_in_a_solver() {
+    let versions = smtsmith().arg("versions").output().unwrap();
+    if !String::from_utf8_lossy(&versions.stdout).contains("cvc5 1.4.0") {
+        eprintln!("skipped: cvc5 is not the pinned 1.4.0");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let scripts = dir.path().join("scripts");
+    std::fs::create_dir(&scripts).unwrap();
+    std::fs::copy(
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/known-findings/cvc5-1.4.0-nra-ignores-time-limit.smt2"
+        ),
+        scripts.join("a.smt2"),
+    )
+    .unwrap();
+    // Satisfiable by construction (x = 0).
+    std::fs::write(
+        scripts.join("b.smt2"),
+        "(declare-fun x () Int)(assert (= x 0))",
+    )
+    .unwrap();
+    let child = smtsmith()
+        .args([
+            "check",
+            "--json",
+            "--timeout-ms",
+            "500",
+            "--hang-seconds",
+            "120",
+            "--findings",
+        ])
+        .arg(dir.path().join("findings"))
+        .arg(&scripts)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The worker is the supervisor's child; kill it once cvc5 is well past its limit.
+    std::thread::sleep(std::time::Duration::from_secs(4));
+    let worker = std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<i32>().ok())
+        .find(|pid| {
+            std::fs::read_to_string(format!("/proc/{pid}/stat"))
+                .ok()
+                .and_then(|s| {
+                    s.rsplit(')')
+                        .next()?
+                        .split_whitespace()
+                        .nth(1)?
+                        .parse::<u32>()
+                        .ok()
+                })
+                == Some(child.id())
+        })
+        .expect("a worker process");
+    unsafe { libc::kill(worker, libc::SIGKILL) };
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    assert_eq!(lines[0]["findings"][0][0], "crash", "{}", lines[0]);
+    let repro = lines[0]["findings"][0][1].as_str().unwrap();
+    let text = std::fs::read_to_string(repro).unwrap();
+    assert!(text.contains("died in cvc5: signal 9"), "{text}");
+    assert_eq!(
+        lines[1]["verdicts"],
+        serde_json::json!([["z3", "sat"], ["cvc5", "sat"]])
+    );
+    assert_eq!(out.status.code(), Some(1));
+}

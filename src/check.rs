@@ -35,6 +35,21 @@ pub struct FileReport {
 }
 
 impl FileReport {
+    /// Nothing known yet but the path and what it says about the expected verdict.
+    fn new(path: &Path) -> FileReport {
+        FileReport {
+            path: path.to_path_buf(),
+            logic: "?".into(),
+            expected: expected_from_path(path),
+            error: None,
+            error_kind: None,
+            verdicts: Vec::new(),
+            findings: Vec::new(),
+            against_expected: Vec::new(),
+            millis: 0.0,
+        }
+    }
+
     pub fn parsed(&self) -> bool {
         self.error.is_none()
     }
@@ -138,17 +153,7 @@ fn logic_in_text(text: &str) -> Option<String> {
 /// harness before this returns).
 pub fn check_file(h: &mut Harness, path: &Path) -> FileReport {
     let start = Instant::now();
-    let mut report = FileReport {
-        path: path.to_path_buf(),
-        logic: "?".into(),
-        expected: expected_from_path(path),
-        error: None,
-        error_kind: None,
-        verdicts: Vec::new(),
-        findings: Vec::new(),
-        against_expected: Vec::new(),
-        millis: 0.0,
-    };
+    let mut report = FileReport::new(path);
     let text = match std::fs::read(path) {
         Ok(b) => String::from_utf8_lossy(&b).into_owned(),
         Err(e) => {
@@ -346,17 +351,7 @@ impl Supervisor {
     /// The report (and, when a solver is to blame, the finding) of a file whose worker
     /// hung or died.
     fn lost(&self, path: &Path, phase: Option<String>, how: Lost) -> FileReport {
-        let mut r = FileReport {
-            path: path.to_path_buf(),
-            logic: "?".into(),
-            expected: expected_from_path(path),
-            error: None,
-            error_kind: None,
-            verdicts: Vec::new(),
-            findings: Vec::new(),
-            against_expected: Vec::new(),
-            millis: 0.0,
-        };
+        let mut r = FileReport::new(path);
         let text = std::fs::read_to_string(path).unwrap_or_default();
         if let Some(l) = logic_in_text(&text) {
             r.logic = l;

@@ -352,16 +352,6 @@ impl Formula {
     /// whose sorts are declared in that order, reads back with the same numbers. Literals
     /// are not visited: call it before values of uninterpreted sorts occur (the parser does).
     pub fn number_sorts_by_first_use(&mut self) {
-        fn walk(s: &Sort, order: &mut Vec<u32>) {
-            match s {
-                Sort::Uninterp(n) if !order.contains(n) => order.push(*n),
-                Sort::Array(i, e) => {
-                    walk(i, order);
-                    walk(e, order);
-                }
-                _ => {}
-            }
-        }
         fn rename(s: &mut Sort, order: &[u32]) {
             match s {
                 Sort::Uninterp(n) => {
@@ -374,12 +364,7 @@ impl Formula {
                 _ => {}
             }
         }
-        let mut order = Vec::new();
-        for d in self.decls.iter().chain(&self.bounds) {
-            for s in d.args.iter().chain([&d.sort]) {
-                walk(s, &mut order);
-            }
-        }
+        let order = self.uninterpreted_sorts_by_first_use();
         for d in self.decls.iter_mut().chain(self.bounds.iter_mut()) {
             for s in d.args.iter_mut().chain([&mut d.sort]) {
                 rename(s, &order);
@@ -392,6 +377,13 @@ impl Formula {
 
     /// The uninterpreted sorts the formula declares or uses, in order.
     pub fn uninterpreted_sorts(&self) -> Vec<u32> {
+        let mut out = self.uninterpreted_sorts_by_first_use();
+        out.sort();
+        out
+    }
+
+    /// The uninterpreted sorts in the order declarations, then bound variables, use them.
+    fn uninterpreted_sorts_by_first_use(&self) -> Vec<u32> {
         fn walk(s: &Sort, out: &mut Vec<u32>) {
             match s {
                 Sort::Uninterp(n) if !out.contains(n) => out.push(*n),
@@ -408,7 +400,6 @@ impl Formula {
                 walk(s, &mut out);
             }
         }
-        out.sort();
         out
     }
 

@@ -770,17 +770,13 @@ fn decimal(text: &str) -> Option<BigRational> {
 }
 
 /// The operator of the table named `name` that takes `arity` arguments and `indices`
-/// indices (`-` is negation with one argument, subtraction with more).
+/// indices (by the table's arities: `-` is negation with one argument, subtraction with
+/// more).
 fn theory_op(name: &str, arity: usize, indices: usize) -> Option<Op> {
     crate::ir::ops::OPS
         .iter()
         .filter(|i| i.name == name && i.indices == indices && i.op != Op::ConstArray)
-        .find(|i| match (i.op, arity) {
-            (Op::Neg, 1) => true,
-            (Op::Neg, _) => false,
-            (Op::Sub, 1) => false,
-            _ => true,
-        })
+        .find(|i| arity >= i.min_arity && (i.is_variadic() || arity == i.min_arity))
         .map(|i| i.op)
 }
 

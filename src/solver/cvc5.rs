@@ -637,18 +637,50 @@ pub const BITBLAST_BUDGET_SECONDS: f64 = 8.0;
 pub fn bitblast_seconds(f: &Formula) -> f64 {
     f.reachable_postorder()
         .into_iter()
-        .map(|id| match (&f.node(id).kind, f.sort_of(id)) {
-            (crate::ir::NodeKind::App(op, _, args), Sort::BitVec(w)) => {
-                let scale = (f64::from(*w) / 128.0).powi(2);
-                match op {
-                    Op::BvUdiv | Op::BvSdiv | Op::BvUrem | Op::BvSrem | Op::BvSmod => 5.0 * scale,
-                    Op::BvMul => 0.9 * scale * args.len().saturating_sub(1) as f64,
-                    _ => 0.0,
-                }
-            }
-            _ => 0.0,
-        })
+        .map(|id| bitblast_cost(f, id))
         .sum()
+}
+
+/// [`bitblast_seconds`]'s share of one node.
+fn bitblast_cost(f: &Formula, id: NodeId) -> f64 {
+    match (&f.node(id).kind, f.sort_of(id)) {
+        (NodeKind::App(op, _, args), Sort::BitVec(w)) => {
+            let scale = (f64::from(*w) / 128.0).powi(2);
+            match op {
+                Op::BvUdiv | Op::BvSdiv | Op::BvUrem | Op::BvSrem | Op::BvSmod => 5.0 * scale,
+                Op::BvMul => 0.9 * scale * args.len().saturating_sub(1) as f64,
+                _ => 0.0,
+            }
+        }
+        _ => 0.0,
+    }
+}
+
+/// Why cvc5 is not asked at all (one pass over the formula): the bit-blasting estimate is
+/// over budget, or a constant array's value is a term — cvc5's API builds `(as const ...)`
+/// of values only (`cvc5_mk_const_array`: "expected a value"), SMT-LIB allows any term, and
+/// real scripts or seed mutants have them. Limitations, not findings: the check is unknown.
+fn skip_reason(f: &Formula) -> Option<String> {
+    let mut cost = 0.0;
+    for id in f.reachable_postorder() {
+        if let NodeKind::App(Op::ConstArray, _, a) = &f.node(id).kind {
+            if !matches!(f.node(a[0]).kind, NodeKind::Lit(_)) {
+                return Some(
+                    "skipped: (as const ...) of a term that is not a value (cvc5's API takes \
+                     only values there)"
+                        .into(),
+                );
+            }
+        }
+        cost += bitblast_cost(f, id);
+    }
+    (cost > BITBLAST_BUDGET_SECONDS).then(|| {
+        format!(
+            "skipped: wide bit-vector division/multiplication (cvc5 1.4.0 bit-blasts it for \
+             about {cost:.0} s without checking its time limit; budget \
+             {BITBLAST_BUDGET_SECONDS:.0} s)"
+        )
+    })
 }
 
 /// cvc5 options a formula needs beyond the defaults: constant arrays are handled only
@@ -803,36 +835,10 @@ impl Solver for Cvc5 {
     }
 
     fn check(&mut self, f: &Formula, limits: &Limits) -> Result<Outcome, SolverError> {
-        // cvc5's API builds constant arrays of values only (`cvc5_mk_const_array`: "expected
-        // a value"); SMT-LIB allows any term there, and real scripts or seed mutants may
-        // have one. A limitation, not a finding: unknown, without calling cvc5.
-        let term_in_const = f.reachable_postorder().into_iter().any(|id| {
-            matches!(&f.node(id).kind, NodeKind::App(Op::ConstArray, _, a)
-                if !matches!(f.node(a[0]).kind, NodeKind::Lit(_)))
-        });
-        if term_in_const {
+        if let Some(reason) = skip_reason(f) {
             return Ok(Outcome {
                 verdict: Verdict::Unknown,
-                reason: Some(
-                    "skipped: (as const ...) of a term that is not a value (cvc5's API takes \
-                     only values there)"
-                        .into(),
-                ),
-                model: None,
-                time: std::time::Duration::ZERO,
-                phases: Phases::default(),
-            });
-        }
-        // Recycling is solver time too (deleting a context can take a while).
-        let cost = bitblast_seconds(f);
-        if cost > BITBLAST_BUDGET_SECONDS {
-            return Ok(Outcome {
-                verdict: Verdict::Unknown,
-                reason: Some(format!(
-                    "skipped: wide bit-vector division/multiplication (cvc5 1.4.0 bit-blasts it \
-                     for about {cost:.0} s without checking its time limit; budget \
-                     {BITBLAST_BUDGET_SECONDS:.0} s)"
-                )),
+                reason: Some(reason),
                 model: None,
                 time: std::time::Duration::ZERO,
                 phases: Phases::default(),
@@ -840,6 +846,7 @@ impl Solver for Cvc5 {
         }
         // The key is ours to compute (passes over the formula): not solver time.
         let key = format!("{} {:?} {limits:?}", f.signature().logic(), options_for(f));
+        // Recycling is solver time too (deleting a context can take a while).
         let start = Instant::now();
         let mut phases = Phases::default();
         self.recycle_if_due()?;

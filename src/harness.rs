@@ -5,7 +5,7 @@ use crate::finding::{self, Written};
 use crate::generate::Case;
 use crate::ir::Formula;
 use crate::oracle::{self, Answer, Issue, ModelCheck};
-use crate::solver::{self, Limits, Solver, SolverError, SolverId};
+use crate::solver::{self, Limits, Solver, SolverError, SolverId, Verdict};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 pub const RSS_BUDGET_MB: u64 = 512;
 
 /// The oracles applied to one case's answers.
-type Judge<'a> = &'a dyn Fn(&Formula, &[(SolverId, Answer)]) -> oracle::Verdicts;
+type Judge<'a> = &'a dyn Fn(&mut Harness, &Formula, &[(SolverId, Answer)]) -> oracle::Verdicts;
 
 /// Which solvers a target runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -191,7 +191,7 @@ impl Harness {
         config: Option<&crate::generate::Config>,
         input: Option<&[u8]>,
     ) -> Report {
-        self.run_judged(f, config, input, &|f, a| oracle::judge(f, a))
+        self.run_judged(f, config, input, &|_, f, a| oracle::judge(f, a))
     }
 
     /// Runs a formula of known verdict (`crate::construct`): every oracle of [`Self::run`],
@@ -201,9 +201,85 @@ impl Harness {
         c: &crate::construct::Constructed,
         input: Option<&[u8]>,
     ) -> Report {
-        self.run_judged(&c.formula, None, input, &|_, a| {
-            oracle::judge_constructed(c, a)
-        })
+        let cores = c.core.is_some();
+        if cores {
+            for s in self.solvers.iter_mut() {
+                s.set_unsat_cores(true);
+            }
+        }
+        let report = self.run_judged(&c.formula, None, input, &|h, _, a| {
+            let mut v = oracle::judge_constructed(c, a);
+            v.findings.extend(h.check_cores(c, a, input));
+            v
+        });
+        if cores {
+            for s in self.solvers.iter_mut() {
+                s.set_unsat_cores(false);
+            }
+        }
+        report
+    }
+
+    /// The unsat-core oracle for a formula unsat by construction with a known core: a
+    /// solver's core that contains the whole expected core is unsat by construction; one
+    /// that misses part of it is checked alone by every solver, and a model of it that the
+    /// evaluator validates makes it an `invalid-core` finding (the solver's core is
+    /// satisfiable). A core that both solvers find unsat alone is valid (the construction's
+    /// core was not the only one).
+    pub fn check_cores(
+        &mut self,
+        c: &crate::construct::Constructed,
+        answers: &[(SolverId, Answer)],
+        input: Option<&[u8]>,
+    ) -> Vec<Issue> {
+        let Some(expected) = &c.core else {
+            return Vec::new();
+        };
+        let mut issues = Vec::new();
+        for (id, a) in answers {
+            let Ok(o) = a else { continue };
+            let (Verdict::Unsat, Some(core)) = (o.verdict, &o.core) else {
+                continue;
+            };
+            if expected.iter().all(|k| core.contains(k)) {
+                continue;
+            }
+            let mut sub = c.formula.clone();
+            sub.asserts = core.iter().map(|k| c.formula.asserts[*k]).collect();
+            let watched = watchdog::watch(self, &sub, input);
+            let again = self.answers(&sub);
+            if watched {
+                watchdog::done();
+            }
+            let witness = again.iter().find_map(|(other, a)| match a {
+                Ok(o) if o.verdict == Verdict::Sat => o
+                    .model
+                    .as_ref()
+                    .filter(|m| crate::eval::check_model(&sub, m) == crate::eval::Truth::True)
+                    .map(|_| *other),
+                _ => None,
+            });
+            if let Some(other) = witness {
+                let names = |ks: &[usize]| {
+                    ks.iter()
+                        .map(|k| format!("a{k}"))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                issues.push(Issue {
+                    class: oracle::Class::InvalidCore,
+                    blamed: Some(*id),
+                    summary: format!(
+                        "{id} says unsat with core ({}), but those assertions alone are sat: {other}'s model of them is validated by the evaluator; the construction's core is ({}) ({}: {})",
+                        names(core),
+                        names(expected),
+                        c.family,
+                        c.rule
+                    ),
+                });
+            }
+        }
+        issues
     }
 
     fn run_judged(
@@ -231,7 +307,7 @@ impl Harness {
         if let Some(report) = self.on_phase {
             report("oracles");
         }
-        let mut verdicts = judge(f, &answers);
+        let mut verdicts = judge(self, f, &answers);
         let mut answers = answers;
         // With kept solvers a finding may depend on what earlier cases left in them: run
         // the case again on new solvers. The reproducer is that run's when it shows the
@@ -240,7 +316,7 @@ impl Harness {
         if !verdicts.findings.is_empty() && self.reuse.keeps_solvers() {
             self.forget();
             let again = self.answers(f);
-            let rejudged = judge(f, &again);
+            let rejudged = judge(self, f, &again);
             let classes = |v: &oracle::Verdicts| {
                 let mut c: Vec<String> = v.findings.iter().map(|i| i.class.to_string()).collect();
                 c.sort();

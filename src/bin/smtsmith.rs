@@ -65,6 +65,10 @@ enum Command {
         /// and run as that target runs it (its resource limits, every oracle).
         #[arg(long, conflicts_with = "ground")]
         script: bool,
+        /// The input is one of a construction target's (`strings_sat`, `strings_unsat`, …):
+        /// decoded by that family and judged against its claim.
+        #[arg(long, conflicts_with_all = ["ground", "script"])]
+        construct: Option<String>,
         /// Theories the cases may use, e.g. `strings,bv` (ints, reals, bv, strings, all;
         /// default: $SMTSMITH_THEORIES or all). A fuzzer input replays only under the
         /// theories it was found with.
@@ -103,6 +107,10 @@ enum Command {
         /// is simplified by both solvers and compared with the evaluator.
         #[arg(long)]
         ground: bool,
+        /// Run a construction family's cases (`strings_sat`, `strings_unsat`, …) instead of
+        /// generated formulas: each judged against its verdict by construction.
+        #[arg(long, conflicts_with = "ground")]
+        construct: Option<String>,
         /// Theories the cases may use, e.g. `strings,bv` (ints, reals, bv, strings, all;
         /// default: $SMTSMITH_THEORIES or all). A fuzzer input replays only under the
         /// theories it was found with.
@@ -469,13 +477,30 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             theories,
             ground,
             script,
+            construct,
         } => {
             let input = read(&artifact)?;
+            let constructed = match &construct {
+                Some(name) => {
+                    let build = smtsmith::construct::family(name)?;
+                    Some(
+                        build(&mut arbitrary::Unstructured::new(&input))
+                            .map_err(|e| format!("{name} cannot decode this input: {e}"))?,
+                    )
+                }
+                None => None,
+            };
             if ground {
                 let dir = findings.unwrap_or_else(|| Harness::findings_dir_from_env("findings"));
                 return replay_ground(&input, theories, solver, dir);
             }
-            let case = if script {
+            let case = if let Some(c) = &constructed {
+                println!("; {} by construction: {}: {}", c.expected, c.family, c.rule);
+                Case {
+                    config: Default::default(),
+                    formula: c.formula.clone(),
+                }
+            } else if script {
                 Case {
                     config: Default::default(),
                     formula: smtsmith::mutate::formula_of(&input),
@@ -489,7 +514,9 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             );
             let dir = findings.unwrap_or_else(|| Harness::findings_dir_from_env("findings"));
             let mut h = Harness::new(solver, dir).map_err(|e| e.to_string())?;
-            let report = if script {
+            let report = if let Some(c) = &constructed {
+                h.run_constructed(c, Some(&input))
+            } else if script {
                 h.run(&case.formula, None, Some(&input))
             } else {
                 h.run_case(&case, Some(&input))
@@ -555,7 +582,12 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             slow_ms,
             theories,
             ground,
+            construct,
         } => {
+            let build = construct
+                .as_deref()
+                .map(smtsmith::construct::family)
+                .transpose()?;
             let theories = resolve(theories)?;
             let dir = findings.unwrap_or_else(|| Harness::findings_dir_from_env("findings"));
             let mut h = Harness::new(solver, dir).map_err(|e| e.to_string())?;
@@ -568,8 +600,16 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let mut found = 0;
             for i in 0..count {
                 let input = seeded_bytes(seed.wrapping_add(i), bytes);
-                let case = Case::from_bytes_in(&input, &theories);
-                let report = h.run_case(&case, Some(&input));
+                let report = match build {
+                    Some(build) => {
+                        let Ok(c) = build(&mut arbitrary::Unstructured::new(&input)) else {
+                            continue;
+                        };
+                        *stats.entry(format!("expected {}", c.expected)).or_default() += 1;
+                        h.run_constructed(&c, Some(&input))
+                    }
+                    None => h.run_case(&Case::from_bytes_in(&input, &theories), Some(&input)),
+                };
                 solver_time += report.solver_time;
                 for (id, a) in &report.answers {
                     let v = match a {

@@ -4,6 +4,7 @@
 //! a witness model that the evaluator confirms.
 
 pub mod strings_sat;
+pub mod strings_unsat;
 
 use crate::eval::Model;
 use crate::ir::Formula;
@@ -16,8 +17,32 @@ pub struct Constructed {
     pub expected: Verdict,
     /// For `Sat`: values of the declarations that satisfy every assertion.
     pub witness: Option<Model>,
+    /// For `Unsat`: the indices of the assertions that form the unsat core by construction
+    /// (the others are noise); solvers' cores are checked against it.
+    pub core: Option<Vec<usize>>,
     /// The family (`strings-sat`, ...).
     pub family: &'static str,
     /// The rule applied, in words (operations, abstraction), for the finding's summary.
     pub rule: String,
+}
+
+/// A family's builder: decodes a formula of known verdict from the fuzzer's bytes.
+pub type Build = fn(&mut arbitrary::Unstructured) -> arbitrary::Result<Constructed>;
+
+/// Every family, by the name of its fuzz target.
+pub const FAMILIES: &[(&str, Build)] = &[
+    ("strings_sat", strings_sat::build),
+    ("strings_unsat", strings_unsat::build),
+];
+
+/// The family of fuzz target `name`, or an error that lists them.
+pub fn family(name: &str) -> Result<Build, String> {
+    FAMILIES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, b)| *b)
+        .ok_or_else(|| {
+            let names: Vec<&str> = FAMILIES.iter().map(|(n, _)| *n).collect();
+            format!("unknown construction {name:?}; known: {}", names.join(", "))
+        })
 }

@@ -350,6 +350,7 @@ pub fn build_with(u: &mut Unstructured, pools: &Pools) -> Result<Constructed> {
         formula: b.f,
         expected: Verdict::Sat,
         witness: Some(witness),
+        core: None,
         family: "strings-sat",
         rule: format!(
             "operations {} on pool constants, {}, {} of 8 constants abstracted into variables",

@@ -114,14 +114,21 @@ pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Writte
         "run: z3 FILE.smt2 | cvc5 {}FILE.smt2",
         crate::solver::cvc5::flags_for(f)
     ));
+    // An unsat-core finding replays the check with named assertions and asks for the core.
+    let cores = issue.class == crate::oracle::Class::InvalidCore;
     let script = smtlib::script(
         f,
         &ScriptOptions {
             comments,
-            options: vec![("produce-models".into(), "true".into())],
-            get_values: true,
+            options: if cores {
+                vec![("produce-unsat-cores".into(), "true".into())]
+            } else {
+                vec![("produce-models".into(), "true".into())]
+            },
+            get_values: !cores,
             push: ctx.reuse == crate::solver::Reuse::Scope,
             strict: false,
+            named: cores,
         },
     );
     // The name depends on the formula and class only, so a re-found bug overwrites itself.

@@ -35,6 +35,11 @@ pub enum Class {
     /// formula sat by construction (its witness model checked by the evaluator), or sat on
     /// one unsat by construction. The summary names the family and the rule.
     Construction,
+    /// After `unsat`, the solver's unsat core is satisfiable: the core's assertions alone
+    /// have a model (found by a solver, checked by the evaluator). Cores are asked for on
+    /// formulas unsat by construction whose expected core is known; a core missing part of
+    /// it is re-checked alone.
+    InvalidCore,
 }
 
 impl Class {
@@ -49,6 +54,7 @@ impl Class {
             Class::TimeLimit => "time-limit",
             Class::Crash => "crash",
             Class::Construction => "construction",
+            Class::InvalidCore => "invalid-core",
         }
     }
 }
@@ -219,6 +225,7 @@ mod tests {
             }),
             time: Duration::ZERO,
             phases: Default::default(),
+            core: None,
         })
     }
 

@@ -25,6 +25,9 @@ pub struct ScriptOptions {
     /// (the default `-14.5` is what cvc5's parser needs there); for scripts smtsmith
     /// itself reads back, such as the seed-mutation corpus.
     pub strict: bool,
+    /// Name the assertions `a0`, `a1`, … and ask for the unsat core after `check-sat`
+    /// (reproducers of unsat-core findings; set `produce-unsat-cores` in `options`).
+    pub named: bool,
 }
 
 /// Prints `f` as a complete script with `set-logic`, declarations, assertions, `check-sat`.
@@ -55,12 +58,19 @@ pub fn script(f: &Formula, opts: &ScriptOptions) -> String {
     if opts.push {
         out.push_str("(push 1)\n");
     }
-    for a in &f.asserts {
+    for (k, a) in f.asserts.iter().enumerate() {
         let mut t = String::new();
         write_term(f, *a, &mut t, opts.strict);
-        let _ = writeln!(out, "(assert {t})");
+        if opts.named {
+            let _ = writeln!(out, "(assert (! {t} :named a{k}))");
+        } else {
+            let _ = writeln!(out, "(assert {t})");
+        }
     }
     out.push_str("(check-sat)\n");
+    if opts.named {
+        out.push_str("(get-unsat-core)\n");
+    }
     let constants: Vec<String> = f
         .decls
         .iter()

@@ -36,6 +36,8 @@ pub struct Cvc5 {
     usorts: std::cell::RefCell<std::collections::HashMap<u32, c::Sort>>,
     /// Numbers of the uninterpreted-sort elements of the model being read.
     abstract_ids: std::cell::RefCell<std::collections::HashMap<String, u32>>,
+    /// Produce and read unsat cores ([`Solver::set_unsat_cores`]).
+    cores: bool,
 }
 
 fn cstr(p: *const std::os::raw::c_char) -> String {
@@ -88,6 +90,7 @@ impl Cvc5 {
             version,
             usorts: Default::default(),
             abstract_ids: Default::default(),
+            cores: false,
         })
     }
 
@@ -514,7 +517,7 @@ impl Cvc5 {
         slv: *mut c::Solver,
         f: &Formula,
         phases: &mut Phases,
-    ) -> Result<(Verdict, Option<String>, Option<Model>), SolverError> {
+    ) -> Result<CheckParts, SolverError> {
         let t0 = Instant::now();
         self.abstract_ids.borrow_mut().clear();
         let mut consts = Vec::with_capacity(f.decls.len());
@@ -545,8 +548,8 @@ impl Cvc5 {
             },
             &f.asserts,
         )?;
-        for a in asserts {
-            call!("cvc5_assert_formula", c::assert_formula(slv, a))?;
+        for a in &asserts {
+            call!("cvc5_assert_formula", c::assert_formula(slv, *a))?;
         }
         let t1 = Instant::now();
         phases.build = t1 - t0;
@@ -555,7 +558,30 @@ impl Cvc5 {
         let t2 = Instant::now();
         let r = self.read_result(slv, f, r, &consts, &memo);
         phases.model = t2.elapsed();
-        r
+        let (verdict, reason, model) = r?;
+        let core = if verdict == Verdict::Unsat && self.cores {
+            let mut size = 0usize;
+            let terms = call!("cvc5_get_unsat_core", c::get_unsat_core(slv, &mut size))?;
+            let terms = if size == 0 {
+                &[][..]
+            } else {
+                unsafe { std::slice::from_raw_parts(terms, size) }
+            };
+            let mut core: Vec<usize> = terms
+                .iter()
+                .filter_map(|t| {
+                    asserts
+                        .iter()
+                        .position(|a| unsafe { c::term_is_equal(*a, *t) })
+                })
+                .collect();
+            core.sort_unstable();
+            core.dedup();
+            Some(core)
+        } else {
+            None
+        };
+        Ok((verdict, reason, model, core))
     }
 
     /// The verdict of `check_sat`'s result `r`; the model after sat.
@@ -715,6 +741,9 @@ pub fn flags_for(f: &Formula) -> String {
         .collect()
 }
 
+/// Verdict, reason for unknown, model after sat, unsat core after unsat (when asked for).
+type CheckParts = (Verdict, Option<String>, Option<Model>, Option<Vec<usize>>);
+
 struct Builder<'a> {
     cvc5: &'a Cvc5,
     consts: &'a [c::Term],
@@ -789,6 +818,10 @@ impl Solver for Cvc5 {
         self.version.clone()
     }
 
+    fn set_unsat_cores(&mut self, on: bool) {
+        self.cores = on;
+    }
+
     fn forget(&mut self) {
         self.drop_pool();
     }
@@ -842,10 +875,16 @@ impl Solver for Cvc5 {
                 model: None,
                 time: std::time::Duration::ZERO,
                 phases: Phases::default(),
+                core: None,
             });
         }
         // The key is ours to compute (passes over the formula): not solver time.
-        let key = format!("{} {:?} {limits:?}", f.signature().logic(), options_for(f));
+        let key = format!(
+            "{} {:?} {limits:?} cores {}",
+            f.signature().logic(),
+            options_for(f),
+            self.cores
+        );
         // Recycling is solver time too (deleting a context can take a while).
         let start = Instant::now();
         let mut phases = Phases::default();
@@ -857,16 +896,17 @@ impl Solver for Cvc5 {
         // A kept solver continues only after a clean sat or unsat: after an error cvc5's
         // state is not trustworthy (after "does not yet support ..." the next check in the
         // same solver answered sat on an unsat formula: known-findings/).
-        let clean = matches!(&r, Ok((Verdict::Sat | Verdict::Unsat, _, _)));
+        let clean = matches!(&r, Ok((Verdict::Sat | Verdict::Unsat, ..)));
         self.leave(slv, &key, clean)?;
         phases.teardown = t.elapsed();
-        let (verdict, reason, model) = r?;
+        let (verdict, reason, model, core) = r?;
         Ok(Outcome {
             verdict,
             reason,
             model,
             time: start.elapsed(),
             phases,
+            core,
         })
     }
 }
@@ -885,7 +925,7 @@ impl Cvc5 {
             Some(s) if kept => *s,
             _ => {
                 let slv = call!("cvc5_new", c::new(self.tm))?;
-                if let Err(e) = configure(slv, f, limits, kept) {
+                if let Err(e) = configure(slv, f, limits, kept, self.cores) {
                     unsafe { c::delete(slv) };
                     return Err(e);
                 }
@@ -940,6 +980,7 @@ fn configure(
     f: &Formula,
     limits: &Limits,
     incremental: bool,
+    cores: bool,
 ) -> Result<(), SolverError> {
     let opt = |k: &str, v: &str| -> Result<(), SolverError> {
         let k = CString::new(k).unwrap();
@@ -950,6 +991,9 @@ fn configure(
         )
     };
     opt("produce-models", "true")?;
+    if cores {
+        opt("produce-unsat-cores", "true")?;
+    }
     // cvc5's default (and the binary's, which runs the reproducers) is incremental; a
     // kept solver needs it.
     if incremental {

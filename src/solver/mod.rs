@@ -80,6 +80,9 @@ pub struct Outcome {
     pub time: Duration,
     /// Where `time` went.
     pub phases: Phases,
+    /// After `unsat` with unsat cores asked for ([`Solver::set_unsat_cores`]): the indices
+    /// (into the formula's assertions) of the solver's unsat core.
+    pub core: Option<Vec<usize>>,
 }
 
 /// The parts of one check's time (their sum is at most [`Outcome::time`]).
@@ -215,6 +218,9 @@ pub trait Solver {
     /// Asserts every assertion of `f` in a fresh scope and checks satisfiability;
     /// after `sat`, reads the value of every declared constant.
     fn check(&mut self, f: &Formula, limits: &Limits) -> Result<Outcome, SolverError>;
+    /// From now on, track every assertion and read the unsat core after `unsat`
+    /// (`Outcome::core`); off by default.
+    fn set_unsat_cores(&mut self, on: bool);
     /// Drops every kept solver (reuse modes `reset` and `scope`): the next check starts
     /// on a new solver, as the first check of a process does.
     fn forget(&mut self);

@@ -43,6 +43,8 @@ pub struct Z3 {
     /// Numbers of the uninterpreted-sort elements of the model being read, by their
     /// printed form (`U0!val!1`); cleared at every check.
     abstract_ids: std::cell::RefCell<std::collections::HashMap<String, u32>>,
+    /// Track assertions and read unsat cores ([`Solver::set_unsat_cores`]).
+    cores: bool,
 }
 
 /// Z3 calls this instead of exiting; the caller reads the code with `Z3_get_error_code`.
@@ -119,6 +121,7 @@ impl Z3 {
             get_string_contents,
             parsed_decls: Default::default(),
             abstract_ids: Default::default(),
+            cores: false,
         })
     }
 
@@ -756,6 +759,10 @@ impl Solver for Z3 {
         self.version.clone()
     }
 
+    fn set_unsat_cores(&mut self, on: bool) {
+        self.cores = on;
+    }
+
     fn forget(&mut self) {
         self.drop_pool();
     }
@@ -812,12 +819,12 @@ impl Solver for Z3 {
         let result = self.check_in(solver, f, &mut phases);
         let t = Instant::now();
         // A kept solver continues only after a clean sat or unsat (as for cvc5).
-        let clean = matches!(&result, Ok((Verdict::Sat | Verdict::Unsat, _, _)));
+        let clean = matches!(&result, Ok((Verdict::Sat | Verdict::Unsat, ..)));
         self.leave(solver, &logic, clean)?;
         phases.teardown = t.elapsed();
-        let (verdict, reason, model) = match result {
+        let (verdict, reason, model, core) = match result {
             // An operator this release does not have: no verdict, not an API error.
-            Err(e) if e.call == UNSUPPORTED => (Verdict::Unknown, Some(e.message), None),
+            Err(e) if e.call == UNSUPPORTED => (Verdict::Unknown, Some(e.message), None, None),
             // A documented limitation the release reports as an error of the check.
             Err(e)
                 if e.call == "Z3_solver_check"
@@ -826,6 +833,7 @@ impl Solver for Z3 {
                 (
                     Verdict::Unknown,
                     Some(format!("unsupported: {}", e.message)),
+                    None,
                     None,
                 )
             }
@@ -837,6 +845,7 @@ impl Solver for Z3 {
             model,
             time: start.elapsed(),
             phases,
+            core,
         })
     }
 }
@@ -921,7 +930,8 @@ impl Z3 {
     }
 }
 
-type CheckParts = (Verdict, Option<String>, Option<Model>);
+/// Verdict, reason for unknown, model after sat, unsat core after unsat (when asked for).
+type CheckParts = (Verdict, Option<String>, Option<Model>, Option<Vec<usize>>);
 
 impl Z3 {
     fn check_in(
@@ -934,9 +944,18 @@ impl Z3 {
         let t0 = Instant::now();
         self.abstract_ids.borrow_mut().clear();
         let t = self.translate(f)?;
-        for a in &t.asserts {
-            unsafe { Z3_solver_assert(ctx, solver, *a) };
-            self.check_error("Z3_solver_assert")?;
+        // With cores: assertion k is tracked by the Boolean constant `smtsmith_core_k`.
+        let mut trackers = Vec::new();
+        for (k, a) in t.asserts.iter().enumerate() {
+            if self.cores {
+                let p = self.constant(&format!("smtsmith_core_{k}"), &Sort::Bool)?;
+                unsafe { Z3_solver_assert_and_track(ctx, solver, *a, p) };
+                self.check_error("Z3_solver_assert_and_track")?;
+                trackers.push(p);
+            } else {
+                unsafe { Z3_solver_assert(ctx, solver, *a) };
+                self.check_error("Z3_solver_assert")?;
+            }
         }
         let t1 = Instant::now();
         phases.build = t1 - t0;
@@ -945,7 +964,29 @@ impl Z3 {
         self.check_error("Z3_solver_check")?;
         let t2 = Instant::now();
         let r = match r {
-            Z3_L_FALSE => Ok((Verdict::Unsat, None, None)),
+            Z3_L_FALSE if self.cores => {
+                let v = self.ok("Z3_solver_get_unsat_core", unsafe {
+                    Z3_solver_get_unsat_core(ctx, solver)
+                })?;
+                unsafe { Z3_ast_vector_inc_ref(ctx, v) };
+                let n = unsafe { Z3_ast_vector_size(ctx, v) };
+                let mut core = Vec::new();
+                for i in 0..n {
+                    let Some(p) = (unsafe { Z3_ast_vector_get(ctx, v, i) }) else {
+                        continue;
+                    };
+                    if let Some(k) = trackers
+                        .iter()
+                        .position(|q| unsafe { Z3_is_eq_ast(ctx, *q, p) })
+                    {
+                        core.push(k);
+                    }
+                }
+                unsafe { Z3_ast_vector_dec_ref(ctx, v) };
+                core.sort_unstable();
+                Ok((Verdict::Unsat, None, None, Some(core)))
+            }
+            Z3_L_FALSE => Ok((Verdict::Unsat, None, None, None)),
             Z3_L_TRUE => {
                 let model = self.ok("Z3_solver_get_model", unsafe {
                     Z3_solver_get_model(ctx, solver)
@@ -953,11 +994,11 @@ impl Z3 {
                 unsafe { Z3_model_inc_ref(ctx, model) };
                 let values = self.read_model(model, f, &t);
                 unsafe { Z3_model_dec_ref(ctx, model) };
-                Ok((Verdict::Sat, None, Some(values?)))
+                Ok((Verdict::Sat, None, Some(values?), None))
             }
             _ => {
                 let reason = cstr(unsafe { Z3_solver_get_reason_unknown(ctx, solver) });
-                Ok((Verdict::Unknown, Some(reason), None))
+                Ok((Verdict::Unknown, Some(reason), None, None))
             }
         };
         phases.model = t2.elapsed();

@@ -606,7 +606,25 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                             continue;
                         };
                         *stats.entry(format!("expected {}", c.expected)).or_default() += 1;
-                        h.run_constructed(&c, Some(&input))
+                        let r = h.run_constructed(&c, Some(&input));
+                        if let Some(expected) = &c.core {
+                            for (id, a) in &r.answers {
+                                if let Ok(o) = a {
+                                    if let Some(core) = &o.core {
+                                        let covers = expected.iter().all(|k| core.contains(k));
+                                        let what = if covers && core.len() > expected.len() {
+                                            "core contains the expected core and noise (not minimal)"
+                                        } else if covers {
+                                            "core is the expected core"
+                                        } else {
+                                            "core misses part of the expected core (re-checked alone)"
+                                        };
+                                        *stats.entry(format!("{id} {what}")).or_default() += 1;
+                                    }
+                                }
+                            }
+                        }
+                        r
                     }
                     None => h.run_case(&Case::from_bytes_in(&input, &theories), Some(&input)),
                 };

@@ -362,16 +362,40 @@ pub fn apply_indexed(op: Op, idx: Idx, vals: &[Value]) -> EvalResult {
     })
 }
 
+/// Pairs of derivatives explored before regular-language equality answers unknown.
+pub const REGEX_EQUALITY_BUDGET: usize = 20_000;
+
 /// Applies an operator without indices to fully known arguments (sorts are guaranteed by
 /// the IR). Total over the table: every operator has an arm here or in [`apply_indexed`].
 pub fn apply_strict(op: Op, vals: &[Value]) -> EvalResult {
     let info = op.info();
     if matches!(op, Op::Eq | Op::Distinct) && matches!(vals.first(), Some(Value::Re(_))) {
-        // Our regex values are normal forms, not minimal automata: structural equality
-        // is not language equality.
-        return Err(Unknown(
-            "equality of regular languages is not decided".into(),
-        ));
+        // Language equality (our regex values are normal forms, not minimal automata:
+        // structural equality is not language equality).
+        let res: Vec<&regex::Re> = vals
+            .iter()
+            .map(|v| match v {
+                Value::Re(r) => r,
+                _ => unreachable!("sorts are checked by the IR"),
+            })
+            .collect();
+        let same = |a: &regex::Re, b: &regex::Re| {
+            a.equivalent(b, REGEX_EQUALITY_BUDGET)
+                .ok_or_else(|| Unknown("regular-language equality over the budget".into()))
+        };
+        let mut all = true;
+        if op == Op::Eq {
+            for w in res.windows(2) {
+                all &= same(w[0], w[1])?;
+            }
+        } else {
+            for (i, a) in res.iter().enumerate() {
+                for b in &res[i + 1..] {
+                    all &= !same(a, b)?;
+                }
+            }
+        }
+        return Ok(Value::Bool(all));
     }
     if matches!(op, Op::Eq | Op::Distinct)
         && !vals.first().is_some_and(|v| equality_decided(&v.sort()))

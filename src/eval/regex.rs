@@ -377,6 +377,66 @@ impl Re {
             Re::Star(r) => nary(out, "re.*", std::slice::from_ref(r)),
         }
     }
+
+    /// Whether `self` and `other` denote the same language (SMT-LIB regex equality), by a
+    /// bisimulation over Brzozowski derivatives: the pair is explored breadth-first; the
+    /// languages differ as soon as one side of a reachable pair accepts the empty word and
+    /// the other does not. The alphabet is split at the bounds of every character set in
+    /// either expression, so one character per class stands for the class (derivatives
+    /// only ever form unions and intersections of those sets). The normal form (sorted,
+    /// deduplicated unions and intersections) keeps the derivatives finitely many; `None`
+    /// when more than `budget` pairs would be needed.
+    pub fn equivalent(&self, other: &Re, budget: usize) -> Option<bool> {
+        let mut bounds = vec![0u32];
+        self.char_bounds(&mut bounds);
+        other.char_bounds(&mut bounds);
+        bounds.retain(|b| *b <= MAX_CHAR);
+        bounds.sort_unstable();
+        bounds.dedup();
+        let mut seen = std::collections::HashSet::new();
+        let mut todo = std::collections::VecDeque::new();
+        seen.insert((self.clone(), other.clone()));
+        todo.push_back((self.clone(), other.clone()));
+        while let Some((a, b)) = todo.pop_front() {
+            if a == b {
+                continue;
+            }
+            if a.nullable() != b.nullable() {
+                return Some(false);
+            }
+            for c in &bounds {
+                let next = (a.derive(*c), b.derive(*c));
+                if !seen.contains(&next) {
+                    if seen.len() >= budget {
+                        return None;
+                    }
+                    seen.insert(next.clone());
+                    todo.push_back(next);
+                }
+            }
+        }
+        Some(true)
+    }
+
+    /// The first character of every interval of every character set, and the one after
+    /// its last.
+    fn char_bounds(&self, out: &mut Vec<u32>) {
+        match self {
+            Re::Chars(s) => {
+                for (lo, hi) in s.intervals() {
+                    out.push(*lo);
+                    out.push(hi.saturating_add(1));
+                }
+            }
+            Re::Eps => {}
+            Re::Concat(ps) | Re::Union(ps) | Re::Inter(ps) => {
+                for p in ps {
+                    p.char_bounds(out);
+                }
+            }
+            Re::Comp(r) | Re::Star(r) => r.char_bounds(out),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -475,5 +535,91 @@ mod tests {
         assert!(!r.matches(&shifted));
         assert!(r.matches(&w("bbbabbb")));
         assert!(!r.matches(&w("bbbbabb")));
+    }
+
+    /// Language equality: equal languages written differently (`a+ = a a*`, `(a|b)* =
+    /// (a* b*)*`, `~(~r) = r`, loops against their unrolling, `re.all = (re.allchar)*`
+    /// over the whole alphabet) and different ones (`a* ≠ a+`, `[a-c] ≠ [a-b]`,
+    /// `re.all ≠ ~ε`), and every verdict agrees with membership of all words up to length 3
+    /// over a small alphabet.
+    #[test]
+    fn language_equality() {
+        let a = Re::word(&[0x61]);
+        let b = Re::word(&[0x62]);
+        let eq = |x: &Re, y: &Re| x.equivalent(y, 10_000).unwrap();
+        assert!(eq(
+            &Re::plus(a.clone()),
+            &Re::concat(vec![a.clone(), Re::star(a.clone())])
+        ));
+        assert!(eq(
+            &Re::star(Re::union(vec![a.clone(), b.clone()])),
+            &Re::star(Re::concat(vec![Re::star(a.clone()), Re::star(b.clone())]))
+        ));
+        assert!(eq(&Re::comp(Re::comp(a.clone())), &a));
+        assert!(eq(
+            &Re::loop_(a.clone(), 1, 3),
+            &Re::union(vec![
+                a.clone(),
+                Re::concat(vec![a.clone(), a.clone()]),
+                Re::concat(vec![a.clone(), a.clone(), a.clone()])
+            ])
+        ));
+        assert!(eq(
+            &Re::all(),
+            &Re::union(vec![Re::Eps, Re::concat(vec![Re::allchar(), Re::all()])])
+        ));
+        assert!(!eq(&Re::star(a.clone()), &Re::plus(a.clone())));
+        assert!(!eq(
+            &Re::range(&[0x61], &[0x63]),
+            &Re::range(&[0x61], &[0x62])
+        ));
+        assert!(!eq(&Re::all(), &Re::comp(Re::Eps)));
+        assert!(eq(
+            &Re::diff(Re::all(), Re::Eps),
+            &Re::concat(vec![Re::allchar(), Re::all()])
+        ));
+        // Against membership, on a family of expressions over {a, b}.
+        let pool = vec![
+            a.clone(),
+            b.clone(),
+            Re::Eps,
+            Re::none(),
+            Re::star(a.clone()),
+            Re::plus(b.clone()),
+            Re::opt(a.clone()),
+            Re::comp(a.clone()),
+            Re::union(vec![a.clone(), b.clone()]),
+            Re::concat(vec![a.clone(), b.clone()]),
+            Re::inter(vec![Re::star(a.clone()), Re::plus(a.clone())]),
+            Re::loop_(a.clone(), 0, 2),
+            Re::range(&[0x61], &[0x62]),
+        ];
+        let mut words: Vec<Vec<u32>> = vec![vec![]];
+        for _ in 0..3 {
+            let mut next = Vec::new();
+            for w in &words {
+                for c in [0x61, 0x62, 0x63] {
+                    let mut w2 = w.clone();
+                    w2.push(c);
+                    next.push(w2);
+                }
+            }
+            words.extend(next);
+            words.dedup();
+        }
+        for x in &pool {
+            for y in &pool {
+                let same_on_words = words.iter().all(|w| x.matches(w) == y.matches(w));
+                if eq(x, y) {
+                    assert!(
+                        same_on_words,
+                        "{x:?} = {y:?} but a short word tells them apart"
+                    );
+                }
+                if !same_on_words {
+                    assert!(!eq(x, y));
+                }
+            }
+        }
     }
 }

@@ -533,12 +533,15 @@ impl Gen<'_, '_, '_> {
                 // The result is `T` itself: it must be the required sort.
                 _ if info.ret == SortPat::T => vec![Some(sort.clone())]
                     .into_iter()
-                    .filter(|t| info.domain.contains(t.as_ref().unwrap()))
+                    .filter(|t| {
+                        let t = t.as_ref().unwrap();
+                        info.domain.contains(t) && *t != Sort::RegLan
+                    })
                     .collect(),
                 _ => self
                     .enabled_sorts()
                     .into_iter()
-                    .filter(|s| info.domain.contains(s))
+                    .filter(|s| info.domain.contains(s) && *s != Sort::RegLan)
                     .map(Some)
                     .collect(),
             };

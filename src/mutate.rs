@@ -309,69 +309,7 @@ pub fn mutate(f: &Formula, u: &mut Unstructured) -> (Formula, Vec<Kind>) {
 /// they do not; `b`'s uninterpreted sorts stay apart from `a`'s.
 pub fn crossover(a: &Formula, b: &Formula, u: &mut Unstructured) -> Formula {
     let mut out = a.clone();
-    let offset = a.uninterpreted_sorts().last().map_or(0, |n| n + 1);
-    fn shift(s: &Sort, k: u32) -> Sort {
-        match s {
-            Sort::Uninterp(n) => Sort::Uninterp(n + k),
-            Sort::Array(i, e) => Sort::array(shift(i, k), shift(e, k)),
-            s => s.clone(),
-        }
-    }
-    let mut decls = HashMap::new();
-    for (k, d) in b.decls.iter().enumerate() {
-        let sort = shift(&d.sort, offset);
-        let args: Vec<Sort> = d.args.iter().map(|s| shift(s, offset)).collect();
-        let same = out
-            .decls
-            .iter()
-            .position(|e| e.name == d.name && e.sort == sort && e.args == args);
-        let id = match same {
-            Some(i) => crate::ir::DeclId(i as u32),
-            None => {
-                let mut name = d.name.clone();
-                while out.decls.iter().any(|e| e.name == name) {
-                    name.push('_');
-                }
-                out.decls.push(crate::ir::Decl { name, sort, args });
-                crate::ir::DeclId(out.decls.len() as u32 - 1)
-            }
-        };
-        decls.insert(crate::ir::DeclId(k as u32), id);
-    }
-    let bound_base = out.bounds.len() as u32;
-    for d in &b.bounds {
-        out.bounds.push(crate::ir::Decl {
-            name: d.name.clone(),
-            sort: shift(&d.sort, offset),
-            args: Vec::new(),
-        });
-    }
-    let nb = |x: &BoundId| BoundId(x.0 + bound_base);
-    let mut map: HashMap<NodeId, NodeId> = HashMap::new();
-    for id in b.reachable_postorder() {
-        let node = b.node(id);
-        let m = |x: &NodeId| map[x];
-        let kind = match &node.kind {
-            NodeKind::Const(d) => NodeKind::Const(decls[d]),
-            NodeKind::Call(d, args) => NodeKind::Call(decls[d], args.iter().map(m).collect()),
-            NodeKind::App(op, idx, args) => NodeKind::App(*op, *idx, args.iter().map(m).collect()),
-            NodeKind::Let(bs, body) => {
-                NodeKind::Let(bs.iter().map(|(x, v)| (nb(x), m(v))).collect(), m(body))
-            }
-            NodeKind::Bound(x) => NodeKind::Bound(nb(x)),
-            NodeKind::Quant { forall, vars, body } => NodeKind::Quant {
-                forall: *forall,
-                vars: vars.iter().map(nb).collect(),
-                body: m(body),
-            },
-            NodeKind::Lit(v) => NodeKind::Lit(v.clone()),
-        };
-        out.nodes.push(crate::ir::Node {
-            kind,
-            sort: shift(&node.sort, offset),
-        });
-        map.insert(id, NodeId(out.nodes.len() as u32 - 1));
-    }
+    let map = out.import(b, true);
     let before = out.asserts.len();
     for a in &b.asserts {
         if u.ratio(1, 2).unwrap_or(false) {

@@ -480,11 +480,15 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             construct,
         } => {
             let input = read(&artifact)?;
+            let mut harness = None;
             let constructed = match &construct {
                 Some(name) => {
-                    let build = smtsmith::construct::family(name)?;
+                    let dir = findings
+                        .clone()
+                        .unwrap_or_else(|| Harness::findings_dir_from_env("findings"));
+                    let h = harness.insert(Harness::new(solver, dir).map_err(|e| e.to_string())?);
                     Some(
-                        build(&mut arbitrary::Unstructured::new(&input))
+                        smtsmith::harness::construct_case(h, name, &input)?
                             .map_err(|e| format!("{name} cannot decode this input: {e}"))?,
                     )
                 }
@@ -512,8 +516,14 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 "{}",
                 smtlib::script(&case.formula, &ScriptOptions::default())
             );
-            let dir = findings.unwrap_or_else(|| Harness::findings_dir_from_env("findings"));
-            let mut h = Harness::new(solver, dir).map_err(|e| e.to_string())?;
+            let mut h = match harness {
+                Some(h) => h,
+                None => {
+                    let dir =
+                        findings.unwrap_or_else(|| Harness::findings_dir_from_env("findings"));
+                    Harness::new(solver, dir).map_err(|e| e.to_string())?
+                }
+            };
             let report = if let Some(c) = &constructed {
                 h.run_constructed(c, Some(&input))
             } else if script {
@@ -584,10 +594,10 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             ground,
             construct,
         } => {
-            let build = construct
-                .as_deref()
-                .map(smtsmith::construct::family)
-                .transpose()?;
+            if let Some(name) = &construct {
+                // The name is checked before any case runs.
+                smtsmith::construct::family(name)?;
+            }
             let theories = resolve(theories)?;
             let dir = findings.unwrap_or_else(|| Harness::findings_dir_from_env("findings"));
             let mut h = Harness::new(solver, dir).map_err(|e| e.to_string())?;
@@ -600,9 +610,9 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let mut found = 0;
             for i in 0..count {
                 let input = seeded_bytes(seed.wrapping_add(i), bytes);
-                let report = match build {
-                    Some(build) => {
-                        let Ok(c) = build(&mut arbitrary::Unstructured::new(&input)) else {
+                let report = match &construct {
+                    Some(name) => {
+                        let Ok(c) = smtsmith::harness::construct_case(&mut h, name, &input)? else {
                             continue;
                         };
                         *stats.entry(format!("expected {}", c.expected)).or_default() += 1;

@@ -3,6 +3,7 @@
 //! returns the formula with the expected verdict, the rule it applied and, on the sat side,
 //! a witness model that the evaluator confirms.
 
+pub mod fusion;
 pub mod regex;
 pub mod strings_sat;
 pub mod strings_unsat;
@@ -35,6 +36,7 @@ pub const FAMILIES: &[(&str, Build)] = &[
     ("strings_sat", strings_sat::build),
     ("strings_unsat", strings_unsat::build),
     ("regex", regex::build),
+    ("fusion", fusion::build),
 ];
 
 /// The family of fuzz target `name`, or an error that lists them.

@@ -14,6 +14,7 @@ use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
 use num_traits::Zero;
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use std::fmt;
 
 /// SMT-LIB sorts supported so far.
@@ -490,6 +491,79 @@ impl Formula {
             )));
         }
         Ok(self.push(NodeKind::Quant { forall, vars, body }, Sort::Bool))
+    }
+
+    /// Copies `b`'s reachable nodes into `self` and returns the map from `b`'s nodes to
+    /// the copies. `b`'s constants and functions join `self`'s by name when `share` is set
+    /// and their sorts agree; otherwise (and on a clash) they are declared anew under a
+    /// free name (a `_` appended). `b`'s uninterpreted sorts stay apart from `self`'s.
+    pub fn import(&mut self, b: &Formula, share: bool) -> HashMap<NodeId, NodeId> {
+        let offset = self.uninterpreted_sorts().last().map_or(0, |n| n + 1);
+        fn shift(s: &Sort, k: u32) -> Sort {
+            match s {
+                Sort::Uninterp(n) => Sort::Uninterp(n + k),
+                Sort::Array(i, e) => Sort::array(shift(i, k), shift(e, k)),
+                s => s.clone(),
+            }
+        }
+        let mut decls = HashMap::new();
+        for (k, d) in b.decls.iter().enumerate() {
+            let sort = shift(&d.sort, offset);
+            let args: Vec<Sort> = d.args.iter().map(|s| shift(s, offset)).collect();
+            let same = self
+                .decls
+                .iter()
+                .position(|e| share && e.name == d.name && e.sort == sort && e.args == args);
+            let id = match same {
+                Some(i) => DeclId(i as u32),
+                None => {
+                    let mut name = d.name.clone();
+                    while self.decls.iter().any(|e| e.name == name) {
+                        name.push('_');
+                    }
+                    self.decls.push(Decl { name, sort, args });
+                    DeclId(self.decls.len() as u32 - 1)
+                }
+            };
+            decls.insert(DeclId(k as u32), id);
+        }
+        let bound_base = self.bounds.len() as u32;
+        for d in &b.bounds {
+            self.bounds.push(Decl {
+                name: d.name.clone(),
+                sort: shift(&d.sort, offset),
+                args: Vec::new(),
+            });
+        }
+        let nb = |x: &BoundId| BoundId(x.0 + bound_base);
+        let mut map: HashMap<NodeId, NodeId> = HashMap::new();
+        for id in b.reachable_postorder() {
+            let node = b.node(id);
+            let m = |x: &NodeId| map[x];
+            let kind = match &node.kind {
+                NodeKind::Const(d) => NodeKind::Const(decls[d]),
+                NodeKind::Call(d, args) => NodeKind::Call(decls[d], args.iter().map(m).collect()),
+                NodeKind::App(op, idx, args) => {
+                    NodeKind::App(*op, *idx, args.iter().map(m).collect())
+                }
+                NodeKind::Let(bs, body) => {
+                    NodeKind::Let(bs.iter().map(|(x, v)| (nb(x), m(v))).collect(), m(body))
+                }
+                NodeKind::Bound(x) => NodeKind::Bound(nb(x)),
+                NodeKind::Quant { forall, vars, body } => NodeKind::Quant {
+                    forall: *forall,
+                    vars: vars.iter().map(nb).collect(),
+                    body: m(body),
+                },
+                NodeKind::Lit(v) => NodeKind::Lit(v.clone()),
+            };
+            self.nodes.push(Node {
+                kind,
+                sort: shift(&node.sort, offset),
+            });
+            map.insert(id, NodeId(self.nodes.len() as u32 - 1));
+        }
+        map
     }
 
     pub fn assert(&mut self, t: NodeId) -> Result<(), SortError> {

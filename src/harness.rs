@@ -663,6 +663,21 @@ pub fn fusion_case(
     fusion::fuse(u, &s1, &s2)
 }
 
+/// An SAE case: one time in three the seed is a generated formula decided alike by both
+/// solvers ([`generated_seed`]), otherwise one of [`crate::construct::fusion::any_seed`].
+pub fn sae_case(
+    h: &mut Harness,
+    u: &mut arbitrary::Unstructured,
+) -> arbitrary::Result<crate::construct::Constructed> {
+    use crate::construct::{fusion, sae};
+    let seed = if u.int_in_range(0..=2u8)? == 0 {
+        generated_seed(h, u).ok_or(arbitrary::Error::IncorrectFormat)?
+    } else {
+        fusion::any_seed(u)?
+    };
+    sae::approximate(u, &seed)
+}
+
 /// Decodes `data` as an input of the construction target `name` (`fusion` may run the
 /// solvers to decide generated seeds): the outer error names an unknown family, the inner
 /// one an input the family cannot decode.
@@ -673,17 +688,18 @@ pub fn construct_case(
 ) -> Result<arbitrary::Result<crate::construct::Constructed>, String> {
     let build = crate::construct::family(name)?;
     let mut u = arbitrary::Unstructured::new(data);
-    Ok(if name == "fusion" {
-        fusion_case(h, &mut u)
-    } else {
-        build(&mut u)
+    Ok(match name {
+        "fusion" => fusion_case(h, &mut u),
+        "sae" => sae_case(h, &mut u),
+        _ => build(&mut u),
     })
 }
 
-/// The body of the `fusion` target: [`fusion_case`], judged like the other constructions.
-pub fn fuzz_fusion(data: &[u8]) {
+/// The body of the construction targets that may run the solvers while building a case
+/// (`fusion`, `sae`: generated seeds): [`construct_case`], judged like the others.
+pub fn fuzz_named(name: &str, data: &[u8]) {
     fuzz_with(Selection::Both, |h| {
-        let Ok(Ok(c)) = construct_case(h, "fusion", data) else {
+        let Ok(Ok(c)) = construct_case(h, name, data) else {
             return String::new();
         };
         if !witness_usable(&c) {

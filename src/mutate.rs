@@ -161,7 +161,7 @@ pub fn rebuild(f: &Formula, target: Option<(NodeId, NodeId)>) -> Formula {
 
 /// The swarm configuration of a mutation: drawn from the input, with the seed's theories
 /// (one time in eight also the drawn ones: theory combinations the seed does not have).
-fn config_for(f: &Formula, u: &mut Unstructured) -> arbitrary::Result<Config> {
+pub(crate) fn config_for(f: &Formula, u: &mut Unstructured) -> arbitrary::Result<Config> {
     let mut cfg = Config::arbitrary(u)?;
     let sig = f.signature();
     let widen = u.ratio(1, 8)?;

@@ -615,6 +615,21 @@ pub fn file_seed(u: &mut Unstructured) -> Result<Seed> {
     })
 }
 
+/// A seed from a construction family or a labelled file (a few tries).
+pub fn any_seed(u: &mut Unstructured) -> Result<Seed> {
+    for _ in 0..8 {
+        let s = if u.ratio(1, 2)? {
+            family_seed(u)
+        } else {
+            file_seed(u)
+        };
+        if let Ok(s) = s {
+            return Ok(s);
+        }
+    }
+    Err(arbitrary::Error::NotEnoughData)
+}
+
 /// The sorts of `f`'s used constants that some fusion function takes.
 fn fusable_sorts(f: &Formula) -> Vec<Sort> {
     let mut out: Vec<Sort> = used_constants(f)

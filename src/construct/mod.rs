@@ -5,6 +5,7 @@
 
 pub mod fusion;
 pub mod regex;
+pub mod sae;
 pub mod strings_sat;
 pub mod strings_unsat;
 
@@ -37,6 +38,7 @@ pub const FAMILIES: &[(&str, Build)] = &[
     ("strings_unsat", strings_unsat::build),
     ("regex", regex::build),
     ("fusion", fusion::build),
+    ("sae", sae::build),
 ];
 
 /// The family of fuzz target `name`, or an error that lists them.

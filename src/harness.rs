@@ -678,6 +678,35 @@ pub fn sae_case(
     sae::approximate(u, &seed)
 }
 
+/// A Janus case: a seed (one time in three a generated formula decided alike by both
+/// solvers, else one of [`crate::construct::fusion::any_seed`]) is checked by every solver
+/// first; the mutant records which solvers decided it as labelled, so that `unknown` from
+/// one of them on the mutant is an `incompleteness` finding.
+pub fn janus_case(
+    h: &mut Harness,
+    u: &mut arbitrary::Unstructured,
+) -> arbitrary::Result<crate::construct::Constructed> {
+    use crate::construct::{fusion, janus};
+    let seed = if u.int_in_range(0..=2u8)? == 0 {
+        generated_seed(h, u).ok_or(arbitrary::Error::IncorrectFormat)?
+    } else {
+        fusion::any_seed(u)?
+    };
+    let watched = watchdog::watch(h, &seed.formula, None);
+    let answers = h.answers(&seed.formula);
+    if watched {
+        watchdog::done();
+    }
+    let decided: Vec<SolverId> = answers
+        .iter()
+        .filter(|(_, a)| matches!(a, Ok(o) if o.verdict == seed.verdict))
+        .map(|(id, _)| *id)
+        .collect();
+    let mut c = janus::mutate(u, &seed)?;
+    c.decided_seed = decided;
+    Ok(c)
+}
+
 /// Decodes `data` as an input of the construction target `name` (`fusion` may run the
 /// solvers to decide generated seeds): the outer error names an unknown family, the inner
 /// one an input the family cannot decode.
@@ -691,6 +720,7 @@ pub fn construct_case(
     Ok(match name {
         "fusion" => fusion_case(h, &mut u),
         "sae" => sae_case(h, &mut u),
+        "janus" => janus_case(h, &mut u),
         _ => build(&mut u),
     })
 }

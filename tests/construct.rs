@@ -332,3 +332,57 @@ fn sae_mutants_keep_their_verdicts() {
     }
     assert!(models > 20, "{models}");
 }
+
+/// Janus against both solvers: no mutant gets a verdict contrary to its seed's (no
+/// `construction`, `wrong-unsat` or `invalid-model` finding); every `incompleteness`
+/// finding blames a solver that decided the seed and answered unknown on the mutant for a
+/// reason that is not a limit; both verdicts are decided as constructed.
+#[test]
+fn janus_mutants_keep_their_verdicts() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = Harness::new(Selection::Both, dir.path()).unwrap();
+    let mut decided = std::collections::BTreeMap::<String, u32>::new();
+    let mut incomplete = 0;
+    for seed in 0..80 {
+        let bytes = seeded_bytes(seed, 256);
+        let Ok(Ok(c)) = smtsmith::harness::construct_case(&mut h, "janus", &bytes) else {
+            continue;
+        };
+        if let Some(w) = &c.witness {
+            if smtsmith::eval::check_model(&c.formula, w) != smtsmith::eval::Truth::True {
+                continue;
+            }
+        }
+        let r = h.run_constructed(&c, None);
+        for (i, _) in &r.findings {
+            assert_eq!(i.class, Class::Incompleteness, "{}: {}", c.rule, i.summary);
+            let id = i.blamed.unwrap();
+            assert!(c.decided_seed.contains(&id));
+            let o = r
+                .answers
+                .iter()
+                .find(|(s, _)| *s == id)
+                .unwrap()
+                .1
+                .as_ref()
+                .unwrap();
+            assert_eq!(o.verdict, Verdict::Unknown);
+            assert!(!smtsmith::oracle::is_limit_or_unsupported(
+                o.reason.as_deref().unwrap_or("")
+            ));
+            incomplete += 1;
+        }
+        for (id, a) in &r.answers {
+            if matches!(a, Ok(o) if o.verdict == c.expected) {
+                *decided.entry(format!("{id} {}", c.expected)).or_default() += 1;
+            }
+        }
+    }
+    eprintln!("decided as constructed: {decided:?}; {incomplete} incompleteness findings");
+    for k in ["z3 sat", "z3 unsat", "cvc5 sat", "cvc5 unsat"] {
+        assert!(
+            decided.get(k).copied().unwrap_or(0) >= 5,
+            "{k}: {decided:?}"
+        );
+    }
+}

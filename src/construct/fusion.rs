@@ -525,6 +525,7 @@ pub fn fuse(u: &mut Unstructured, s1: &Seed, s2: &Seed) -> Result<Constructed> {
         expected: s1.verdict,
         witness,
         core,
+        decided_seed: Vec::new(),
         family: if sat { "fusion-sat" } else { "fusion-unsat" },
         rule: format!(
             "{} fusion of {} and {}: {}",

@@ -4,6 +4,7 @@
 //! a witness model that the evaluator confirms.
 
 pub mod fusion;
+pub mod janus;
 pub mod regex;
 pub mod sae;
 pub mod strings_sat;
@@ -23,6 +24,10 @@ pub struct Constructed {
     /// For `Unsat`: the indices of the assertions that form the unsat core by construction
     /// (the others are noise); solvers' cores are checked against it.
     pub core: Option<Vec<usize>>,
+    /// Solvers that decided the seed this formula was derived from (as its verdict), for
+    /// the incompleteness oracle (Janus): `unknown` from one of them on this formula, not
+    /// caused by a limit, is an `incompleteness` finding. Empty elsewhere.
+    pub decided_seed: Vec<crate::solver::SolverId>,
     /// The family (`strings-sat`, ...).
     pub family: &'static str,
     /// The rule applied, in words (operations, abstraction), for the finding's summary.
@@ -39,6 +44,7 @@ pub const FAMILIES: &[(&str, Build)] = &[
     ("regex", regex::build),
     ("fusion", fusion::build),
     ("sae", sae::build),
+    ("janus", janus::build),
 ];
 
 /// The family of fuzz target `name`, or an error that lists them.

@@ -354,6 +354,7 @@ pub fn build_sat(u: &mut Unstructured, re_vars: bool) -> Result<Constructed> {
         expected: Verdict::Sat,
         witness: Some(witness),
         core: None,
+        decided_seed: Vec::new(),
         family: "regex-sat",
         rule: format!(
             "operations {} on pool constants, {}, {abstraction} of 8 constants abstracted ({})",
@@ -625,6 +626,7 @@ pub fn build_rule(u: &mut Unstructured, rule: &str, transform: u8) -> Result<Con
         expected: Verdict::Unsat,
         witness: None,
         core: Some(core),
+        decided_seed: Vec::new(),
         family: "regex-unsat",
         rule: format!("{rule} as not A and B (indices {n1} {n2}), {how}"),
     })
@@ -789,6 +791,7 @@ pub fn build_unsat_constants(u: &mut Unstructured) -> Result<Constructed> {
         expected: Verdict::Unsat,
         witness: None,
         core: Some(vec![0]),
+        decided_seed: Vec::new(),
         family: "regex-unsat-constants",
         rule: format!(
             "operations {} on constants set equal to a {} of a different value (evaluated by smtsmith)",

@@ -421,6 +421,7 @@ pub fn approximate_in(u: &mut Unstructured, seed: &Seed, dir: Dir) -> Result<Con
         },
         witness: if keeps { witness } else { None },
         core: None,
+        decided_seed: Vec::new(),
         family: if dir == Dir::Over {
             "sae-over"
         } else {

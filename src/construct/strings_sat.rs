@@ -351,6 +351,7 @@ pub fn build_with(u: &mut Unstructured, pools: &Pools) -> Result<Constructed> {
         expected: Verdict::Sat,
         witness: Some(witness),
         core: None,
+        decided_seed: Vec::new(),
         family: "strings-sat",
         rule: format!(
             "operations {} on pool constants, {}, {} of 8 constants abstracted into variables",

@@ -839,6 +839,7 @@ pub fn build_rule(
         expected: Verdict::Unsat,
         witness: None,
         core: Some(core),
+        decided_seed: Vec::new(),
         family: "strings-unsat",
         rule: format!("{name} as not A and B, {how}"),
     })

@@ -40,6 +40,10 @@ pub enum Class {
     /// formulas unsat by construction whose expected core is known; a core missing part of
     /// it is re-checked alone.
     InvalidCore,
+    /// A solver decided a formula and answers `unknown` (for a reason other than a time,
+    /// resource or memory limit, or a documented unsupported feature) on a weakening (sat)
+    /// or strengthening (unsat) of it (Janus).
+    Incompleteness,
 }
 
 impl Class {
@@ -55,6 +59,7 @@ impl Class {
             Class::Crash => "crash",
             Class::Construction => "construction",
             Class::InvalidCore => "invalid-core",
+            Class::Incompleteness => "incompleteness",
         }
     }
 }
@@ -99,6 +104,27 @@ pub fn judge_constructed(
 ) -> Verdicts {
     let mut v = judge(&c.formula, answers);
     for (id, a) in answers {
+        if let Ok(o) = a {
+            let reason = o.reason.as_deref().unwrap_or("");
+            if o.verdict == Verdict::Unknown
+                && c.decided_seed.contains(id)
+                && !is_limit_or_unsupported(reason)
+            {
+                v.findings.push(Issue {
+                    class: Class::Incompleteness,
+                    blamed: Some(*id),
+                    summary: format!(
+                        "{id} decided the seed ({}) but answers unknown ({reason}) on its {} ({}: {})",
+                        c.expected,
+                        if c.expected == Verdict::Sat { "weakening" } else { "strengthening" },
+                        c.family,
+                        c.rule
+                    ),
+                });
+            }
+        }
+    }
+    for (id, a) in answers {
         let Ok(o) = a else { continue };
         let contrary = matches!(
             (c.expected, o.verdict),
@@ -120,6 +146,24 @@ pub fn judge_constructed(
         }
     }
     v
+}
+
+/// Whether an `unknown`'s reason is a limit (time, resources, memory, cancellation) or a
+/// feature smtsmith or the solver documents as unsupported — not an incompleteness.
+pub fn is_limit_or_unsupported(reason: &str) -> bool {
+    const LIMITS: &[&str] = &[
+        "canceled",
+        "timeout",
+        "resource",
+        "RESOURCEOUT",
+        "TIMEOUT",
+        "memory",
+        "MEMOUT",
+        "skipped",
+        "unsupported",
+        "interrupted",
+    ];
+    LIMITS.iter().any(|m| reason.contains(m))
 }
 
 pub fn judge(f: &Formula, answers: &[(SolverId, Answer)]) -> Verdicts {
@@ -256,6 +300,42 @@ mod tests {
         );
         let classes: Vec<Class> = v.findings.iter().map(|i| i.class).collect();
         assert_eq!(classes, vec![Class::InvalidModel, Class::Disagreement]);
+    }
+
+    /// The incompleteness oracle: unknown for an incompleteness reason from a solver that
+    /// decided the seed fires; a limit, or a solver that did not decide the seed, does not.
+    #[test]
+    fn incompleteness_needs_a_decided_seed_and_a_non_limit_reason() {
+        let c = crate::construct::Constructed {
+            formula: formula(),
+            expected: Verdict::Sat,
+            witness: None,
+            core: None,
+            decided_seed: vec![SolverId::Z3],
+            family: "janus",
+            rule: "test".into(),
+        };
+        let unknown = |why: &str| {
+            Ok(Outcome {
+                verdict: Verdict::Unknown,
+                reason: Some(why.into()),
+                model: None,
+                time: Duration::ZERO,
+                phases: Default::default(),
+                core: None,
+            })
+        };
+        let fired = |id: SolverId, why: &str| {
+            judge_constructed(&c, &[(id, unknown(why))])
+                .findings
+                .iter()
+                .filter(|i| i.class == Class::Incompleteness)
+                .count()
+        };
+        assert_eq!(fired(SolverId::Z3, "(incomplete (theory seq))"), 1);
+        assert_eq!(fired(SolverId::Z3, "canceled"), 0);
+        assert_eq!(fired(SolverId::Z3, "max. resource limit exceeded"), 0);
+        assert_eq!(fired(SolverId::Cvc5, "INCOMPLETE"), 0);
     }
 
     #[test]

@@ -1,0 +1,651 @@
+//! Weakening and strengthening (Winterer's thesis, chapter 6; the tool Janus). A seed of
+//! known verdict is mutated in a chain of steps; each step picks a Boolean subformula `F`,
+//! computes its parity (Def. 6.3.2: flipped under `not` and in an implication's premise;
+//! kept through `and`, `or`, quantifiers, an `ite`'s branches; `xor`, Boolean `=` and an
+//! `ite`'s condition are not entered) and replaces it by a weaker or a stronger formula
+//! (Theorem 6.3.1): for a sat seed, weaker if `F` is positive and stronger if negative; for
+//! an unsat seed the converse. The verdict stays the seed's.
+//!
+//! Rules (Table 6.1, checked; rows that do not hold are left out, e.g. `s1 = s2` is not
+//! stronger than `s1 ≠ s1 ++ s3`, which is false for `s3 = ""`, and `n1 > n2` is not
+//! stronger than `n1 > n2 + c`): every atom rule is property-tested with the evaluator.
+//! The harness asks each solver for the seed first: a solver that decided the seed and
+//! answers `unknown` on a mutant for a reason other than its limits is an
+//! `incompleteness` finding (`harness::janus_case`).
+
+use super::fusion::Seed;
+use super::sae::Dir;
+use super::Constructed;
+use crate::ir::{BoundId, Formula, NodeId, NodeKind, Op, Sort, Value};
+use crate::solver::Verdict;
+use arbitrary::{Result, Unstructured};
+use num_rational::BigRational;
+
+/// Atom rules: (operator, argument class, direction, name); `Over` = weaker (`F ⇒ F'`),
+/// `Under` = stronger (`F' ⇒ F`). Arguments `x`, `y`; `>`-style operators keep their own
+/// rows (no swap here).
+pub const RULES: &[(Op, &str, Dir, &str)] = &[
+    (Op::Eq, "num", Dir::Over, "x >= y"),
+    (Op::Eq, "num", Dir::Over, "x <= y"),
+    (Op::Gt, "num", Dir::Over, "x >= y"),
+    (Op::Gt, "num", Dir::Over, "x != y"),
+    (Op::Gt, "num", Dir::Under, "x > y + c, c >= 0"),
+    (Op::Lt, "num", Dir::Over, "x <= y"),
+    (Op::Lt, "num", Dir::Over, "x != y"),
+    (Op::Lt, "num", Dir::Under, "x + c < y, c >= 0"),
+    (Op::Ge, "num", Dir::Over, "x + c >= y, c >= 0"),
+    (Op::Ge, "num", Dir::Under, "x > y"),
+    (Op::Ge, "num", Dir::Under, "x = y"),
+    (Op::Le, "num", Dir::Over, "x <= y + c, c >= 0"),
+    (Op::Le, "num", Dir::Under, "x < y"),
+    (Op::Le, "num", Dir::Under, "x = y"),
+    (Op::Eq, "str", Dir::Over, "str.<= x y"),
+    (Op::Eq, "str", Dir::Over, "str.prefixof x y"),
+    (Op::Eq, "str", Dir::Over, "str.suffixof x y"),
+    (Op::Eq, "str", Dir::Over, "str.contains x y"),
+    (
+        Op::Eq,
+        "str",
+        Dir::Over,
+        "str.prefixof x y and str.prefixof y x",
+    ),
+    (Op::Eq, "str", Dir::Over, "len x = len y"),
+    (Op::StrLt, "str", Dir::Over, "x != y"),
+    (Op::StrLt, "str", Dir::Over, "str.<= x y"),
+    (Op::StrLe, "str", Dir::Over, "str.<= x (y ++ z)"),
+    (Op::StrContains, "str", Dir::Over, "len x >= len y"),
+    (Op::StrPrefixof, "str", Dir::Over, "str.contains y x"),
+    (Op::StrSuffixof, "str", Dir::Over, "str.contains y x"),
+    (Op::StrInRe, "re", Dir::Over, "str.in_re x (re.+ y)"),
+    (Op::StrInRe, "re", Dir::Over, "str.in_re x (re.opt y)"),
+    (
+        Op::StrInRe,
+        "re",
+        Dir::Over,
+        "str.in_re x ((_ re.loop 1 n) y)",
+    ),
+    (
+        Op::StrInRe,
+        "re",
+        Dir::Over,
+        "str.in_re x (re.union y (str.to_re w))",
+    ),
+    (Op::StrInRe, "re", Dir::Under, "str.in_re x (re.inter y r)"),
+];
+
+fn app(f: &mut Formula, op: Op, args: Vec<NodeId>) -> NodeId {
+    f.app(op, args)
+        .unwrap_or_else(|e| panic!("Janus builds well-sorted terms: {op:?}: {e}"))
+}
+
+fn class(s: &Sort) -> &'static str {
+    match s {
+        Sort::Int | Sort::Real => "num",
+        Sort::String => "str",
+        _ => "",
+    }
+}
+
+/// A non-negative literal of a numeric sort.
+fn nonneg(u: &mut Unstructured, f: &mut Formula, sort: &Sort) -> Result<NodeId> {
+    let k = u.int_in_range(0..=4i64)?;
+    Ok(f.lit(match sort {
+        Sort::Real => Value::Real(BigRational::new(k.into(), 2.into())),
+        _ => Value::Int(k.into()),
+    }))
+}
+
+/// Applies atom rule `name` to `x`, `y`.
+pub fn apply_rule(
+    u: &mut Unstructured,
+    f: &mut Formula,
+    name: &str,
+    x: NodeId,
+    y: NodeId,
+) -> Result<NodeId> {
+    let sort = f.sort_of(x).clone();
+    let w = |u: &mut Unstructured, f: &mut Formula| -> Result<NodeId> {
+        Ok(f.lit(Value::str(u.choose(&["", "a", "ab", "\u{e9}"])?)))
+    };
+    Ok(match name {
+        "x >= y" => app(f, Op::Ge, vec![x, y]),
+        "x <= y" => app(f, Op::Le, vec![x, y]),
+        "x > y" => app(f, Op::Gt, vec![x, y]),
+        "x < y" => app(f, Op::Lt, vec![x, y]),
+        "x = y" => app(f, Op::Eq, vec![x, y]),
+        "x != y" => app(f, Op::Distinct, vec![x, y]),
+        "x > y + c, c >= 0" => {
+            let c = nonneg(u, f, &sort)?;
+            let yc = app(f, Op::Add, vec![y, c]);
+            app(f, Op::Gt, vec![x, yc])
+        }
+        "x + c < y, c >= 0" => {
+            let c = nonneg(u, f, &sort)?;
+            let xc = app(f, Op::Add, vec![x, c]);
+            app(f, Op::Lt, vec![xc, y])
+        }
+        "x + c >= y, c >= 0" => {
+            let c = nonneg(u, f, &sort)?;
+            let xc = app(f, Op::Add, vec![x, c]);
+            app(f, Op::Ge, vec![xc, y])
+        }
+        "x <= y + c, c >= 0" => {
+            let c = nonneg(u, f, &sort)?;
+            let yc = app(f, Op::Add, vec![y, c]);
+            app(f, Op::Le, vec![x, yc])
+        }
+        "str.<= x y" => app(f, Op::StrLe, vec![x, y]),
+        "str.prefixof x y" => app(f, Op::StrPrefixof, vec![x, y]),
+        "str.suffixof x y" => app(f, Op::StrSuffixof, vec![x, y]),
+        "str.contains x y" => app(f, Op::StrContains, vec![x, y]),
+        "str.contains y x" => app(f, Op::StrContains, vec![y, x]),
+        "str.prefixof x y and str.prefixof y x" => {
+            let a = app(f, Op::StrPrefixof, vec![x, y]);
+            let b = app(f, Op::StrPrefixof, vec![y, x]);
+            app(f, Op::And, vec![a, b])
+        }
+        "len x = len y" | "len x >= len y" => {
+            let lx = app(f, Op::StrLen, vec![x]);
+            let ly = app(f, Op::StrLen, vec![y]);
+            let op = if name.contains('=') && !name.contains(">=") {
+                Op::Eq
+            } else {
+                Op::Ge
+            };
+            app(f, op, vec![lx, ly])
+        }
+        "str.<= x (y ++ z)" => {
+            let z = w(u, f)?;
+            let yz = app(f, Op::StrConcat, vec![y, z]);
+            app(f, Op::StrLe, vec![x, yz])
+        }
+        "str.in_re x (re.+ y)" => {
+            let r = app(f, Op::RePlus, vec![y]);
+            app(f, Op::StrInRe, vec![x, r])
+        }
+        "str.in_re x (re.opt y)" => {
+            let r = app(f, Op::ReOpt, vec![y]);
+            app(f, Op::StrInRe, vec![x, r])
+        }
+        "str.in_re x ((_ re.loop 1 n) y)" => {
+            let n = u.int_in_range(1..=4u32)?;
+            let r = f
+                .app_indexed(Op::ReLoop, [1, n], vec![y])
+                .expect("well-sorted");
+            app(f, Op::StrInRe, vec![x, r])
+        }
+        "str.in_re x (re.union y (str.to_re w))" | "str.in_re x (re.inter y r)" => {
+            let s = w(u, f)?;
+            let mut r = app(f, Op::StrToRe, vec![s]);
+            if name.contains("inter") && u.ratio(1, 2)? {
+                r = app(f, Op::ReStar, vec![r]);
+            }
+            let op = if name.contains("union") {
+                Op::ReUnion
+            } else {
+                Op::ReInter
+            };
+            let yr = app(f, op, vec![y, r]);
+            app(f, Op::StrInRe, vec![x, yr])
+        }
+        // Table 6.1's first string row, kept only for the test that refutes it.
+        "x != x ++ z (refuted)" => {
+            let z = w(u, f)?;
+            let xz = app(f, Op::StrConcat, vec![x, z]);
+            app(f, Op::Distinct, vec![x, xz])
+        }
+        other => panic!("no Janus rule {other:?}"),
+    })
+}
+
+/// A Boolean position: the node and its parity (true: positive).
+#[derive(Clone, Copy, Debug)]
+struct Position {
+    node: NodeId,
+    positive: bool,
+}
+
+/// The Boolean positions of the assertions with their parities (each reachable node once
+/// per parity; quantifier bodies are entered, their bound variables then occur in the
+/// subformula and rules only rename nothing, so no capture arises).
+fn positions(f: &Formula) -> Vec<Position> {
+    let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut stack: Vec<(NodeId, bool)> = f.asserts.iter().map(|a| (*a, true)).collect();
+    while let Some((n, p)) = stack.pop() {
+        if !seen.insert((n, p)) {
+            continue;
+        }
+        out.push(Position {
+            node: n,
+            positive: p,
+        });
+        match &f.node(n).kind {
+            NodeKind::App(Op::Not, _, a) => stack.push((a[0], !p)),
+            NodeKind::App(Op::And | Op::Or, _, a) => stack.extend(a.iter().map(|c| (*c, p))),
+            NodeKind::App(Op::Implies, _, a) => {
+                let last = a.len() - 1;
+                stack.extend(
+                    a.iter()
+                        .enumerate()
+                        .map(|(k, c)| (*c, if k == last { p } else { !p })),
+                );
+            }
+            NodeKind::App(Op::Ite, _, a) if *f.sort_of(n) == Sort::Bool => {
+                stack.push((a[1], p));
+                stack.push((a[2], p));
+            }
+            NodeKind::Quant { body, .. } => stack.push((*body, p)),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Nodes used somewhere other than a Boolean position: as an argument of anything but
+/// `not`, `and`, `or`, `=>`, a Boolean `ite`'s branches or a quantifier's body.
+fn opaque_nodes(f: &Formula) -> std::collections::HashSet<NodeId> {
+    let mut out = std::collections::HashSet::new();
+    for n in f.reachable_postorder() {
+        let kind = &f.node(n).kind;
+        let positional: Vec<NodeId> = match kind {
+            NodeKind::App(Op::Not | Op::And | Op::Or | Op::Implies, _, a) => a.clone(),
+            NodeKind::App(Op::Ite, _, a) if *f.sort_of(n) == Sort::Bool => vec![a[1], a[2]],
+            NodeKind::Quant { body, .. } => vec![*body],
+            _ => Vec::new(),
+        };
+        for c in f.children(n) {
+            if !positional.contains(&c) {
+                out.insert(c);
+            }
+        }
+    }
+    out
+}
+
+/// Replaces the node `at` by `by` everywhere it occurs (a node shared between positions of
+/// both parities is not chosen: see [`step`]).
+fn replace(f: &Formula, at: NodeId, by: NodeId) -> Formula {
+    crate::mutate::rebuild(f, Some((at, by)))
+}
+
+/// One weakening (`Dir::Over`) or strengthening (`Dir::Under`) of the formula at `pos`.
+/// Returns the new node for `pos` and the rule's name.
+fn rewrite(
+    u: &mut Unstructured,
+    f: &mut Formula,
+    node: NodeId,
+    dir: Dir,
+) -> Result<Option<(NodeId, String)>> {
+    let kind = f.node(node).kind.clone();
+    let mut options: Vec<String> = Vec::new();
+    match (&kind, dir) {
+        (NodeKind::App(Op::And, _, a), Dir::Over) if a.len() >= 2 => {
+            options.push("drop a conjunct".into());
+            options.push("and to or".into());
+        }
+        (NodeKind::App(Op::Or, _, a), Dir::Under) if a.len() >= 2 => {
+            options.push("drop a disjunct".into());
+            options.push("or to and".into());
+        }
+        (NodeKind::App(Op::Xor, _, a), Dir::Over) if a.len() == 2 => {
+            options.push("xor to or".into())
+        }
+        (NodeKind::App(Op::Ite, _, _), Dir::Over) if *f.sort_of(node) == Sort::Bool => {
+            options.push("ite to cond => then".into());
+            options.push("ite to not cond => else".into());
+        }
+        (NodeKind::Quant { forall: true, .. }, Dir::Over) => {
+            options.push("forall to exists".into());
+            options.push("instantiate forall".into());
+        }
+        (NodeKind::Quant { forall: false, .. }, Dir::Under) => {
+            options.push("instantiate exists".into());
+        }
+        (NodeKind::App(op, _, a), _) if a.len() == 2 => {
+            let c = if *op == Op::StrInRe {
+                "re"
+            } else {
+                class(f.sort_of(a[0]))
+            };
+            for (o, k, d, name) in RULES {
+                if o == op && *k == c && *d == dir {
+                    options.push(format!("atom: {name}"));
+                }
+            }
+        }
+        _ => {}
+    }
+    options.push(if dir == Dir::Over {
+        "F or psi".into()
+    } else {
+        "F and psi".into()
+    });
+    let choice = options[u.choose_index(options.len())?].clone();
+    let new = match (choice.as_str(), &kind) {
+        ("drop a conjunct" | "drop a disjunct", NodeKind::App(op, _, a)) => {
+            let k = u.choose_index(a.len())?;
+            let rest: Vec<NodeId> = a
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i != k)
+                .map(|(_, c)| *c)
+                .collect();
+            if rest.len() == 1 {
+                rest[0]
+            } else {
+                app(f, *op, rest)
+            }
+        }
+        ("and to or", NodeKind::App(_, _, a)) | ("xor to or", NodeKind::App(_, _, a)) => {
+            app(f, Op::Or, a.clone())
+        }
+        ("or to and", NodeKind::App(_, _, a)) => app(f, Op::And, a.clone()),
+        ("ite to cond => then", NodeKind::App(_, _, a)) => app(f, Op::Implies, vec![a[0], a[1]]),
+        ("ite to not cond => else", NodeKind::App(_, _, a)) => {
+            let n = app(f, Op::Not, vec![a[0]]);
+            app(f, Op::Implies, vec![n, a[2]])
+        }
+        ("forall to exists", NodeKind::Quant { vars, body, .. }) => f
+            .quantifier(false, vars.clone(), *body)
+            .expect("same variables and body"),
+        ("instantiate forall" | "instantiate exists", NodeKind::Quant { forall, vars, body }) => {
+            instantiate(u, f, *forall, vars, *body)?
+        }
+        (name, NodeKind::App(_, _, a)) if name.starts_with("atom: ") => {
+            apply_rule(u, f, &name["atom: ".len()..], a[0], a[1])?
+        }
+        _ => {
+            // ψ closed, built by the generator from the formula's constants.
+            let cfg = crate::mutate::config_for(f, u)?;
+            let g = std::mem::take(f);
+            let (g, psi) = crate::generate::grow(&cfg, u, g, &Sort::Bool, &[], 2)?;
+            *f = g;
+            let op = if dir == Dir::Over { Op::Or } else { Op::And };
+            app(f, op, vec![node, psi])
+        }
+    };
+    Ok(Some((new, choice)))
+}
+
+/// `body` with its first bound variable replaced by a closed term of its sort (a literal
+/// or a constant of the formula); the other variables stay quantified.
+fn instantiate(
+    u: &mut Unstructured,
+    f: &mut Formula,
+    forall: bool,
+    vars: &[BoundId],
+    body: NodeId,
+) -> Result<NodeId> {
+    let v = vars[0];
+    let sort = f.bounds[v.0 as usize].sort.clone();
+    let consts: Vec<NodeId> = f
+        .reachable_postorder()
+        .into_iter()
+        .filter(|n| matches!(f.node(*n).kind, NodeKind::Const(_)) && *f.sort_of(*n) == sort)
+        .collect();
+    let term = if !consts.is_empty() && u.ratio(1, 2)? {
+        consts[u.choose_index(consts.len())?]
+    } else {
+        let value = match &sort {
+            Sort::Int => Value::Int(u.int_in_range(-2..=3i64)?.into()),
+            Sort::Real => Value::Real(BigRational::from_integer(u.int_in_range(-2..=3i64)?.into())),
+            Sort::String => Value::str(u.choose(&["", "a", "ab"])?),
+            Sort::Bool => Value::Bool(u.arbitrary()?),
+            Sort::BitVec(w) => Value::bv(*w, u.int_in_range(0..=255u32)?),
+            _ => return Err(arbitrary::Error::IncorrectFormat),
+        };
+        f.lit(value)
+    };
+    // Substitute every node of the bound variable inside the body (new nodes; the
+    // original body is left as it is).
+    fn subst(
+        f: &mut Formula,
+        n: NodeId,
+        v: BoundId,
+        term: NodeId,
+        memo: &mut std::collections::HashMap<NodeId, NodeId>,
+    ) -> NodeId {
+        if let Some(m) = memo.get(&n) {
+            return *m;
+        }
+        let node = f.node(n).clone();
+        let kind = match &node.kind {
+            NodeKind::Bound(b) if *b == v => {
+                memo.insert(n, term);
+                return term;
+            }
+            NodeKind::App(op, idx, a) => NodeKind::App(
+                *op,
+                *idx,
+                a.iter().map(|c| subst(f, *c, v, term, memo)).collect(),
+            ),
+            NodeKind::Call(d, a) => {
+                NodeKind::Call(*d, a.iter().map(|c| subst(f, *c, v, term, memo)).collect())
+            }
+            NodeKind::Let(bs, body) => NodeKind::Let(
+                bs.iter()
+                    .map(|(b, c)| (*b, subst(f, *c, v, term, memo)))
+                    .collect(),
+                subst(f, *body, v, term, memo),
+            ),
+            NodeKind::Quant { forall, vars, body } => NodeKind::Quant {
+                forall: *forall,
+                vars: vars.clone(),
+                body: subst(f, *body, v, term, memo),
+            },
+            _ => {
+                memo.insert(n, n);
+                return n;
+            }
+        };
+        let out = if kind == node.kind {
+            n
+        } else {
+            f.nodes.push(crate::ir::Node {
+                kind,
+                sort: node.sort.clone(),
+            });
+            NodeId(f.nodes.len() as u32 - 1)
+        };
+        memo.insert(n, out);
+        out
+    }
+    let new_body = subst(f, body, v, term, &mut std::collections::HashMap::new());
+    if vars.len() == 1 {
+        Ok(new_body)
+    } else {
+        Ok(f.quantifier(forall, vars[1..].to_vec(), new_body)
+            .expect("Boolean body"))
+    }
+}
+
+/// A chain of 1–4 weakening/strengthening steps of `seed`, each in the direction its
+/// position's parity and the seed's verdict ask for.
+pub fn mutate(u: &mut Unstructured, seed: &Seed) -> Result<Constructed> {
+    let sat = match seed.verdict {
+        Verdict::Sat => true,
+        Verdict::Unsat => false,
+        _ => return Err(arbitrary::Error::IncorrectFormat),
+    };
+    let mut f = seed.formula.clone();
+    let steps = u.int_in_range(1..=4u8)?;
+    let mut applied = Vec::new();
+    for _ in 0..steps {
+        let ps = positions(&f);
+        let opaque = opaque_nodes(&f);
+        // A node reachable with both parities, or also used where no parity is defined
+        // (under xor, Boolean =, an ite's condition, a function's argument), cannot be
+        // rewritten soundly (the rewrite replaces every use): skip those.
+        let usable: Vec<Position> = ps
+            .iter()
+            .copied()
+            .filter(|p| !opaque.contains(&p.node))
+            .filter(|p| {
+                !ps.iter()
+                    .any(|q| q.node == p.node && q.positive != p.positive)
+            })
+            .collect();
+        if usable.is_empty() {
+            break;
+        }
+        let p = usable[u.choose_index(usable.len())?];
+        // sat: weaken positive, strengthen negative; unsat: the converse.
+        let dir = if p.positive == sat {
+            Dir::Over
+        } else {
+            Dir::Under
+        };
+        let Some((new, name)) = rewrite(u, &mut f, p.node, dir)? else {
+            continue;
+        };
+        applied.push(format!(
+            "{} {} position: {name}",
+            if dir == Dir::Over {
+                "weaken"
+            } else {
+                "strengthen"
+            },
+            if p.positive { "positive" } else { "negative" }
+        ));
+        f = replace(&f, p.node, new);
+    }
+    if applied.is_empty() {
+        return Err(arbitrary::Error::IncorrectFormat);
+    }
+    let witness = seed.witness.clone().map(|mut w| {
+        w.values.resize(f.decls.len(), None);
+        w.funcs.resize(f.decls.len(), Vec::new());
+        w.func_else.resize(f.decls.len(), None);
+        w
+    });
+    Ok(Constructed {
+        formula: f,
+        expected: seed.verdict,
+        // A weakening of a sat formula keeps its models; a strengthened negative position
+        // keeps them too (Lemma 6.3.1: the mutant is implied by the seed).
+        witness: if sat { witness } else { None },
+        core: None,
+        decided_seed: Vec::new(),
+        family: "janus",
+        rule: format!(
+            "{} of {}: {}",
+            if sat {
+                "weakening (sat)"
+            } else {
+                "strengthening (unsat)"
+            },
+            seed.origin,
+            applied.join("; ")
+        ),
+    })
+}
+
+/// A Janus mutant of a seed from the families or the labelled files.
+pub fn build(u: &mut Unstructured) -> Result<Constructed> {
+    let seed = super::fusion::any_seed(u)?;
+    mutate(u, &seed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::construct::sae::{implication_holds, sample};
+    use crate::eval::Model;
+    use crate::generate::seeded_bytes;
+
+    fn counterexamples(op: Op, class: &str, dir: Dir, name: &str, n: u64) -> usize {
+        let sorts: &[Sort] = match class {
+            "num" => &[Sort::Int, Sort::Real],
+            _ => &[Sort::String],
+        };
+        let mut failed = 0;
+        for sort in sorts {
+            for seed in 0..n {
+                let bytes = seeded_bytes(seed, 64);
+                let mut u = Unstructured::new(&bytes);
+                let mut f = Formula::default();
+                let dx = f.declare("x", sort.clone());
+                let x = f.constant(dx);
+                let mut values = vec![Some(sample(&mut u, sort).unwrap())];
+                let y = if class == "re" {
+                    let s = f.lit(Value::str(u.choose(&["a", "ab", ""]).unwrap()));
+                    let r = app(&mut f, Op::StrToRe, vec![s]);
+                    if u.ratio(1, 2).unwrap() {
+                        app(&mut f, Op::ReStar, vec![r])
+                    } else {
+                        r
+                    }
+                } else {
+                    let dy = f.declare("y", sort.clone());
+                    values.push(Some(if u.ratio(1, 4).unwrap() {
+                        values[0].clone().unwrap()
+                    } else {
+                        sample(&mut u, sort).unwrap()
+                    }));
+                    f.constant(dy)
+                };
+                let l = app(&mut f, op, vec![x, y]);
+                let l2 = apply_rule(&mut u, &mut f, name, x, y).unwrap();
+                let m = Model {
+                    funcs: vec![Vec::new(); values.len()],
+                    func_else: vec![None; values.len()],
+                    values,
+                };
+                if implication_holds(&f, l, l2, dir, &m) == Some(false) {
+                    failed += 1;
+                }
+            }
+        }
+        failed
+    }
+
+    /// Every atom rule weakens (`F ⇒ F'`) or strengthens (`F' ⇒ F`) on 600 random
+    /// assignments per sort; Table 6.1's `s1 = s2` ⇒ `s1 ≠ s1 ++ s3` is refuted.
+    #[test]
+    fn atom_rules_hold() {
+        for (op, class, dir, name) in RULES {
+            assert_eq!(
+                counterexamples(*op, class, *dir, name, 600),
+                0,
+                "{op:?} {dir:?} {name}"
+            );
+        }
+        assert!(counterexamples(Op::Eq, "str", Dir::Over, "x != x ++ z (refuted)", 600) > 0);
+    }
+
+    /// Mutants of sat family seeds keep the seed's witness (Lemma 6.3.1), every kind of
+    /// step occurs, and the result is well-formed.
+    #[test]
+    fn weakened_sat_seeds_keep_their_witness() {
+        let (mut held, mut kinds) = (0, std::collections::BTreeSet::new());
+        for seed in 0..800u64 {
+            let bytes = seeded_bytes(seed, 256);
+            let mut u = Unstructured::new(&bytes);
+            let Ok(s) = super::super::fusion::family_seed(&mut u) else {
+                continue;
+            };
+            let Ok(c) = mutate(&mut u, &s) else {
+                continue;
+            };
+            crate::generate::check_well_formed(&c.formula).unwrap();
+            for part in c.rule.split("; ") {
+                if let Some(k) = part.split(": ").nth(1) {
+                    kinds.insert(k.split(' ').next().unwrap_or("").to_string());
+                }
+            }
+            let Some(w) = &c.witness else { continue };
+            match crate::eval::check_model(&c.formula, w) {
+                crate::eval::Truth::True => held += 1,
+                crate::eval::Truth::Unknown(..) => {}
+                crate::eval::Truth::False(i) => panic!(
+                    "seed {seed}: assertion {i} false: {}\n{}",
+                    c.rule,
+                    crate::smtlib::script(&c.formula, &Default::default())
+                ),
+            }
+        }
+        assert!(held > 100, "{held}");
+        assert!(kinds.len() >= 5, "{kinds:?}");
+    }
+}

@@ -663,19 +663,27 @@ pub fn fusion_case(
     fusion::fuse(u, &s1, &s2)
 }
 
+/// One time in three a generated formula decided alike by both solvers
+/// ([`generated_seed`]), otherwise one of [`crate::construct::fusion::any_seed`].
+fn mixed_seed(
+    h: &mut Harness,
+    u: &mut arbitrary::Unstructured,
+) -> arbitrary::Result<crate::construct::fusion::Seed> {
+    if u.int_in_range(0..=2u8)? == 0 {
+        generated_seed(h, u).ok_or(arbitrary::Error::IncorrectFormat)
+    } else {
+        crate::construct::fusion::any_seed(u)
+    }
+}
+
 /// An SAE case: one time in three the seed is a generated formula decided alike by both
 /// solvers ([`generated_seed`]), otherwise one of [`crate::construct::fusion::any_seed`].
 pub fn sae_case(
     h: &mut Harness,
     u: &mut arbitrary::Unstructured,
 ) -> arbitrary::Result<crate::construct::Constructed> {
-    use crate::construct::{fusion, sae};
-    let seed = if u.int_in_range(0..=2u8)? == 0 {
-        generated_seed(h, u).ok_or(arbitrary::Error::IncorrectFormat)?
-    } else {
-        fusion::any_seed(u)?
-    };
-    sae::approximate(u, &seed)
+    let seed = mixed_seed(h, u)?;
+    crate::construct::sae::approximate(u, &seed)
 }
 
 /// A Janus case: a seed (one time in three a generated formula decided alike by both
@@ -686,12 +694,7 @@ pub fn janus_case(
     h: &mut Harness,
     u: &mut arbitrary::Unstructured,
 ) -> arbitrary::Result<crate::construct::Constructed> {
-    use crate::construct::{fusion, janus};
-    let seed = if u.int_in_range(0..=2u8)? == 0 {
-        generated_seed(h, u).ok_or(arbitrary::Error::IncorrectFormat)?
-    } else {
-        fusion::any_seed(u)?
-    };
+    let seed = mixed_seed(h, u)?;
     let watched = watchdog::watch(h, &seed.formula, None);
     let answers = h.answers(&seed.formula);
     if watched {
@@ -702,7 +705,7 @@ pub fn janus_case(
         .filter(|(_, a)| matches!(a, Ok(o) if o.verdict == seed.verdict))
         .map(|(id, _)| *id)
         .collect();
-    let mut c = janus::mutate(u, &seed)?;
+    let mut c = crate::construct::janus::mutate(u, &seed)?;
     c.decided_seed = decided;
     Ok(c)
 }

@@ -773,8 +773,9 @@ pub fn fuzz_ground(data: &[u8]) {
 /// 1.4.0 on some nonlinear real formulas; Z3 4.12.2 on some string formulas) keeps the
 /// process in one check until libFuzzer's `-timeout` kills it, and libFuzzer saves only
 /// the raw input. Before that, this thread writes a `time-limit` finding with the
-/// reproducer: after `SMTSMITH_HANG_SECONDS` (default 30; keep libFuzzer's `-timeout`
-/// above it) in one solver.
+/// reproducer: after `SMTSMITH_HANG_SECONDS` (default 30) in one solver; at 1.5 times that,
+/// still in the same check, it ends the process (status [`watchdog::HANG_EXIT_CODE`]) —
+/// keep libFuzzer's `-timeout` above 1.5 × `SMTSMITH_HANG_SECONDS`.
 pub mod watchdog {
     use super::Harness;
     use crate::ir::Formula;
@@ -796,6 +797,8 @@ pub mod watchdog {
     }
 
     static CURRENT: Mutex<Option<Case>> = Mutex::new(None);
+    /// The exit status of a process the watchdog ends (a hung check, finding written).
+    pub const HANG_EXIT_CODE: i32 = 71;
     static STARTED: std::sync::Once = std::sync::Once::new();
     static ENABLED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
@@ -852,6 +855,17 @@ pub mod watchdog {
         let Some((solver, since)) = c.phase else {
             return;
         };
+        if c.reported && since.elapsed() >= after * 3 / 2 {
+            // Still in the same check: end the process here rather than leave it to
+            // libFuzzer's -timeout, whose SIGALRM handler can deadlock in malloc when the
+            // solver was interrupted inside it (seen in a fusion run: the fork child hung
+            // for minutes and the campaign with it). The finding is already on disk.
+            eprintln!(
+                "smtsmith watchdog: {solver} still in the same check after {} s; exiting (the time-limit finding is written)",
+                since.elapsed().as_secs()
+            );
+            unsafe { libc::_exit(HANG_EXIT_CODE) };
+        }
         if c.reported || since.elapsed() < after {
             return;
         }

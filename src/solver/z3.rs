@@ -829,7 +829,12 @@ impl Solver for Z3 {
         phases.teardown = t.elapsed();
         let (verdict, reason, model, core) = match result {
             // An operator this release does not have: no verdict, not an API error.
-            Err(e) if e.call == UNSUPPORTED => (Verdict::Unknown, Some(e.message), None, None),
+            Err(e) if e.call == UNSUPPORTED => (
+                Verdict::Unknown,
+                Some(format!("unsupported by this release: {}", e.message)),
+                None,
+                None,
+            ),
             // A documented limitation the release reports as an error of the check.
             Err(e)
                 if e.call == "Z3_solver_check"

@@ -225,7 +225,12 @@ pub fn mutate_once(
             if r == target {
                 return Ok(None);
             }
-            Ok(Some((rebuild(&grown, Some((target, r))), kind)))
+            let out = rebuild(&grown, Some((target, r)));
+            // A reused closed quantifier placed inside its own body: two binders.
+            if !out.binders_unique() {
+                return Ok(None);
+            }
+            Ok(Some((out, kind)))
         }
         Kind::Operator => {
             let apps: Vec<NodeId> = reachable

@@ -522,7 +522,9 @@ pub fn mutate(u: &mut Unstructured, seed: &Seed) -> Result<Constructed> {
         ));
         f = replace(&f, p.node, new);
     }
-    if applied.is_empty() {
+    // A snippet that reused an enclosing quantifier (closed, so the generator may take it)
+    // gives its variables two binders, which the backends cannot translate: dropped.
+    if applied.is_empty() || !f.binders_unique() {
         return Err(arbitrary::Error::IncorrectFormat);
     }
     let witness = seed.witness.clone().map(|mut w| {
@@ -609,6 +611,23 @@ mod tests {
         let opaque = opaque_nodes(&f);
         assert!(opaque.contains(&ac) && opaque.contains(&a));
         assert!(!opaque.contains(&xor));
+    }
+
+    /// A closed quantifier placed inside its own body gives its variable two binders: the
+    /// check that drops such mutants sees it (the backends would build a free variable).
+    #[test]
+    fn a_quantifier_inside_itself_is_detected() {
+        let mut f = Formula::default();
+        let (v, vn) = f.bound_var("v", Sort::Int);
+        let zero = f.lit(Value::Int(0.into()));
+        let gt = app(&mut f, Op::Gt, vec![vn, zero]);
+        let q = f.quantifier(false, vec![v], gt).unwrap();
+        f.assert(q).unwrap();
+        assert!(f.binders_unique());
+        let both = app(&mut f, Op::Or, vec![gt, q]);
+        let nested = f.quantifier(false, vec![v], both).unwrap();
+        f.asserts = vec![nested];
+        assert!(!f.binders_unique());
     }
 
     /// Mutants of sat family seeds keep the seed's witness (Lemma 6.3.1), every kind of

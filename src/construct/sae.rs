@@ -403,6 +403,9 @@ pub fn approximate_in(u: &mut Unstructured, seed: &Seed, dir: Dir) -> Result<Con
     }
     m.f.asserts = asserts;
     let f = crate::mutate::rebuild(&m.f, None);
+    if !f.binders_unique() {
+        return Err(arbitrary::Error::IncorrectFormat);
+    }
     let witness = seed.witness.clone().map(|mut w| {
         w.values.resize(f.decls.len(), None);
         w.funcs.resize(f.decls.len(), Vec::new());

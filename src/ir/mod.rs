@@ -566,6 +566,27 @@ impl Formula {
         map
     }
 
+    /// Whether every bound variable has at most one reachable binder (quantifier or let).
+    /// The backends' translation relies on it (a node below a binder is built once); a
+    /// mutation that places a closed quantified expression inside its own body, or copies a
+    /// binder, breaks it and is dropped.
+    pub fn binders_unique(&self) -> bool {
+        let mut seen = std::collections::HashSet::new();
+        for id in self.reachable_postorder() {
+            let vars: Vec<BoundId> = match &self.node(id).kind {
+                NodeKind::Quant { vars, .. } => vars.clone(),
+                NodeKind::Let(bs, _) => bs.iter().map(|(b, _)| *b).collect(),
+                _ => continue,
+            };
+            for v in vars {
+                if !seen.insert(v) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
     pub fn assert(&mut self, t: NodeId) -> Result<(), SortError> {
         if *self.sort_of(t) != Sort::Bool {
             return Err(SortError(format!("assertion of sort {}", self.sort_of(t))));

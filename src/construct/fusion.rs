@@ -403,17 +403,11 @@ pub fn fuse(u: &mut Unstructured, s1: &Seed, s2: &Seed) -> Result<Constructed> {
     // Decl k of s2 is decl n1 + k of f (imported without sharing, in order).
     let witness = match (&s1.witness, &s2.witness) {
         (Some(w1), Some(w2)) if sat => {
-            let mut w = w1.clone();
-            w.values.resize(n1, None);
-            w.funcs.resize(n1, Vec::new());
-            w.func_else.resize(n1, None);
+            let mut w = w1.clone().extended_to(n1);
             w.values.extend(w2.values.iter().cloned());
             w.funcs.extend(w2.funcs.iter().cloned());
             w.func_else.extend(w2.func_else.iter().cloned());
-            w.values.resize(f.decls.len(), None);
-            w.funcs.resize(f.decls.len(), Vec::new());
-            w.func_else.resize(f.decls.len(), None);
-            Some(w)
+            Some(w.extended_to(f.decls.len()))
         }
         _ => None,
     };

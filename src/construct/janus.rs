@@ -477,12 +477,7 @@ pub fn mutate(u: &mut Unstructured, seed: &Seed) -> Result<Constructed> {
     if applied.is_empty() || !f.binders_unique() {
         return Err(arbitrary::Error::IncorrectFormat);
     }
-    let witness = seed.witness.clone().map(|mut w| {
-        w.values.resize(f.decls.len(), None);
-        w.funcs.resize(f.decls.len(), Vec::new());
-        w.func_else.resize(f.decls.len(), None);
-        w
-    });
+    let witness = seed.witness.clone().map(|w| w.extended_to(f.decls.len()));
     Ok(Constructed {
         formula: f,
         expected: seed.verdict,

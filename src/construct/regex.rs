@@ -340,12 +340,7 @@ pub fn build_sat(u: &mut Unstructured, re_vars: bool) -> Result<Constructed> {
             b.f.assert(a).expect("Boolean");
         }
     }
-    // Membership of a word of the last regex's language, when it has a short one.
-    let witness = Model {
-        values: b.witness.iter().cloned().map(Some).collect(),
-        funcs: vec![Vec::new(); b.witness.len()],
-        func_else: vec![None; b.witness.len()],
-    };
+    let witness = Model::of_constants(&b.witness);
     let ops: Vec<&str> = b.used.iter().map(|o| o.name()).collect();
     how.sort();
     how.dedup();

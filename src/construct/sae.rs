@@ -406,12 +406,7 @@ pub fn approximate_in(u: &mut Unstructured, seed: &Seed, dir: Dir) -> Result<Con
     if !f.binders_unique() {
         return Err(arbitrary::Error::IncorrectFormat);
     }
-    let witness = seed.witness.clone().map(|mut w| {
-        w.values.resize(f.decls.len(), None);
-        w.funcs.resize(f.decls.len(), Vec::new());
-        w.func_else.resize(f.decls.len(), None);
-        w
-    });
+    let witness = seed.witness.clone().map(|w| w.extended_to(f.decls.len()));
     let mut applied = m.applied;
     applied.sort();
     applied.dedup();

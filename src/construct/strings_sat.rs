@@ -338,11 +338,7 @@ pub fn build_with(u: &mut Unstructured, pools: &Pools) -> Result<Constructed> {
         let e = b.f.app(Op::Eq, vec![t, t]).expect("well-sorted");
         b.f.assert(e).expect("Boolean");
     }
-    let witness = Model {
-        values: b.witness.iter().cloned().map(Some).collect(),
-        funcs: vec![Vec::new(); b.witness.len()],
-        func_else: vec![None; b.witness.len()],
-    };
+    let witness = Model::of_constants(&b.witness);
     let ops: Vec<&str> = b.used_ops.iter().map(|o| o.name()).collect();
     how.sort();
     how.dedup();

@@ -44,6 +44,25 @@ pub struct Model {
     pub func_else: Vec<Option<Value>>,
 }
 
+impl Model {
+    /// A model of constants only, with these values (declaration order).
+    pub fn of_constants(values: &[Value]) -> Model {
+        Model {
+            values: values.iter().cloned().map(Some).collect(),
+            funcs: vec![Vec::new(); values.len()],
+            func_else: vec![None; values.len()],
+        }
+    }
+
+    /// The same model for a formula with `n` declarations (later ones without a value).
+    pub fn extended_to(mut self, n: usize) -> Model {
+        self.values.resize(n, None);
+        self.funcs.resize(n, Vec::new());
+        self.func_else.resize(n, None);
+        self
+    }
+}
+
 /// The verdict of the evaluator on a whole formula under a model.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Truth {

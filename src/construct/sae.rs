@@ -1,8 +1,8 @@
 //! Skeletal approximation enumeration (Yao et al., "Skeletal approximation enumeration for
 //! SMT solver testing", sections 3–4; the tool Sparrow). A seed of known verdict is put in
-//! negation normal form — CNF is the case the paper states; its proof (Theorem 3.1) uses
-//! only that ∧, ∨ (and quantifiers) are monotone, so it holds for every literal position
-//! of an NNF formula, which is what is built here — and literals are replaced by
+//! CNF (negation normal form, then distribution; an assertion whose CNF would exceed 64
+//! clauses stays in NNF, where Theorem 3.1 holds as well: its proof uses only that ∧ and ∨
+//! are monotone) and literals are replaced by
 //! approximations, all in one direction: over-approximations (`l ⇒ l'`) when the seed is
 //! sat, under-approximations (`l' ⇒ l`) when it is unsat. The verdict stays the same.
 //!
@@ -367,6 +367,47 @@ impl Mutator<'_, '_> {
     }
 }
 
+/// Above this many clauses per assertion, SAE works on the negation normal form.
+const MAX_CLAUSES: usize = 64;
+
+/// The clauses (lists of literals) of the NNF formula `n` by distribution, or `None` above
+/// `cap` clauses.
+fn cnf(f: &Formula, n: NodeId, cap: usize) -> Option<Vec<Vec<NodeId>>> {
+    match &f.node(n).kind {
+        NodeKind::App(Op::And, _, xs) => {
+            let mut out = Vec::new();
+            for x in xs {
+                out.extend(cnf(f, *x, cap)?);
+                if out.len() > cap {
+                    return None;
+                }
+            }
+            Some(out)
+        }
+        NodeKind::App(Op::Or, _, xs) => {
+            let mut out: Vec<Vec<NodeId>> = vec![Vec::new()];
+            for x in xs {
+                let cs = cnf(f, *x, cap)?;
+                if out.len() * cs.len() > cap {
+                    return None;
+                }
+                out = out
+                    .iter()
+                    .flat_map(|a| {
+                        cs.iter().map(move |c| {
+                            let mut d = a.clone();
+                            d.extend(c.iter().copied());
+                            d
+                        })
+                    })
+                    .collect();
+            }
+            Some(out)
+        }
+        _ => Some(vec![vec![n]]),
+    }
+}
+
 /// An approximation of `seed`: over-approximated literals when it is sat, under- when it
 /// is unsat; the verdict is the seed's. `Err` when no literal was approximated.
 pub fn approximate(u: &mut Unstructured, seed: &Seed) -> Result<Constructed> {
@@ -396,7 +437,33 @@ pub fn approximate_in(u: &mut Unstructured, seed: &Seed, dir: Dir) -> Result<Con
     };
     let mut asserts = Vec::new();
     for a in seed.formula.asserts.clone() {
-        asserts.push(m.nnf(a, true)?);
+        // CNF by distribution over the negation normal form (without approximating), then
+        // each literal occurrence approximated or kept; an assertion whose CNF would exceed
+        // MAX_CLAUSES clauses is approximated in negation normal form instead.
+        let rate = m.rate;
+        m.rate = 0;
+        let plain = m.nnf(a, true)?;
+        m.rate = rate;
+        match cnf(&m.f, plain, MAX_CLAUSES) {
+            Some(clauses) => {
+                for clause in clauses {
+                    let mut lits = Vec::with_capacity(clause.len());
+                    for l in clause {
+                        let (atom, positive) = match &m.f.node(l).kind {
+                            NodeKind::App(Op::Not, _, x) => (x[0], false),
+                            _ => (l, true),
+                        };
+                        lits.push(m.literal(atom, positive)?);
+                    }
+                    asserts.push(if lits.len() == 1 {
+                        lits[0]
+                    } else {
+                        app(&mut m.f, Op::Or, lits)
+                    });
+                }
+            }
+            None => asserts.push(m.nnf(a, true)?),
+        }
     }
     if m.applied.is_empty() {
         return Err(arbitrary::Error::IncorrectFormat);
@@ -426,7 +493,7 @@ pub fn approximate_in(u: &mut Unstructured, seed: &Seed, dir: Dir) -> Result<Con
             "sae-under"
         },
         rule: format!(
-            "{}-approximation of {} (negation normal form): {}",
+            "{}-approximation of {} (CNF): {}",
             if dir == Dir::Over { "over" } else { "under" },
             seed.origin,
             applied.join(", ")
@@ -557,6 +624,20 @@ pub(crate) fn counterexamples(
 mod tests {
     use super::*;
     use crate::generate::seeded_bytes;
+
+    /// Distribution: a ∨ (b ∧ c) has the clauses a ∨ b, a ∨ c; above the cap, none.
+    #[test]
+    fn cnf_by_distribution() {
+        let mut f = Formula::default();
+        let [a, b, c] = ["a", "b", "c"].map(|n| {
+            let d = f.declare(n, Sort::Bool);
+            f.constant(d)
+        });
+        let bc = app(&mut f, Op::And, vec![b, c]);
+        let or = app(&mut f, Op::Or, vec![a, bc]);
+        assert_eq!(cnf(&f, or, 8), Some(vec![vec![a, b], vec![a, c]]));
+        assert_eq!(cnf(&f, or, 1), None);
+    }
 
     /// Every PST rule in the table holds on 600 random assignments per sort (x = y one
     /// time in four); the suffix/str.<= row of the paper's table is refuted by the same

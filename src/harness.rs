@@ -632,6 +632,7 @@ pub fn generated_seed(
         verdict,
         witness,
         origin: format!("a generated {verdict} formula (both solvers)"),
+        decided_by: Some(answers.iter().map(|(id, _)| *id).collect()),
     })
 }
 
@@ -695,16 +696,22 @@ pub fn janus_case(
     u: &mut arbitrary::Unstructured,
 ) -> arbitrary::Result<crate::construct::Constructed> {
     let seed = mixed_seed(h, u)?;
-    let watched = watchdog::watch(h, &seed.formula, None);
-    let answers = h.answers(&seed.formula);
-    if watched {
-        watchdog::done();
-    }
-    let decided: Vec<SolverId> = answers
-        .iter()
-        .filter(|(_, a)| matches!(a, Ok(o) if o.verdict == seed.verdict))
-        .map(|(id, _)| *id)
-        .collect();
+    // A generated seed was decided by both solvers already: not asked again.
+    let decided: Vec<SolverId> = match &seed.decided_by {
+        Some(ids) => ids.clone(),
+        None => {
+            let watched = watchdog::watch(h, &seed.formula, None);
+            let answers = h.answers(&seed.formula);
+            if watched {
+                watchdog::done();
+            }
+            answers
+                .iter()
+                .filter(|(_, a)| matches!(a, Ok(o) if o.verdict == seed.verdict))
+                .map(|(id, _)| *id)
+                .collect()
+        }
+    };
     let mut c = crate::construct::janus::mutate(u, &seed)?;
     c.decided_seed = decided;
     Ok(c)

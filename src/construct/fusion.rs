@@ -40,6 +40,9 @@ pub struct Seed {
     pub witness: Option<Model>,
     /// Where it came from, for the finding's rule text.
     pub origin: String,
+    /// The solvers known to decide it as `verdict` (a generated seed was run on both
+    /// already); `None` when no solver has seen it yet.
+    pub decided_by: Option<Vec<crate::solver::SolverId>>,
 }
 
 /// The fusion functions, by sort (Figure 3.5's numbers for Int, Real and String).
@@ -545,6 +548,7 @@ pub fn family_seed(u: &mut Unstructured) -> Result<Seed> {
         verdict: c.expected,
         witness: c.witness,
         origin: format!("{name} ({})", c.rule),
+        decided_by: None,
     })
 }
 
@@ -589,24 +593,37 @@ pub fn file_seed(u: &mut Unstructured) -> Result<Seed> {
     if files.is_empty() {
         return Err(arbitrary::Error::IncorrectFormat);
     }
-    let (path, verdict) = &files[u.choose_index(files.len())?];
-    let text = std::fs::read_to_string(path).map_err(|_| arbitrary::Error::IncorrectFormat)?;
-    let script =
-        crate::smtlib::parse::parse_script(&text).map_err(|_| arbitrary::Error::IncorrectFormat)?;
-    // The folder is the label; a contrary :status would make the file ambiguous.
-    if script.status.is_some_and(|s| s != *verdict) {
-        return Err(arbitrary::Error::IncorrectFormat);
-    }
+    let k = u.choose_index(files.len())?;
+    let (path, verdict) = &files[k];
+    // Each file is read and parsed once per process (not once per fuzz input); `None`:
+    // unreadable, unsupported, or a :status contrary to its folder (ambiguous label).
+    static PARSED: std::sync::Mutex<Option<HashMap<usize, Option<Formula>>>> =
+        std::sync::Mutex::new(None);
+    let mut cache = PARSED.lock().unwrap_or_else(|e| e.into_inner());
+    let formula = cache
+        .get_or_insert_with(HashMap::new)
+        .entry(k)
+        .or_insert_with(|| {
+            let text = std::fs::read_to_string(path).ok()?;
+            let script = crate::smtlib::parse::parse_script(&text).ok()?;
+            if script.status.is_some_and(|s| s != *verdict) {
+                return None;
+            }
+            Some(script.formula)
+        });
+    let formula = formula.clone().ok_or(arbitrary::Error::IncorrectFormat)?;
+    drop(cache);
     let name = path
         .strip_prefix(path.ancestors().nth(3).unwrap_or(path))
         .unwrap_or(path)
         .display()
         .to_string();
     Ok(Seed {
-        formula: script.formula,
+        formula,
         verdict: *verdict,
         witness: None,
         origin: name,
+        decided_by: None,
     })
 }
 

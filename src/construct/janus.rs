@@ -81,15 +81,6 @@ fn class(s: &Sort) -> &'static str {
     }
 }
 
-/// A non-negative literal of a numeric sort.
-fn nonneg(u: &mut Unstructured, f: &mut Formula, sort: &Sort) -> Result<NodeId> {
-    let k = u.int_in_range(0..=4i64)?;
-    Ok(f.lit(match sort {
-        Sort::Real => Value::Real(BigRational::new(k.into(), 2.into())),
-        _ => Value::Int(k.into()),
-    }))
-}
-
 /// Applies atom rule `name` to `x`, `y`: the rules Janus shares with SAE come from
 /// [`crate::construct::sae::apply_rule`]; these are Janus's own.
 pub fn apply_rule(
@@ -104,12 +95,12 @@ pub fn apply_rule(
         "x >= y" => app(f, Op::Ge, vec![x, y]),
         "x > y" => app(f, Op::Gt, vec![x, y]),
         "x > y + c, c >= 0" => {
-            let c = nonneg(u, f, &sort)?;
+            let c = super::sae::amount(u, f, &sort, false)?;
             let yc = app(f, Op::Add, vec![y, c]);
             app(f, Op::Gt, vec![x, yc])
         }
         "x + c >= y, c >= 0" => {
-            let c = nonneg(u, f, &sort)?;
+            let c = super::sae::amount(u, f, &sort, false)?;
             let xc = app(f, Op::Add, vec![x, c]);
             app(f, Op::Ge, vec![xc, y])
         }

@@ -119,7 +119,12 @@ fn app(f: &mut Formula, op: Op, args: Vec<NodeId>) -> NodeId {
 }
 
 /// A non-negative (or, with `nonzero`, non-zero) numeric literal of `sort`.
-fn amount(u: &mut Unstructured, f: &mut Formula, sort: &Sort, nonzero: bool) -> Result<NodeId> {
+pub(crate) fn amount(
+    u: &mut Unstructured,
+    f: &mut Formula,
+    sort: &Sort,
+    nonzero: bool,
+) -> Result<NodeId> {
     let k = if nonzero {
         *u.choose(&[-3i64, -1, 1, 2, 5])?
     } else {

@@ -18,12 +18,17 @@ export SMTSMITH_FINDINGS="$work/findings"
 for target in $(cargo +nightly fuzz list); do
   mkdir -p "$work/corpus-$target"
   n=$runs
+  quiet=""
   case "$target" in
     strings_unsat|fusion|sae|janus) n=$((runs / 8)) ;;
+    # Scripts also judge performance and incompleteness, which the pinned releases show
+    # (written to the findings folder, not failures of smtsmith): only soundness, API
+    # errors, self-checks and crashes fail the smoke run.
+    script) n=$((runs / 3)); quiet="performance,incompleteness" ;;
   esac
   echo "== $target: $n runs, seed 1"
   start=$SECONDS
-  if ! cargo +nightly fuzz run -s none "$target" "$work/corpus-$target" -- \
+  if ! SMTSMITH_QUIET_CLASSES="$quiet" cargo +nightly fuzz run -s none "$target" "$work/corpus-$target" -- \
       -seed=1 -runs="$n" -max_len=512 -timeout=120 -print_final_stats=1 \
       -artifact_prefix="$work/" >"$work/$target.log" 2>&1; then
     tail -40 "$work/$target.log"

@@ -151,7 +151,7 @@ impl Harness {
     /// Every 16 cases: when the process is larger than the budget, the solvers start over
     /// in new contexts (terms of earlier cases stay in a context until it is deleted; the
     /// regular recycling every few hundred cases is not enough after large formulas).
-    fn watch_memory(&mut self) {
+    pub(crate) fn watch_memory(&mut self) {
         self.cases += 1;
         if self.cases.is_multiple_of(16) {
             if let Some(rss) = solver::rss_mib() {
@@ -570,6 +570,15 @@ pub fn fuzz_script(data: &[u8]) {
     })
 }
 
+/// The body of the `script` target: an incremental script decoded from the input, run in
+/// lockstep on both solvers and judged at every step.
+pub fn fuzz_incremental(data: &[u8]) {
+    fuzz_with(Selection::Both, |h| {
+        let s = crate::script::Script::from_bytes(data);
+        h.run_script(&s, Some(data)).summary()
+    })
+}
+
 /// The body of the construction targets: `build` decodes a formula of known verdict from
 /// the input; a case whose claim the evaluator does not confirm is skipped (unknown) or is
 /// a bug of the construction (false: panics with the formula).
@@ -801,6 +810,8 @@ pub mod watchdog {
         /// The solver running and since when.
         phase: Option<(SolverId, Instant)>,
         reported: bool,
+        /// An incremental script, and the action it is at.
+        script: Option<(crate::script::Script, usize)>,
     }
 
     static CURRENT: Mutex<Option<Case>> = Mutex::new(None);
@@ -821,10 +832,11 @@ pub mod watchdog {
                 std::thread::sleep(Duration::from_millis(500));
                 check(Duration::from_secs(after));
             });
+            unsafe { libc::atexit(on_exit) };
         });
     }
 
-    pub(super) fn watch(h: &mut Harness, f: &Formula, input: Option<&[u8]>) -> bool {
+    pub(crate) fn watch(h: &mut Harness, f: &Formula, input: Option<&[u8]>) -> bool {
         if !ENABLED.load(std::sync::atomic::Ordering::Relaxed) {
             return false;
         }
@@ -837,9 +849,114 @@ pub mod watchdog {
             dir: h.findings_dir.clone(),
             phase: None,
             reported: false,
+            script: None,
         });
         h.on_phase = Some(phase);
         true
+    }
+
+    /// [`watch`] for an incremental script (`f`: its assertions, for the record).
+    pub(crate) fn watch_script(
+        h: &mut Harness,
+        f: &Formula,
+        s: &crate::script::Script,
+        input: Option<&[u8]>,
+    ) -> bool {
+        if !watch(h, f, input) {
+            return false;
+        }
+        if let Some(c) = CURRENT.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+            c.script = Some((s.clone(), 0));
+        }
+        true
+    }
+
+    /// Records the action a watched script is at.
+    pub(crate) fn at_step(i: usize) {
+        if let Ok(mut cur) = CURRENT.try_lock() {
+            if let Some((_, step)) = cur.as_mut().and_then(|c| c.script.as_mut()) {
+                *step = i;
+            }
+        }
+    }
+
+    /// Writes `issue` for the watched case `c` (a script's reproducer: the actions up to
+    /// the current one, queries left out).
+    fn write_for(
+        c: &Case,
+        issue: &crate::oracle::Issue,
+    ) -> std::io::Result<crate::finding::Written> {
+        if let Some((s, step)) = &c.script {
+            let ran: Vec<(SolverId, Vec<usize>)> = c
+                .versions
+                .iter()
+                .map(|(id, _)| {
+                    (
+                        *id,
+                        (0..=*step).filter(|i| !s.actions[*i].is_query()).collect(),
+                    )
+                })
+                .collect();
+            let ctx = crate::finding::ScriptContext {
+                script: s,
+                ran: &ran,
+                step: *step,
+                answers: &[],
+                versions: &c.versions,
+                limits: &c.limits,
+                input: c.input.as_deref(),
+            };
+            return crate::finding::write_script(&c.dir, issue, &ctx);
+        }
+        let ctx = crate::finding::Context {
+            formula: &c.formula,
+            answers: &[],
+            versions: &c.versions,
+            limits: &c.limits,
+            reuse: c.reuse,
+            config: None,
+            input: c.input.as_deref(),
+        };
+        crate::finding::write(&c.dir, issue, &ctx)
+    }
+
+    /// Runs at process exit (`atexit`): an exit while a solver is inside a call (Z3's
+    /// `model_validate` calls `exit(0)` on an invalid model; a solver may also exit on an
+    /// internal error) is a finding: `self-check` when the script has the self-checks on,
+    /// `crash` otherwise. Written before the process is gone.
+    extern "C" fn on_exit() {
+        let Ok(cur) = CURRENT.try_lock() else { return };
+        let Some(c) = cur.as_ref() else { return };
+        let Some((solver, _)) = c.phase else { return };
+        if c.reported {
+            return;
+        }
+        let self_checks = c.script.as_ref().is_some_and(|(s, _)| s.setup.self_checks);
+        let issue = crate::oracle::Issue {
+            class: if self_checks {
+                crate::oracle::Class::SelfCheck
+            } else {
+                crate::oracle::Class::Crash
+            },
+            blamed: Some(solver),
+            summary: format!(
+                "the process exited inside a {solver} call{}",
+                if self_checks {
+                    " with its self-checks on (Z3's model_validate exits on an invalid model)"
+                } else {
+                    ""
+                }
+            ),
+        };
+        match write_for(c, &issue) {
+            Ok(w) => eprintln!(
+                "smtsmith: [{}] {} -> {}",
+                issue.class,
+                issue.summary,
+                w.smt2.display()
+            ),
+            Err(e) => eprintln!("smtsmith: cannot write finding: {e}\n{}", issue.summary),
+        }
     }
 
     fn phase(name: &str) {
@@ -852,7 +969,7 @@ pub mod watchdog {
         }
     }
 
-    pub(super) fn done() {
+    pub(crate) fn done() {
         *CURRENT.lock().unwrap_or_else(|e| e.into_inner()) = None;
     }
 
@@ -886,16 +1003,7 @@ pub mod watchdog {
                 c.limits.timeout_ms
             ),
         };
-        let ctx = crate::finding::Context {
-            formula: &c.formula,
-            answers: &[],
-            versions: &c.versions,
-            limits: &c.limits,
-            reuse: c.reuse,
-            config: None,
-            input: c.input.as_deref(),
-        };
-        match crate::finding::write(&c.dir, &issue, &ctx) {
+        match write_for(c, &issue) {
             Ok(w) => eprintln!(
                 "smtsmith watchdog: [{}] {} -> {}",
                 issue.class,
@@ -926,7 +1034,17 @@ fn fuzz_with(selection: Selection, body: impl FnOnce(&mut Harness) -> String) {
         let (_, h) = hs.iter_mut().find(|(s, _)| *s == selection).unwrap();
         body(h)
     });
-    if !summary.is_empty() {
+    // Classes named in SMTSMITH_QUIET_CLASSES are written to disk but do not stop the
+    // fuzzer (e.g. `performance,incompleteness` for a smoke run that must only fail on
+    // soundness findings).
+    let quiet: Vec<String> = std::env::var("SMTSMITH_QUIET_CLASSES")
+        .map(|v| v.split(',').map(|c| format!("[{}]", c.trim())).collect())
+        .unwrap_or_default();
+    let loud: Vec<&str> = summary
+        .lines()
+        .filter(|l| !quiet.iter().any(|q| l.starts_with(q.as_str())))
+        .collect();
+    if !loud.is_empty() {
         panic!("smtsmith finding(s):\n{summary}");
     }
 }

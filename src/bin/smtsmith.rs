@@ -69,6 +69,10 @@ enum Command {
         /// decoded by that family and judged against its claim.
         #[arg(long, conflicts_with_all = ["ground", "script"])]
         construct: Option<String>,
+        /// The input is one of the `script` target's (an incremental script), or the
+        /// `.json` of a script finding (its recorded input is replayed).
+        #[arg(long, conflicts_with_all = ["ground", "script", "construct"])]
+        incremental: bool,
         /// Theories the cases may use, e.g. `strings,bv` (ints, reals, bv, strings, all;
         /// default: $SMTSMITH_THEORIES or all). A fuzzer input replays only under the
         /// theories it was found with.
@@ -79,6 +83,19 @@ enum Command {
     Summary {
         #[arg(default_value = "findings")]
         dir: PathBuf,
+    },
+    /// Group the findings in a folder by de-duplication key (class, solver, logic and
+    /// operators, normalized error message) and print a table: class × solver × logic,
+    /// count, one representative reproducer per key. Optionally also as Markdown / JSON.
+    Triage {
+        #[arg(default_value = "findings")]
+        dir: PathBuf,
+        /// Write the table as Markdown here.
+        #[arg(long)]
+        markdown: Option<PathBuf>,
+        /// Write the table as JSON here.
+        #[arg(long)]
+        json: Option<PathBuf>,
     },
     /// Run an SMT-LIB script with a linked solver's own front end (z3: the release's
     /// binary; cvc5: libcvc5parser, the front end of the cvc5 binary) and print its output.
@@ -111,6 +128,11 @@ enum Command {
         /// generated formulas: each judged against its verdict by construction.
         #[arg(long, conflicts_with = "ground")]
         construct: Option<String>,
+        /// Run incremental scripts (the `script` target: declare, assert, push/pop, checks
+        /// with assumptions, get-value, cores, reset-assertions; solver options and
+        /// self-checks from the swarm) in lockstep on both solvers.
+        #[arg(long, conflicts_with_all = ["ground", "construct"])]
+        incremental: bool,
         /// Theories the cases may use, e.g. `strings,bv` (ints, reals, bv, strings, all;
         /// default: $SMTSMITH_THEORIES or all). A fuzzer input replays only under the
         /// theories it was found with.
@@ -201,6 +223,77 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `smtsmith run --incremental`: scripts from seeded bytes, with counts of actions,
+/// verdicts per check, skipped scripts and findings, and the time inside the solvers.
+fn run_incremental(
+    h: &mut Harness,
+    count: u64,
+    seed: u64,
+    bytes: usize,
+    theories: &Theories,
+) -> Result<ExitCode, String> {
+    use smtsmith::solver::Response;
+    let mut stats = std::collections::BTreeMap::<String, u64>::new();
+    let start = std::time::Instant::now();
+    let mut solver_time = std::time::Duration::ZERO;
+    let mut found = 0;
+    for i in 0..count {
+        let input = seeded_bytes(seed.wrapping_add(i), bytes);
+        let s = smtsmith::script::Script::from_bytes_in(&input, theories);
+        *stats.entry("actions in the scripts".into()).or_default() += s.actions.len() as u64;
+        let r = h.run_script(&s, Some(&input));
+        solver_time += r.solver_time;
+        if let Some(why) = &r.skipped {
+            let why = why.split(':').take(3).collect::<Vec<_>>().join(":");
+            *stats.entry(format!("skipped: {why}")).or_default() += 1;
+        }
+        for step in &r.steps {
+            for (id, resp) in step {
+                let what = match resp {
+                    None => continue,
+                    Some(Err(_)) => "error".to_string(),
+                    Some(Ok(Response::Done)) => "actions run".to_string(),
+                    Some(Ok(Response::Check(o))) => format!("check {}", o.verdict),
+                    Some(Ok(Response::Values(_))) => "get-value".to_string(),
+                    Some(Ok(Response::Core(_))) => "get-unsat-core".to_string(),
+                    Some(Ok(Response::Assumptions(_))) => "get-unsat-assumptions".to_string(),
+                };
+                *stats.entry(format!("{id} {what}")).or_default() += 1;
+            }
+        }
+        for (id, t) in &r.model_checks {
+            *stats
+                .entry(format!("{id} model {t:?}").chars().take(60).collect())
+                .or_default() += 1;
+        }
+        for (issue, w) in &r.findings {
+            found += 1;
+            println!(
+                "[{}] seed {} {} -> {}",
+                issue.class,
+                seed.wrapping_add(i),
+                issue.summary,
+                w.smt2.display()
+            );
+        }
+    }
+    let total = start.elapsed();
+    for (k, v) in &stats {
+        println!("{v:>8}  {k}");
+    }
+    println!(
+        "{count} scripts in {:.1} s ({:.1}/s), {:.0}% of the time inside the solvers, {found} finding(s)",
+        total.as_secs_f64(),
+        count as f64 / total.as_secs_f64(),
+        100.0 * solver_time.as_secs_f64() / total.as_secs_f64().max(1e-9)
+    );
+    Ok(if found > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// `smtsmith run --ground`: ground cases from seeded bytes, with counts.
@@ -478,8 +571,70 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             ground,
             script,
             construct,
+            incremental,
         } => {
-            let input = read(&artifact)?;
+            let mut input = read(&artifact)?;
+            // A finding's metadata: replay the fuzzer input it records.
+            let meta = (artifact.extension().and_then(|e| e.to_str()) == Some("json"))
+                .then(|| serde_json::from_slice::<serde_json::Value>(&input).ok())
+                .flatten();
+            if let Some(meta) = &meta {
+                let hex = meta["input_hex"]
+                    .as_str()
+                    .ok_or("this finding records no fuzzer input (replay its .smt2 with the solver binaries)")?;
+                input = (0..hex.len() / 2)
+                    .map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16))
+                    .collect::<Result<_, _>>()
+                    .map_err(|e| format!("input_hex: {e}"))?;
+            }
+            let incremental = incremental
+                || meta
+                    .as_ref()
+                    .is_some_and(|m| m["mode"].as_str() == Some("script"));
+            if incremental {
+                let dir = findings.unwrap_or_else(|| Harness::findings_dir_from_env("findings"));
+                let mut h = Harness::new(solver, dir).map_err(|e| e.to_string())?;
+                let s = smtsmith::script::Script::from_bytes_in(&input, &resolve(theories)?);
+                let all: Vec<usize> = (0..s.actions.len()).collect();
+                print!(
+                    "{}",
+                    smtsmith::script::print(
+                        &s,
+                        &smtsmith::script::Print {
+                            comments: vec!["the whole script (with Z3's options; queries run only after the answer they need)".into()],
+                            solver: smtsmith::solver::SolverId::Z3,
+                            ran: &all,
+                        }
+                    )
+                );
+                let report = h.run_script(&s, Some(&input));
+                for (n, step) in report.steps.iter().enumerate() {
+                    for (id, r) in step {
+                        if let Some(Ok(smtsmith::solver::Response::Check(o))) = r {
+                            println!(
+                                "; step {n}: {id}: {}{}",
+                                o.verdict,
+                                o.reason
+                                    .as_ref()
+                                    .map(|r| format!(" ({r})"))
+                                    .unwrap_or_default()
+                            );
+                        }
+                    }
+                }
+                if let Some(why) = &report.skipped {
+                    println!("; skipped: {why}");
+                }
+                return Ok(if report.findings.is_empty() {
+                    println!("; no finding");
+                    ExitCode::SUCCESS
+                } else {
+                    for l in report.summary().lines() {
+                        println!("; {l}");
+                    }
+                    ExitCode::from(1)
+                });
+            }
             let mut harness = None;
             let constructed = match &construct {
                 Some(name) => {
@@ -585,6 +740,23 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             print!("{out}");
             Ok(ExitCode::SUCCESS)
         }
+        Command::Triage {
+            dir,
+            markdown,
+            json,
+        } => {
+            let t =
+                smtsmith::finding::triage(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            print!("{}", t.text());
+            if let Some(p) = markdown {
+                std::fs::write(&p, t.markdown()).map_err(|e| format!("{}: {e}", p.display()))?;
+            }
+            if let Some(p) = json {
+                std::fs::write(&p, serde_json::to_string_pretty(&t).unwrap())
+                    .map_err(|e| format!("{}: {e}", p.display()))?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Run {
             seeded: Seeded { count, seed, bytes },
             solver,
@@ -593,7 +765,14 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             theories,
             ground,
             construct,
+            incremental,
         } => {
+            if incremental {
+                let theories = resolve(theories)?;
+                let dir = findings.unwrap_or_else(|| Harness::findings_dir_from_env("findings"));
+                let mut h = Harness::new(solver, dir).map_err(|e| e.to_string())?;
+                return run_incremental(&mut h, count, seed, bytes, &theories);
+            }
             if let Some(name) = &construct {
                 // The name is checked before any case runs.
                 smtsmith::construct::family(name)?;

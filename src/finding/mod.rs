@@ -64,17 +64,77 @@ pub struct Context<'a> {
     pub input: Option<&'a [u8]>,
 }
 
-/// The de-duplication key: class, blamed solver, logic, operators used.
+/// The de-duplication key: class, blamed solver, logic, operators used, and for errors
+/// (api-error, self-check, crash) the normalized message ([`normalize`]).
 pub fn key(issue: &Issue, f: &Formula) -> String {
     let sig = f.signature();
     let ops: Vec<&str> = sig.ops.iter().map(|o| o.name()).collect();
-    format!(
+    key_of(issue, &sig.logic(), &ops)
+}
+
+/// [`key`] from its parts.
+pub fn key_of(issue: &Issue, logic: &str, ops: &[&str]) -> String {
+    use crate::oracle::Class;
+    let message = match issue.class {
+        Class::ApiError | Class::SelfCheck | Class::Crash => normalize(&issue.summary),
+        _ => String::new(),
+    };
+    let mut k = format!(
         "{}/{}/{}/{}",
         issue.class,
         issue.blamed.map_or("?".to_string(), |s| s.to_string()),
-        sig.logic(),
+        logic,
         ops.join(",")
-    )
+    );
+    if !message.is_empty() {
+        k.push('/');
+        k.push_str(&message);
+    }
+    k
+}
+
+/// An error message with what varies between occurrences of one bug taken out: numbers,
+/// string literals, bit-vector literals, symbols with digits (`x3`, `a12`), whitespace
+/// runs; cut at 160 characters.
+pub fn normalize(message: &str) -> String {
+    let mut out = String::new();
+    let mut chars = message.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => {
+                for d in chars.by_ref() {
+                    if d == '"' {
+                        break;
+                    }
+                }
+                out.push('S');
+            }
+            '#' if matches!(chars.peek(), Some('b' | 'x')) => {
+                chars.next();
+                while chars.peek().is_some_and(|d| d.is_ascii_hexdigit()) {
+                    chars.next();
+                }
+                out.push('H');
+            }
+            c if c.is_ascii_digit() => {
+                while chars
+                    .peek()
+                    .is_some_and(|d| d.is_ascii_digit() || *d == '.')
+                {
+                    chars.next();
+                }
+                out.push('N');
+            }
+            c if c.is_whitespace() => {
+                while chars.peek().is_some_and(|d| d.is_whitespace()) {
+                    chars.next();
+                }
+                out.push(' ');
+            }
+            c => out.push(c),
+        }
+    }
+    out.trim().chars().take(160).collect()
 }
 
 /// Writes the reproducer and metadata of `issue` under `dir`; returns the paths.
@@ -190,6 +250,158 @@ pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Writte
     Ok(Written { smt2, json })
 }
 
+/// Everything needed to write a finding of an incremental script.
+pub struct ScriptContext<'a> {
+    pub script: &'a crate::script::Script,
+    /// Per solver, the actions that ran, by index (the reproducer replays these).
+    pub ran: &'a [(SolverId, Vec<usize>)],
+    /// The action at which the finding was made.
+    pub step: usize,
+    /// One line per solver: its answer at that step.
+    pub answers: &'a [String],
+    pub versions: &'a [(SolverId, String)],
+    pub limits: &'a Limits,
+    pub input: Option<&'a [u8]>,
+}
+
+/// The JSON metadata of a script finding.
+#[derive(Serialize)]
+struct ScriptMetadata<'a> {
+    class: String,
+    blamed: Option<SolverId>,
+    summary: &'a str,
+    key: String,
+    /// `script`: `smtsmith replay --incremental INPUT` (or this file) replays it.
+    mode: &'static str,
+    logic: String,
+    operators: Vec<&'static str>,
+    setup: &'a crate::script::Setup,
+    step: usize,
+    actions: usize,
+    answers: &'a [String],
+    versions: &'a [(SolverId, String)],
+    limits: &'a Limits,
+    /// Reproducer per solver (the solver's options are set in its own).
+    reproducers: Vec<(SolverId, PathBuf)>,
+    input_hex: Option<String>,
+    smtsmith: &'static str,
+}
+
+/// Writes a script finding: `<hash>.smt2`, the reproducer for the blamed solver (Z3's
+/// when none is blamed) with the actions it ran and its options; `<hash>.<other>.smt2` for
+/// each other solver; `<hash>.json`; `<hash>.input`.
+pub fn write_script(dir: &Path, issue: &Issue, ctx: &ScriptContext) -> std::io::Result<Written> {
+    use crate::script::{print, Print};
+    let s = ctx.script;
+    let sig = s.formula.signature();
+    let ops: Vec<&'static str> = sig.ops.iter().map(|o| o.name()).collect();
+    let first = issue
+        .blamed
+        .or_else(|| ctx.ran.first().map(|(id, _)| *id))
+        .unwrap_or(SolverId::Z3);
+    let mut order: Vec<&(SolverId, Vec<usize>)> = ctx.ran.iter().collect();
+    order.sort_by_key(|(id, _)| *id != first);
+    let texts: Vec<(SolverId, String)> = order
+        .iter()
+        .map(|(id, ran)| {
+            let version = ctx
+                .versions
+                .iter()
+                .find(|(v, _)| v == id)
+                .map(|(_, v)| v.as_str())
+                .unwrap_or("");
+            let mut comments = vec![
+                format!(
+                    "smtsmith finding: {} (incremental script, action {})",
+                    issue.class, ctx.step
+                ),
+                issue.summary.clone(),
+            ];
+            comments.extend(ctx.answers.iter().cloned());
+            comments.push(format!(
+                "for {id} {version}; limits: z3 rlimit {}, cvc5 rlimit-per {} (not set below)",
+                ctx.limits.z3_rlimit, ctx.limits.cvc5_rlimit
+            ));
+            comments.push(match id {
+                SolverId::Z3 => "run: z3 FILE.smt2".to_string(),
+                SolverId::Cvc5 => {
+                    "run: cvc5 --incremental FILE.smt2 (or smtsmith solve --solver cvc5 FILE.smt2)"
+                        .to_string()
+                }
+            });
+            (
+                *id,
+                print(
+                    s,
+                    &Print {
+                        comments,
+                        solver: *id,
+                        ran,
+                    },
+                ),
+            )
+        })
+        .collect();
+    let hash = {
+        let mut h = Sha256::new();
+        h.update(issue.class.dir());
+        for (id, ran) in &order {
+            h.update(id.to_string());
+            h.update(print(
+                s,
+                &Print {
+                    comments: Vec::new(),
+                    solver: *id,
+                    ran,
+                },
+            ));
+        }
+        format!("{:x}", h.finalize())[..16].to_string()
+    };
+    let folder = dir.join(issue.class.dir());
+    fs::create_dir_all(&folder)?;
+    let mut reproducers = Vec::new();
+    for (k, (id, text)) in texts.iter().enumerate() {
+        let path = if k == 0 {
+            folder.join(format!("{hash}.smt2"))
+        } else {
+            folder.join(format!("{hash}.{id}.smt2"))
+        };
+        write_synced(&path, text.as_bytes())?;
+        reproducers.push((*id, path));
+    }
+    let json = folder.join(format!("{hash}.json"));
+    let meta = ScriptMetadata {
+        class: issue.class.to_string(),
+        blamed: issue.blamed,
+        summary: &issue.summary,
+        key: key_of(issue, &sig.logic(), &ops),
+        mode: "script",
+        logic: sig.logic(),
+        operators: ops.clone(),
+        setup: &s.setup,
+        step: ctx.step,
+        actions: s.actions.len(),
+        answers: ctx.answers,
+        versions: ctx.versions,
+        limits: ctx.limits,
+        reproducers: reproducers.clone(),
+        input_hex: ctx.input.map(hex),
+        smtsmith: env!("CARGO_PKG_VERSION"),
+    };
+    if let Some(input) = ctx.input {
+        write_synced(&folder.join(format!("{hash}.input")), input)?;
+    }
+    write_synced(
+        &json,
+        serde_json::to_string_pretty(&meta).unwrap().as_bytes(),
+    )?;
+    Ok(Written {
+        smt2: reproducers[0].1.clone(),
+        json,
+    })
+}
+
 fn write_synced(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let tmp = path.with_extension("tmp");
     let mut file = fs::File::create(&tmp)?;
@@ -240,4 +452,131 @@ pub fn summary(dir: &Path) -> std::io::Result<String> {
         out.push_str(&format!("{n:>6}  {key}\n        {}\n", path.display()));
     }
     Ok(out)
+}
+
+/// One row of the triage table: a de-duplication key and its findings.
+#[derive(Clone, Debug, Serialize)]
+pub struct TriageRow {
+    pub class: String,
+    pub solver: String,
+    pub logic: String,
+    pub key: String,
+    pub count: usize,
+    /// One reproducer of the key (the first by file name).
+    pub representative: PathBuf,
+    /// Its summary line.
+    pub summary: String,
+}
+
+/// The findings of a folder grouped by de-duplication key.
+#[derive(Clone, Debug, Serialize)]
+pub struct Triage {
+    pub dir: PathBuf,
+    pub findings: usize,
+    pub rows: Vec<TriageRow>,
+}
+
+/// Reads every `<class>/<hash>.json` under `dir` and groups the findings by their `key`.
+pub fn triage(dir: &Path) -> std::io::Result<Triage> {
+    use std::collections::BTreeMap;
+    let mut rows: BTreeMap<String, TriageRow> = BTreeMap::new();
+    let mut findings = 0;
+    let mut classes: Vec<PathBuf> = fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_dir())
+        .collect();
+    classes.sort();
+    for class in classes {
+        let mut files: Vec<PathBuf> = fs::read_dir(&class)?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("json"))
+            .collect();
+        files.sort();
+        for path in files {
+            let Ok(v) = serde_json::from_str::<serde_json::Value>(&fs::read_to_string(&path)?)
+            else {
+                continue;
+            };
+            findings += 1;
+            let text = |k: &str| v[k].as_str().unwrap_or("?").to_string();
+            let key = text("key");
+            let row = rows.entry(key.clone()).or_insert_with(|| TriageRow {
+                class: text("class"),
+                solver: text("blamed"),
+                logic: text("logic"),
+                key,
+                count: 0,
+                representative: path.with_extension("smt2"),
+                summary: text("summary"),
+            });
+            row.count += 1;
+        }
+    }
+    let mut rows: Vec<TriageRow> = rows.into_values().collect();
+    rows.sort_by(|a, b| {
+        (
+            a.class.as_str(),
+            a.solver.as_str(),
+            a.logic.as_str(),
+            std::cmp::Reverse(a.count),
+        )
+            .cmp(&(
+                b.class.as_str(),
+                b.solver.as_str(),
+                b.logic.as_str(),
+                std::cmp::Reverse(b.count),
+            ))
+    });
+    Ok(Triage {
+        dir: dir.to_path_buf(),
+        findings,
+        rows,
+    })
+}
+
+impl Triage {
+    /// Plain text: a header line, then per key its count, class, solver, logic and
+    /// representative.
+    pub fn text(&self) -> String {
+        let mut out = format!(
+            "{} finding(s), {} distinct key(s) in {}\n",
+            self.findings,
+            self.rows.len(),
+            self.dir.display()
+        );
+        for r in &self.rows {
+            out.push_str(&format!(
+                "{:>6}  {:<16} {:<5} {:<12} {}\n        {}\n",
+                r.count,
+                r.class,
+                r.solver,
+                r.logic,
+                r.key,
+                r.representative.display()
+            ));
+        }
+        out
+    }
+
+    /// A Markdown table with the same rows.
+    pub fn markdown(&self) -> String {
+        let mut out = format!(
+            "{} finding(s), {} distinct key(s) in `{}`\n\n| class | solver | logic | count | key | representative |\n|---|---|---|---:|---|---|\n",
+            self.findings,
+            self.rows.len(),
+            self.dir.display()
+        );
+        for r in &self.rows {
+            out.push_str(&format!(
+                "| {} | {} | {} | {} | `{}` | `{}` |\n",
+                r.class,
+                r.solver,
+                r.logic,
+                r.count,
+                r.key.replace('|', "\\|"),
+                r.representative.display()
+            ));
+        }
+        out
+    }
 }

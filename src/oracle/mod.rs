@@ -44,6 +44,16 @@ pub enum Class {
     /// resource or memory limit, or a documented unsupported feature) on a weakening (sat)
     /// or strengthening (unsat) of it (Janus).
     Incompleteness,
+    /// A `get-value` answer that differs from the value the evaluator computes for the term
+    /// under the same solver's model (its constants' values, read right before).
+    WrongValue,
+    /// One solver decides a check while the other runs out of its resource or time limit,
+    /// and still does with ten times the limit (performance, never mixed with soundness).
+    Performance,
+    /// A solver's own check failed (Z3 `model_validate`, cvc5 `check-models` /
+    /// `check-unsat-cores`): an error (or, for Z3, the process ending) that the same
+    /// script does not produce without the self-check options.
+    SelfCheck,
 }
 
 impl Class {
@@ -60,6 +70,9 @@ impl Class {
             Class::Construction => "construction",
             Class::InvalidCore => "invalid-core",
             Class::Incompleteness => "incompleteness",
+            Class::WrongValue => "wrong-value",
+            Class::Performance => "performance",
+            Class::SelfCheck => "self-check",
         }
     }
 }
@@ -162,6 +175,69 @@ pub fn documented_incomplete(id: SolverId, f: &Formula) -> bool {
             .any(|o| matches!(o, Op::StrReplaceRe | Op::StrReplaceReAll)),
         SolverId::Cvc5 => false,
     }
+}
+
+/// The decidable fragment a quantifier-free formula belongs to, where it belongs to one
+/// of those the incompleteness oracle holds solvers to: linear integer/real arithmetic,
+/// bit-vectors, arrays, uninterpreted functions, and strings whose every string constant
+/// has an asserted upper bound on its length (`(<= (str.len x) n)` or `(< (str.len x) n)`
+/// with a numeral `n`; no function of string sort). `None`: quantified, nonlinear, or
+/// strings without such bounds.
+pub fn decidable_fragment(f: &Formula) -> Option<String> {
+    use crate::ir::{NodeKind, Op, Sort, Value};
+    let sig = f.signature();
+    if sig.quantifiers || sig.nonlinear {
+        return None;
+    }
+    if sig.strings {
+        if f.decls.iter().any(|d| {
+            !d.args.is_empty() && (d.sort == Sort::String || d.args.contains(&Sort::String))
+        }) {
+            return None;
+        }
+        let bounded = |d: usize| {
+            f.asserts.iter().any(|a| match &f.node(*a).kind {
+                NodeKind::App(Op::Le | Op::Lt, _, args) if args.len() == 2 => {
+                    let len_of_d = matches!(&f.node(args[0]).kind,
+                        NodeKind::App(Op::StrLen, _, x)
+                            if matches!(f.node(x[0]).kind, NodeKind::Const(c) if c.0 as usize == d));
+                    len_of_d && matches!(f.node(args[1]).kind, NodeKind::Lit(Value::Int(_)))
+                }
+                _ => false,
+            })
+        };
+        let used = f.reachable_postorder();
+        let strings_used: Vec<usize> = used
+            .iter()
+            .filter_map(|id| match f.node(*id).kind {
+                NodeKind::Const(d) if f.decls[d.0 as usize].sort == Sort::String => {
+                    Some(d.0 as usize)
+                }
+                _ => None,
+            })
+            .collect();
+        if !strings_used.into_iter().all(bounded) {
+            return None;
+        }
+    }
+    Some(sig.logic())
+}
+
+/// Whether an `unknown`'s reason is a resource, time or memory limit (what the
+/// performance oracle confirms with a larger limit).
+pub fn is_limit(reason: &str) -> bool {
+    [
+        "canceled",
+        "timeout",
+        "resource",
+        "RESOURCEOUT",
+        "TIMEOUT",
+        "memory",
+        "MEMOUT",
+        "interrupted",
+    ]
+    .iter()
+    .any(|m| reason.contains(m))
 }
 
 /// Whether an `unknown`'s reason is a limit (time, resources, memory, cancellation) or a

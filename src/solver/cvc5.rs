@@ -7,12 +7,13 @@
 //! nothing while handles are outstanding).
 
 use super::{
-    add_point_values, bv_value, int_value, parse_rational, provoke, translate_roots,
-    translate_with_memo, FuncTable, Limits, Outcome, Phases, Reuse, Solver, SolverError, SolverId,
-    TermBuilder, Verdict,
+    add_point_values, bv_value, int_value, parse_rational, provoke, translate_more,
+    translate_roots, translate_with_memo, FuncTable, Limits, Outcome, Phases, Response, Reuse,
+    Solver, SolverError, SolverId, TermBuilder, Verdict, OPTION_CALL,
 };
 use crate::eval::Model;
 use crate::ir::{DeclId, Formula, Idx, NodeId, NodeKind, Op, Sort, Value};
+use crate::script::{Action, Script};
 use cvc5_sys as c;
 use std::ffi::{CStr, CString};
 use std::time::Instant;
@@ -43,6 +44,22 @@ pub struct Cvc5 {
     abstract_ids: std::cell::RefCell<std::collections::HashMap<String, u32>>,
     /// Produce and read unsat cores ([`Solver::set_unsat_cores`]).
     cores: bool,
+    /// The running incremental script, if any.
+    session: Option<Session>,
+}
+
+/// The state of a running script ([`Solver::script_begin`]).
+struct Session {
+    slv: *mut c::Solver,
+    /// Per declaration its constant (null until declared).
+    consts: Vec<c::Term>,
+    memo: super::Memo<c::Term>,
+    /// The term of each assertion made, by `Assert` action index.
+    asserted: Vec<(usize, c::Term)>,
+    /// The assumption literals of the last check.
+    assumptions: Vec<(NodeId, c::Term)>,
+    /// Why cvc5 is not asked at all ([`skip_reason`]): every check is unknown with it.
+    skipped: Option<String>,
 }
 
 fn cstr(p: *const std::os::raw::c_char) -> String {
@@ -96,11 +113,17 @@ impl Cvc5 {
             usorts: Default::default(),
             abstract_ids: Default::default(),
             cores: false,
+            session: None,
         })
     }
 
     fn recycle_if_due(&mut self) -> Result<(), SolverError> {
         self.cases += 1;
+        // A running script's solver and terms belong to this term manager: never delete
+        // it under them (checks made inside a script, e.g. of an unsat core, wait).
+        if self.session.is_some() {
+            return Ok(());
+        }
         let every = self.reuse.cases_per_context(RECYCLE_EVERY);
         if self.cases >= every {
             self.drop_pool();
@@ -615,7 +638,8 @@ impl Cvc5 {
         if call!("cvc5_result_is_sat", c::result_is_sat(r))? {
             let mut values = Vec::with_capacity(consts.len());
             for (d, t) in f.decls.iter().zip(consts) {
-                values.push(if d.args.is_empty() {
+                // Null: not declared (yet) in a script; nothing to read.
+                values.push(if d.args.is_empty() && !t.is_null() {
                     self.value(slv, *t, &d.sort)?
                 } else {
                     None
@@ -626,7 +650,7 @@ impl Cvc5 {
             let mut funcs = vec![Vec::new(); f.decls.len()];
             let mut func_else = vec![None; f.decls.len()];
             for (k, (d, t)) in f.decls.iter().zip(consts).enumerate() {
-                if !d.args.is_empty() {
+                if !d.args.is_empty() && !t.is_null() {
                     let lambda = call!("cvc5_get_value", c::get_value(slv, *t))?;
                     (funcs[k], func_else[k]) = self.lambda_interp(lambda, d)?;
                 }
@@ -892,6 +916,42 @@ impl Solver for Cvc5 {
         r
     }
 
+    fn script_begin(&mut self, sc: &Script, limits: &Limits) -> Result<(), SolverError> {
+        self.script_end();
+        let f = &sc.formula;
+        self.recycle_if_due()?;
+        let slv = call!("cvc5_new", c::new(self.tm))?;
+        self.abstract_ids.borrow_mut().clear();
+        self.session = Some(Session {
+            slv,
+            consts: vec![std::ptr::null_mut(); f.decls.len()],
+            memo: super::Memo::new(f),
+            asserted: Vec::new(),
+            assumptions: Vec::new(),
+            skipped: skip_reason(f),
+        });
+        configure_script(slv, sc, limits)
+    }
+
+    fn script_act(
+        &mut self,
+        sc: &Script,
+        index: usize,
+        active: &[usize],
+    ) -> Result<Response, SolverError> {
+        let mut st = self.session.take().expect("script_act inside a script");
+        let r = self.act(&mut st, sc, index, active);
+        self.session = Some(st);
+        r
+    }
+
+    fn script_end(&mut self) {
+        if let Some(st) = self.session.take() {
+            unsafe { c::delete(st.slv) };
+            let _ = check("cvc5_delete");
+        }
+    }
+
     fn check(&mut self, f: &Formula, limits: &Limits) -> Result<Outcome, SolverError> {
         if let Some(reason) = skip_reason(f) {
             return Ok(Outcome {
@@ -995,6 +1055,246 @@ impl Cvc5 {
     fn drop_pool(&mut self) {
         for (_, s) in self.pool.drain() {
             unsafe { c::delete(s) };
+        }
+    }
+}
+
+/// Options, limits and logic of a script's solver: incremental, models, cores and unsat
+/// assumptions as its setup says, self-checks, then the curated options — each checked
+/// first with `cvc5_get_option_info` (it must exist and be a regular or common option;
+/// otherwise the call fails with [`OPTION_CALL`]). An option cvc5 rejects fails the same way.
+fn configure_script(slv: *mut c::Solver, sc: &Script, limits: &Limits) -> Result<(), SolverError> {
+    let opt = |k: &str, v: &str| -> Result<(), SolverError> {
+        let ck = CString::new(k).unwrap();
+        let cv = CString::new(v).unwrap();
+        call!(
+            "cvc5_set_option",
+            c::set_option(slv, ck.as_ptr(), cv.as_ptr())
+        )
+    };
+    let f = &sc.formula;
+    opt("incremental", "true")?;
+    opt("produce-models", "true")?;
+    if sc.setup.cores {
+        opt("produce-unsat-cores", "true")?;
+    }
+    if sc.setup.unsat_assumptions {
+        opt("produce-unsat-assumptions", "true")?;
+    }
+    opt("rlimit-per", &limits.cvc5_rlimit.to_string())?;
+    opt("tlimit-per", &limits.timeout_ms.to_string())?;
+    for (k, v) in options_for(f) {
+        opt(k, v)?;
+    }
+    let option_error = |e: SolverError| SolverError {
+        call: OPTION_CALL.into(),
+        ..e
+    };
+    if sc.setup.self_checks {
+        for (k, v) in crate::options::self_checks(SolverId::Cvc5, sc.setup.cores) {
+            opt(k, v).map_err(option_error)?;
+        }
+    }
+    for (k, v) in &sc.setup.cvc5 {
+        match option_category(slv, k)? {
+            Some(c::OptionCategory::Regular | c::OptionCategory::Common) => {}
+            other => {
+                return Err(SolverError {
+                    solver: SolverId::Cvc5,
+                    call: OPTION_CALL.into(),
+                    message: format!("{k}: not a documented regular option ({other:?})"),
+                })
+            }
+        }
+        opt(k, v).map_err(option_error)?;
+    }
+    let logic = CString::new(f.signature().logic()).unwrap();
+    call!("cvc5_set_logic", c::set_logic(slv, logic.as_ptr()))
+}
+
+/// The category of cvc5 option `name` (`None`: no such option).
+pub(crate) fn option_category(
+    slv: *mut c::Solver,
+    name: &str,
+) -> Result<Option<c::OptionCategory>, SolverError> {
+    let cname = CString::new(name).unwrap();
+    let mut info = std::mem::MaybeUninit::<c::OptionInfo>::zeroed();
+    let r = call!(
+        "cvc5_get_option_info",
+        c::get_option_info(slv, cname.as_ptr(), info.as_mut_ptr())
+    );
+    match r {
+        Ok(()) => Ok(Some(unsafe { info.assume_init() }.category)),
+        Err(e) if e.message.contains("nrecognized") || e.message.contains("not exist") => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// The category of a cvc5 option in the linked release (a fresh solver asks), for tests of
+/// the curated table: `None` where the option does not exist.
+pub fn option_category_name(name: &str) -> Result<Option<String>, SolverError> {
+    let tm = call!("cvc5_term_manager_new", c::term_manager_new())?;
+    let slv = call!("cvc5_new", c::new(tm))?;
+    let r = option_category(slv, name).map(|c| c.map(|c| format!("{c:?}")));
+    unsafe {
+        c::delete(slv);
+        c::term_manager_delete(tm);
+    }
+    r
+}
+
+impl Cvc5 {
+    /// One action of a script (see [`Solver::script_act`]).
+    fn act(
+        &mut self,
+        st: &mut Session,
+        sc: &Script,
+        index: usize,
+        active: &[usize],
+    ) -> Result<Response, SolverError> {
+        let f = &sc.formula;
+        let slv = st.slv;
+        let action = &sc.actions[index];
+        let terms = |this: &Cvc5, st: &mut Session, roots: &[NodeId]| {
+            let consts = st.consts.clone();
+            let mut b = Builder {
+                cvc5: this,
+                consts: &consts,
+            };
+            translate_more(f, &mut b, roots, &mut st.memo)
+        };
+        if st.skipped.is_some() && !action.is_check() {
+            // cvc5 is not asked at all: nothing is built or asserted.
+            return Ok(Response::Done);
+        }
+        match action {
+            Action::Declare(d) => {
+                let decl = &f.decls[d.0 as usize];
+                let mut sort = self.sort(&decl.sort)?;
+                if !decl.args.is_empty() {
+                    let domain = decl
+                        .args
+                        .iter()
+                        .map(|s| self.sort(s))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    sort = call!(
+                        "cvc5_mk_fun_sort",
+                        c::mk_fun_sort(self.tm, domain.len(), domain.as_ptr(), sort)
+                    )?;
+                }
+                let name = CString::new(decl.name.as_str()).unwrap();
+                st.consts[d.0 as usize] =
+                    call!("cvc5_mk_const", c::mk_const(self.tm, sort, name.as_ptr()))?;
+                Ok(Response::Done)
+            }
+            Action::Assert(t) => {
+                let a = terms(self, st, &[*t])?[0];
+                call!("cvc5_assert_formula", c::assert_formula(slv, a))?;
+                st.asserted.push((index, a));
+                Ok(Response::Done)
+            }
+            Action::Push(n) => call!("cvc5_push", c::push(slv, *n)).map(|_| Response::Done),
+            Action::Pop(n) => call!("cvc5_pop", c::pop(slv, *n)).map(|_| Response::Done),
+            Action::ResetAssertions => {
+                call!("cvc5_reset_assertions", c::reset_assertions(slv)).map(|_| Response::Done)
+            }
+            Action::CheckSat | Action::CheckSatAssuming(_) => {
+                let start = Instant::now();
+                if let Some(why) = &st.skipped {
+                    return Ok(Response::Check(Outcome {
+                        verdict: Verdict::Unknown,
+                        reason: Some(why.clone()),
+                        model: None,
+                        time: start.elapsed(),
+                        phases: Phases::default(),
+                        core: None,
+                    }));
+                }
+                let lits: &[NodeId] = match action {
+                    Action::CheckSatAssuming(ls) => ls,
+                    _ => &[],
+                };
+                let ts = terms(self, st, lits)?;
+                st.assumptions = lits.iter().copied().zip(ts.iter().copied()).collect();
+                let mut phases = Phases::default();
+                let t1 = Instant::now();
+                let r = if lits.is_empty() {
+                    call!("cvc5_check_sat", c::check_sat(slv))
+                } else {
+                    call!(
+                        "cvc5_check_sat_assuming",
+                        c::check_sat_assuming(slv, ts.len(), ts.as_ptr())
+                    )
+                };
+                phases.check = t1.elapsed();
+                let t2 = Instant::now();
+                self.abstract_ids.borrow_mut().clear();
+                let view = crate::script::view(sc, active, lits);
+                let (verdict, reason, model) =
+                    self.read_result(slv, &view, r, &st.consts, &st.memo.memo)?;
+                phases.model = t2.elapsed();
+                Ok(Response::Check(Outcome {
+                    verdict,
+                    reason,
+                    model,
+                    time: start.elapsed(),
+                    phases,
+                    core: None,
+                }))
+            }
+            Action::GetValue(ts) => {
+                let terms = terms(self, st, ts)?;
+                let mut values = Vec::with_capacity(ts.len());
+                for (t, id) in terms.iter().zip(ts) {
+                    values.push(self.value(slv, *t, f.sort_of(*id))?);
+                }
+                Ok(Response::Values(values))
+            }
+            Action::GetUnsatCore => {
+                let mut size = 0usize;
+                let core = call!("cvc5_get_unsat_core", c::get_unsat_core(slv, &mut size))?;
+                let core = if size == 0 {
+                    &[][..]
+                } else {
+                    unsafe { std::slice::from_raw_parts(core, size) }
+                };
+                let mut ks: Vec<usize> = core
+                    .iter()
+                    .filter_map(|t| {
+                        st.asserted
+                            .iter()
+                            .rev()
+                            .filter(|(k, _)| active.contains(k))
+                            .find(|(_, a)| unsafe { c::term_is_equal(*a, *t) })
+                            .map(|(k, _)| *k)
+                    })
+                    .collect();
+                ks.sort_unstable();
+                ks.dedup();
+                Ok(Response::Core(ks))
+            }
+            Action::GetUnsatAssumptions => {
+                let mut size = 0usize;
+                let ls = call!(
+                    "cvc5_get_unsat_assumptions",
+                    c::get_unsat_assumptions(slv, &mut size)
+                )?;
+                let ls = if size == 0 {
+                    &[][..]
+                } else {
+                    unsafe { std::slice::from_raw_parts(ls, size) }
+                };
+                Ok(Response::Assumptions(
+                    ls.iter()
+                        .filter_map(|t| {
+                            st.assumptions
+                                .iter()
+                                .find(|(_, a)| unsafe { c::term_is_equal(*a, *t) })
+                                .map(|(l, _)| *l)
+                        })
+                        .collect(),
+                ))
+            }
         }
     }
 }

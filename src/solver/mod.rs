@@ -6,6 +6,7 @@ pub mod z3;
 
 use crate::eval::Model;
 use crate::ir::{DeclId, Formula, Idx, NodeId, NodeKind, Op, Sort, Value};
+use crate::script::Script;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use serde::{Deserialize, Serialize};
@@ -239,6 +240,39 @@ pub trait Solver {
         f: &Formula,
         terms: &[NodeId],
     ) -> Result<Vec<Option<Value>>, SolverError>;
+    /// Starts an incremental script on a new solver configured by `s.setup` (its curated
+    /// options, self-checks, cores, unsat assumptions) and `limits`. An option the linked
+    /// release does not take fails with call [`OPTION_CALL`].
+    fn script_begin(&mut self, s: &Script, limits: &Limits) -> Result<(), SolverError>;
+    /// Performs action `index` of `s`; `active` lists the assertions in force (their
+    /// `Assert` action indices) after it, as [`crate::script::Frames`] computes them.
+    fn script_act(
+        &mut self,
+        s: &Script,
+        index: usize,
+        active: &[usize],
+    ) -> Result<Response, SolverError>;
+    /// Ends the script, releasing its solver (also after an error).
+    fn script_end(&mut self);
+}
+
+/// `SolverError::call` of an option the solver does not take (the script is skipped as
+/// having incompatible options, not reported).
+pub const OPTION_CALL: &str = "set-option";
+
+/// What one script action returned.
+#[derive(Clone, Debug)]
+pub enum Response {
+    /// Declarations, assertions, push, pop, reset-assertions.
+    Done,
+    /// A check's answer (the model: values of the declared constants, after sat).
+    Check(Outcome),
+    /// get-value: each term's value (`None`: not a value we can read exactly).
+    Values(Vec<Option<Value>>),
+    /// get-unsat-core: the `Assert` action indices of the core.
+    Core(Vec<usize>),
+    /// get-unsat-assumptions: the failed assumption literals.
+    Assumptions(Vec<NodeId>),
 }
 
 /// Hands memory the allocator keeps after a context or term manager is deleted back to the
@@ -323,14 +357,39 @@ pub(crate) fn translate_with_memo<B: TermBuilder>(
     b: &mut B,
     roots: &[NodeId],
 ) -> Result<Translated<B::Term>, SolverError> {
-    struct State<T> {
-        memo: Vec<Option<T>>,
-        bound: Vec<Option<T>>,
+    let mut st = Memo::new(f);
+    let terms = translate_more(f, b, roots, &mut st)?;
+    Ok((terms, st.memo))
+}
+
+/// The terms built so far for the nodes of one formula: kept across calls of
+/// [`translate_more`] (a script translates its assertions one action at a time; the
+/// backend's terms live as long as its context / term manager).
+pub(crate) struct Memo<T> {
+    pub(crate) memo: Vec<Option<T>>,
+    bound: Vec<Option<T>>,
+}
+
+impl<T: Copy> Memo<T> {
+    pub(crate) fn new(f: &Formula) -> Self {
+        Memo {
+            memo: vec![None; f.nodes.len()],
+            bound: vec![None; f.bounds.len()],
+        }
     }
+}
+
+/// [`translate_roots`] continuing from the terms in `st` (each node built once overall).
+pub(crate) fn translate_more<B: TermBuilder>(
+    f: &Formula,
+    b: &mut B,
+    roots: &[NodeId],
+    st: &mut Memo<B::Term>,
+) -> Result<Vec<B::Term>, SolverError> {
     fn go<B: TermBuilder>(
         f: &Formula,
         b: &mut B,
-        st: &mut State<B::Term>,
+        st: &mut Memo<B::Term>,
         id: NodeId,
     ) -> Result<B::Term, SolverError> {
         if let Some(t) = st.memo[id.0 as usize] {
@@ -378,15 +437,7 @@ pub(crate) fn translate_with_memo<B: TermBuilder>(
         st.memo[id.0 as usize] = Some(t);
         Ok(t)
     }
-    let mut st = State {
-        memo: vec![None; f.nodes.len()],
-        bound: vec![None; f.bounds.len()],
-    };
-    let terms = roots
-        .iter()
-        .map(|a| go(f, b, &mut st, *a))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok((terms, st.memo))
+    roots.iter().map(|a| go(f, b, st, *a)).collect()
 }
 
 /// A function's values as (arguments, value) pairs.

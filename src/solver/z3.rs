@@ -4,12 +4,13 @@
 //! declaration-kind numbers (Z3 renumbered `Z3_decl_kind` several times).
 
 use super::{
-    add_point_values, bv_value, int_value, parse_rational, provoke, translate_roots,
-    translate_with_memo, FuncTable, Limits, Outcome, Phases, Reuse, Solver, SolverError, SolverId,
-    TermBuilder, Verdict,
+    add_point_values, bv_value, int_value, parse_rational, provoke, translate_more,
+    translate_roots, translate_with_memo, FuncTable, Limits, Outcome, Phases, Response, Reuse,
+    Solver, SolverError, SolverId, TermBuilder, Verdict, OPTION_CALL,
 };
 use crate::eval::Model;
 use crate::ir::{ArrayValue, DeclId, Formula, Idx, NodeId, Op, Sort, Value};
+use crate::script::{Action, Script};
 use num_traits::Signed;
 use std::ffi::{CStr, CString};
 use std::time::Instant;
@@ -45,6 +46,26 @@ pub struct Z3 {
     abstract_ids: std::cell::RefCell<std::collections::HashMap<String, u32>>,
     /// Track assertions and read unsat cores ([`Solver::set_unsat_cores`]).
     cores: bool,
+    /// The running incremental script, if any.
+    session: Option<Session>,
+}
+
+/// The state of a running script ([`Solver::script_begin`]).
+struct Session {
+    solver: Z3_solver,
+    consts: Vec<Option<Z3_ast>>,
+    funcs: Vec<Option<Z3_func_decl>>,
+    memo: super::Memo<Z3_ast>,
+    /// Tracking constant of each assertion made with cores on, by `Assert` action index.
+    trackers: Vec<(usize, Z3_ast)>,
+    /// The assumption literals of the last check.
+    assumptions: Vec<(NodeId, Z3_ast)>,
+    /// The model of the last check, while it is current (sat, nothing asserted since).
+    model: Option<Z3_model>,
+    /// An operator of the script this release lacks: every check is unknown with it.
+    unsupported: Option<String>,
+    /// `model_validate` was turned on (a global parameter: turned off at the end).
+    validate: bool,
 }
 
 /// Z3 calls this instead of exiting; the caller reads the code with `Z3_get_error_code`.
@@ -130,6 +151,7 @@ impl Z3 {
             parsed_decls: Default::default(),
             abstract_ids: Default::default(),
             cores: false,
+            session: None,
         })
     }
 
@@ -162,6 +184,11 @@ impl Z3 {
 
     fn recycle_if_due(&mut self, limits: &Limits) -> Result<(), SolverError> {
         self.cases += 1;
+        // A running script's solver and terms live in this context: never delete it
+        // under them (checks made inside a script, e.g. of an unsat core, wait).
+        if self.session.is_some() {
+            return Ok(());
+        }
         let every = self.reuse.cases_per_context(RECYCLE_EVERY);
         if self.cases >= every || *limits != self.ctx_limits {
             self.drop_pool();
@@ -815,6 +842,81 @@ impl Solver for Z3 {
             .collect()
     }
 
+    fn script_begin(&mut self, sc: &Script, limits: &Limits) -> Result<(), SolverError> {
+        self.script_end();
+        self.recycle_if_due(limits)?;
+        let ctx = self.ctx;
+        let f = &sc.formula;
+        let logic = f.signature().logic();
+        let solver = unsafe {
+            let name = CString::new(logic).unwrap();
+            let sym = self.ok(
+                "Z3_mk_string_symbol",
+                Z3_mk_string_symbol(ctx, name.as_ptr()),
+            )?;
+            match self.ok("Z3_mk_solver_for_logic", Z3_mk_solver_for_logic(ctx, sym)) {
+                Ok(s) => s,
+                Err(e) if e.message.contains("not recognized") => {
+                    Z3_set_error(ctx, ErrorCode::Ok);
+                    self.ok("Z3_mk_solver", Z3_mk_solver(ctx))?
+                }
+                Err(e) => return Err(e),
+            }
+        };
+        unsafe { Z3_solver_inc_ref(ctx, solver) };
+        self.abstract_ids.borrow_mut().clear();
+        self.session = Some(Session {
+            solver,
+            consts: vec![None; f.decls.len()],
+            funcs: vec![None; f.decls.len()],
+            memo: super::Memo::new(f),
+            trackers: Vec::new(),
+            assumptions: Vec::new(),
+            model: None,
+            unsupported: None,
+            validate: false,
+        });
+        self.set_solver_params(solver, &sc.setup.z3)?;
+        if sc.setup.self_checks {
+            unsafe { Z3_global_param_set(c"model_validate".as_ptr(), c"true".as_ptr()) };
+            if let Some(s) = self.session.as_mut() {
+                s.validate = true;
+            }
+        }
+        Ok(())
+    }
+
+    fn script_act(
+        &mut self,
+        sc: &Script,
+        index: usize,
+        active: &[usize],
+    ) -> Result<Response, SolverError> {
+        let f = &sc.formula;
+        let ctx = self.ctx;
+        let mut st = self.session.take().expect("script_act inside a script");
+        let r = self.act(&mut st, sc, index, active);
+        self.session = Some(st);
+        let _ = (f, ctx);
+        r
+    }
+
+    fn script_end(&mut self) {
+        if let Some(st) = self.session.take() {
+            let ctx = self.ctx;
+            unsafe {
+                if let Some(m) = st.model {
+                    Z3_model_dec_ref(ctx, m);
+                }
+                Z3_solver_dec_ref(ctx, st.solver);
+                if st.validate {
+                    Z3_global_param_set(c"model_validate".as_ptr(), c"false".as_ptr());
+                }
+                Z3_set_error(ctx, ErrorCode::Ok);
+            }
+        }
+    }
+
     fn check(&mut self, f: &Formula, limits: &Limits) -> Result<Outcome, SolverError> {
         // Recycling is solver time too (deleting a context can take a while).
         // The logic is ours to compute (a pass over the formula): not solver time.
@@ -1132,6 +1234,274 @@ impl Z3 {
     }
 }
 
+impl Z3 {
+    /// Sets the curated parameters (SMT-LIB names) on `solver`, each with the kind its
+    /// description gives; one the release does not describe fails with [`OPTION_CALL`].
+    fn set_solver_params(
+        &self,
+        solver: Z3_solver,
+        opts: &[(String, String)],
+    ) -> Result<(), SolverError> {
+        if opts.is_empty() {
+            return Ok(());
+        }
+        let ctx = self.ctx;
+        let refuse = |name: &str, why: &str| SolverError {
+            solver: SolverId::Z3,
+            call: OPTION_CALL.into(),
+            message: format!("{name}: {why}"),
+        };
+        unsafe {
+            let descrs = self.ok(
+                "Z3_solver_get_param_descrs",
+                Z3_solver_get_param_descrs(ctx, solver),
+            )?;
+            Z3_param_descrs_inc_ref(ctx, descrs);
+            let params = self.ok("Z3_mk_params", Z3_mk_params(ctx))?;
+            Z3_params_inc_ref(ctx, params);
+            let r = (|| {
+                for (name, v) in opts {
+                    let api = crate::options::z3_api_name(name);
+                    let cname = CString::new(api).unwrap();
+                    let sym = self.ok(
+                        "Z3_mk_string_symbol",
+                        Z3_mk_string_symbol(ctx, cname.as_ptr()),
+                    )?;
+                    match Z3_param_descrs_get_kind(ctx, descrs, sym) {
+                        ParamKind::Bool => Z3_params_set_bool(ctx, params, sym, v == "true"),
+                        ParamKind::Uint => {
+                            let n = v.parse().map_err(|_| refuse(name, "not a number"))?;
+                            Z3_params_set_uint(ctx, params, sym, n)
+                        }
+                        ParamKind::Double => {
+                            let x = v.parse().map_err(|_| refuse(name, "not a number"))?;
+                            Z3_params_set_double(ctx, params, sym, x)
+                        }
+                        ParamKind::Symbol | ParamKind::String => {
+                            let cv = CString::new(v.as_str()).unwrap();
+                            let vs = self
+                                .ok("Z3_mk_string_symbol", Z3_mk_string_symbol(ctx, cv.as_ptr()))?;
+                            Z3_params_set_symbol(ctx, params, sym, vs)
+                        }
+                        _ => return Err(refuse(name, "not described by this release")),
+                    }
+                }
+                Z3_solver_set_params(ctx, solver, params);
+                self.check_error("Z3_solver_set_params")
+                    .map_err(|e| SolverError {
+                        call: OPTION_CALL.into(),
+                        ..e
+                    })
+            })();
+            Z3_params_dec_ref(ctx, params);
+            Z3_param_descrs_dec_ref(ctx, descrs);
+            if r.is_err() {
+                Z3_set_error(ctx, ErrorCode::Ok);
+            }
+            r
+        }
+    }
+
+    /// Translates `roots` in the script's session (its declarations and node memo).
+    fn session_terms(
+        &mut self,
+        st: &mut Session,
+        f: &Formula,
+        roots: &[NodeId],
+    ) -> Result<Vec<Z3_ast>, SolverError> {
+        let mut b = Builder {
+            z3: self,
+            consts: st.consts.clone(),
+            funcs: st.funcs.clone(),
+        };
+        translate_more(f, &mut b, roots, &mut st.memo)
+    }
+
+    /// One action of a script (see [`Solver::script_act`]).
+    fn act(
+        &mut self,
+        st: &mut Session,
+        sc: &Script,
+        index: usize,
+        active: &[usize],
+    ) -> Result<Response, SolverError> {
+        let f = &sc.formula;
+        let ctx = self.ctx;
+        let solver = st.solver;
+        let action = &sc.actions[index];
+        // Anything but a query ends the last check's model.
+        if !action.is_query() {
+            if let Some(m) = st.model.take() {
+                unsafe { Z3_model_dec_ref(ctx, m) };
+            }
+        }
+        match action {
+            Action::Declare(d) => {
+                let decl = &f.decls[d.0 as usize];
+                if decl.args.is_empty() {
+                    st.consts[d.0 as usize] = Some(self.constant(&decl.name, &decl.sort)?);
+                } else {
+                    st.funcs[d.0 as usize] =
+                        Some(self.func_decl(&decl.name, &decl.args, &decl.sort)?);
+                }
+                Ok(Response::Done)
+            }
+            Action::Assert(t) => {
+                let a = match self.session_terms(st, f, &[*t]) {
+                    Ok(a) => a[0],
+                    Err(e) if e.call == UNSUPPORTED => {
+                        st.unsupported = Some(e.message);
+                        return Ok(Response::Done);
+                    }
+                    Err(e) => return Err(e),
+                };
+                if sc.setup.cores {
+                    let p = self.constant(&format!("smtsmith_core_{index}"), &Sort::Bool)?;
+                    unsafe { Z3_solver_assert_and_track(ctx, solver, a, p) };
+                    self.check_error("Z3_solver_assert_and_track")?;
+                    st.trackers.push((index, p));
+                } else {
+                    unsafe { Z3_solver_assert(ctx, solver, a) };
+                    self.check_error("Z3_solver_assert")?;
+                }
+                Ok(Response::Done)
+            }
+            Action::Push(n) => {
+                for _ in 0..*n {
+                    unsafe { Z3_solver_push(ctx, solver) };
+                    self.check_error("Z3_solver_push")?;
+                }
+                Ok(Response::Done)
+            }
+            Action::Pop(n) => {
+                unsafe { Z3_solver_pop(ctx, solver, *n) };
+                self.check_error("Z3_solver_pop")?;
+                Ok(Response::Done)
+            }
+            Action::ResetAssertions => {
+                unsafe { Z3_solver_reset(ctx, solver) };
+                self.check_error("Z3_solver_reset")?;
+                Ok(Response::Done)
+            }
+            Action::CheckSat | Action::CheckSatAssuming(_) => {
+                let lits: &[NodeId] = match action {
+                    Action::CheckSatAssuming(ls) => ls,
+                    _ => &[],
+                };
+                let start = Instant::now();
+                if let Some(why) = &st.unsupported {
+                    return Ok(Response::Check(Outcome {
+                        verdict: Verdict::Unknown,
+                        reason: Some(format!("unsupported by this release: {why}")),
+                        model: None,
+                        time: start.elapsed(),
+                        phases: Phases::default(),
+                        core: None,
+                    }));
+                }
+                let terms = self.session_terms(st, f, lits)?;
+                st.assumptions = lits.iter().copied().zip(terms.iter().copied()).collect();
+                let mut phases = Phases::default();
+                let t1 = Instant::now();
+                let r = unsafe {
+                    Z3_solver_check_assumptions(ctx, solver, terms.len() as u32, terms.as_ptr())
+                };
+                phases.check = t1.elapsed();
+                if let Err(e) = self.check_error("Z3_solver_check") {
+                    if CHECK_LIMITATIONS.iter().any(|m| e.message.contains(m)) {
+                        unsafe { Z3_set_error(ctx, ErrorCode::Ok) };
+                        return Ok(Response::Check(Outcome {
+                            verdict: Verdict::Unknown,
+                            reason: Some(format!("unsupported: {}", e.message)),
+                            model: None,
+                            time: start.elapsed(),
+                            phases,
+                            core: None,
+                        }));
+                    }
+                    return Err(e);
+                }
+                let t2 = Instant::now();
+                let (verdict, reason, model) = match r {
+                    Z3_L_TRUE => {
+                        let m = self.ok("Z3_solver_get_model", unsafe {
+                            Z3_solver_get_model(ctx, solver)
+                        })?;
+                        unsafe { Z3_model_inc_ref(ctx, m) };
+                        st.model = Some(m);
+                        self.abstract_ids.borrow_mut().clear();
+                        let view = crate::script::view(sc, active, lits);
+                        let t = Translation {
+                            consts: st.consts.clone(),
+                            funcs: st.funcs.clone(),
+                            asserts: Vec::new(),
+                            memo: st.memo.memo.clone(),
+                        };
+                        (Verdict::Sat, None, Some(self.read_model(m, &view, &t)?))
+                    }
+                    Z3_L_FALSE => (Verdict::Unsat, None, None),
+                    _ => {
+                        let reason = cstr(unsafe { Z3_solver_get_reason_unknown(ctx, solver) });
+                        (Verdict::Unknown, Some(reason), None)
+                    }
+                };
+                phases.model = t2.elapsed();
+                Ok(Response::Check(Outcome {
+                    verdict,
+                    reason,
+                    model,
+                    time: start.elapsed(),
+                    phases,
+                    core: None,
+                }))
+            }
+            Action::GetValue(ts) => {
+                let Some(m) = st.model else {
+                    return Err(SolverError {
+                        solver: SolverId::Z3,
+                        call: "get-value".into(),
+                        message: "no model (smtsmith runs get-value only after sat)".into(),
+                    });
+                };
+                let terms = self.session_terms(st, f, ts)?;
+                let mut values = Vec::with_capacity(ts.len());
+                for (t, id) in terms.iter().zip(ts) {
+                    values.push(self.model_value(m, *t, f.sort_of(*id))?);
+                }
+                Ok(Response::Values(values))
+            }
+            Action::GetUnsatCore | Action::GetUnsatAssumptions => {
+                let v = self.ok("Z3_solver_get_unsat_core", unsafe {
+                    Z3_solver_get_unsat_core(ctx, solver)
+                })?;
+                unsafe { Z3_ast_vector_inc_ref(ctx, v) };
+                let n = unsafe { Z3_ast_vector_size(ctx, v) };
+                let mut core = Vec::new();
+                let mut failed = Vec::new();
+                for i in 0..n {
+                    let Some(p) = (unsafe { Z3_ast_vector_get(ctx, v, i) }) else {
+                        continue;
+                    };
+                    let eq = |q: &Z3_ast| unsafe { Z3_is_eq_ast(ctx, *q, p) };
+                    if let Some((k, _)) = st.trackers.iter().find(|(_, q)| eq(q)) {
+                        core.push(*k);
+                    } else if let Some((l, _)) = st.assumptions.iter().find(|(_, q)| eq(q)) {
+                        failed.push(*l);
+                    }
+                }
+                unsafe { Z3_ast_vector_dec_ref(ctx, v) };
+                core.sort_unstable();
+                core.dedup();
+                Ok(if matches!(action, Action::GetUnsatCore) {
+                    Response::Core(core)
+                } else {
+                    Response::Assumptions(failed)
+                })
+            }
+        }
+    }
+}
+
 /// What [`Z3::translate`] built for one formula.
 struct Translation {
     /// Per declaration: the constant (`None` for a function).
@@ -1244,4 +1614,29 @@ pub fn run_binary(script: &str, timeout_ms: u32) -> std::io::Result<String> {
     child.stdin.take().unwrap().write_all(script.as_bytes())?;
     let out = child.wait_with_output()?;
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Whether the linked Z3's solver describes parameter `name` (its API name, see
+/// [`crate::options::z3_api_name`]) with a kind that can be set (for tests of the curated
+/// option table).
+pub fn describes(name: &str) -> bool {
+    unsafe {
+        let Ok(ctx) = new_context(&Limits::default()) else {
+            return false;
+        };
+        let r = (|| {
+            let s = Z3_mk_solver(ctx)?;
+            Z3_solver_inc_ref(ctx, s);
+            let d = Z3_solver_get_param_descrs(ctx, s)?;
+            Z3_param_descrs_inc_ref(ctx, d);
+            let n = CString::new(name).unwrap();
+            let sym = Z3_mk_string_symbol(ctx, n.as_ptr())?;
+            let k = Z3_param_descrs_get_kind(ctx, d, sym);
+            Z3_param_descrs_dec_ref(ctx, d);
+            Z3_solver_dec_ref(ctx, s);
+            Some(!matches!(k, ParamKind::Other | ParamKind::Invalid))
+        })();
+        Z3_del_context(ctx);
+        r.unwrap_or(false)
+    }
 }

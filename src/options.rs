@@ -1,0 +1,218 @@
+//! Solver options as part of the swarm configuration (Murxla's option fuzzing): curated
+//! tables of documented options that change how a solver searches, never what it decides.
+//! Each entry is checked against the linked library — Z3's parameter descriptions
+//! (`Z3_solver_get_param_descrs`), cvc5's option information (`cvc5_get_option_info`: the
+//! option exists and is not an expert or undocumented one) — by `tests/scripts.rs`, and
+//! the backends refuse an option the linked release does not describe (a Z3 release picked
+//! with `SMTSMITH_Z3_VERSION` may lack some): such a script runs without it being set and
+//! is skipped as "incompatible options", never reported.
+//!
+//! Left out on purpose: cvc5's expert options (`ite-simp`, `miplib-trick`,
+//! `unconstrained-simp`: the backend refuses them); options that make a solver unsound or
+//! incomplete by design
+//! (Z3 `smt.arith.solver` 0/1/3/4/5 — no solver or difference logic only; cvc5
+//! `--unsat-cores-mode` variants documented as approximate), and options that only print.
+
+use arbitrary::{Result, Unstructured};
+
+/// One option and the values drawn for it.
+#[derive(Clone, Copy, Debug)]
+pub struct Spec {
+    /// The SMT-LIB name (`(set-option :NAME VALUE)`); Z3's are module-qualified.
+    pub name: &'static str,
+    pub values: &'static [&'static str],
+}
+
+const B: &[&str] = &["true", "false"];
+
+/// Z3 parameters (descriptions: `z3 -pd`, or `Z3_solver_get_param_descrs`).
+pub const Z3: &[Spec] = &[
+    Spec {
+        name: "smt.relevancy",
+        values: &["0", "1", "2"],
+    },
+    Spec {
+        name: "smt.phase_selection",
+        values: &["0", "1", "2", "3", "4", "5", "6"],
+    },
+    Spec {
+        name: "smt.random_seed",
+        values: &["1", "2", "7", "42"],
+    },
+    Spec {
+        name: "smt.restart_strategy",
+        values: &["0", "1", "2", "3", "4"],
+    },
+    Spec {
+        name: "smt.case_split",
+        values: &["0", "1", "2", "3", "4", "5", "6"],
+    },
+    Spec {
+        name: "smt.arith.solver",
+        values: &["2", "6"],
+    },
+    Spec {
+        name: "smt.arith.nl",
+        values: B,
+    },
+    Spec {
+        name: "smt.arith.random_initial_value",
+        values: B,
+    },
+    Spec {
+        name: "smt.mbqi",
+        values: B,
+    },
+    Spec {
+        name: "smt.ematching",
+        values: B,
+    },
+    Spec {
+        name: "smt.qi.eager_threshold",
+        values: &["5.0", "10.0", "100.0"],
+    },
+    Spec {
+        name: "smt.bv.reflect",
+        values: B,
+    },
+    Spec {
+        name: "smt.bv.delay",
+        values: B,
+    },
+    Spec {
+        name: "smt.propagate_values",
+        values: B,
+    },
+    Spec {
+        name: "smt.seq.split_w_len",
+        values: B,
+    },
+    Spec {
+        name: "smt.core.minimize",
+        values: B,
+    },
+    Spec {
+        name: "smt.theory_case_split",
+        values: B,
+    },
+];
+
+/// cvc5 options (`cvc5 --help`; category "regular" or "common" in its option info).
+pub const CVC5: &[Spec] = &[
+    Spec {
+        name: "simplification",
+        values: &["none", "batch"],
+    },
+    Spec {
+        name: "decision",
+        values: &["internal", "justification", "stoponly"],
+    },
+    Spec {
+        name: "ee-mode",
+        values: &["distributed", "central"],
+    },
+    Spec {
+        name: "arith-rewrite-equalities",
+        values: B,
+    },
+    Spec {
+        name: "nl-ext",
+        values: &["none", "light", "full"],
+    },
+    Spec {
+        name: "nl-ext-tplanes",
+        values: B,
+    },
+    Spec {
+        name: "nl-cov",
+        values: B,
+    },
+    Spec {
+        name: "bv-solver",
+        values: &["bitblast", "bitblast-internal"],
+    },
+    Spec {
+        name: "bitblast",
+        values: &["lazy", "eager"],
+    },
+    Spec {
+        name: "strings-fmf",
+        values: B,
+    },
+    Spec {
+        name: "strings-eager-len-re",
+        values: B,
+    },
+    Spec {
+        name: "mbqi",
+        values: B,
+    },
+    Spec {
+        name: "e-matching",
+        values: B,
+    },
+    Spec {
+        name: "cegqi",
+        values: B,
+    },
+    Spec {
+        name: "finite-model-find",
+        values: B,
+    },
+    Spec {
+        name: "full-saturate-quant",
+        values: B,
+    },
+    Spec {
+        name: "learned-rewrite",
+        values: B,
+    },
+    Spec {
+        name: "seed",
+        values: &["1", "2", "7", "42"],
+    },
+];
+
+/// Draws up to three distinct options of `table` with a value each (none half the time).
+pub fn draw(u: &mut Unstructured, table: &[Spec]) -> Result<Vec<(String, String)>> {
+    let n = if u.ratio(1, 2)? {
+        0
+    } else {
+        u.int_in_range(1..=3usize)?
+    };
+    let mut out: Vec<(String, String)> = Vec::new();
+    for _ in 0..n {
+        let s = u.choose(table)?;
+        let v = u.choose(s.values)?;
+        if !out.iter().any(|(k, _)| k == s.name) {
+            out.push((s.name.to_string(), v.to_string()));
+        }
+    }
+    Ok(out)
+}
+
+/// The self-check options of a solver (SMT-LIB names): Z3's global `model_validate`
+/// (checked by its SAT-based solvers, which end the process with status 0 on an invalid
+/// model — the harness's exit hook writes the finding first); cvc5's `check-models`, and
+/// `check-unsat-cores` when cores are produced.
+pub fn self_checks(
+    solver: crate::solver::SolverId,
+    cores: bool,
+) -> Vec<(&'static str, &'static str)> {
+    match solver {
+        crate::solver::SolverId::Z3 => vec![("model_validate", "true")],
+        crate::solver::SolverId::Cvc5 => {
+            let mut v = vec![("check-models", "true")];
+            if cores {
+                v.push(("check-unsat-cores", "true"));
+            }
+            v
+        }
+    }
+}
+
+/// The name Z3's solver API takes for an SMT-LIB parameter name: the `smt.` module prefix
+/// dropped (`smt.relevancy` → `relevancy`, as `Z3_solver_get_param_descrs` lists them).
+pub fn z3_api_name(name: &str) -> &str {
+    name.strip_prefix("smt.").unwrap_or(name)
+}

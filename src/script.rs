@@ -1,0 +1,583 @@
+//! Incremental scripts (Murxla's scope, `../shared/docs/techniques.md` §8): a fuzz case
+//! that is a sequence of solver actions — declare, assert, push, pop, check-sat,
+//! check-sat-assuming, get-value, get-unsat-core, get-unsat-assumptions, reset-assertions —
+//! decoded from `Arbitrary` bytes, with the solver options of its swarm configuration.
+//!
+//! A [`Script`] holds one [`Formula`] as its term pool (declarations and nodes; its
+//! `asserts` are the pool's Boolean terms, which also fix the logic) and the actions, which
+//! refer to the pool's nodes. Actions are only drawn when valid in the state the script
+//! reaches: no pop below level zero, a declaration before the first term that uses it,
+//! get-value only right after a check, cores only with cores enabled and right after a
+//! check, unsat assumptions only right after a check-sat-assuming. Which of the queries
+//! run depends on the answers (get-value after sat, cores after unsat): the harness runs
+//! them only then, and the printed reproducer holds the actions that ran.
+
+use crate::generate::{generate, Config, Theories};
+use crate::ir::{DeclId, Formula, NodeId, NodeKind, Op, Sort};
+use crate::solver::SolverId;
+use arbitrary::{Arbitrary, Result, Unstructured};
+use serde::{Deserialize, Serialize};
+use std::fmt::Write;
+
+/// One step of a script.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Declare a constant or function (before its first use).
+    Declare(DeclId),
+    /// Assert a Boolean term of the pool (named `a<action index>` when cores are on).
+    Assert(NodeId),
+    Push(u32),
+    Pop(u32),
+    CheckSat,
+    /// `check-sat-assuming` with literals (`q` or `(not q)` of assumption constants).
+    CheckSatAssuming(Vec<NodeId>),
+    /// Values of ground terms of the pool (right after a check; runs after sat).
+    GetValue(Vec<NodeId>),
+    /// Right after a check, with cores on; runs after unsat.
+    GetUnsatCore,
+    /// Right after a check-sat-assuming, with unsat assumptions on; runs after unsat.
+    GetUnsatAssumptions,
+    ResetAssertions,
+}
+
+impl Action {
+    /// Whether the action is a check (`check-sat` or `check-sat-assuming`).
+    pub fn is_check(&self) -> bool {
+        matches!(self, Action::CheckSat | Action::CheckSatAssuming(_))
+    }
+
+    /// Whether the action is a query whose running depends on the last answer.
+    pub fn is_query(&self) -> bool {
+        matches!(
+            self,
+            Action::GetValue(_) | Action::GetUnsatCore | Action::GetUnsatAssumptions
+        )
+    }
+}
+
+/// The solver-level setup of a script: what it asks the solvers to produce, self-checks,
+/// and the options drawn from the curated tables (`crate::options`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    /// `produce-unsat-cores`: assertions are named (tracked), `get-unsat-core` may run.
+    pub cores: bool,
+    /// `produce-unsat-assumptions`: `get-unsat-assumptions` may run.
+    pub unsat_assumptions: bool,
+    /// The solvers' own checks: Z3 `model_validate`, cvc5 `check-models` (and
+    /// `check-unsat-cores` with cores on).
+    pub self_checks: bool,
+    /// Z3 parameters, by their SMT-LIB names (`smt.relevancy`).
+    pub z3: Vec<(String, String)>,
+    /// cvc5 options.
+    pub cvc5: Vec<(String, String)>,
+}
+
+impl Setup {
+    /// The curated options of one solver.
+    pub fn options_of(&self, id: SolverId) -> &[(String, String)] {
+        match id {
+            SolverId::Z3 => &self.z3,
+            SolverId::Cvc5 => &self.cvc5,
+        }
+    }
+
+    /// The same setup without curated options and self-checks (to tell an error the
+    /// options cause from one they do not).
+    pub fn plain(&self) -> Setup {
+        Setup {
+            z3: Vec::new(),
+            cvc5: Vec::new(),
+            self_checks: false,
+            ..self.clone()
+        }
+    }
+}
+
+/// A decoded script.
+#[derive(Clone, Debug)]
+pub struct Script {
+    /// Declarations and term pool; `asserts` lists the pool's Boolean terms.
+    pub formula: Formula,
+    pub actions: Vec<Action>,
+    pub setup: Setup,
+    pub config: Config,
+}
+
+/// The assumption constants are named `assume0`, `assume1`, …
+const ASSUME_PREFIX: &str = "assume";
+
+impl Script {
+    /// Decodes a script from raw fuzzer bytes (never fails: short input gives a short
+    /// script), over the theories of `SMTSMITH_THEORIES` (all when unset).
+    ///
+    /// # Panics
+    /// When `SMTSMITH_THEORIES` names an unknown theory (a usage error the user must see).
+    pub fn from_bytes(data: &[u8]) -> Script {
+        let theories = Theories::from_env().unwrap_or_else(|e| panic!("{e}"));
+        Script::from_bytes_in(data, &theories)
+    }
+
+    /// Decodes a script over the given theories.
+    pub fn from_bytes_in(data: &[u8], theories: &Theories) -> Script {
+        let mut u = Unstructured::new(data);
+        Script::decode(&mut u, theories).expect("script decoding is total")
+    }
+
+    fn decode(u: &mut Unstructured, theories: &Theories) -> Result<Script> {
+        let mut config = Config::arbitrary(u)?;
+        config.restrict(theories);
+        // The pool: up to six Boolean terms to assert, assume through guards, and query.
+        config.max_asserts = u.int_in_range(2..=6)?;
+        let mut f = generate(&config, u)?;
+        let mut setup = Setup {
+            cores: u.ratio(1, 2)?,
+            unsat_assumptions: false,
+            self_checks: u.ratio(1, 4)?,
+            z3: crate::options::draw(u, crate::options::Z3)?,
+            cvc5: crate::options::draw(u, crate::options::CVC5)?,
+        };
+        // Assumption literals select pool terms through guards `(=> assume_i t)`.
+        let terms = f.asserts.clone();
+        let n_assume = u.int_in_range(0..=3usize)?;
+        let mut literals = Vec::new();
+        for i in 0..n_assume {
+            let d = f.declare(format!("{ASSUME_PREFIX}{i}"), Sort::Bool);
+            let q = f.constant(d);
+            let t = *u.choose(&terms)?;
+            let guard = f.app(Op::Implies, vec![q, t]).expect("well-sorted guard");
+            f.asserts.push(guard);
+            let nq = f.app(Op::Not, vec![q]).expect("well-sorted literal");
+            literals.push(q);
+            literals.push(nq);
+        }
+        setup.unsat_assumptions = n_assume > 0 && u.ratio(1, 2)?;
+        let pool = f.asserts.clone();
+        let queryable = queryable_terms(&f);
+        let uses: Vec<Vec<DeclId>> = (0..f.nodes.len())
+            .map(|i| decls_of(&f, NodeId(i as u32)))
+            .collect();
+
+        #[derive(PartialEq)]
+        enum Last {
+            Nothing,
+            Check,
+            Assuming,
+        }
+        let mut actions = Vec::new();
+        let mut declared = vec![false; f.decls.len()];
+        // Half the scripts with strings bound every string constant's length first (at
+        // level zero): such formulas are decidable, and the incompleteness oracle holds
+        // the solvers to them.
+        let strings: Vec<DeclId> = (0..f.decls.len())
+            .map(|d| DeclId(d as u32))
+            .filter(|d| {
+                let d = &f.decls[d.0 as usize];
+                d.args.is_empty() && d.sort == Sort::String
+            })
+            .collect();
+        if !strings.is_empty() && u.ratio(1, 2)? {
+            for d in strings {
+                let x = f.constant(d);
+                let len = f.app(Op::StrLen, vec![x]).expect("well-sorted length");
+                let n = f.lit(crate::ir::Value::Int(u.int_in_range(0..=6u8)?.into()));
+                let bound = f.app(Op::Le, vec![len, n]).expect("well-sorted bound");
+                f.asserts.push(bound);
+                declared[d.0 as usize] = true;
+                actions.push(Action::Declare(d));
+                actions.push(Action::Assert(bound));
+            }
+        }
+        let mut depth = 0u32;
+        let mut last = Last::Nothing;
+        let declare = |actions: &mut Vec<Action>, declared: &mut Vec<bool>, ids: &[NodeId]| {
+            for id in ids {
+                for d in &uses[id.0 as usize] {
+                    if !declared[d.0 as usize] {
+                        declared[d.0 as usize] = true;
+                        actions.push(Action::Declare(*d));
+                    }
+                }
+            }
+        };
+        let steps = u.int_in_range(1..=16u32)?;
+        for _ in 0..steps {
+            if u.is_empty() {
+                break;
+            }
+            // Kinds with their weights, only those valid in the current state.
+            let mut menu: Vec<(u8, u32)> = vec![(0, 30), (1, 8), (3, 15), (8, 3)];
+            if depth > 0 {
+                menu.push((2, 8));
+            }
+            if !literals.is_empty() {
+                menu.push((4, 10));
+            }
+            // Right after a check the queries are likely (they judge the answer).
+            if last != Last::Nothing {
+                if !queryable.is_empty() {
+                    menu.push((5, 25));
+                }
+                if setup.cores {
+                    menu.push((6, 20));
+                }
+            }
+            if last == Last::Assuming && setup.unsat_assumptions {
+                menu.push((7, 20));
+            }
+            let total: u32 = menu.iter().map(|(_, w)| w).sum();
+            let mut pick = u.int_in_range(0..=total - 1)?;
+            let kind = menu
+                .iter()
+                .find(|(_, w)| {
+                    if pick < *w {
+                        true
+                    } else {
+                        pick -= w;
+                        false
+                    }
+                })
+                .map(|(k, _)| *k)
+                .unwrap_or(0);
+            match kind {
+                0 => {
+                    let t = *u.choose(&pool)?;
+                    declare(&mut actions, &mut declared, &[t]);
+                    actions.push(Action::Assert(t));
+                    last = Last::Nothing;
+                }
+                1 => {
+                    let n = u.int_in_range(1..=2)?;
+                    depth += n;
+                    actions.push(Action::Push(n));
+                    last = Last::Nothing;
+                }
+                2 => {
+                    let n = u.int_in_range(1..=depth)?;
+                    depth -= n;
+                    actions.push(Action::Pop(n));
+                    last = Last::Nothing;
+                }
+                3 => {
+                    actions.push(Action::CheckSat);
+                    last = Last::Check;
+                }
+                4 => {
+                    let k = u.int_in_range(1..=3usize)?;
+                    let mut lits = Vec::new();
+                    for _ in 0..k {
+                        let l = *u.choose(&literals)?;
+                        if !lits.contains(&l) {
+                            lits.push(l);
+                        }
+                    }
+                    declare(&mut actions, &mut declared, &lits);
+                    actions.push(Action::CheckSatAssuming(lits));
+                    last = Last::Assuming;
+                }
+                5 => {
+                    let k = u.int_in_range(1..=3usize)?;
+                    let mut ts = Vec::new();
+                    for _ in 0..k {
+                        let t = *u.choose(&queryable)?;
+                        if !ts.contains(&t) {
+                            ts.push(t);
+                        }
+                    }
+                    // A declaration between a check and get-value would end the check's
+                    // answer: query only terms over what is declared.
+                    ts.retain(|t| uses[t.0 as usize].iter().all(|d| declared[d.0 as usize]));
+                    if !ts.is_empty() {
+                        actions.push(Action::GetValue(ts));
+                    }
+                }
+                6 => actions.push(Action::GetUnsatCore),
+                7 => actions.push(Action::GetUnsatAssumptions),
+                _ => {
+                    actions.push(Action::ResetAssertions);
+                    depth = 0;
+                    last = Last::Nothing;
+                }
+            }
+        }
+        if !actions.iter().any(Action::is_check) {
+            actions.push(Action::CheckSat);
+        }
+        Ok(Script {
+            formula: f,
+            actions,
+            setup,
+            config,
+        })
+    }
+
+    /// The assertions in force after each action (by the index of their `Assert`
+    /// action), following push, pop and reset-assertions.
+    pub fn frames(&self) -> Frames {
+        Frames {
+            stack: vec![Vec::new()],
+        }
+    }
+
+    /// A one-check script of `f` (every assertion, then check-sat): how a plain formula
+    /// runs through the script machinery.
+    pub fn of_formula(f: &Formula, setup: Setup) -> Script {
+        let mut actions: Vec<Action> = (0..f.decls.len())
+            .map(|d| Action::Declare(DeclId(d as u32)))
+            .collect();
+        actions.extend(f.asserts.iter().map(|a| Action::Assert(*a)));
+        actions.push(Action::CheckSat);
+        Script {
+            formula: f.clone(),
+            actions,
+            setup,
+            config: Config::default(),
+        }
+    }
+}
+
+/// The assertion stack of a running script.
+#[derive(Clone, Debug)]
+pub struct Frames {
+    /// One frame per level (the first is level zero), each the `Assert` action indices.
+    pub stack: Vec<Vec<usize>>,
+}
+
+impl Frames {
+    /// Applies action `index` to the stack.
+    pub fn apply(&mut self, index: usize, a: &Action) {
+        match a {
+            Action::Assert(_) => self.stack.last_mut().unwrap().push(index),
+            Action::Push(n) => {
+                for _ in 0..*n {
+                    self.stack.push(Vec::new());
+                }
+            }
+            Action::Pop(n) => {
+                let keep = self.stack.len().saturating_sub(*n as usize).max(1);
+                self.stack.truncate(keep);
+            }
+            Action::ResetAssertions => self.stack = vec![Vec::new()],
+            _ => {}
+        }
+    }
+
+    /// The `Assert` action indices in force, oldest first.
+    pub fn active(&self) -> Vec<usize> {
+        self.stack.iter().flatten().copied().collect()
+    }
+}
+
+/// The formula of the assertions in force plus `extra` terms (assumptions): the pool with
+/// those as its assertions, for the evaluator and for checks of one formula.
+pub fn view(s: &Script, active: &[usize], extra: &[NodeId]) -> Formula {
+    let mut g = s.formula.clone();
+    g.asserts = active
+        .iter()
+        .map(|k| match &s.actions[*k] {
+            Action::Assert(t) => *t,
+            other => panic!("action {k} is not an assertion: {other:?}"),
+        })
+        .chain(extra.iter().copied())
+        .collect();
+    g
+}
+
+/// Nodes whose value a `get-value` may ask for: no free bound or let variable, not a
+/// literal, not of sort RegLan (no value to print).
+fn queryable_terms(f: &Formula) -> Vec<NodeId> {
+    let free = f.free_bound_vars(false);
+    f.reachable_postorder()
+        .into_iter()
+        .filter(|id| {
+            free[id.0 as usize].is_empty()
+                && !matches!(f.node(*id).kind, NodeKind::Lit(_))
+                && *f.sort_of(*id) != Sort::RegLan
+        })
+        .collect()
+}
+
+/// The declarations a node uses (constants and functions), in first-use order.
+pub fn decls_of(f: &Formula, id: NodeId) -> Vec<DeclId> {
+    let mut out = Vec::new();
+    let mut seen = vec![false; f.nodes.len()];
+    let mut stack = vec![id];
+    while let Some(n) = stack.pop() {
+        if std::mem::replace(&mut seen[n.0 as usize], true) {
+            continue;
+        }
+        match &f.node(n).kind {
+            NodeKind::Const(d) | NodeKind::Call(d, _) if !out.contains(d) => out.push(*d),
+            _ => {}
+        }
+        stack.extend(f.children(n));
+    }
+    out
+}
+
+/// How to print a script as a reproducer.
+pub struct Print<'a> {
+    /// `; ` comment lines at the top.
+    pub comments: Vec<String>,
+    /// The solver whose options are set (its curated options and self-checks).
+    pub solver: SolverId,
+    /// Which actions to print (those that ran), by index.
+    pub ran: &'a [usize],
+}
+
+/// The reproducer of a script for the solver binaries: options, logic, then the actions
+/// that ran, in order (`global-declarations`, so that pop and reset-assertions keep the
+/// declarations, as the API does).
+pub fn print(s: &Script, p: &Print) -> String {
+    let f = &s.formula;
+    let mut out = String::new();
+    for c in &p.comments {
+        for line in c.lines() {
+            let _ = writeln!(out, "; {line}");
+        }
+    }
+    for (k, v) in options_for(s, p.solver) {
+        let _ = writeln!(out, "(set-option :{k} {v})");
+    }
+    let _ = writeln!(out, "(set-logic {})", f.signature().logic());
+    for n in f.uninterpreted_sorts() {
+        let _ = writeln!(out, "(declare-sort {} 0)", Sort::Uninterp(n));
+    }
+    let list = |ts: &[NodeId]| {
+        ts.iter()
+            .map(|t| crate::smtlib::term(f, *t))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    for &k in p.ran {
+        match &s.actions[k] {
+            Action::Declare(d) => {
+                let d = &f.decls[d.0 as usize];
+                let args: Vec<String> = d.args.iter().map(|s| s.to_string()).collect();
+                let _ = writeln!(
+                    out,
+                    "(declare-fun {} ({}) {})",
+                    crate::smtlib::symbol(&d.name),
+                    args.join(" "),
+                    d.sort
+                );
+            }
+            Action::Assert(t) => {
+                let t = crate::smtlib::term(f, *t);
+                if s.setup.cores {
+                    let _ = writeln!(out, "(assert (! {t} :named a{k}))");
+                } else {
+                    let _ = writeln!(out, "(assert {t})");
+                }
+            }
+            Action::Push(n) => {
+                let _ = writeln!(out, "(push {n})");
+            }
+            Action::Pop(n) => {
+                let _ = writeln!(out, "(pop {n})");
+            }
+            Action::CheckSat => out.push_str("(check-sat)\n"),
+            Action::CheckSatAssuming(ls) => {
+                let _ = writeln!(out, "(check-sat-assuming ({}))", list(ls));
+            }
+            Action::GetValue(ts) => {
+                let _ = writeln!(out, "(get-value ({}))", list(ts));
+            }
+            Action::GetUnsatCore => out.push_str("(get-unsat-core)\n"),
+            Action::GetUnsatAssumptions => out.push_str("(get-unsat-assumptions)\n"),
+            Action::ResetAssertions => out.push_str("(reset-assertions)\n"),
+        }
+    }
+    out
+}
+
+/// The `set-option`s of a reproducer for `solver`.
+pub fn options_for(s: &Script, solver: SolverId) -> Vec<(String, String)> {
+    let mut o = vec![
+        ("global-declarations".to_string(), "true".to_string()),
+        ("produce-models".to_string(), "true".to_string()),
+    ];
+    if s.setup.cores {
+        o.push(("produce-unsat-cores".into(), "true".into()));
+    }
+    if s.setup.unsat_assumptions {
+        o.push(("produce-unsat-assumptions".into(), "true".into()));
+    }
+    if s.setup.self_checks {
+        o.extend(
+            crate::options::self_checks(solver, s.setup.cores)
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v.to_string())),
+        );
+    }
+    if solver == SolverId::Cvc5 {
+        o.extend(
+            crate::solver::cvc5::options_for(&s.formula)
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v.to_string())),
+        );
+    }
+    o.extend(s.setup.options_of(solver).iter().cloned());
+    o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every decoded script is valid in the state it reaches: declarations precede uses,
+    /// no pop below level zero, queries only right after a check (cores only with cores
+    /// on, unsat assumptions only after check-sat-assuming), at least one check.
+    #[test]
+    fn decoded_scripts_are_valid() {
+        for seed in 0..400u64 {
+            let bytes = crate::generate::seeded_bytes(seed, 64 + (seed as usize % 7) * 96);
+            let s = Script::from_bytes_in(&bytes, &Theories::ALL);
+            assert!(s.actions.iter().any(Action::is_check), "seed {seed}");
+            let mut declared = vec![false; s.formula.decls.len()];
+            let mut depth = 0i64;
+            // The last action that is not a query: a query must follow a check.
+            let mut last: Option<&Action> = None;
+            for a in &s.actions {
+                let terms: Vec<NodeId> = match a {
+                    Action::Assert(t) => vec![*t],
+                    Action::CheckSatAssuming(ts) | Action::GetValue(ts) => ts.clone(),
+                    _ => Vec::new(),
+                };
+                for t in terms {
+                    for d in decls_of(&s.formula, t) {
+                        assert!(
+                            declared[d.0 as usize],
+                            "seed {seed}: use before declaration"
+                        );
+                    }
+                }
+                match a {
+                    Action::Declare(d) => declared[d.0 as usize] = true,
+                    Action::Push(n) => depth += i64::from(*n),
+                    Action::Pop(n) => {
+                        depth -= i64::from(*n);
+                        assert!(depth >= 0, "seed {seed}: pop below zero");
+                    }
+                    Action::ResetAssertions => depth = 0,
+                    Action::GetUnsatCore => assert!(s.setup.cores, "seed {seed}"),
+                    Action::GetUnsatAssumptions => {
+                        assert!(s.setup.unsat_assumptions, "seed {seed}");
+                        assert!(
+                            matches!(last, Some(Action::CheckSatAssuming(_))),
+                            "seed {seed}: unsat assumptions after {last:?}"
+                        );
+                    }
+                    _ => {}
+                }
+                if a.is_query() {
+                    assert!(
+                        last.is_some_and(Action::is_check),
+                        "seed {seed}: {a:?} after {last:?}"
+                    );
+                } else {
+                    last = Some(a);
+                }
+            }
+        }
+    }
+}

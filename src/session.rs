@@ -1,0 +1,630 @@
+//! Incremental scripts run in lockstep on both solvers ([`Harness::run_script`]) and the
+//! oracles that judge every step:
+//!
+//! - at every check: `wrong-unsat` / `disagreement` / `invalid-model` (as for one formula,
+//!   over the assertions in force plus the check's assumptions), `incompleteness` (unknown
+//!   for a reason that is no limit, on a formula of a decidable fragment
+//!   ([`oracle::decidable_fragment`]) that the other solver decides), `performance` (the
+//!   other solver ran out of its limit and still does with ten times that limit);
+//! - get-value: `wrong-value` (the answer differs from the evaluator's value of the term
+//!   under the same solver's model);
+//! - get-unsat-core / get-unsat-assumptions: `invalid-core` (the core with the check's
+//!   assumptions, or the assertions with the failed assumptions, re-checked alone by both
+//!   solvers: a model of it that the evaluator validates proves it satisfiable; a core
+//!   naming an assertion not in force is invalid as it stands);
+//! - errors: `api-error`, or `self-check` when the error goes away without the
+//!   self-check options; an error that comes only with the curated options and names an
+//!   option is an incompatible combination: the script is skipped.
+//!
+//! The script stops at the first finding (later answers would build on a wrong one).
+
+use crate::eval::{Evaluator, Truth};
+use crate::finding::{self, Written};
+use crate::harness::{watchdog, Harness};
+use crate::ir::{NodeId, Op, Value};
+use crate::oracle::{self, Answer, Class, Issue};
+use crate::script::{view, Action, Script};
+use crate::solver::{Limits, Outcome, Response, SolverError, SolverId, Verdict, OPTION_CALL};
+use std::time::{Duration, Instant};
+
+/// Ten times the limit: what the performance oracle gives the solver that ran out.
+pub const PERFORMANCE_FACTOR: u32 = 10;
+
+/// One action's responses: per solver, its response (`None`: the action did not run for it).
+pub type Step = Vec<(SolverId, Option<Result<Response, SolverError>>)>;
+
+/// What running one script produced.
+#[derive(Debug, Default)]
+pub struct ScriptReport {
+    /// Per action, each solver's response (`None`: the action did not run for it).
+    pub steps: Vec<Step>,
+    pub findings: Vec<(Issue, Written)>,
+    /// Why the script was not (fully) judged: options the solvers do not take together.
+    pub skipped: Option<String>,
+    /// Model checks at the checks: (solver, evaluator's truth).
+    pub model_checks: Vec<(SolverId, Truth)>,
+    pub solver_time: Duration,
+    pub total_time: Duration,
+}
+
+impl ScriptReport {
+    /// One line per finding.
+    pub fn summary(&self) -> String {
+        crate::harness::summary(&self.findings)
+    }
+
+    /// The verdicts of each check, per solver, in order.
+    pub fn verdicts(&self) -> Vec<Vec<(SolverId, Verdict)>> {
+        self.steps
+            .iter()
+            .filter_map(|step| {
+                let v: Vec<(SolverId, Verdict)> = step
+                    .iter()
+                    .filter_map(|(id, r)| match r {
+                        Some(Ok(Response::Check(o))) => Some((*id, o.verdict)),
+                        _ => None,
+                    })
+                    .collect();
+                (!v.is_empty()).then_some(v)
+            })
+            .collect()
+    }
+}
+
+/// The last check of one solver while its answer is current.
+#[derive(Clone, Debug)]
+struct LastCheck {
+    verdict: Verdict,
+    model: Option<crate::eval::Model>,
+    assumptions: Vec<NodeId>,
+    active: Vec<usize>,
+}
+
+/// A response made into an [`Answer`] (a check's outcome or its error).
+fn answer_of(r: &Result<Response, SolverError>) -> Option<Answer> {
+    match r {
+        Ok(Response::Check(o)) => Some(Ok(o.clone())),
+        Err(e) => Some(Err(e.clone())),
+        _ => None,
+    }
+}
+
+fn describe(id: SolverId, r: &Option<Result<Response, SolverError>>) -> String {
+    match r {
+        None => format!("{id}: (did not run)"),
+        Some(Err(e)) => format!("{id}: {e}"),
+        Some(Ok(Response::Done)) => format!("{id}: success"),
+        Some(Ok(Response::Check(o))) => format!(
+            "{id}: {}{}",
+            o.verdict,
+            o.reason
+                .as_ref()
+                .map(|r| format!(" ({r})"))
+                .unwrap_or_default()
+        ),
+        Some(Ok(Response::Values(vs))) => format!(
+            "{id}: values ({})",
+            vs.iter()
+                .map(|v| v.as_ref().map_or("?".to_string(), crate::smtlib::value))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+        Some(Ok(Response::Core(ks))) => format!(
+            "{id}: core ({})",
+            ks.iter()
+                .map(|k| format!("a{k}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+        Some(Ok(Response::Assumptions(ls))) => format!("{id}: {} failed assumption(s)", ls.len()),
+    }
+}
+
+impl Harness {
+    /// Runs `s` on every solver in lockstep, judging each step; findings are written to
+    /// disk before this returns.
+    pub fn run_script(&mut self, s: &Script, input: Option<&[u8]>) -> ScriptReport {
+        let start = Instant::now();
+        self.watch_memory();
+        let mut report = ScriptReport::default();
+        let ids: Vec<SolverId> = self.solvers_mut().iter().map(|x| x.id()).collect();
+        let limits = self.limits.clone();
+        let mut watched_formula = s.formula.clone();
+        watched_formula.asserts = s
+            .actions
+            .iter()
+            .filter_map(|a| match a {
+                Action::Assert(t) => Some(*t),
+                _ => None,
+            })
+            .collect();
+        let watched = watchdog::watch_script(self, &watched_formula, s, input);
+        let mut ran: Vec<(SolverId, Vec<usize>)> = ids.iter().map(|id| (*id, Vec::new())).collect();
+        // Start every solver; options it does not take skip the script.
+        let mut begun = Vec::new();
+        for (k, id) in ids.iter().enumerate() {
+            let t = Instant::now();
+            let r = self.solvers_mut()[k].script_begin(s, &limits);
+            report.solver_time += t.elapsed();
+            begun.push(k);
+            if let Err(e) = r {
+                if e.call == OPTION_CALL {
+                    report.skipped = Some(format!("incompatible options: {e}"));
+                } else {
+                    let issue = Issue {
+                        class: Class::ApiError,
+                        blamed: Some(*id),
+                        summary: e.to_string(),
+                    };
+                    let answers = vec![format!("{id}: {e}")];
+                    self.end_all(&begun);
+                    self.write_script_finding(&mut report, s, &ran, 0, &answers, issue, input);
+                }
+                self.end_all(&begun);
+                if watched {
+                    watchdog::done();
+                }
+                report.total_time = start.elapsed();
+                return report;
+            }
+        }
+        let mut frames = s.frames();
+        let mut last: Vec<Option<LastCheck>> = vec![None; ids.len()];
+        let mut open = true;
+        for (i, action) in s.actions.iter().enumerate() {
+            watchdog::at_step(i);
+            frames.apply(i, action);
+            let active = frames.active();
+            if !action.is_query() {
+                for l in last.iter_mut() {
+                    *l = None;
+                }
+            }
+            let mut step = Vec::new();
+            for k in 0..ids.len() {
+                let runs = match action {
+                    Action::GetValue(_) => {
+                        matches!(&last[k], Some(l) if l.verdict == Verdict::Sat)
+                    }
+                    Action::GetUnsatCore => {
+                        s.setup.cores && matches!(&last[k], Some(l) if l.verdict == Verdict::Unsat)
+                    }
+                    Action::GetUnsatAssumptions => {
+                        s.setup.unsat_assumptions
+                            && matches!(&last[k], Some(l) if l.verdict == Verdict::Unsat && !l.assumptions.is_empty())
+                    }
+                    _ => true,
+                };
+                if !runs {
+                    step.push((ids[k], None));
+                    continue;
+                }
+                if let Some(report) = self.on_phase {
+                    report(&ids[k].to_string());
+                }
+                let t = Instant::now();
+                let r = self.solvers_mut()[k].script_act(s, i, &active);
+                report.solver_time += t.elapsed();
+                if let Some(report) = self.on_phase {
+                    report("oracles");
+                }
+                ran[k].1.push(i);
+                step.push((ids[k], Some(r)));
+            }
+            // Remember each solver's check.
+            if action.is_check() {
+                let lits = match action {
+                    Action::CheckSatAssuming(ls) => ls.clone(),
+                    _ => Vec::new(),
+                };
+                for (k, (_, r)) in step.iter().enumerate() {
+                    if let Some(Ok(Response::Check(o))) = r {
+                        last[k] = Some(LastCheck {
+                            verdict: o.verdict,
+                            model: o.model.clone(),
+                            assumptions: lits.clone(),
+                            active: active.clone(),
+                        });
+                    }
+                }
+            }
+            let answers: Vec<String> = step.iter().map(|(id, r)| describe(*id, r)).collect();
+            let (issues, stop) =
+                self.judge_step(s, i, &active, &step, &last, &mut ran, &mut report);
+            report.steps.push(step);
+            if !issues.is_empty() || stop {
+                self.end_all(&begun);
+                open = false;
+                for issue in issues {
+                    self.write_script_finding(&mut report, s, &ran, i, &answers, issue, input);
+                }
+                break;
+            }
+        }
+        if open {
+            self.end_all(&begun);
+        }
+        if watched {
+            watchdog::done();
+        }
+        report.total_time = start.elapsed();
+        report
+    }
+
+    fn end_all(&mut self, begun: &[usize]) {
+        for k in begun {
+            self.solvers_mut()[*k].script_end();
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn write_script_finding(
+        &mut self,
+        report: &mut ScriptReport,
+        s: &Script,
+        ran: &[(SolverId, Vec<usize>)],
+        step: usize,
+        answers: &[String],
+        issue: Issue,
+        input: Option<&[u8]>,
+    ) {
+        let ctx = finding::ScriptContext {
+            script: s,
+            ran,
+            step,
+            answers,
+            versions: self.versions(),
+            limits: &self.limits,
+            input,
+        };
+        match finding::write_script(&self.findings_dir, &issue, &ctx) {
+            Ok(w) => report.findings.push((issue, w)),
+            Err(e) => panic!(
+                "cannot write finding to {}: {e}\n{}",
+                self.findings_dir.display(),
+                issue.summary
+            ),
+        }
+    }
+
+    /// The oracles of one step. Returns the issues and whether the script must stop
+    /// anyway (an error, a skipped combination, or a re-run that ended the sessions).
+    #[allow(clippy::too_many_arguments)]
+    fn judge_step(
+        &mut self,
+        s: &Script,
+        i: usize,
+        active: &[usize],
+        step: &Step,
+        last: &[Option<LastCheck>],
+        ran: &mut [(SolverId, Vec<usize>)],
+        report: &mut ScriptReport,
+    ) -> (Vec<Issue>, bool) {
+        let action = &s.actions[i];
+        // Errors first: they end the script.
+        let errors: Vec<(usize, SolverError)> = step
+            .iter()
+            .enumerate()
+            .filter_map(|(k, (_, r))| match r {
+                Some(Err(e)) => Some((k, e.clone())),
+                _ => None,
+            })
+            .collect();
+        if !errors.is_empty() {
+            let ends = self.solvers_mut().len();
+            self.end_all(&(0..ends).collect::<Vec<_>>());
+            let mut issues = Vec::new();
+            for (k, e) in errors {
+                let id = step[k].0;
+                match self.classify_error(s, i, k, &ran[k].1, &e) {
+                    ErrorKind::Incompatible => {
+                        report.skipped = Some(format!("incompatible options: {e}"));
+                    }
+                    ErrorKind::SelfCheck => issues.push(Issue {
+                        class: Class::SelfCheck,
+                        blamed: Some(id),
+                        summary: format!(
+                            "{id}'s self-check failed: {e} (without the self-check options that call gives no error)"
+                        ),
+                    }),
+                    ErrorKind::Api => issues.push(Issue {
+                        class: Class::ApiError,
+                        blamed: Some(id),
+                        summary: e.to_string(),
+                    }),
+                }
+            }
+            return (issues, true);
+        }
+        let mut issues = Vec::new();
+        match action {
+            Action::CheckSat | Action::CheckSatAssuming(_) => {
+                let lits = match action {
+                    Action::CheckSatAssuming(ls) => ls.clone(),
+                    _ => Vec::new(),
+                };
+                let g = view(s, active, &lits);
+                let answers: Vec<(SolverId, Answer)> = step
+                    .iter()
+                    .filter_map(|(id, r)| r.as_ref().and_then(answer_of).map(|a| (*id, a)))
+                    .collect();
+                let v = oracle::judge(&g, &answers);
+                for c in &v.model_checks {
+                    report.model_checks.push((c.solver, c.truth.clone()));
+                }
+                issues.extend(v.findings);
+                if !issues.is_empty() {
+                    return (issues, true);
+                }
+                let outcome = |k: usize| match &answers[k].1 {
+                    Ok(o) => Some(o.clone()),
+                    Err(_) => None,
+                };
+                let n = answers.len();
+                for k in 0..n {
+                    let Some(o) = outcome(k) else { continue };
+                    let id = answers[k].0;
+                    let others: Vec<Outcome> = (0..n)
+                        .filter(|j| *j != k)
+                        .filter_map(outcome)
+                        .filter(|p| p.verdict != Verdict::Unknown)
+                        .collect();
+                    let Some(decided) = others.first() else {
+                        continue;
+                    };
+                    if o.verdict != Verdict::Unknown {
+                        continue;
+                    }
+                    let reason = o.reason.clone().unwrap_or_default();
+                    if !oracle::is_limit_or_unsupported(&reason)
+                        && !oracle::documented_incomplete(id, &g)
+                    {
+                        if let Some(fragment) = oracle::decidable_fragment(&g) {
+                            issues.push(Issue {
+                                class: Class::Incompleteness,
+                                blamed: Some(id),
+                                summary: format!(
+                                    "{id} answers unknown ({reason}) on a quantifier-free {fragment} formula (a decidable fragment) that the other solver decides ({})",
+                                    decided.verdict
+                                ),
+                            });
+                        }
+                    } else if oracle::is_limit(&reason) {
+                        // Confirm with ten times the limit (this ends the script).
+                        let ends = self.solvers_mut().len();
+                        self.end_all(&(0..ends).collect::<Vec<_>>());
+                        let big = Limits {
+                            z3_rlimit: self.limits.z3_rlimit * u64::from(PERFORMANCE_FACTOR),
+                            cvc5_rlimit: self.limits.cvc5_rlimit * u64::from(PERFORMANCE_FACTOR),
+                            timeout_ms: self.limits.timeout_ms * PERFORMANCE_FACTOR,
+                        };
+                        let again = self.replay(s, k, &ran[k].1, &big, s.setup.clone());
+                        if let Ok(Response::Check(p)) = &again {
+                            let r2 = p.reason.clone().unwrap_or_default();
+                            if p.verdict == Verdict::Unknown && oracle::is_limit(&r2) {
+                                issues.push(Issue {
+                                    class: Class::Performance,
+                                    blamed: Some(id),
+                                    summary: format!(
+                                        "{id} runs out of its limit ({reason}, {:.0} ms) and again with {PERFORMANCE_FACTOR} times the limit ({r2}, {:.0} ms), while the other solver decides it ({}) in {:.0} ms",
+                                        o.time.as_secs_f64() * 1e3,
+                                        p.time.as_secs_f64() * 1e3,
+                                        decided.verdict,
+                                        decided.time.as_secs_f64() * 1e3
+                                    ),
+                                });
+                            }
+                        }
+                        return (issues, true);
+                    }
+                }
+            }
+            Action::GetValue(ts) => {
+                for (k, (id, r)) in step.iter().enumerate() {
+                    let Some(Ok(Response::Values(vals))) = r else {
+                        continue;
+                    };
+                    let Some(model) = last[k].as_ref().and_then(|l| l.model.as_ref()) else {
+                        continue;
+                    };
+                    let mut ev = Evaluator::new(&s.formula, model);
+                    for (t, v) in ts.iter().zip(vals) {
+                        let (Some(v), Ok(expected)) = (v, ev.eval(*t)) else {
+                            continue;
+                        };
+                        if same_value(v, &expected) == Some(false) {
+                            issues.push(Issue {
+                                class: Class::WrongValue,
+                                blamed: Some(*id),
+                                summary: format!(
+                                    "{id}'s get-value of {} is {}, but its model's values give {} (evaluator)",
+                                    crate::smtlib::term(&s.formula, *t),
+                                    crate::smtlib::value(v),
+                                    crate::smtlib::value(&expected)
+                                ),
+                            });
+                        }
+                    }
+                }
+            }
+            Action::GetUnsatCore | Action::GetUnsatAssumptions => {
+                for (k, (id, r)) in step.iter().enumerate() {
+                    let Some(l) = &last[k] else { continue };
+                    let (sub, what) = match r {
+                        Some(Ok(Response::Core(ks))) => {
+                            if let Some(bad) = ks.iter().find(|x| !l.active.contains(x)) {
+                                issues.push(Issue {
+                                    class: Class::InvalidCore,
+                                    blamed: Some(*id),
+                                    summary: format!(
+                                        "{id}'s unsat core names a{bad}, which is not an assertion in force"
+                                    ),
+                                });
+                                continue;
+                            }
+                            (
+                                view(s, ks, &l.assumptions),
+                                format!(
+                                    "unsat core ({}) with the check's {} assumption(s)",
+                                    ks.iter()
+                                        .map(|x| format!("a{x}"))
+                                        .collect::<Vec<_>>()
+                                        .join(" "),
+                                    l.assumptions.len()
+                                ),
+                            )
+                        }
+                        Some(Ok(Response::Assumptions(ls))) => {
+                            if ls.iter().any(|x| !l.assumptions.contains(x)) {
+                                issues.push(Issue {
+                                    class: Class::InvalidCore,
+                                    blamed: Some(*id),
+                                    summary: format!("{id}'s unsat assumptions name a literal that was not assumed"),
+                                });
+                                continue;
+                            }
+                            (
+                                view(s, &l.active, ls),
+                                format!(
+                                    "{} unsat assumption(s) with the assertions in force",
+                                    ls.len()
+                                ),
+                            )
+                        }
+                        _ => continue,
+                    };
+                    if let Some(issue) = self.core_satisfiable(*id, &sub, &what) {
+                        issues.push(issue);
+                    }
+                }
+            }
+            _ => {}
+        }
+        (issues, false)
+    }
+
+    /// Re-checks `sub` (a core with its assumptions) alone on every solver: a model of it
+    /// validated by the evaluator makes the core invalid.
+    fn core_satisfiable(
+        &mut self,
+        id: SolverId,
+        sub: &crate::ir::Formula,
+        what: &str,
+    ) -> Option<Issue> {
+        let again = self.answers(sub);
+        let witness = again.iter().find_map(|(other, a)| match a {
+            Ok(o) if o.verdict == Verdict::Sat => o
+                .model
+                .as_ref()
+                .filter(|m| crate::eval::check_model(sub, m) == Truth::True)
+                .map(|_| *other),
+            _ => None,
+        })?;
+        Some(Issue {
+            class: Class::InvalidCore,
+            blamed: Some(id),
+            summary: format!(
+                "{id} says unsat with {what}, but they are satisfiable alone: {witness}'s model of them is validated by the evaluator"
+            ),
+        })
+    }
+
+    /// Replays the actions `ran` (ending with the one to look at) of `s` on solver `k`
+    /// alone, with `limits` and `setup`; returns the last action's response or the first
+    /// error. Queries before the last action are left out (their running depended on
+    /// answers that may now differ).
+    fn replay(
+        &mut self,
+        s: &Script,
+        k: usize,
+        ran: &[usize],
+        limits: &Limits,
+        setup: crate::script::Setup,
+    ) -> Result<Response, SolverError> {
+        let sc = Script { setup, ..s.clone() };
+        let solver = &mut self.solvers_mut()[k];
+        let r = (|| {
+            solver.script_begin(&sc, limits)?;
+            let mut frames = sc.frames();
+            let mut out = Response::Done;
+            for (n, i) in ran.iter().enumerate() {
+                let a = &sc.actions[*i];
+                frames.apply(*i, a);
+                if a.is_query() && n + 1 < ran.len() {
+                    continue;
+                }
+                out = solver.script_act(&sc, *i, &frames.active())?;
+            }
+            Ok(out)
+        })();
+        solver.script_end();
+        r
+    }
+
+    /// What an error at action `i` of solver `k` is: re-run without the curated options
+    /// and self-checks; an error that stays is an API error; one that goes is a
+    /// self-check failure if it comes back with the self-checks alone, else it came from
+    /// the curated options: an incompatible combination where the message names an option,
+    /// an API error otherwise (an option must not break a solver).
+    fn classify_error(
+        &mut self,
+        s: &Script,
+        i: usize,
+        k: usize,
+        ran: &[usize],
+        e: &SolverError,
+    ) -> ErrorKind {
+        let id = self.solvers_mut()[k].id();
+        let curated = !s.setup.options_of(id).is_empty();
+        if !curated && !s.setup.self_checks {
+            return ErrorKind::Api;
+        }
+        let _ = i;
+        let limits = self.limits.clone();
+        // The same error from the same call without the options: not theirs. (An error
+        // of another call — e.g. reading the model after the check that the self-check
+        // refused — leaves the question to the self-checks alone.)
+        if let Err(plain) = self.replay(s, k, ran, &limits, s.setup.plain()) {
+            if plain.call == e.call
+                && finding::normalize(&plain.message) == finding::normalize(&e.message)
+            {
+                return ErrorKind::Api;
+            }
+        }
+        if s.setup.self_checks {
+            let only_checks = crate::script::Setup {
+                z3: Vec::new(),
+                cvc5: Vec::new(),
+                ..s.setup.clone()
+            };
+            if self.replay(s, k, ran, &limits, only_checks).is_err() {
+                return ErrorKind::SelfCheck;
+            }
+        }
+        let names_option = e.message.contains("option")
+            || s.setup.options_of(id).iter().any(|(name, _)| {
+                e.message.contains(name.as_str())
+                    || e.message.contains(crate::options::z3_api_name(name))
+            });
+        if curated && names_option {
+            ErrorKind::Incompatible
+        } else {
+            ErrorKind::Api
+        }
+    }
+}
+
+enum ErrorKind {
+    Api,
+    SelfCheck,
+    Incompatible,
+}
+
+/// Whether two values of one sort are equal by the evaluator's `=` (arrays compared as
+/// functions, reals exactly); `None` where it cannot tell.
+fn same_value(a: &Value, b: &Value) -> Option<bool> {
+    match crate::eval::apply_strict(Op::Eq, &[a.clone(), b.clone()]) {
+        Ok(Value::Bool(x)) => Some(x),
+        _ => None,
+    }
+}

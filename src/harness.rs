@@ -546,7 +546,13 @@ pub fn default_findings_dir() -> PathBuf {
 }
 
 thread_local! {
-    static HARNESSES: std::cell::RefCell<Vec<(Selection, Harness)>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// Leaked on purpose: never dropped at thread exit. At process exit the C++ runtime
+    /// destroys cvc5's thread-local error state before Rust's thread-local destructors run;
+    /// deleting a cvc5 solver after that writes to the freed string (valgrind: invalid
+    /// write in `cvc5_capi_reset_error` from `cvc5_delete`) and corrupted the heap, so that
+    /// fuzzing processes died at exit ("corrupted double-linked list" in the term manager's
+    /// destructor). The process's memory goes back to the system anyway.
+    static HARNESSES: std::cell::RefCell<Vec<(Selection, &'static mut Harness)>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// The body of every generative fuzz target: decode, run, judge, write findings; then
@@ -1029,9 +1035,10 @@ fn fuzz_with(selection: Selection, body: impl FnOnce(&mut Harness) -> String) {
         if !hs.iter().any(|(s, _)| *s == selection) {
             let h = Harness::new(selection, default_findings_dir())
                 .unwrap_or_else(|e| panic!("cannot start the solvers: {e}"));
-            hs.push((selection, h));
+            hs.push((selection, Box::leak(Box::new(h))));
         }
         let (_, h) = hs.iter_mut().find(|(s, _)| *s == selection).unwrap();
+        let h: &mut Harness = h;
         body(h)
     });
     // Classes named in SMTSMITH_QUIET_CLASSES are written to disk but do not stop the

@@ -310,8 +310,8 @@ impl Script {
         })
     }
 
-    /// The assertions in force after each action (by the index of their `Assert`
-    /// action), following push, pop and reset-assertions.
+    /// An empty assertion stack for running the script: [`Frames::apply`] each action,
+    /// then [`Frames::active`] lists the assertions in force.
     pub fn frames(&self) -> Frames {
         Frames {
             stack: vec![Vec::new()],

@@ -316,7 +316,7 @@ impl Harness {
             let mut issues = Vec::new();
             for (k, e) in errors {
                 let id = step[k].0;
-                match self.classify_error(s, i, k, &ran[k].1, &e) {
+                match self.classify_error(s, k, &ran[k].1, &e) {
                     ErrorKind::Incompatible => {
                         report.skipped = Some(format!("incompatible options: {e}"));
                     }
@@ -561,7 +561,7 @@ impl Harness {
         r
     }
 
-    /// What an error at action `i` of solver `k` is: re-run without the curated options
+    /// What an error of solver `k` at the last action of `ran` is: re-run without the curated options
     /// and self-checks; an error that stays is an API error; one that goes is a
     /// self-check failure if it comes back with the self-checks alone, else it came from
     /// the curated options: an incompatible combination where the message names an option,
@@ -569,7 +569,6 @@ impl Harness {
     fn classify_error(
         &mut self,
         s: &Script,
-        i: usize,
         k: usize,
         ran: &[usize],
         e: &SolverError,
@@ -579,7 +578,6 @@ impl Harness {
         if !curated && !s.setup.self_checks {
             return ErrorKind::Api;
         }
-        let _ = i;
         let limits = self.limits.clone();
         // The same error from the same call without the options: not theirs. (An error
         // of another call — e.g. reading the model after the check that the self-check

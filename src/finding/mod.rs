@@ -580,3 +580,41 @@ impl Triage {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Messages that differ only in numbers, literals and numbered names share a key;
+    /// messages of different errors do not.
+    #[test]
+    fn normalized_messages_group_one_error() {
+        let a = normalize("cvc5 API error in cvc5_check_sat: term x12 of width 8 at \"ab\" #b0101");
+        let b = normalize("cvc5 API error in cvc5_check_sat:  term x3 of width 64 at \"\" #x1f");
+        assert_eq!(a, b);
+        assert_eq!(
+            a,
+            "cvcN API error in cvcN_check_sat: term xN of width N at S H"
+        );
+        let c = normalize("cvc5 API error in cvc5_push: Fatal error in option parsing");
+        assert_ne!(a, c);
+        let issue = |summary: &str| Issue {
+            class: crate::oracle::Class::ApiError,
+            blamed: Some(SolverId::Cvc5),
+            summary: summary.into(),
+        };
+        assert_eq!(
+            key_of(&issue("error at 12"), "QF_LIA", &["+"]),
+            key_of(&issue("error at 7"), "QF_LIA", &["+"])
+        );
+        // Soundness classes are keyed without the message.
+        let wrong = Issue {
+            class: crate::oracle::Class::WrongUnsat,
+            ..issue("z3 says unsat at assertion 3")
+        };
+        assert_eq!(
+            key_of(&wrong, "QF_LIA", &["+"]),
+            "wrong-unsat/cvc5/QF_LIA/+"
+        );
+    }
+}

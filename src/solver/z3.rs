@@ -892,12 +892,9 @@ impl Solver for Z3 {
         index: usize,
         active: &[usize],
     ) -> Result<Response, SolverError> {
-        let f = &sc.formula;
-        let ctx = self.ctx;
         let mut st = self.session.take().expect("script_act inside a script");
         let r = self.act(&mut st, sc, index, active);
         self.session = Some(st);
-        let _ = (f, ctx);
         r
     }
 

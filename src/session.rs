@@ -542,6 +542,12 @@ impl Harness {
         setup: crate::script::Setup,
     ) -> Result<Response, SolverError> {
         let sc = Script { setup, ..s.clone() };
+        // The watchdog watches the replay too (a solver that ignores its limit).
+        let id = self.solvers_mut()[k].id();
+        if let Some(report) = self.on_phase {
+            report(&id.to_string());
+        }
+        let on_phase = self.on_phase;
         let solver = &mut self.solvers_mut()[k];
         let r = (|| {
             solver.script_begin(&sc, limits)?;
@@ -558,6 +564,9 @@ impl Harness {
             Ok(out)
         })();
         solver.script_end();
+        if let Some(report) = on_phase {
+            report("oracles");
+        }
         r
     }
 

@@ -349,30 +349,26 @@ fn parsed(text: &str) -> Formula {
         .formula
 }
 
-/// A real answer of Z3 5.4.1.0: unknown "(incomplete (theory seq))" on a quantifier-free
-/// string formula whose string lengths are bounded (decidable), which cvc5 decides (sat:
-/// b0 = false satisfies it, by construction). Quiet: the same without the length bounds
-/// (not a decidable fragment the oracle covers), and a bounded LIA formula both decide.
+/// Z3 5.4.1.0 answers unknown "(incomplete (theory seq))" on a quantifier-free string
+/// formula whose string lengths are bounded (decidable) and which cvc5 decides (sat: b0 =
+/// false satisfies it, by construction) — but with `str.replace_all`, which Z3's maintainers
+/// call unsupported (Z3Prover/z3#5344, #9928): quiet. So is the same without the bounds (not
+/// a fragment the oracle covers), and a bounded LIA formula both decide.
 #[test]
-fn incompleteness_on_a_bounded_string_formula() {
+fn incompleteness_is_quiet_on_documented_and_undecidable_cases() {
     let bounded = parsed(
         "(declare-fun s0 () String)(declare-fun s2 () String)(declare-fun b0 () Bool)
          (assert (<= (str.len s0) 4))(assert (<= (str.len s2) 4))
          (assert (or (str.is_digit (str.replace_all \"baab0\" s2 s0)) (not b0)))",
     );
     assert!(smtsmith::oracle::decidable_fragment(&bounded).is_some());
+    assert!(smtsmith::oracle::documented_incomplete(
+        SolverId::Z3,
+        &bounded
+    ));
     let mut h = harness("incomplete");
     let r = h.run_script(&Script::of_formula(&bounded, Setup::default()), None);
-    let v = r.verdicts();
-    let z3 = v[0].iter().find(|(id, _)| *id == SolverId::Z3).unwrap().1;
-    if z3 != Verdict::Unknown {
-        println!(
-            "skipped: this Z3 release decides the formula ({z3}); the finding is Z3 5.4.1.0's"
-        );
-        return;
-    }
-    assert_eq!(classes(&r), vec![Class::Incompleteness], "{}", r.summary());
-    assert_eq!(r.findings[0].0.blamed, Some(SolverId::Z3));
+    assert!(r.findings.is_empty(), "{}", r.summary());
 
     let mut unbounded = bounded.clone();
     unbounded.asserts.drain(..2);

@@ -251,19 +251,10 @@ pub fn is_limit(reason: &str) -> bool {
 /// Whether an `unknown`'s reason is a limit (time, resources, memory, cancellation) or a
 /// feature smtsmith or the solver documents as unsupported — not an incompleteness.
 pub fn is_limit_or_unsupported(reason: &str) -> bool {
-    const LIMITS: &[&str] = &[
-        "canceled",
-        "timeout",
-        "resource",
-        "RESOURCEOUT",
-        "TIMEOUT",
-        "memory",
-        "MEMOUT",
-        "skipped",
-        "unsupported",
-        "interrupted",
-    ];
-    LIMITS.iter().any(|m| reason.contains(m))
+    is_limit(reason)
+        || ["skipped", "unsupported"]
+            .iter()
+            .any(|m| reason.contains(m))
 }
 
 pub fn judge(f: &Formula, answers: &[(SolverId, Answer)]) -> Verdicts {

@@ -363,6 +363,24 @@ impl Cvc5 {
         }
     }
 
+    /// The constant (or function, as a constant of function sort) of a declaration.
+    fn declare(&self, d: &crate::ir::Decl) -> Result<c::Term, SolverError> {
+        let mut sort = self.sort(&d.sort)?;
+        if !d.args.is_empty() {
+            let domain = d
+                .args
+                .iter()
+                .map(|s| self.sort(s))
+                .collect::<Result<Vec<_>, _>>()?;
+            sort = call!(
+                "cvc5_mk_fun_sort",
+                c::mk_fun_sort(self.tm, domain.len(), domain.as_ptr(), sort)
+            )?;
+        }
+        let name = CString::new(d.name.as_str()).unwrap();
+        call!("cvc5_mk_const", c::mk_const(self.tm, sort, name.as_ptr()))
+    }
+
     fn value(
         &self,
         slv: *mut c::Solver,
@@ -548,26 +566,11 @@ impl Cvc5 {
     ) -> Result<CheckParts, SolverError> {
         let t0 = Instant::now();
         self.abstract_ids.borrow_mut().clear();
-        let mut consts = Vec::with_capacity(f.decls.len());
-        for d in &f.decls {
-            let mut sort = self.sort(&d.sort)?;
-            if !d.args.is_empty() {
-                let domain = d
-                    .args
-                    .iter()
-                    .map(|s| self.sort(s))
-                    .collect::<Result<Vec<_>, _>>()?;
-                sort = call!(
-                    "cvc5_mk_fun_sort",
-                    c::mk_fun_sort(self.tm, domain.len(), domain.as_ptr(), sort)
-                )?;
-            }
-            let name = CString::new(d.name.as_str()).unwrap();
-            consts.push(call!(
-                "cvc5_mk_const",
-                c::mk_const(self.tm, sort, name.as_ptr())
-            )?);
-        }
+        let consts = f
+            .decls
+            .iter()
+            .map(|d| self.declare(d))
+            .collect::<Result<Vec<_>, _>>()?;
         let (asserts, memo) = translate_with_memo(
             f,
             &mut Builder {
@@ -1169,22 +1172,7 @@ impl Cvc5 {
         }
         match action {
             Action::Declare(d) => {
-                let decl = &f.decls[d.0 as usize];
-                let mut sort = self.sort(&decl.sort)?;
-                if !decl.args.is_empty() {
-                    let domain = decl
-                        .args
-                        .iter()
-                        .map(|s| self.sort(s))
-                        .collect::<Result<Vec<_>, _>>()?;
-                    sort = call!(
-                        "cvc5_mk_fun_sort",
-                        c::mk_fun_sort(self.tm, domain.len(), domain.as_ptr(), sort)
-                    )?;
-                }
-                let name = CString::new(decl.name.as_str()).unwrap();
-                st.consts[d.0 as usize] =
-                    call!("cvc5_mk_const", c::mk_const(self.tm, sort, name.as_ptr()))?;
+                st.consts[d.0 as usize] = self.declare(&f.decls[d.0 as usize])?;
                 Ok(Response::Done)
             }
             Action::Assert(t) => {

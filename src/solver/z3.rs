@@ -845,25 +845,8 @@ impl Solver for Z3 {
     fn script_begin(&mut self, sc: &Script, limits: &Limits) -> Result<(), SolverError> {
         self.script_end();
         self.recycle_if_due(limits)?;
-        let ctx = self.ctx;
         let f = &sc.formula;
-        let logic = f.signature().logic();
-        let solver = unsafe {
-            let name = CString::new(logic).unwrap();
-            let sym = self.ok(
-                "Z3_mk_string_symbol",
-                Z3_mk_string_symbol(ctx, name.as_ptr()),
-            )?;
-            match self.ok("Z3_mk_solver_for_logic", Z3_mk_solver_for_logic(ctx, sym)) {
-                Ok(s) => s,
-                Err(e) if e.message.contains("not recognized") => {
-                    Z3_set_error(ctx, ErrorCode::Ok);
-                    self.ok("Z3_mk_solver", Z3_mk_solver(ctx))?
-                }
-                Err(e) => return Err(e),
-            }
-        };
-        unsafe { Z3_solver_inc_ref(ctx, solver) };
+        let solver = self.new_solver(&f.signature().logic())?;
         self.abstract_ids.borrow_mut().clear();
         self.session = Some(Session {
             solver,
@@ -963,6 +946,30 @@ impl Solver for Z3 {
 }
 
 impl Z3 {
+    /// A new solver for `logic`, holding a reference.
+    fn new_solver(&self, logic: &str) -> Result<Z3_solver, SolverError> {
+        let ctx = self.ctx;
+        let name = CString::new(logic).unwrap();
+        let s = unsafe {
+            let sym = self.ok(
+                "Z3_mk_string_symbol",
+                Z3_mk_string_symbol(ctx, name.as_ptr()),
+            )?;
+            match self.ok("Z3_mk_solver_for_logic", Z3_mk_solver_for_logic(ctx, sym)) {
+                Ok(s) => s,
+                // Releases before 4.8.10 do not know e.g. QF_SLIA: their general solver
+                // takes the formula (not an API error of the release).
+                Err(e) if e.message.contains("not recognized") => {
+                    Z3_set_error(ctx, ErrorCode::Ok);
+                    self.ok("Z3_mk_solver", Z3_mk_solver(ctx))?
+                }
+                Err(e) => return Err(e),
+            }
+        };
+        unsafe { Z3_solver_inc_ref(ctx, s) };
+        Ok(s)
+    }
+
     /// A solver for `logic` holding a reference: new (modes `fresh`, `solver`) or kept
     /// (`reset`, `scope`; pushed once for `scope`).
     fn solver_for(&mut self, logic: &str) -> Result<Z3_solver, SolverError> {
@@ -971,24 +978,7 @@ impl Z3 {
         let solver = match self.pool.get(logic) {
             Some(s) if kept => *s,
             _ => {
-                let name = CString::new(logic).unwrap();
-                let s = unsafe {
-                    let sym = self.ok(
-                        "Z3_mk_string_symbol",
-                        Z3_mk_string_symbol(ctx, name.as_ptr()),
-                    )?;
-                    match self.ok("Z3_mk_solver_for_logic", Z3_mk_solver_for_logic(ctx, sym)) {
-                        Ok(s) => s,
-                        // Releases before 4.8.10 do not know e.g. QF_SLIA: their general
-                        // solver takes the formula (not an API error of the release).
-                        Err(e) if e.message.contains("not recognized") => {
-                            Z3_set_error(ctx, ErrorCode::Ok);
-                            self.ok("Z3_mk_solver", Z3_mk_solver(ctx))?
-                        }
-                        Err(e) => return Err(e),
-                    }
-                };
-                unsafe { Z3_solver_inc_ref(ctx, s) };
+                let s = self.new_solver(logic)?;
                 if kept {
                     self.pool.insert(logic.to_string(), s);
                 }

@@ -157,7 +157,10 @@ fn real_answers_to_a_sat_script_are_quiet() {
 #[test]
 fn a_flipped_verdict_at_a_later_check_is_found() {
     let mut h = harness("flip");
-    let (s, _) = two_checks();
+    let (mut s, _) = two_checks();
+    // Options of both solvers: recorded in the finding, set by each solver's reproducer.
+    s.setup.z3 = vec![("smt.relevancy".into(), "0".into())];
+    s.setup.cvc5 = vec![("simplification".into(), "none".into())];
     let second = s
         .actions
         .iter()
@@ -188,6 +191,59 @@ fn a_flipped_verdict_at_a_later_check_is_found() {
         assert!(text.contains(part), "{part} missing:\n{text}");
     }
     assert_eq!(text.matches("(check-sat)").count(), 2, "{text}");
+    assert!(text.contains("(set-option :smt.relevancy 0)"), "{text}");
+    let other = r.findings[0].1.smt2.with_extension("cvc5.smt2");
+    let text = std::fs::read_to_string(other).unwrap();
+    assert!(text.contains("(set-option :simplification none)"), "{text}");
+    let meta: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&r.findings[0].1.json).unwrap()).unwrap();
+    assert_eq!(meta["setup"]["z3"][0][0], "smt.relevancy");
+}
+
+/// Both answers corrupted at the second check: Z3's verdict flipped to unsat and cvc5's
+/// model made invalid (x = 0 against x > 10): no model is validated, so the verdicts'
+/// conflict is a `disagreement` (and cvc5's model an `invalid-model`).
+#[test]
+fn an_unproven_conflict_is_a_disagreement() {
+    let mut h = harness("disagree");
+    let (s, _) = two_checks();
+    let second = s
+        .actions
+        .iter()
+        .rposition(|a| *a == Action::CheckSat)
+        .unwrap();
+    corrupt(
+        &mut h,
+        SolverId::Z3,
+        Box::new(move |_, i, r| match r {
+            Response::Check(mut o) if i == second => {
+                o.verdict = Verdict::Unsat;
+                o.model = None;
+                Response::Check(o)
+            }
+            r => r,
+        }),
+    );
+    corrupt(
+        &mut h,
+        SolverId::Cvc5,
+        Box::new(move |_, i, r| match r {
+            Response::Check(mut o) if i == second => {
+                if let Some(m) = o.model.as_mut() {
+                    m.values[0] = Some(int(0));
+                }
+                Response::Check(o)
+            }
+            r => r,
+        }),
+    );
+    let r = h.run_script(&s, None);
+    assert_eq!(
+        classes(&r),
+        vec![Class::InvalidModel, Class::Disagreement],
+        "{}",
+        r.summary()
+    );
 }
 
 /// Z3's model with x's value replaced by 0 (which violates x > 10): invalid-model.

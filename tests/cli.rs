@@ -545,7 +545,14 @@ fn script_findings_triage_and_replay() {
     for r in rows {
         assert!(std::path::Path::new(r["representative"].as_str().unwrap()).exists());
     }
+    let groups = table["summary"].as_array().unwrap();
+    let in_groups: u64 = groups.iter().map(|g| g["findings"].as_u64().unwrap()).sum();
+    assert_eq!(in_groups as usize, jsons.len());
     let md = std::fs::read_to_string(&md).unwrap();
+    assert!(
+        md.contains("| class | solver | logic | findings | keys |"),
+        "{md}"
+    );
     assert!(
         md.contains("| class | solver | logic | count | key | representative |"),
         "{md}"

@@ -473,7 +473,19 @@ pub struct TriageRow {
 pub struct Triage {
     pub dir: PathBuf,
     pub findings: usize,
+    /// Class × solver × logic: findings and distinct keys.
+    pub summary: Vec<TriageGroup>,
     pub rows: Vec<TriageRow>,
+}
+
+/// One cell of the class × solver × logic summary.
+#[derive(Clone, Debug, Serialize)]
+pub struct TriageGroup {
+    pub class: String,
+    pub solver: String,
+    pub logic: String,
+    pub findings: usize,
+    pub keys: usize,
 }
 
 /// Reads every `<class>/<hash>.json` under `dir` and groups the findings by their `key`.
@@ -527,9 +539,29 @@ pub fn triage(dir: &Path) -> std::io::Result<Triage> {
                 std::cmp::Reverse(b.count),
             ))
     });
+    let mut summary: Vec<TriageGroup> = Vec::new();
+    for r in &rows {
+        match summary
+            .iter_mut()
+            .find(|g| g.class == r.class && g.solver == r.solver && g.logic == r.logic)
+        {
+            Some(g) => {
+                g.findings += r.count;
+                g.keys += 1;
+            }
+            None => summary.push(TriageGroup {
+                class: r.class.clone(),
+                solver: r.solver.clone(),
+                logic: r.logic.clone(),
+                findings: r.count,
+                keys: 1,
+            }),
+        }
+    }
     Ok(Triage {
         dir: dir.to_path_buf(),
         findings,
+        summary,
         rows,
     })
 }
@@ -544,6 +576,14 @@ impl Triage {
             self.rows.len(),
             self.dir.display()
         );
+        out.push_str("findings  keys  class × solver × logic\n");
+        for g in &self.summary {
+            out.push_str(&format!(
+                "{:>8}  {:>4}  {} {} {}\n",
+                g.findings, g.keys, g.class, g.solver, g.logic
+            ));
+        }
+        out.push_str("per key (count, class, solver, logic, key, representative):\n");
         for r in &self.rows {
             out.push_str(&format!(
                 "{:>6}  {:<16} {:<5} {:<12} {}\n        {}\n",
@@ -561,10 +601,19 @@ impl Triage {
     /// A Markdown table with the same rows.
     pub fn markdown(&self) -> String {
         let mut out = format!(
-            "{} finding(s), {} distinct key(s) in `{}`\n\n| class | solver | logic | count | key | representative |\n|---|---|---|---:|---|---|\n",
+            "{} finding(s), {} distinct key(s) in `{}`\n\n| class | solver | logic | findings | keys |\n|---|---|---|---:|---:|\n",
             self.findings,
             self.rows.len(),
             self.dir.display()
+        );
+        for g in &self.summary {
+            out.push_str(&format!(
+                "| {} | {} | {} | {} | {} |\n",
+                g.class, g.solver, g.logic, g.findings, g.keys
+            ));
+        }
+        out.push_str(
+            "\n| class | solver | logic | count | key | representative |\n|---|---|---|---:|---|---|\n",
         );
         for r in &self.rows {
             out.push_str(&format!(

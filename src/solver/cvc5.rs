@@ -118,7 +118,7 @@ impl Cvc5 {
     }
 
     fn recycle_if_due(&mut self) -> Result<(), SolverError> {
-        self.cases += 1;
+        self.cases = self.cases.saturating_add(1);
         // A running script's solver and terms belong to this term manager: never delete
         // it under them (checks made inside a script, e.g. of an unsat core, wait).
         if self.session.is_some() {

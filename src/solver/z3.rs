@@ -183,7 +183,7 @@ impl Z3 {
     }
 
     fn recycle_if_due(&mut self, limits: &Limits) -> Result<(), SolverError> {
-        self.cases += 1;
+        self.cases = self.cases.saturating_add(1);
         // A running script's solver and terms live in this context: never delete it
         // under them (checks made inside a script, e.g. of an unsat core, wait).
         if self.session.is_some() {

@@ -432,6 +432,14 @@ fn incompleteness_is_quiet_on_documented_and_undecidable_cases() {
     let r = h.run_script(&Script::of_formula(&unbounded, Setup::default()), None);
     assert!(r.findings.is_empty(), "{}", r.summary());
 
+    // A bounded string constant, but str.from_int of an unbounded integer: string terms of
+    // unbounded length, not the fragment (the final campaign's Z3 unknown on such a formula).
+    let from_int = parsed(
+        "(declare-fun s0 () String)(declare-fun i () Int)(assert (<= (str.len s0) 3))
+         (assert (= s0 (str.substr (str.from_int i) 0 2)))",
+    );
+    assert!(smtsmith::oracle::decidable_fragment(&from_int).is_none());
+
     let lia = parsed("(declare-fun x () Int)(assert (and (> x 2) (< (* 3 x) 12)))");
     assert_eq!(
         smtsmith::oracle::decidable_fragment(&lia).as_deref(),

@@ -189,8 +189,9 @@ pub fn documented_incomplete(id: SolverId, f: &Formula) -> bool {
 /// of those the incompleteness oracle holds solvers to: linear integer/real arithmetic,
 /// bit-vectors, arrays, uninterpreted functions, and strings whose every string constant
 /// has an asserted upper bound on its length (`(<= (str.len x) n)` or `(< (str.len x) n)`
-/// with a numeral `n`; no function of string sort). `None`: quantified, nonlinear, or
-/// strings without such bounds.
+/// with a numeral `n`; no function of string sort, no array with string elements, no
+/// `str.from_int` — so that every string term's length is bounded). `None`: quantified,
+/// nonlinear, or strings without such bounds.
 pub fn decidable_fragment(f: &Formula) -> Option<String> {
     use crate::ir::{NodeKind, Op, Sort, Value};
     let sig = f.signature();
@@ -198,9 +199,21 @@ pub fn decidable_fragment(f: &Formula) -> Option<String> {
         return None;
     }
     if sig.strings {
+        // Where a string's length is not bounded by the bounds on the constants: a function
+        // of string sort, an array with string elements, `str.from_int` of an unbounded
+        // integer (the final campaign found Z3 unknown on such a formula: not the fragment).
+        fn holds_strings(s: &Sort) -> bool {
+            match s {
+                Sort::String => true,
+                Sort::Array(_, e) => holds_strings(e),
+                _ => false,
+            }
+        }
         if f.decls.iter().any(|d| {
-            !d.args.is_empty() && (d.sort == Sort::String || d.args.contains(&Sort::String))
-        }) {
+            (!d.args.is_empty() && (d.sort == Sort::String || d.args.contains(&Sort::String)))
+                || matches!(&d.sort, Sort::Array(..) if holds_strings(&d.sort))
+        }) || sig.ops.contains(&Op::StrFromInt)
+        {
             return None;
         }
         let bounded = |d: usize| {

@@ -45,6 +45,7 @@ pub struct ScriptReport {
     pub skipped: Option<String>,
     /// Model checks at the checks: (solver, evaluator's truth).
     pub model_checks: Vec<(SolverId, Truth)>,
+    /// Time in solver calls: the lockstep actions, and the oracles' re-checks and replays.
     pub solver_time: Duration,
     pub total_time: Duration,
 }
@@ -318,7 +319,11 @@ impl Harness {
             let mut issues = Vec::new();
             for (k, e) in errors {
                 let id = step[k].0;
-                match self.classify_error(s, k, &ran[k].1, &e) {
+                // Its replays are solver time too.
+                let t = Instant::now();
+                let kind = self.classify_error(s, k, &ran[k].1, &e);
+                report.solver_time += t.elapsed();
+                match kind {
                     ErrorKind::Incompatible => {
                         report.skipped = Some(format!("incompatible options: {e}"));
                     }
@@ -407,7 +412,9 @@ impl Harness {
                             cvc5_rlimit: 0,
                             timeout_ms: self.limits.timeout_ms * PERFORMANCE_FACTOR,
                         };
+                        let t = Instant::now();
                         let again = self.replay(s, k, &ran[k].1, &big, s.setup.clone());
+                        report.solver_time += t.elapsed();
                         if let Ok(Response::Check(p)) = &again {
                             let r2 = p.reason.clone().unwrap_or_default();
                             if p.verdict == Verdict::Unknown && oracle::is_limit(&r2) {
@@ -502,9 +509,11 @@ impl Harness {
                         }
                         _ => continue,
                     };
+                    let t = Instant::now();
                     if let Some(issue) = self.core_satisfiable(*id, &sub, &what) {
                         issues.push(issue);
                     }
+                    report.solver_time += t.elapsed();
                 }
             }
             _ => {}

@@ -78,6 +78,18 @@ fn corrupt(h: &mut Harness, id: SolverId, edit: Edit) {
     *slot = Box::new(Corrupt { inner, edit });
 }
 
+/// The check at action `index` answered unsat (no model) instead of what the solver said.
+fn unsat_at(index: usize) -> Edit {
+    Box::new(move |_, i, r| match r {
+        Response::Check(mut o) if i == index => {
+            o.verdict = Verdict::Unsat;
+            o.model = None;
+            Response::Check(o)
+        }
+        r => r,
+    })
+}
+
 fn classes(r: &smtsmith::session::ScriptReport) -> Vec<Class> {
     r.findings.iter().map(|(i, _)| i.class).collect()
 }
@@ -166,18 +178,7 @@ fn a_flipped_verdict_at_a_later_check_is_found() {
         .iter()
         .rposition(|a| *a == Action::CheckSat)
         .unwrap();
-    corrupt(
-        &mut h,
-        SolverId::Z3,
-        Box::new(move |_, i, r| match r {
-            Response::Check(mut o) if i == second => {
-                o.verdict = Verdict::Unsat;
-                o.model = None;
-                Response::Check(o)
-            }
-            r => r,
-        }),
-    );
+    corrupt(&mut h, SolverId::Z3, unsat_at(second));
     let r = h.run_script(&s, None);
     assert_eq!(classes(&r), vec![Class::WrongUnsat], "{}", r.summary());
     assert_eq!(r.findings[0].0.blamed, Some(SolverId::Z3));
@@ -212,18 +213,7 @@ fn an_unproven_conflict_is_a_disagreement() {
         .iter()
         .rposition(|a| *a == Action::CheckSat)
         .unwrap();
-    corrupt(
-        &mut h,
-        SolverId::Z3,
-        Box::new(move |_, i, r| match r {
-            Response::Check(mut o) if i == second => {
-                o.verdict = Verdict::Unsat;
-                o.model = None;
-                Response::Check(o)
-            }
-            r => r,
-        }),
-    );
+    corrupt(&mut h, SolverId::Z3, unsat_at(second));
     corrupt(
         &mut h,
         SolverId::Cvc5,

@@ -1067,24 +1067,15 @@ impl Z3 {
         let t2 = Instant::now();
         let r = match r {
             Z3_L_FALSE if self.cores => {
-                let v = self.ok("Z3_solver_get_unsat_core", unsafe {
-                    Z3_solver_get_unsat_core(ctx, solver)
-                })?;
-                unsafe { Z3_ast_vector_inc_ref(ctx, v) };
-                let n = unsafe { Z3_ast_vector_size(ctx, v) };
-                let mut core = Vec::new();
-                for i in 0..n {
-                    let Some(p) = (unsafe { Z3_ast_vector_get(ctx, v, i) }) else {
-                        continue;
-                    };
-                    if let Some(k) = trackers
-                        .iter()
-                        .position(|q| unsafe { Z3_is_eq_ast(ctx, *q, p) })
-                    {
-                        core.push(k);
-                    }
-                }
-                unsafe { Z3_ast_vector_dec_ref(ctx, v) };
+                let mut core: Vec<usize> = self
+                    .unsat_core(solver)?
+                    .into_iter()
+                    .filter_map(|p| {
+                        trackers
+                            .iter()
+                            .position(|q| unsafe { Z3_is_eq_ast(ctx, *q, p) })
+                    })
+                    .collect();
                 core.sort_unstable();
                 Ok((Verdict::Unsat, None, None, Some(core)))
             }
@@ -1289,6 +1280,21 @@ impl Z3 {
         }
     }
 
+    /// The terms of `solver`'s unsat core (tracking constants and failed assumptions).
+    fn unsat_core(&self, solver: Z3_solver) -> Result<Vec<Z3_ast>, SolverError> {
+        let ctx = self.ctx;
+        let v = self.ok("Z3_solver_get_unsat_core", unsafe {
+            Z3_solver_get_unsat_core(ctx, solver)
+        })?;
+        unsafe { Z3_ast_vector_inc_ref(ctx, v) };
+        let n = unsafe { Z3_ast_vector_size(ctx, v) };
+        let terms = (0..n)
+            .filter_map(|i| unsafe { Z3_ast_vector_get(ctx, v, i) })
+            .collect();
+        unsafe { Z3_ast_vector_dec_ref(ctx, v) };
+        Ok(terms)
+    }
+
     /// Translates `roots` in the script's session (its declarations and node memo).
     fn session_terms(
         &mut self,
@@ -1458,17 +1464,9 @@ impl Z3 {
                 Ok(Response::Values(values))
             }
             Action::GetUnsatCore | Action::GetUnsatAssumptions => {
-                let v = self.ok("Z3_solver_get_unsat_core", unsafe {
-                    Z3_solver_get_unsat_core(ctx, solver)
-                })?;
-                unsafe { Z3_ast_vector_inc_ref(ctx, v) };
-                let n = unsafe { Z3_ast_vector_size(ctx, v) };
                 let mut core = Vec::new();
                 let mut failed = Vec::new();
-                for i in 0..n {
-                    let Some(p) = (unsafe { Z3_ast_vector_get(ctx, v, i) }) else {
-                        continue;
-                    };
+                for p in self.unsat_core(solver)? {
                     let eq = |q: &Z3_ast| unsafe { Z3_is_eq_ast(ctx, *q, p) };
                     if let Some((k, _)) = st.trackers.iter().find(|(_, q)| eq(q)) {
                         core.push(*k);
@@ -1476,7 +1474,6 @@ impl Z3 {
                         failed.push(*l);
                     }
                 }
-                unsafe { Z3_ast_vector_dec_ref(ctx, v) };
                 core.sort_unstable();
                 core.dedup();
                 Ok(if matches!(action, Action::GetUnsatCore) {

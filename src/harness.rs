@@ -861,14 +861,13 @@ pub mod watchdog {
         true
     }
 
-    /// [`watch`] for an incremental script (`f`: its assertions, for the record).
+    /// [`watch`] for an incremental script (its reproducer is the script's).
     pub(crate) fn watch_script(
         h: &mut Harness,
-        f: &Formula,
         s: &crate::script::Script,
         input: Option<&[u8]>,
     ) -> bool {
-        if !watch(h, f, input) {
+        if !watch(h, &s.formula, input) {
             return false;
         }
         if let Some(c) = CURRENT.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {

@@ -157,6 +157,18 @@ impl Script {
             .map(|i| decls_of(&f, NodeId(i as u32)))
             .collect();
 
+        #[derive(Clone, Copy)]
+        enum Kind {
+            Assert,
+            Push,
+            Pop,
+            Check,
+            Assuming,
+            Values,
+            Core,
+            Assumptions,
+            Reset,
+        }
         #[derive(PartialEq)]
         enum Last {
             Nothing,
@@ -205,24 +217,29 @@ impl Script {
                 break;
             }
             // Kinds with their weights, only those valid in the current state.
-            let mut menu: Vec<(u8, u32)> = vec![(0, 30), (1, 8), (3, 15), (8, 3)];
+            let mut menu: Vec<(Kind, u32)> = vec![
+                (Kind::Assert, 30),
+                (Kind::Push, 8),
+                (Kind::Check, 15),
+                (Kind::Reset, 3),
+            ];
             if depth > 0 {
-                menu.push((2, 8));
+                menu.push((Kind::Pop, 8));
             }
             if !literals.is_empty() {
-                menu.push((4, 10));
+                menu.push((Kind::Assuming, 10));
             }
             // Right after a check the queries are likely (they judge the answer).
             if last != Last::Nothing {
                 if !queryable.is_empty() {
-                    menu.push((5, 25));
+                    menu.push((Kind::Values, 25));
                 }
                 if setup.cores {
-                    menu.push((6, 20));
+                    menu.push((Kind::Core, 20));
                 }
             }
             if last == Last::Assuming && setup.unsat_assumptions {
-                menu.push((7, 20));
+                menu.push((Kind::Assumptions, 20));
             }
             let total: u32 = menu.iter().map(|(_, w)| w).sum();
             let mut pick = u.int_in_range(0..=total - 1)?;
@@ -236,53 +253,38 @@ impl Script {
                         false
                     }
                 })
-                .map(|(k, _)| *k)
-                .unwrap_or(0);
+                .map_or(Kind::Assert, |(k, _)| *k);
             match kind {
-                0 => {
+                Kind::Assert => {
                     let t = *u.choose(&pool)?;
                     declare(&mut actions, &mut declared, &[t]);
                     actions.push(Action::Assert(t));
                     last = Last::Nothing;
                 }
-                1 => {
+                Kind::Push => {
                     let n = u.int_in_range(1..=2)?;
                     depth += n;
                     actions.push(Action::Push(n));
                     last = Last::Nothing;
                 }
-                2 => {
+                Kind::Pop => {
                     let n = u.int_in_range(1..=depth)?;
                     depth -= n;
                     actions.push(Action::Pop(n));
                     last = Last::Nothing;
                 }
-                3 => {
+                Kind::Check => {
                     actions.push(Action::CheckSat);
                     last = Last::Check;
                 }
-                4 => {
-                    let k = u.int_in_range(1..=3usize)?;
-                    let mut lits = Vec::new();
-                    for _ in 0..k {
-                        let l = *u.choose(&literals)?;
-                        if !lits.contains(&l) {
-                            lits.push(l);
-                        }
-                    }
+                Kind::Assuming => {
+                    let lits = distinct_picks(u, &literals, 3)?;
                     declare(&mut actions, &mut declared, &lits);
                     actions.push(Action::CheckSatAssuming(lits));
                     last = Last::Assuming;
                 }
-                5 => {
-                    let k = u.int_in_range(1..=3usize)?;
-                    let mut ts = Vec::new();
-                    for _ in 0..k {
-                        let t = *u.choose(&queryable)?;
-                        if !ts.contains(&t) {
-                            ts.push(t);
-                        }
-                    }
+                Kind::Values => {
+                    let mut ts = distinct_picks(u, &queryable, 3)?;
                     // A declaration between a check and get-value would end the check's
                     // answer: query only terms over what is declared.
                     ts.retain(|t| uses[t.0 as usize].iter().all(|d| declared[d.0 as usize]));
@@ -290,9 +292,9 @@ impl Script {
                         actions.push(Action::GetValue(ts));
                     }
                 }
-                6 => actions.push(Action::GetUnsatCore),
-                7 => actions.push(Action::GetUnsatAssumptions),
-                _ => {
+                Kind::Core => actions.push(Action::GetUnsatCore),
+                Kind::Assumptions => actions.push(Action::GetUnsatAssumptions),
+                Kind::Reset => {
                     actions.push(Action::ResetAssertions);
                     depth = 0;
                     last = Last::Nothing;
@@ -308,14 +310,6 @@ impl Script {
             setup,
             config,
         })
-    }
-
-    /// An empty assertion stack for running the script: [`Frames::apply`] each action,
-    /// then [`Frames::active`] lists the assertions in force.
-    pub fn frames(&self) -> Frames {
-        Frames {
-            stack: vec![Vec::new()],
-        }
     }
 
     /// A one-check script of `f` (every assertion, then check-sat): how a plain formula
@@ -342,7 +336,21 @@ pub struct Frames {
     pub stack: Vec<Vec<usize>>,
 }
 
+impl Default for Frames {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl Frames {
+    /// An empty assertion stack: [`Frames::apply`] each action of a script, then
+    /// [`Frames::active`] lists the assertions in force.
+    pub fn new() -> Frames {
+        Frames {
+            stack: vec![Vec::new()],
+        }
+    }
+
     /// Applies action `index` to the stack.
     pub fn apply(&mut self, index: usize, a: &Action) {
         match a {
@@ -380,6 +388,19 @@ pub fn view(s: &Script, active: &[usize], extra: &[NodeId]) -> Formula {
         .chain(extra.iter().copied())
         .collect();
     g
+}
+
+/// One to `max` distinct elements of `pool` (duplicates drawn are dropped).
+fn distinct_picks(u: &mut Unstructured, pool: &[NodeId], max: usize) -> Result<Vec<NodeId>> {
+    let k = u.int_in_range(1..=max)?;
+    let mut out = Vec::with_capacity(k);
+    for _ in 0..k {
+        let x = *u.choose(pool)?;
+        if !out.contains(&x) {
+            out.push(x);
+        }
+    }
+    Ok(out)
 }
 
 /// Nodes whose value a `get-value` may ask for: no free bound or let variable, not a

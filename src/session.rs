@@ -24,7 +24,7 @@ use crate::finding::{self, Written};
 use crate::harness::{watchdog, Harness};
 use crate::ir::{NodeId, Op, Value};
 use crate::oracle::{self, Answer, Class, Issue};
-use crate::script::{view, Action, Script};
+use crate::script::{view, Action, Frames, Script};
 use crate::solver::{Limits, Outcome, Response, SolverError, SolverId, Verdict, OPTION_CALL};
 use std::time::{Duration, Instant};
 
@@ -132,24 +132,13 @@ impl Harness {
         let mut report = ScriptReport::default();
         let ids: Vec<SolverId> = self.solvers_mut().iter().map(|x| x.id()).collect();
         let limits = self.limits.clone();
-        let mut watched_formula = s.formula.clone();
-        watched_formula.asserts = s
-            .actions
-            .iter()
-            .filter_map(|a| match a {
-                Action::Assert(t) => Some(*t),
-                _ => None,
-            })
-            .collect();
-        let watched = watchdog::watch_script(self, &watched_formula, s, input);
+        let watched = watchdog::watch_script(self, s, input);
         let mut ran: Vec<(SolverId, Vec<usize>)> = ids.iter().map(|id| (*id, Vec::new())).collect();
         // Start every solver; options it does not take skip the script.
-        let mut begun = Vec::new();
         for (k, id) in ids.iter().enumerate() {
             let t = Instant::now();
             let r = self.solvers_mut()[k].script_begin(s, &limits);
             report.solver_time += t.elapsed();
-            begun.push(k);
             if let Err(e) = r {
                 if e.call == OPTION_CALL {
                     report.skipped = Some(format!("incompatible options: {e}"));
@@ -160,10 +149,10 @@ impl Harness {
                         summary: e.to_string(),
                     };
                     let answers = vec![format!("{id}: {e}")];
-                    self.end_all(&begun);
+                    self.end_all();
                     self.write_script_finding(&mut report, s, &ran, 0, &answers, issue, input);
                 }
-                self.end_all(&begun);
+                self.end_all();
                 if watched {
                     watchdog::done();
                 }
@@ -171,9 +160,8 @@ impl Harness {
                 return report;
             }
         }
-        let mut frames = s.frames();
+        let mut frames = Frames::new();
         let mut last: Vec<Option<LastCheck>> = vec![None; ids.len()];
-        let mut open = true;
         for (i, action) in s.actions.iter().enumerate() {
             watchdog::at_step(i);
             frames.apply(i, action);
@@ -236,17 +224,15 @@ impl Harness {
                 self.judge_step(s, i, &active, &step, &last, &mut ran, &mut report);
             report.steps.push(step);
             if !issues.is_empty() || stop {
-                self.end_all(&begun);
-                open = false;
+                self.end_all();
                 for issue in issues {
                     self.write_script_finding(&mut report, s, &ran, i, &answers, issue, input);
                 }
                 break;
             }
         }
-        if open {
-            self.end_all(&begun);
-        }
+        // Ending an ended script does nothing.
+        self.end_all();
         if watched {
             watchdog::done();
         }
@@ -254,9 +240,10 @@ impl Harness {
         report
     }
 
-    fn end_all(&mut self, begun: &[usize]) {
-        for k in begun {
-            self.solvers_mut()[*k].script_end();
+    /// Ends the script on every solver.
+    fn end_all(&mut self) {
+        for s in self.solvers_mut() {
+            s.script_end();
         }
     }
 
@@ -314,8 +301,7 @@ impl Harness {
             })
             .collect();
         if !errors.is_empty() {
-            let ends = self.solvers_mut().len();
-            self.end_all(&(0..ends).collect::<Vec<_>>());
+            self.end_all();
             let mut issues = Vec::new();
             for (k, e) in errors {
                 let id = step[k].0;
@@ -398,8 +384,7 @@ impl Harness {
                         }
                     } else if oracle::is_limit(&reason) {
                         // Confirm with ten times the limit (this ends the script).
-                        let ends = self.solvers_mut().len();
-                        self.end_all(&(0..ends).collect::<Vec<_>>());
+                        self.end_all();
                         // Ten times the time and no resource limit: resource units do not
                         // compare across solvers, and cvc5 charges a whole preprocessing
                         // step (bit-blasting) at once, so a resource limit ten times larger
@@ -569,7 +554,7 @@ impl Harness {
         let solver = &mut self.solvers_mut()[k];
         let r = (|| {
             solver.script_begin(&sc, limits)?;
-            let mut frames = sc.frames();
+            let mut frames = Frames::new();
             let mut out = Response::Done;
             for (n, i) in ran.iter().enumerate() {
                 let a = &sc.actions[*i];

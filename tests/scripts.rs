@@ -90,6 +90,20 @@ fn unsat_at(index: usize) -> Edit {
     })
 }
 
+/// The model of the check at action `at` (every check for `None`) with x (the first
+/// declaration) set to 0.
+fn x_zero(at: Option<usize>) -> Edit {
+    Box::new(move |_, i, r| match r {
+        Response::Check(mut o) if at.is_none_or(|a| a == i) => {
+            if let Some(m) = o.model.as_mut() {
+                m.values[0] = Some(int(0));
+            }
+            Response::Check(o)
+        }
+        r => r,
+    })
+}
+
 fn classes(r: &smtsmith::session::ScriptReport) -> Vec<Class> {
     r.findings.iter().map(|(i, _)| i.class).collect()
 }
@@ -214,19 +228,7 @@ fn an_unproven_conflict_is_a_disagreement() {
         .rposition(|a| *a == Action::CheckSat)
         .unwrap();
     corrupt(&mut h, SolverId::Z3, unsat_at(second));
-    corrupt(
-        &mut h,
-        SolverId::Cvc5,
-        Box::new(move |_, i, r| match r {
-            Response::Check(mut o) if i == second => {
-                if let Some(m) = o.model.as_mut() {
-                    m.values[0] = Some(int(0));
-                }
-                Response::Check(o)
-            }
-            r => r,
-        }),
-    );
+    corrupt(&mut h, SolverId::Cvc5, x_zero(Some(second)));
     let r = h.run_script(&s, None);
     assert_eq!(
         classes(&r),
@@ -241,19 +243,7 @@ fn an_unproven_conflict_is_a_disagreement() {
 fn a_corrupted_model_is_an_invalid_model() {
     let mut h = harness("model");
     let (s, _) = two_checks();
-    corrupt(
-        &mut h,
-        SolverId::Z3,
-        Box::new(|_, _, r| match r {
-            Response::Check(mut o) => {
-                if let Some(m) = o.model.as_mut() {
-                    m.values[0] = Some(int(0));
-                }
-                Response::Check(o)
-            }
-            r => r,
-        }),
-    );
+    corrupt(&mut h, SolverId::Z3, x_zero(None));
     let r = h.run_script(&s, None);
     assert!(
         classes(&r).contains(&Class::InvalidModel),

@@ -1159,10 +1159,9 @@ impl Cvc5 {
         let slv = st.slv;
         let action = &sc.actions[index];
         let terms = |this: &Cvc5, st: &mut Session, roots: &[NodeId]| {
-            let consts = st.consts.clone();
             let mut b = Builder {
                 cvc5: this,
-                consts: &consts,
+                consts: &st.consts,
             };
             translate_more(f, &mut b, roots, &mut st.memo)
         };

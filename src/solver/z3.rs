@@ -422,8 +422,8 @@ impl Z3 {
             f,
             &mut Builder {
                 z3: self,
-                consts: consts.clone(),
-                funcs: funcs.clone(),
+                consts: &consts,
+                funcs: &funcs,
             },
             &f.asserts,
         )?;
@@ -809,8 +809,8 @@ impl Solver for Z3 {
     fn provoke_error(&mut self) -> Option<SolverError> {
         provoke(&mut Builder {
             z3: self,
-            consts: Vec::new(),
-            funcs: Vec::new(),
+            consts: &[],
+            funcs: &[],
         })
     }
 
@@ -824,8 +824,8 @@ impl Solver for Z3 {
             f,
             &mut Builder {
                 z3: self,
-                consts: Vec::new(),
-                funcs: Vec::new(),
+                consts: &[],
+                funcs: &[],
             },
             terms,
         ) {
@@ -1085,7 +1085,7 @@ impl Z3 {
                     Z3_solver_get_model(ctx, solver)
                 })?;
                 unsafe { Z3_model_inc_ref(ctx, model) };
-                let values = self.read_model(model, f, &t);
+                let values = self.read_model(model, f, &t.consts, &t.funcs, &t.memo);
                 unsafe { Z3_model_dec_ref(ctx, model) };
                 Ok((Verdict::Sat, None, Some(values?), None))
             }
@@ -1104,9 +1104,10 @@ impl Z3 {
         &self,
         model: Z3_model,
         f: &Formula,
-        t: &Translation,
+        consts: &[Option<Z3_ast>],
+        fdecls: &[Option<Z3_func_decl>],
+        memo: &[Option<Z3_ast>],
     ) -> Result<Model, SolverError> {
-        let (consts, memo, fdecls) = (&t.consts, &t.memo, &t.funcs);
         let mut values = Vec::with_capacity(f.decls.len());
         for (d, t) in f.decls.iter().zip(consts) {
             values.push(match t {
@@ -1304,8 +1305,8 @@ impl Z3 {
     ) -> Result<Vec<Z3_ast>, SolverError> {
         let mut b = Builder {
             z3: self,
-            consts: st.consts.clone(),
-            funcs: st.funcs.clone(),
+            consts: &st.consts,
+            funcs: &st.funcs,
         };
         translate_more(f, &mut b, roots, &mut st.memo)
     }
@@ -1424,13 +1425,9 @@ impl Z3 {
                         st.model = Some(m);
                         self.abstract_ids.borrow_mut().clear();
                         let view = crate::script::view(sc, active, lits);
-                        let t = Translation {
-                            consts: st.consts.clone(),
-                            funcs: st.funcs.clone(),
-                            asserts: Vec::new(),
-                            memo: st.memo.memo.clone(),
-                        };
-                        (Verdict::Sat, None, Some(self.read_model(m, &view, &t)?))
+                        let model =
+                            self.read_model(m, &view, &st.consts, &st.funcs, &st.memo.memo)?;
+                        (Verdict::Sat, None, Some(model))
                     }
                     Z3_L_FALSE => (Verdict::Unsat, None, None),
                     _ => {
@@ -1499,8 +1496,8 @@ struct Translation {
 
 struct Builder<'a> {
     z3: &'a mut Z3,
-    consts: Vec<Option<Z3_ast>>,
-    funcs: Vec<Option<Z3_func_decl>>,
+    consts: &'a [Option<Z3_ast>],
+    funcs: &'a [Option<Z3_func_decl>],
 }
 
 impl TermBuilder for Builder<'_> {

@@ -766,7 +766,7 @@ pub fn fuzz_named(name: &str, data: &[u8]) {
 
 /// Whether a constructed case may run: a witness, if any, must satisfy the formula
 /// (unknown: skipped; false: a bug of the construction, which panics with the formula).
-fn witness_usable(c: &crate::construct::Constructed) -> bool {
+pub fn witness_usable(c: &crate::construct::Constructed) -> bool {
     let Some(m) = &c.witness else {
         return true;
     };

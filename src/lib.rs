@@ -1,6 +1,6 @@
 //! smtsmith: an in-process fuzzing harness for SMT solvers (Z3 and cvc5).
 //!
-//! Layers (see `README.md` and `../shared/docs/architecture.md`): [`ir`] (sorts, the operator
+//! Layers (see `README.md`): [`ir`] (sorts, the operator
 //! table, formulas), [`generate`] (the `Arbitrary`-driven grammar), [`smtlib`] (printer),
 //! [`eval`] (reference evaluator), [`solver`] (Z3 and cvc5 backends), [`oracle`] (verdict
 //! comparison and model validation), [`finding`] (reproducers on disk), [`harness`] (one

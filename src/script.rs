@@ -1,4 +1,4 @@
-//! Incremental scripts (Murxla's scope, `../shared/docs/techniques.md` §8): a fuzz case
+//! Incremental scripts (the scope of Murxla, Niemetz, Preiner and Barrett, 2022): a fuzz case
 //! that is a sequence of solver actions — declare, assert, push, pop, check-sat,
 //! check-sat-assuming, get-value, get-unsat-core, get-unsat-assumptions, reset-assertions —
 //! decoded from `Arbitrary` bytes, with the solver options of its swarm configuration.

@@ -17,7 +17,7 @@
 //! (strengthening keeps it unsat), on the sat side only when both witnesses are non-zero.
 //!
 //! Seeds: the other construction families, labelled SMT-LIB files (`SMTSMITH_SEEDS`, by
-//! default `../shared/seeds` next to this crate: `LOGIC/sat|unsat/*.smt2`), and — in the
+//! default the repository's `seeds/`: `LOGIC/sat|unsat/*.smt2`), and — in the
 //! `fusion` fuzz target — generated formulas both solvers decide alike (a sat one only with
 //! a model the evaluator validates; see `harness::fuzz_fusion`).
 
@@ -552,21 +552,24 @@ pub fn family_seed(u: &mut Unstructured) -> Result<Seed> {
     })
 }
 
-/// The labelled seed files: `LOGIC/sat|unsat/*.smt2` under `SMTSMITH_SEEDS` (default
-/// `../shared/seeds` beside this crate), at most 4 KiB each, sorted; empty if absent.
+/// The labelled seed files: `LOGIC/sat|unsat/*.smt2` under `SMTSMITH_SEEDS` (default: the
+/// repository's `seeds/`), at most 4 KiB each, sorted. A folder that is missing or holds
+/// no such file stops the process with a message naming it: a seed-based target without
+/// its seeds would quietly fuzz something else.
 pub fn seed_files() -> &'static [(std::path::PathBuf, Verdict)] {
     static FILES: std::sync::OnceLock<Vec<(std::path::PathBuf, Verdict)>> =
         std::sync::OnceLock::new();
     FILES.get_or_init(|| {
         let dir = std::env::var_os("SMTSMITH_SEEDS")
             .map(std::path::PathBuf::from)
-            .unwrap_or_else(|| {
-                std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/seeds")
-            });
+            .unwrap_or_else(default_seed_dir);
         let mut out = Vec::new();
-        let Ok(logics) = std::fs::read_dir(&dir) else {
-            return out;
-        };
+        let logics = std::fs::read_dir(&dir).unwrap_or_else(|e| {
+            panic!(
+                "labelled seeds: cannot read {} ({e}); set SMTSMITH_SEEDS to a folder of LOGIC/sat|unsat/*.smt2",
+                dir.display()
+            )
+        });
         for logic in logics.flatten() {
             for (sub, verdict) in [("sat", Verdict::Sat), ("unsat", Verdict::Unsat)] {
                 let Ok(files) = std::fs::read_dir(logic.path().join(sub)) else {
@@ -581,18 +584,25 @@ pub fn seed_files() -> &'static [(std::path::PathBuf, Verdict)] {
                 }
             }
         }
+        assert!(
+            !out.is_empty(),
+            "labelled seeds: {} holds no LOGIC/sat|unsat/*.smt2 file of at most 4 KiB (SMTSMITH_SEEDS)",
+            dir.display()
+        );
         out.sort_by(|a, b| a.0.cmp(&b.0));
         out
     })
+}
+
+/// The labelled seeds shipped with smtsmith (`seeds/` in the repository).
+pub fn default_seed_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("seeds")
 }
 
 /// A labelled seed file chosen by `u`, parsed (files smtsmith does not support are
 /// skipped: `Err`).
 pub fn file_seed(u: &mut Unstructured) -> Result<Seed> {
     let files = seed_files();
-    if files.is_empty() {
-        return Err(arbitrary::Error::IncorrectFormat);
-    }
     let k = u.choose_index(files.len())?;
     let (path, verdict) = &files[k];
     // Each file is read and parsed once per process (not once per fuzz input); `None`:

@@ -31,6 +31,7 @@ fn main() {
         println!("cargo:rerun-if-env-changed={var}");
     }
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo::rustc-check-cfg=cfg(smtsmith_pinned_z3, smtsmith_pinned_cvc5)");
     println!("cargo:rerun-if-changed=vendor/z3-solver.sha256");
     println!("cargo:rerun-if-changed=vendor/cvc5.sha256");
 
@@ -64,6 +65,10 @@ fn main() {
                     known.join(", ")
                 ));
             };
+            if version == table[0].0 {
+                // Tests that pin a behaviour of this release (a known finding) run only on it.
+                println!("cargo:rustc-cfg=smtsmith_pinned_z3");
+            }
             let dir = ensure_wheel(&store, "z3-solver", &version, file, sha);
             let bin = dir.join(format!("z3_solver-{version}.data/data/bin/z3"));
             make_executable(&bin);
@@ -83,6 +88,7 @@ fn main() {
             let Some((_, file, sha)) = table.iter().find(|(v, _, _)| v == CVC5_VERSION) else {
                 fail("vendor/cvc5.sha256 has no row for the pinned cvc5 release");
             };
+            println!("cargo:rustc-cfg=smtsmith_pinned_cvc5");
             let dir = ensure_wheel(&store, "cvc5", CVC5_VERSION, file, sha);
             let lib = dir.join("cvc5.libs");
             // The wheel ships hashed sonames only; give the linker the plain names.

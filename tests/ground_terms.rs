@@ -229,7 +229,7 @@ fn every_operator_agrees_with_both_solvers_on_literals() {
     // its non-incremental engine decides, and this test is about operator semantics.
     let mut h = Harness::with_reuse(
         Selection::Both,
-        std::env::temp_dir().join("smtsmith-ground-tests"),
+        tempfile::tempdir().unwrap().keep(),
         smtsmith::solver::Reuse::Solver,
     )
     .unwrap();

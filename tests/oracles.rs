@@ -9,12 +9,9 @@ use smtsmith::ir::{Formula, Op, Sort, Value};
 use smtsmith::oracle::{judge, Answer, Class};
 use smtsmith::solver::{SolverId, Verdict};
 
+/// Findings go to a new folder of this test's, kept: a failing test's findings stay on disk.
 fn harness() -> Harness {
-    Harness::new(
-        Selection::Both,
-        std::env::temp_dir().join("smtsmith-oracle-tests"),
-    )
-    .expect("solvers start")
+    Harness::new(Selection::Both, tempfile::tempdir().unwrap().keep()).expect("solvers start")
 }
 
 fn int(n: i64) -> Value {
@@ -151,13 +148,21 @@ fn generated_formulas_raise_no_finding_on_the_pinned_releases() {
     let mut h = harness();
     let mut decided = 0;
     let mut validated = 0;
+    let mut known = 0;
     for seed in 0..300 {
         let case = Case::from_bytes(&seeded_bytes(seed, 200));
         let answers = h.answers(&case.formula);
         let mut v = judge(&case.formula, &answers);
+        // Only where the known bug lives: cvc5, on formulas with arrays.
+        let arrays = smtsmith::smtlib::script(&case.formula, &Default::default()).contains("Array");
+        let before = v.findings.len();
         v.findings.retain(|i| {
-            !(i.class == Class::ApiError && KNOWN.iter().any(|k| i.summary.contains(k)))
+            !(i.class == Class::ApiError
+                && i.blamed == Some(smtsmith::solver::SolverId::Cvc5)
+                && arrays
+                && KNOWN.iter().any(|k| i.summary.contains(k)))
         });
+        known += before - v.findings.len();
         assert!(v.findings.is_empty(), "seed {seed}: {:?}", v.findings);
         decided += answers
             .iter()
@@ -174,6 +179,7 @@ fn generated_formulas_raise_no_finding_on_the_pinned_releases() {
         decided > 400 && validated > 200,
         "decided {decided}, validated {validated}"
     );
+    eprintln!("{known} API errors of the known cvc5 no-model bug tolerated");
 }
 
 /// `f(u) != f(v)` over an uninterpreted sort U0 with `g(f(u))`: both solvers' models

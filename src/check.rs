@@ -20,9 +20,10 @@ pub struct FileReport {
     pub logic: String,
     /// The expected verdict: `(set-info :status ...)`, else a `sat`/`unsat` folder in the path.
     pub expected: Option<Verdict>,
-    /// Set when the script was not run: why it could not be read.
+    /// Set when the script was not run: why (it could not be read, or asks nothing).
     pub error: Option<String>,
-    /// `unsupported` or `malformed` when `error` is set.
+    /// Why it was not run, when `error` is set: `malformed`, `unsupported`, `no-check-sat`,
+    /// `unreadable`, or `internal` (smtsmith's own failure).
     pub error_kind: Option<String>,
     /// Each solver's verdict (`error` for an API error).
     pub verdicts: Vec<(SolverId, String)>,
@@ -50,13 +51,19 @@ impl FileReport {
         }
     }
 
+    /// The script was read (it parsed; perhaps with no `check-sat` to run).
     pub fn parsed(&self) -> bool {
+        self.error.is_none() || self.error_kind.as_deref() == Some(NO_CHECK_SAT)
+    }
+
+    /// The script ran through the solvers.
+    pub fn ran(&self) -> bool {
         self.error.is_none()
     }
 
     /// Every solver answered sat or unsat.
     pub fn decided_by_all(&self) -> bool {
-        self.parsed()
+        self.ran()
             && !self.verdicts.is_empty()
             && self
                 .verdicts
@@ -68,7 +75,11 @@ impl FileReport {
     pub fn line(&self) -> String {
         let mut s = format!("{}  ", self.path.display());
         if let Some(e) = &self.error {
-            s.push_str(&format!("not run: {e}"));
+            if self.error_kind.as_deref() == Some(NO_CHECK_SAT) {
+                s.push_str(e);
+            } else {
+                s.push_str(&format!("not run: {e}"));
+            }
             return s;
         }
         let v: Vec<String> = self
@@ -105,7 +116,11 @@ impl FileReport {
     }
 }
 
-/// The `.smt2` files named, with folders searched recursively, in path order.
+/// `error_kind` of a script without `check-sat`.
+pub const NO_CHECK_SAT: &str = "no-check-sat";
+
+/// The `.smt2` files named, with folders searched recursively, in path order. A path that
+/// does not exist is an error naming it (not a file reported as unreadable later).
 pub fn collect_files(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
     fn walk(p: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
         if p.is_dir() {
@@ -125,7 +140,14 @@ pub fn collect_files(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
     }
     let mut out = Vec::new();
     for p in paths {
-        walk(p, &mut out)?;
+        if !p.exists() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                format!("{}: no such file or folder", p.display()),
+            ));
+        }
+        walk(p, &mut out)
+            .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", p.display())))?;
     }
     Ok(out)
 }
@@ -154,18 +176,26 @@ fn logic_in_text(text: &str) -> Option<String> {
 pub fn check_file(h: &mut Harness, path: &Path) -> FileReport {
     let start = Instant::now();
     let mut report = FileReport::new(path);
-    let text = match std::fs::read(path) {
-        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
         Err(e) => {
             report.error = Some(format!("cannot read: {e}"));
             report.error_kind = Some("unreadable".into());
             return report;
         }
     };
-    if let Some(l) = logic_in_text(&text) {
+    let text = match crate::smtlib::parse::text_of(&bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            report.error = Some(e.to_string());
+            report.error_kind = Some("malformed".into());
+            return report;
+        }
+    };
+    if let Some(l) = logic_in_text(text) {
         report.logic = l;
     }
-    let script = match parse_script(&text) {
+    let script = match parse_script(text) {
         Ok(s) => s,
         Err(e) => {
             report.error_kind = Some(
@@ -184,6 +214,11 @@ pub fn check_file(h: &mut Harness, path: &Path) -> FileReport {
     }
     if let Some(s) = script.status.filter(|s| *s != Verdict::Unknown) {
         report.expected = Some(s);
+    }
+    if !script.check_sat {
+        report.error = Some("no check-sat: the script asks nothing, no verdict".into());
+        report.error_kind = Some(NO_CHECK_SAT.into());
+        return report;
     }
     let run = h.run(&script.formula, None, None);
     for (id, a) in &run.answers {
@@ -439,13 +474,38 @@ fn describe_status(s: std::process::ExitStatus) -> String {
     }
 }
 
+/// The exit status of `smtsmith check` over its reports (documented in `--help` and the
+/// README): 1 if any finding; else 3 if any file is malformed or unreadable; else 4 if any
+/// is unsupported; else 0 (files without `check-sat` count as checked).
+pub fn exit_status(reports: &[FileReport]) -> u8 {
+    if reports.iter().any(|r| !r.findings.is_empty()) {
+        1
+    } else if reports.iter().any(|r| {
+        matches!(
+            r.error_kind.as_deref(),
+            Some("malformed" | "unreadable" | "internal")
+        )
+    }) {
+        3
+    } else if reports
+        .iter()
+        .any(|r| r.error_kind.as_deref() == Some("unsupported"))
+    {
+        4
+    } else {
+        0
+    }
+}
+
 /// Counts per logic.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct LogicRow {
     pub files: usize,
     pub parsed: usize,
     pub unsupported: usize,
+    /// Malformed, unreadable, or lost to smtsmith's own failure.
     pub malformed: usize,
+    pub no_check_sat: usize,
     /// Both solvers answered sat or unsat.
     pub decided_by_all: usize,
     /// Files with an expected verdict and at least one decided solver verdict, all of
@@ -462,9 +522,13 @@ pub fn summarize(reports: &[FileReport]) -> BTreeMap<String, LogicRow> {
     for r in reports {
         let row = rows.entry(r.logic.clone()).or_default();
         row.files += 1;
+        if r.parsed() {
+            row.parsed += 1;
+        }
         match r.error_kind.as_deref() {
-            None => row.parsed += 1,
+            None => {}
             Some("unsupported") => row.unsupported += 1,
+            Some(NO_CHECK_SAT) => row.no_check_sat += 1,
             Some(_) => row.malformed += 1,
         }
         if r.decided_by_all() {
@@ -485,47 +549,91 @@ pub fn summarize(reports: &[FileReport]) -> BTreeMap<String, LogicRow> {
     rows
 }
 
-/// The table as aligned text, with a total row.
-pub fn table(rows: &BTreeMap<String, LogicRow>) -> String {
-    let mut out = format!(
-        "{:<10} {:>6} {:>7} {:>6} {:>11} {:>10} {:>9} {:>9} {:>8}\n",
-        "logic",
-        "files",
-        "parsed",
-        "%",
-        "unsupported",
-        "decided",
-        "=expected",
-        "!=expected",
-        "findings"
-    );
+/// The table's columns.
+const COLUMNS: [&str; 11] = [
+    "logic",
+    "files",
+    "parsed",
+    "%",
+    "unsupported",
+    "malformed",
+    "no-check-sat",
+    "decided",
+    "=expected",
+    "!=expected",
+    "findings",
+];
+
+/// The table's rows as cells (one per logic, then the total).
+fn cells(rows: &BTreeMap<String, LogicRow>) -> Vec<Vec<String>> {
     let mut total = LogicRow::default();
-    let mut line = |name: &str, r: &LogicRow| {
-        out.push_str(&format!(
-            "{:<10} {:>6} {:>7} {:>5.1}% {:>11} {:>10} {:>9} {:>9} {:>8}\n",
-            name,
-            r.files,
-            r.parsed,
-            100.0 * r.parsed as f64 / r.files.max(1) as f64,
-            r.unsupported + r.malformed,
-            r.decided_by_all,
-            r.match_expected,
-            r.against_expected,
-            r.with_findings
-        ));
+    let line = |name: &str, r: &LogicRow| {
+        vec![
+            name.to_string(),
+            r.files.to_string(),
+            r.parsed.to_string(),
+            format!("{:.1}%", 100.0 * r.parsed as f64 / r.files.max(1) as f64),
+            r.unsupported.to_string(),
+            r.malformed.to_string(),
+            r.no_check_sat.to_string(),
+            r.decided_by_all.to_string(),
+            r.match_expected.to_string(),
+            r.against_expected.to_string(),
+            r.with_findings.to_string(),
+        ]
     };
+    let mut out = Vec::new();
     for (name, r) in rows {
-        line(name, r);
+        out.push(line(name, r));
         total.files += r.files;
         total.parsed += r.parsed;
         total.unsupported += r.unsupported;
         total.malformed += r.malformed;
+        total.no_check_sat += r.no_check_sat;
         total.decided_by_all += r.decided_by_all;
         total.match_expected += r.match_expected;
         total.against_expected += r.against_expected;
         total.with_findings += r.with_findings;
     }
-    line("total", &total);
+    out.push(line("total", &total));
+    out
+}
+
+/// The table as aligned text, with a total row.
+pub fn table(rows: &BTreeMap<String, LogicRow>) -> String {
+    let body = cells(rows);
+    let width = |k: usize| {
+        body.iter()
+            .map(|r| r[k].len())
+            .chain([COLUMNS[k].len()])
+            .max()
+            .unwrap_or(0)
+    };
+    let widths: Vec<usize> = (0..COLUMNS.len()).map(width).collect();
+    let render = |cells: &[String]| {
+        let mut l = format!("{:<w$}", cells[0], w = widths[0]);
+        for (c, w) in cells.iter().zip(&widths).skip(1) {
+            l.push_str(&format!(" {c:>w$}"));
+        }
+        l.push('\n');
+        l
+    };
+    let header: Vec<String> = COLUMNS.iter().map(|c| c.to_string()).collect();
+    let mut out = render(&header);
+    for r in &body {
+        out.push_str(&render(r));
+    }
+    out
+}
+
+/// The table as Markdown.
+pub fn markdown(rows: &BTreeMap<String, LogicRow>) -> String {
+    let mut out = format!("| {} |\n|---|", COLUMNS.join(" | "));
+    out.push_str(&"---:|".repeat(COLUMNS.len() - 1));
+    out.push('\n');
+    for r in cells(rows) {
+        out.push_str(&format!("| {} |\n", r.join(" | ")));
+    }
     out
 }
 

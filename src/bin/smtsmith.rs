@@ -36,15 +36,25 @@ enum Command {
         /// Bytes of pseudo-random input per script (more bytes, larger formulas).
         #[arg(long, default_value_t = 256)]
         bytes: usize,
-        /// Theories the cases may use, e.g. `strings,bv` (ints, reals, bv, strings, all;
-        /// default: $SMTSMITH_THEORIES or all). A fuzzer input replays only under the
-        /// theories it was found with.
+        /// Theories the cases may use, comma-separated: ints, reals, bv, strings, arrays,
+        /// uf, quantifiers, all (default: $SMTSMITH_THEORIES or all). A fuzzer input
+        /// replays only under the theories it was found with.
         #[arg(long)]
         theories: Option<Theories>,
         /// Instead of seeded bytes, decode every file of this folder (a libFuzzer corpus);
         /// script `NAME.smt2` for input `NAME`. `--count`, `--seed`, `--bytes` are ignored.
         #[arg(long)]
         inputs: Option<PathBuf>,
+        /// Write incremental scripts (the `script` target's cases: push/pop, assumptions,
+        /// get-value, cores, solver options): `NAME.smt2` with Z3's options,
+        /// `NAME.cvc5.smt2` with cvc5's.
+        #[arg(long)]
+        incremental: bool,
+        /// Write a construction family's formulas (strings_sat, strings_unsat, regex,
+        /// fusion, sae, janus), their verdict by construction in a comment and in
+        /// `set-info :status`. fusion, sae and janus start the solvers to pick seeds.
+        #[arg(long, conflicts_with = "incremental")]
+        construct: Option<String>,
     },
     /// Decode a libFuzzer input (crash artifact or corpus entry), print its script, re-run the
     /// oracles; exits with status 1 if it still produces a finding.
@@ -73,14 +83,15 @@ enum Command {
         /// `.json` of a script finding (its recorded input is replayed).
         #[arg(long, conflicts_with_all = ["ground", "script", "construct"])]
         incremental: bool,
-        /// Theories the cases may use, e.g. `strings,bv` (ints, reals, bv, strings, all;
-        /// default: $SMTSMITH_THEORIES or all). A fuzzer input replays only under the
-        /// theories it was found with.
+        /// Theories the cases may use, comma-separated: ints, reals, bv, strings, arrays,
+        /// uf, quantifiers, all (default: $SMTSMITH_THEORIES or all). A fuzzer input
+        /// replays only under the theories it was found with.
         #[arg(long)]
         theories: Option<Theories>,
     },
     /// Count the findings in a folder by class and print one reproducer per de-duplication key.
     Summary {
+        /// The findings folder.
         #[arg(default_value = "findings")]
         dir: PathBuf,
     },
@@ -88,6 +99,7 @@ enum Command {
     /// operators, normalized error message) and print a table: class × solver × logic,
     /// count, one representative reproducer per key. Optionally also as Markdown / JSON.
     Triage {
+        /// The findings folder.
         #[arg(default_value = "findings")]
         dir: PathBuf,
         /// Write the table as Markdown here.
@@ -106,6 +118,7 @@ enum Command {
         /// Time limit per check in milliseconds (0: none); a check that hits it prints unknown.
         #[arg(long, default_value_t = 60_000)]
         timeout_ms: u32,
+        /// The SMT-LIB script.
         file: PathBuf,
     },
     /// Run generated cases from seeded random bytes (no coverage feedback; libFuzzer is the
@@ -113,8 +126,10 @@ enum Command {
     Run {
         #[command(flatten)]
         seeded: Seeded,
+        /// Which solvers to run: both, z3 or cvc5.
         #[arg(long, default_value = "both")]
         solver: Selection,
+        /// Where findings are written (default: $SMTSMITH_FINDINGS or ./findings).
         #[arg(long)]
         findings: Option<PathBuf>,
         /// Print the seed of every case on which a solver took longer than this (ms).
@@ -133,9 +148,9 @@ enum Command {
         /// self-checks from the swarm) in lockstep on both solvers.
         #[arg(long, conflicts_with_all = ["ground", "construct"])]
         incremental: bool,
-        /// Theories the cases may use, e.g. `strings,bv` (ints, reals, bv, strings, all;
-        /// default: $SMTSMITH_THEORIES or all). A fuzzer input replays only under the
-        /// theories it was found with.
+        /// Theories the cases may use, comma-separated: ints, reals, bv, strings, arrays,
+        /// uf, quantifiers, all (default: $SMTSMITH_THEORIES or all). A fuzzer input
+        /// replays only under the theories it was found with.
         #[arg(long)]
         theories: Option<Theories>,
     },
@@ -144,6 +159,9 @@ enum Command {
     Bench {
         #[command(flatten)]
         seeded: Seeded,
+        /// Theories the cases may use, comma-separated: ints, reals, bv, strings, arrays,
+        /// uf, quantifiers, all (default: $SMTSMITH_THEORIES or all). A fuzzer input
+        /// replays only under the theories it was found with.
         #[arg(long)]
         theories: Option<Theories>,
         /// Reuse modes to measure, comma-separated (fresh, solver, reset, scope; default all).
@@ -162,22 +180,23 @@ enum Command {
     },
     /// Run real SMT-LIB scripts (files, or folders searched for `.smt2`) through every
     /// applicable oracle with both solvers: one line per file (verdicts, time, finding
-    /// classes or ok), then a per-logic summary. Exits with status 1 if any finding.
+    /// classes or ok), then a per-logic summary.
+    #[command(after_help = CHECK_EXIT_CODES)]
     Check {
-        #[arg(required_unless_present = "worker")]
+        /// SMT-LIB files, or folders searched recursively for `.smt2` files.
+        #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// A solver still in one check this many seconds after it began is killed with its
         /// worker process and reported as a `time-limit` finding.
         #[arg(long, default_value_t = 60)]
         hang_seconds: u64,
-        /// Internal: check the paths read from stdin and report on stdout.
-        #[arg(long, hide = true)]
-        worker: bool,
         /// One JSON object per file (JSON Lines), then one with the per-logic summary.
         #[arg(long)]
         json: bool,
+        /// Which solvers to run: both, z3 or cvc5.
         #[arg(long, default_value = "both")]
         solver: Selection,
+        /// Where findings are written (default: $SMTSMITH_FINDINGS or ./findings).
         #[arg(long)]
         findings: Option<PathBuf>,
         /// Time limit per solver and file in milliseconds (no resource limit besides it).
@@ -191,8 +210,10 @@ enum Command {
     /// folders searched for `.smt2`): every script that parses is written, as smtsmith
     /// prints it, to OUT (named by its content); the others are listed with the reason.
     SeedCorpus {
+        /// SMT-LIB files, or folders searched recursively for `.smt2` files.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
+        /// The corpus folder to write (created if missing), e.g. fuzz/corpus/seed_mutation.
         #[arg(long)]
         out: PathBuf,
         /// Skip scripts longer than this once printed (libFuzzer's -max_len).
@@ -201,13 +222,78 @@ enum Command {
     },
     /// Print the linked solver versions.
     Versions,
+    /// Internal (`check`'s worker process): checks the paths read from stdin, reports on
+    /// stdout.
+    #[command(hide = true)]
+    CheckWorker {
+        #[arg(long)]
+        solver: Selection,
+        #[arg(long)]
+        findings: PathBuf,
+        #[arg(long)]
+        timeout_ms: u32,
+    },
+}
+
+/// `smtsmith check --help`: what the exit status says.
+const CHECK_EXIT_CODES: &str = "\
+Exit status:
+  0  every file checked (or had no check-sat), no finding
+  1  at least one finding (written under --findings)
+  2  bad invocation: a path that does not exist, no .smt2 file found, unwritable output
+  3  no finding, but some file is malformed (syntax or sort error, not text, unreadable)
+  4  no finding, nothing malformed, but some file uses a construct smtsmith does not support";
+
+/// A progress bar over `len` items on stderr (drawn only where stderr is a terminal, and
+/// never with `hidden`: machine-readable output); lines printed through `suspend` stay
+/// above it.
+struct Progress(indicatif::ProgressBar);
+
+impl Progress {
+    fn new(len: u64, hidden: bool) -> Progress {
+        if hidden {
+            return Progress(indicatif::ProgressBar::hidden());
+        }
+        let bar = indicatif::ProgressBar::new(len);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:30} {pos}/{len} ({per_sec}), {elapsed} elapsed, about {eta} left",
+            )
+            .expect("a valid template"),
+        );
+        Progress(bar)
+    }
+
+    fn suspend(&self, f: impl FnOnce()) {
+        self.0.suspend(f)
+    }
+
+    fn inc(&self) {
+        self.0.inc(1)
+    }
+
+    fn finish(&self) {
+        self.0.finish_and_clear()
+    }
+}
+
+/// `smtsmith check`'s limits: the time limit alone (no resource limits), so that a file's
+/// verdicts are those of the solvers' binaries with the same time limit.
+fn check_limits(timeout_ms: u32) -> smtsmith::solver::Limits {
+    smtsmith::solver::Limits {
+        z3_rlimit: 0,
+        cvc5_rlimit: 0,
+        timeout_ms,
+    }
 }
 
 /// Cases from seeded pseudo-random bytes: case i uses seed S+i.
 #[derive(clap::Args)]
 struct Seeded {
+    /// Number of cases.
     #[arg(long, default_value_t = 1000)]
     count: u64,
+    /// First seed (case i uses seed S+i): the same seed gives the same cases.
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Bytes of input per case (more bytes, larger formulas).
@@ -393,57 +479,130 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             bytes,
             theories,
             inputs,
+            incremental,
+            construct,
         } => {
             let theories = resolve(theories)?;
+            if let Some(name) = &construct {
+                smtsmith::construct::family(name)?;
+            }
             std::fs::create_dir_all(&out)
                 .map_err(|e| format!("cannot create {}: {e}", out.display()))?;
-            if let Some(dir) = inputs {
-                let files = corpus_files(&dir)?;
-                for path in &files {
-                    let input = read(path)?;
-                    let case = Case::from_bytes_in(&input, &theories);
-                    let name = path.file_name().unwrap().to_string_lossy();
+            // (name, input, how it was made) of every case to write.
+            let cases: Vec<(String, Vec<u8>, String)> = match &inputs {
+                Some(dir) => corpus_files(dir)?
+                    .iter()
+                    .map(|path| {
+                        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+                        let how = format!("--inputs {}: {name}", dir.display());
+                        Ok((name, read(path)?, how))
+                    })
+                    .collect::<Result<_, String>>()?,
+                None => (0..count)
+                    .map(|i| {
+                        let s = seed.wrapping_add(i);
+                        (
+                            format!("gen-{s}"),
+                            seeded_bytes(s, bytes),
+                            format!("--seed {s} --bytes {bytes}"),
+                        )
+                    })
+                    .collect(),
+            };
+            let kind = if incremental {
+                " --incremental".to_string()
+            } else if let Some(name) = &construct {
+                format!(" --construct {name}")
+            } else {
+                String::new()
+            };
+            let mut harness = None;
+            let progress = Progress::new(cases.len() as u64, false);
+            let (mut written, mut undecodable) = (0, 0);
+            let write = |path: PathBuf, text: String| {
+                std::fs::write(&path, text)
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))
+            };
+            for (name, input, how) in &cases {
+                progress.inc();
+                let comment = format!("smtsmith gen{kind} {how} --theories {theories}");
+                if incremental {
+                    let s = smtsmith::script::Script::from_bytes_in(input, &theories);
+                    let all: Vec<usize> = (0..s.actions.len()).collect();
+                    for (solver, suffix) in [
+                        (smtsmith::solver::SolverId::Z3, ""),
+                        (smtsmith::solver::SolverId::Cvc5, ".cvc5"),
+                    ] {
+                        let print = smtsmith::script::Print {
+                            comments: vec![comment.clone(), format!("{solver}'s options")],
+                            solver,
+                            ran: &all,
+                        };
+                        write(
+                            out.join(format!("{name}{suffix}.smt2")),
+                            smtsmith::script::print(&s, &print),
+                        )?;
+                    }
+                } else if let Some(family) = &construct {
+                    let h = match harness.as_mut() {
+                        Some(h) => h,
+                        None => harness.insert(
+                            Harness::new(
+                                Selection::Both,
+                                Harness::findings_dir_from_env("findings"),
+                            )
+                            .map_err(|e| e.to_string())?,
+                        ),
+                    };
+                    let Ok(c) = smtsmith::harness::construct_case(h, family, input)? else {
+                        undecodable += 1;
+                        continue;
+                    };
                     let text = smtlib::script(
-                        &case.formula,
+                        &c.formula,
                         &ScriptOptions {
-                            comments: vec![format!(
-                                "smtsmith gen --inputs {} --theories {theories}: {name}",
-                                dir.display()
-                            )],
+                            comments: vec![
+                                comment,
+                                format!("{} by construction: {}: {}", c.expected, c.family, c.rule),
+                            ],
+                            status: Some(c.expected),
                             ..Default::default()
                         },
                     );
-                    let path = out.join(format!("{name}.smt2"));
-                    std::fs::write(&path, text)
-                        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                    write(out.join(format!("{name}.smt2")), text)?;
+                } else {
+                    let case = Case::from_bytes_in(input, &theories);
+                    let text = smtlib::script(
+                        &case.formula,
+                        &ScriptOptions {
+                            comments: vec![comment],
+                            ..Default::default()
+                        },
+                    );
+                    write(out.join(format!("{name}.smt2")), text)?;
                 }
-                println!("wrote {} scripts to {}", files.len(), out.display());
-                return Ok(ExitCode::SUCCESS);
+                written += 1;
             }
-            for i in 0..count {
-                let s = seed.wrapping_add(i);
-                let input = seeded_bytes(s, bytes);
-                let case = Case::from_bytes_in(&input, &theories);
-                let text = smtlib::script(
-                    &case.formula,
-                    &ScriptOptions {
-                        comments: vec![format!(
-                            "smtsmith gen --seed {s} --bytes {bytes} --theories {theories}"
-                        )],
-                        ..Default::default()
-                    },
-                );
-                let path = out.join(format!("gen-{s}.smt2"));
-                std::fs::write(&path, text)
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            progress.finish();
+            println!("wrote {written} cases to {}", out.display());
+            if undecodable > 0 {
+                println!("{undecodable} input(s) do not decode to a {kind} case (too short or rejected by the family)", kind = construct.as_deref().unwrap_or(""));
             }
-            println!("wrote {count} scripts to {}", out.display());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::CheckWorker {
+            solver,
+            findings,
+            timeout_ms,
+        } => {
+            let mut h = Harness::new(solver, &findings).map_err(|e| e.to_string())?;
+            h.limits = check_limits(timeout_ms);
+            smtsmith::check::worker(&mut h, std::io::stdin().lock()).map_err(|e| e.to_string())?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Check {
             paths,
             hang_seconds,
-            worker,
             json,
             solver,
             findings,
@@ -452,18 +611,18 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         } => {
             use smtsmith::check;
             let dir = findings.unwrap_or_else(|| Harness::findings_dir_from_env("findings"));
-            let limits = smtsmith::solver::Limits {
-                z3_rlimit: 0,
-                cvc5_rlimit: 0,
-                timeout_ms,
-            };
-            let mut h = Harness::new(solver, &dir).map_err(|e| e.to_string())?;
-            h.limits = limits.clone();
-            if worker {
-                check::worker(&mut h, std::io::stdin().lock()).map_err(|e| e.to_string())?;
-                return Ok(ExitCode::SUCCESS);
-            }
             let files = check::collect_files(&paths).map_err(|e| e.to_string())?;
+            if files.is_empty() {
+                let named: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+                return Err(format!(
+                    "no .smt2 file in {}: nothing to check",
+                    named.join(", ")
+                ));
+            }
+            let limits = check_limits(timeout_ms);
+            let h = Harness::new(solver, &dir).map_err(|e| e.to_string())?;
+            let versions = h.versions().to_vec();
+            drop(h);
             let exe = std::env::current_exe().map_err(|e| e.to_string())?;
             let selection = match solver {
                 Selection::Both => "both".to_string(),
@@ -473,7 +632,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let supervisor = check::Supervisor {
                 worker: Box::new(move || {
                     let mut c = std::process::Command::new(&exe);
-                    c.args(["check", "--worker", "--solver", &selection])
+                    c.args(["check-worker", "--solver", &selection])
                         .arg("--timeout-ms")
                         .arg(timeout_ms.to_string())
                         .arg("--findings")
@@ -482,42 +641,35 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 }),
                 hang_after: std::time::Duration::from_secs(hang_seconds),
                 findings_dir: dir,
-                versions: h.versions().to_vec(),
+                versions,
                 limits,
             };
-            drop(h);
+            let progress = Progress::new(files.len() as u64, json);
             let reports = supervisor
                 .run(&files, |r| {
-                    if json {
-                        println!("{}", serde_json::to_string(r).expect("reports serialize"));
-                    } else {
-                        println!("{}", r.line());
-                    }
+                    progress.suspend(|| {
+                        if json {
+                            println!("{}", serde_json::to_string(r).expect("reports serialize"));
+                        } else {
+                            println!("{}", r.line());
+                        }
+                    });
+                    progress.inc();
                 })
                 .map_err(|e| e.to_string())?;
+            progress.finish();
             let rows = check::summarize(&reports);
-            let table = check::table(&rows);
             if json {
                 let summary = serde_json::json!({ "summary": rows });
                 println!("{summary}");
             } else {
-                println!("\n{table}");
+                println!("\n{}", check::table(&rows));
             }
             if let Some(md) = markdown {
-                let mut text = String::from("| logic | files | parsed | % | not run | decided by all | = expected | != expected | with findings |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-                for line in table.lines().skip(1) {
-                    let cells: Vec<&str> = line.split_whitespace().collect();
-                    text.push_str(&format!("| {} |\n", cells.join(" | ")));
-                }
-                std::fs::write(&md, text)
+                std::fs::write(&md, check::markdown(&rows))
                     .map_err(|e| format!("cannot write {}: {e}", md.display()))?;
             }
-            let any = reports.iter().any(|r| !r.findings.is_empty());
-            Ok(if any {
-                ExitCode::from(1)
-            } else {
-                ExitCode::SUCCESS
-            })
+            Ok(ExitCode::from(check::exit_status(&reports)))
         }
         Command::SeedCorpus {
             paths,
@@ -929,5 +1081,39 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             );
             Ok(ExitCode::SUCCESS)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// Every visible argument of every subcommand says what it is for.
+    #[test]
+    fn every_argument_has_a_description() {
+        let cli = Cli::command();
+        let mut checked = 0;
+        for sub in cli.get_subcommands().filter(|s| !s.is_hide_set()) {
+            assert!(
+                sub.get_about().is_some(),
+                "{} has no description",
+                sub.get_name()
+            );
+            for arg in sub.get_arguments().filter(|a| !a.is_hide_set()) {
+                let id = arg.get_id().as_str();
+                if id == "help" || id == "version" {
+                    continue;
+                }
+                assert!(
+                    arg.get_help().is_some(),
+                    "smtsmith {} --{id} has no description",
+                    sub.get_name()
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 40, "{checked}");
+        cli.debug_assert();
     }
 }

@@ -28,6 +28,8 @@ pub struct ScriptOptions {
     /// Name the assertions `a0`, `a1`, … and ask for the unsat core after `check-sat`
     /// (reproducers of unsat-core findings; set `produce-unsat-cores` in `options`).
     pub named: bool,
+    /// `(set-info :status …)` after `set-logic`: the verdict a formula has by construction.
+    pub status: Option<crate::solver::Verdict>,
 }
 
 /// Prints `f` as a complete script with `set-logic`, declarations, assertions, `check-sat`.
@@ -42,6 +44,9 @@ pub fn script(f: &Formula, opts: &ScriptOptions) -> String {
         let _ = writeln!(out, "(set-option :{k} {v})");
     }
     let _ = writeln!(out, "(set-logic {})", f.signature().logic());
+    if let Some(v) = opts.status {
+        let _ = writeln!(out, "(set-info :status {v})");
+    }
     for n in f.uninterpreted_sorts() {
         let _ = writeln!(out, "(declare-sort {} 0)", Sort::Uninterp(n));
     }

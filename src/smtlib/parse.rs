@@ -24,6 +24,8 @@ pub struct Script {
     pub logic: Option<String>,
     /// `(set-info :status sat|unsat|unknown)`.
     pub status: Option<Verdict>,
+    /// The script has a `check-sat` (without one it asks no question: nothing to judge).
+    pub check_sat: bool,
 }
 
 /// Why a script cannot be read: a syntax or sort error (from the parser and type checker)
@@ -56,6 +58,32 @@ impl fmt::Display for ParseError {
 }
 
 impl std::error::Error for ParseError {}
+
+/// The text of a script file: UTF-8 without NUL bytes, else a malformed-input error at the
+/// first offending byte (SMT-LIB is text; a binary file should not reach the tokenizer).
+pub fn text_of(bytes: &[u8]) -> Result<&str, ParseError> {
+    let valid = match std::str::from_utf8(bytes) {
+        Ok(t) => t.len(),
+        Err(e) => e.valid_up_to(),
+    };
+    let bad = bytes[..valid].iter().position(|&b| b == 0).unwrap_or(valid);
+    if bad == bytes.len() {
+        return Ok(std::str::from_utf8(bytes).expect("checked above"));
+    }
+    let before = std::str::from_utf8(&bytes[..bad]).expect("a prefix of the valid part");
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    Err(ParseError {
+        line,
+        column,
+        kind: ErrorKind::Malformed,
+        message: format!(
+            "not a text file: byte 0x{:02x} at offset {bad} is {}",
+            bytes[bad],
+            if bytes[bad] == 0 { "NUL" } else { "not UTF-8" }
+        ),
+    })
+}
 
 /// Reads a script. Exactly one `check-sat` (or none) may occur; assertions after it are
 /// rejected (incremental scripts are not supported by the IR yet).
@@ -204,6 +232,7 @@ fn read(text: &str) -> Result<Script, ParseError> {
         formula,
         logic,
         status,
+        check_sat: checked,
     })
 }
 
@@ -361,6 +390,7 @@ mod compat {
 /// The type checker's message with its positions made 1-based like ours; FloatingPoint
 /// sorts and operators (which yaspar-ir does not type-check) are unsupported, not malformed.
 fn type_error(message: &str) -> (ErrorKind, String) {
+    let message = message.strip_prefix("TC: ").unwrap_or(message);
     let mut out = String::new();
     for word in message.split(' ') {
         if !out.is_empty() {
@@ -400,32 +430,74 @@ fn one_based_range(word: &str) -> Option<String> {
     Some(format!("{}:{}-{}:{}", l1 + 1, c1 + 1, l2 + 1, c2 + 1))
 }
 
-fn syntax_error<E: fmt::Debug>(text: &str, e: E) -> ParseError {
-    // lalrpop's errors carry positions in different shapes; the Debug text has them all.
-    let dbg = format!("{e:?}");
-    let num = |key: &str| -> Option<usize> {
-        let i = dbg.find(key)? + key.len();
-        dbg[i..]
-            .trim_start()
-            .split(|c: char| !c.is_ascii_digit())
-            .next()?
-            .parse()
-            .ok()
+/// A syntax error as `line:column: unexpected …, expected …` (1-based, like the rest).
+fn syntax_error(
+    text: &str,
+    e: lalrpop_util::ParseError<
+        yaspar::position::Position,
+        yaspar::tokens::Token,
+        yaspar::ast::GrammarError,
+    >,
+) -> ParseError {
+    use lalrpop_util::ParseError as P;
+    use yaspar::ast::GrammarError as G;
+    let (at, message) = match e {
+        P::InvalidToken { location } => (Some(location), "invalid token".to_string()),
+        P::UnrecognizedEof { location, expected } if text.trim().is_empty() => {
+            let _ = expected;
+            (Some(location), "empty script".to_string())
+        }
+        P::UnrecognizedEof { location, expected } => (
+            Some(location),
+            format!("unexpected end of input{}", expected_list(&expected)),
+        ),
+        P::UnrecognizedToken {
+            token: (start, token, _),
+            expected,
+        } => (
+            Some(start),
+            format!("unexpected `{token}`{}", expected_list(&expected)),
+        ),
+        P::ExtraToken {
+            token: (start, token, _),
+        } => (Some(start), format!("unexpected `{token}`")),
+        P::User { error } => match &error {
+            G::TokenizeError { range, buf } => {
+                let shown: String = buf.chars().take(20).collect();
+                (
+                    Some(range.start),
+                    format!("invalid token `{}`", shown.escape_debug()),
+                )
+            }
+            G::DatatypeDeclarationError { range, .. } | G::RecFunsDefinitionError { range, .. } => {
+                (Some(range.start), error.to_string())
+            }
+            G::Other { range, message } => (Some(range.start), message.clone()),
+        },
     };
-    let (line, column) = match (num("lin_num:"), num("col_num:")) {
-        (Some(l), Some(c)) => (l + 1, c + 1),
-        _ => (0, 0),
-    };
-    let message = match dbg.find("message: \"") {
-        Some(i) => dbg[i + 10..].split('"').next().unwrap_or("").to_string(),
-        None if text.trim().is_empty() => "empty script".to_string(),
-        None => dbg.chars().take(300).collect(),
-    };
+    let (line, column) = at.map_or((0, 0), |p| (p.lin_num + 1, p.col_num + 1));
     ParseError {
         line,
         column,
         kind: ErrorKind::Malformed,
         message,
+    }
+}
+
+/// `, expected `)`` or `, expected one of `(`, `)`, …` from lalrpop's list of terminals.
+fn expected_list(expected: &[String]) -> String {
+    let names: Vec<String> = expected
+        .iter()
+        .map(|t| format!("`{}`", t.trim_matches('"')))
+        .collect();
+    match names.len() {
+        0 => String::new(),
+        1 => format!(", expected {}", names[0]),
+        n if n <= 6 => format!(", expected one of {}", names.join(", ")),
+        n => format!(
+            ", expected one of {}, … ({n} in all)",
+            names[..6].join(", ")
+        ),
     }
 }
 

@@ -64,8 +64,10 @@ pub struct Context<'a> {
     pub input: Option<&'a [u8]>,
 }
 
-/// The de-duplication key: class, blamed solver, logic, operators used, and for errors
-/// (api-error, self-check, crash) the normalized message ([`normalize`]).
+/// The de-duplication key: for errors (api-error, self-check, crash) class, blamed solver
+/// and the normalized message ([`normalize`]), which names the bug better than the formula
+/// around it (the operators a formula happens to use split one error into many keys); for
+/// the other classes class, blamed solver, logic and operators used.
 pub fn key(issue: &Issue, f: &Formula) -> String {
     let sig = f.signature();
     let ops: Vec<&str> = sig.ops.iter().map(|o| o.name()).collect();
@@ -79,27 +81,36 @@ pub fn key_of(issue: &Issue, logic: &str, ops: &[&str]) -> String {
         Class::ApiError | Class::SelfCheck | Class::Crash => normalize(&issue.summary),
         _ => String::new(),
     };
-    let mut k = format!(
-        "{}/{}/{}/{}",
-        issue.class,
-        issue.blamed.map_or("?".to_string(), |s| s.to_string()),
-        logic,
-        ops.join(",")
-    );
-    if !message.is_empty() {
-        k.push('/');
-        k.push_str(&message);
+    let solver = issue.blamed.map_or("?".to_string(), |s| s.to_string());
+    if message.is_empty() {
+        format!("{}/{solver}/{logic}/{}", issue.class, ops.join(","))
+    } else {
+        format!("{}/{solver}/{message}", issue.class)
     }
-    k
 }
 
 /// An error message with what varies between occurrences of one bug taken out: numbers,
 /// string literals, bit-vector literals, symbols with digits (`x3`, `a12`), whitespace
-/// runs; cut at 160 characters.
+/// runs; cut at 160 characters. Words naming a solver (`cvc5`, `cvc5_check_sat`, `Z3_mk_eq`)
+/// are kept as written.
 pub fn normalize(message: &str) -> String {
     let mut out = String::new();
     let mut chars = message.chars().peekable();
+    let mut in_word = false;
     while let Some(c) = chars.next() {
+        let word_start = !in_word && (c.is_ascii_alphabetic() || c == '_');
+        in_word = c.is_ascii_alphanumeric() || c == '_';
+        if word_start {
+            let rest: String = chars.clone().take(3).collect();
+            let starts = |name: &str| format!("{c}{rest}").to_ascii_lowercase().starts_with(name);
+            if starts("cvc5") || starts("z3") {
+                out.push(c);
+                while let Some(d) = chars.next_if(|d| d.is_ascii_alphanumeric() || *d == '_') {
+                    out.push(d);
+                }
+                continue;
+            }
+        }
         match c {
             '"' => {
                 for d in chars.by_ref() {
@@ -170,8 +181,13 @@ pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Writte
         "limits: z3 rlimit {}, cvc5 rlimit-per {} (not set below: the verdicts above do not depend on them)",
         ctx.limits.z3_rlimit, ctx.limits.cvc5_rlimit
     ));
+    // `smtsmith solve` runs the linked releases' own front ends, which no PATH needs.
+    comments.push(
+        "run: smtsmith solve --solver z3 FILE.smt2 | smtsmith solve --solver cvc5 FILE.smt2"
+            .to_string(),
+    );
     comments.push(format!(
-        "run: z3 FILE.smt2 | cvc5 {}FILE.smt2",
+        "with the solvers' binaries: z3 FILE.smt2 | cvc5 {}FILE.smt2",
         crate::solver::cvc5::flags_for(f)
     ));
     // An unsat-core finding replays the check with named assertions and asks for the core.
@@ -189,6 +205,7 @@ pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Writte
             push: ctx.reuse == crate::solver::Reuse::Scope,
             strict: false,
             named: cores,
+            status: None,
         },
     );
     // The name depends on the formula and class only, so a re-found bug overwrites itself.
@@ -323,9 +340,11 @@ pub fn write_script(dir: &Path, issue: &Issue, ctx: &ScriptContext) -> std::io::
                 ctx.limits.z3_rlimit, ctx.limits.cvc5_rlimit
             ));
             comments.push(match id {
-                SolverId::Z3 => "run: z3 FILE.smt2".to_string(),
+                SolverId::Z3 => {
+                    "run: smtsmith solve --solver z3 FILE.smt2 (binary: z3 FILE.smt2)".to_string()
+                }
                 SolverId::Cvc5 => {
-                    "run: cvc5 --incremental FILE.smt2 (or smtsmith solve --solver cvc5 FILE.smt2)"
+                    "run: smtsmith solve --solver cvc5 FILE.smt2 (binary: cvc5 --incremental FILE.smt2)"
                         .to_string()
                 }
             });
@@ -417,39 +436,27 @@ pub fn hex(bytes: &[u8]) -> String {
 /// A table of the findings under `dir`: count per class and solver, and one reproducer per
 /// de-duplication key.
 pub fn summary(dir: &Path) -> std::io::Result<String> {
-    use std::collections::BTreeMap;
-    let mut by_key: BTreeMap<String, (usize, PathBuf)> = BTreeMap::new();
-    if dir.exists() {
-        for class in fs::read_dir(dir)? {
-            let class = class?.path();
-            if !class.is_dir() {
-                continue;
-            }
-            for entry in fs::read_dir(&class)? {
-                let path = entry?.path();
-                if path.extension().and_then(|e| e.to_str()) != Some("json") {
-                    continue;
-                }
-                let text = fs::read_to_string(&path)?;
-                let key = serde_json::from_str::<serde_json::Value>(&text)
-                    .ok()
-                    .and_then(|v| v["key"].as_str().map(str::to_string))
-                    .unwrap_or_else(|| format!("{}/unreadable", class.display()));
-                let e = by_key
-                    .entry(key)
-                    .or_insert((0, path.with_extension("smt2")));
-                e.0 += 1;
-            }
-        }
+    if !dir.exists() {
+        return Ok(format!(
+            "0 finding(s), 0 distinct key(s) in {}\n",
+            dir.display()
+        ));
     }
-    let total: usize = by_key.values().map(|(n, _)| n).sum();
+    // The same grouping and representatives as `triage`.
+    let t = triage(dir)?;
     let mut out = format!(
-        "{total} finding(s), {} distinct key(s) in {}\n",
-        by_key.len(),
+        "{} finding(s), {} distinct key(s) in {}\n",
+        t.findings,
+        t.rows.len(),
         dir.display()
     );
-    for (key, (n, path)) in &by_key {
-        out.push_str(&format!("{n:>6}  {key}\n        {}\n", path.display()));
+    for r in &t.rows {
+        out.push_str(&format!(
+            "{:>6}  {}\n        {}\n",
+            r.count,
+            r.key,
+            r.representative.display()
+        ));
     }
     Ok(out)
 }
@@ -643,7 +650,11 @@ mod tests {
         assert_eq!(a, b);
         assert_eq!(
             a,
-            "cvcN API error in cvcN_check_sat: term xN of width N at S H"
+            "cvc5 API error in cvc5_check_sat: term xN of width N at S H"
+        );
+        assert_eq!(
+            normalize("Z3_mk_bv_sort of z3 4.8.7 on bv8_3"),
+            "Z3_mk_bv_sort of z3 N on bvN_N"
         );
         let c = normalize("cvc5 API error in cvc5_push: Fatal error in option parsing");
         assert_ne!(a, c);
@@ -655,6 +666,15 @@ mod tests {
         assert_eq!(
             key_of(&issue("error at 12"), "QF_LIA", &["+"]),
             key_of(&issue("error at 7"), "QF_LIA", &["+"])
+        );
+        // One error is one key, whatever operators the formula around it used.
+        assert_eq!(
+            key_of(&issue("cvc5 error at 12"), "QF_LIA", &["+"]),
+            key_of(&issue("cvc5 error at 3"), "QF_NIA", &["*", "div"])
+        );
+        assert_eq!(
+            key_of(&issue("cvc5 error at 12"), "QF_LIA", &["+"]),
+            "api-error/cvc5/cvc5 error at N"
         );
         // Soundness classes are keyed without the message.
         let wrong = Issue {

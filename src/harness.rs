@@ -64,7 +64,14 @@ impl Report {
 pub fn summary(findings: &[(Issue, Written)]) -> String {
     findings
         .iter()
-        .map(|(i, w)| format!("[{}] {} -> {}", i.class, i.summary, w.smt2.display()))
+        .map(|(i, w)| {
+            let known = w
+                .known
+                .as_ref()
+                .map(|k| format!(" (known bug: known-findings/{k})"))
+                .unwrap_or_default();
+            format!("[{}] {}{known} -> {}", i.class, i.summary, w.smt2.display())
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -376,83 +383,44 @@ impl Harness {
     /// is simplified by each solver's rewriter; a value other than the evaluator's is a
     /// `ground-term` finding. Its reproducer asserts `(distinct term value)` (expected
     /// unsat: the evaluator's value) and records each solver's verdict on it.
-    pub fn run_ground(&mut self, case: &Case, input: Option<&[u8]>) -> GroundReport {
-        let start = Instant::now();
+    /// What the ground-term oracle observes on `f`: its closed applications, the
+    /// evaluator's value of each, and each solver's simplified values (or its API error).
+    pub fn ground_values(&mut self, f: &Formula) -> (oracle::GroundObservation, Duration) {
         self.watch_memory();
-        let f = &case.formula;
         let roots = closed_applications(f);
         let model = crate::eval::Model::default();
         let mut ev = crate::eval::Evaluator::new(f, &model);
-        let expected: Vec<Option<crate::ir::Value>> =
-            roots.iter().map(|r| ev.eval(*r).ok()).collect();
-        let mut report = GroundReport {
-            terms: roots.len(),
-            ..Default::default()
-        };
-        let mut issues = Vec::new();
-        let mut all_values: Vec<Vec<Option<crate::ir::Value>>> = Vec::new();
+        let expected = roots.iter().map(|r| ev.eval(*r).ok()).collect();
+        let mut solver_time = Duration::ZERO;
+        let mut values = Vec::new();
         for s in self.solvers.iter_mut() {
             let t = Instant::now();
-            let simplified = s.simplify(f, &roots);
-            report.solver_time += t.elapsed();
-            let values = match simplified {
-                Ok(v) => v,
-                Err(e) => {
-                    issues.push((
-                        Issue {
-                            class: oracle::Class::ApiError,
-                            blamed: Some(s.id()),
-                            summary: e.to_string(),
-                        },
-                        None,
-                    ));
-                    continue;
-                }
-            };
-            all_values.push(values.clone());
-            for ((root, want), got) in roots.iter().zip(&expected).zip(&values) {
-                match (want, got) {
-                    (Some(w), Some(g)) if w != g => {
-                        let mut g_text = crate::smtlib::value(g);
-                        if g_text.len() > 200 {
-                            g_text.truncate(200);
-                        }
-                        issues.push((
-                            Issue {
-                                class: oracle::Class::GroundTerm,
-                                blamed: Some(s.id()),
-                                summary: format!(
-                                    "{} simplifies {} to {g_text}; the evaluator says {}",
-                                    s.id(),
-                                    crate::smtlib::term(f, *root),
-                                    crate::smtlib::value(w)
-                                ),
-                            },
-                            Some((*root, w.clone())),
-                        ));
-                        break; // one finding per solver and case
-                    }
-                    (Some(_), Some(_)) => report.agreed += 1,
-                    (Some(_), None) => report.unsimplified += 1,
-                    (None, _) => report.unspecified += 1,
-                }
-            }
+            let simplified = s.simplify(f, &roots).map_err(|e| e.to_string());
+            solver_time += t.elapsed();
+            values.push((s.id(), simplified));
         }
-        // Every solver reaching one value the evaluator disputes points at the evaluator.
-        for (issue, witness) in issues.iter_mut() {
-            let Some((root, _)) = witness else { continue };
-            let k = roots
-                .iter()
-                .position(|r| r == root)
-                .expect("a checked root");
-            let first = all_values.first().and_then(|v| v[k].clone());
-            if all_values.len() > 1 && all_values.iter().all(|v| v[k].is_some() && v[k] == first) {
-                issue.blamed = None;
-                issue
-                    .summary
-                    .push_str(" (every solver gives that value: suspect smtsmith's evaluator)");
-            }
-        }
+        let observation = oracle::GroundObservation {
+            roots,
+            expected,
+            values,
+        };
+        (observation, solver_time)
+    }
+
+    pub fn run_ground(&mut self, case: &Case, input: Option<&[u8]>) -> GroundReport {
+        let start = Instant::now();
+        let f = &case.formula;
+        let (observation, solver_time) = self.ground_values(f);
+        let judged = oracle::judge_ground(f, &observation);
+        let mut report = GroundReport {
+            terms: observation.roots.len(),
+            agreed: judged.agreed,
+            unsimplified: judged.unsimplified,
+            unspecified: judged.unspecified,
+            solver_time,
+            ..Default::default()
+        };
+        let issues = judged.issues;
         for (issue, witness) in issues {
             // The reproducer: the term must equal the evaluator's value.
             let g = match &witness {
@@ -561,7 +529,7 @@ thread_local! {
 pub fn fuzz_one(selection: Selection, data: &[u8]) {
     fuzz_with(selection, |h| {
         let case = Case::from_bytes(data);
-        h.run_case(&case, Some(data)).summary()
+        h.run_case(&case, Some(data)).findings
     })
 }
 
@@ -572,7 +540,7 @@ pub fn fuzz_one(selection: Selection, data: &[u8]) {
 pub fn fuzz_script(data: &[u8]) {
     fuzz_with(Selection::Both, |h| {
         let f = crate::mutate::formula_of(data);
-        h.run(&f, None, Some(data)).summary()
+        h.run(&f, None, Some(data)).findings
     })
 }
 
@@ -581,7 +549,7 @@ pub fn fuzz_script(data: &[u8]) {
 pub fn fuzz_incremental(data: &[u8]) {
     fuzz_with(Selection::Both, |h| {
         let s = crate::script::Script::from_bytes(data);
-        h.run_script(&s, Some(data)).summary()
+        h.run_script(&s, Some(data)).findings
     })
 }
 
@@ -599,7 +567,7 @@ pub fn fuzz_constructed(
         return;
     }
     fuzz_with(Selection::Both, |h| {
-        h.run_constructed(&c, Some(data)).summary()
+        h.run_constructed(&c, Some(data)).findings
     })
 }
 
@@ -755,12 +723,12 @@ pub fn construct_case(
 pub fn fuzz_named(name: &str, data: &[u8]) {
     fuzz_with(Selection::Both, |h| {
         let Ok(Ok(c)) = construct_case(h, name, data) else {
-            return String::new();
+            return Vec::new();
         };
         if !witness_usable(&c) {
-            return String::new();
+            return Vec::new();
         }
-        h.run_constructed(&c, Some(data)).summary()
+        h.run_constructed(&c, Some(data)).findings
     })
 }
 
@@ -787,7 +755,7 @@ pub fn witness_usable(c: &crate::construct::Constructed) -> bool {
 pub fn fuzz_ground(data: &[u8]) {
     fuzz_with(Selection::Both, |h| {
         let case = Case::ground_from_bytes(data);
-        h.run_ground(&case, Some(data)).summary()
+        h.run_ground(&case, Some(data)).findings
     })
 }
 
@@ -1025,11 +993,12 @@ pub mod watchdog {
     }
 }
 
-/// Runs `body` with this thread's harness for `selection`; a non-empty result (the
-/// findings' summary) panics so libFuzzer saves the input.
-fn fuzz_with(selection: Selection, body: impl FnOnce(&mut Harness) -> String) {
+/// Runs `body` with this thread's harness for `selection`; findings it returns panic (so
+/// libFuzzer saves the input), except known bugs (`known-findings/`) and classes named in
+/// `SMTSMITH_QUIET_CLASSES`: those are written to disk and the fuzzer goes on.
+fn fuzz_with(selection: Selection, body: impl FnOnce(&mut Harness) -> Vec<(Issue, Written)>) {
     watchdog::enable();
-    let summary = HARNESSES.with(|hs| {
+    let findings = HARNESSES.with(|hs| {
         let mut hs = hs.borrow_mut();
         if !hs.iter().any(|(s, _)| *s == selection) {
             let h = Harness::new(selection, default_findings_dir())
@@ -1040,17 +1009,23 @@ fn fuzz_with(selection: Selection, body: impl FnOnce(&mut Harness) -> String) {
         let h: &mut Harness = h;
         body(h)
     });
-    // Classes named in SMTSMITH_QUIET_CLASSES are written to disk but do not stop the
-    // fuzzer (e.g. `performance,incompleteness` for a smoke run that must only fail on
-    // soundness findings).
+    // E.g. `performance,incompleteness` for a smoke run that must only fail on soundness
+    // findings.
     let quiet: Vec<String> = std::env::var("SMTSMITH_QUIET_CLASSES")
-        .map(|v| v.split(',').map(|c| format!("[{}]", c.trim())).collect())
+        .map(|v| v.split(',').map(|c| c.trim().to_string()).collect())
         .unwrap_or_default();
-    let loud: Vec<&str> = summary
-        .lines()
-        .filter(|l| !quiet.iter().any(|q| l.starts_with(q.as_str())))
-        .collect();
-    if !loud.is_empty() {
-        panic!("smtsmith finding(s):\n{summary}");
+    let stops = |(issue, written): &&(Issue, Written)| {
+        written.known.is_none() && !quiet.iter().any(|q| q == issue.class.dir())
+    };
+    if findings.iter().any(|f| stops(&f)) {
+        panic!("smtsmith finding(s):\n{}", summary(&findings));
+    }
+    for (issue, written) in &findings {
+        if let Some(k) = &written.known {
+            eprintln!(
+                "smtsmith: known bug ({k}), not stopping: [{}] {}",
+                issue.class, issue.summary
+            );
+        }
     }
 }

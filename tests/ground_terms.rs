@@ -375,3 +375,71 @@ fn generated_ground_terms_agree_with_both_rewriters() {
         );
     }
 }
+
+/// The ground-term oracle fires: both solvers' real simplified values of `(+ 2 3)` and
+/// `(str.++ "a" "b")` agree with the evaluator (quiet); one solver's value changed gives a
+/// `ground-term` issue blaming that solver and naming the term; both changed to the same
+/// value blames no solver (the evaluator is then the suspect). Ground truth: the evaluator
+/// and two rewriters.
+#[test]
+fn ground_term_oracle_fires_on_a_changed_value_and_suspects_itself_when_all_agree() {
+    use smtsmith::oracle::{judge_ground, Class};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = Harness::new(Selection::Both, dir.path()).unwrap();
+    let mut f = Formula::default();
+    let (two, three) = (f.lit(Value::Int(2.into())), f.lit(Value::Int(3.into())));
+    let sum = f.app(Op::Add, vec![two, three]).unwrap();
+    let (a, b) = (
+        f.lit(Value::Str("a".chars().map(u32::from).collect())),
+        f.lit(Value::Str("b".chars().map(u32::from).collect())),
+    );
+    let cat = f.app(Op::StrConcat, vec![a, b]).unwrap();
+    let five = f.lit(Value::Int(5.into()));
+    let eq = f.app(Op::Eq, vec![sum, five]).unwrap();
+    let ab = f.lit(Value::Str("ab".chars().map(u32::from).collect()));
+    let eq2 = f.app(Op::Eq, vec![cat, ab]).unwrap();
+    f.assert(eq).unwrap();
+    f.assert(eq2).unwrap();
+
+    let (real, _) = h.ground_values(&f);
+    assert!(real.roots.len() >= 2, "{:?}", real.roots);
+    let quiet = judge_ground(&f, &real);
+    assert!(quiet.issues.is_empty());
+    assert_eq!(
+        quiet.agreed,
+        2 * real.roots.len(),
+        "every term, both solvers"
+    );
+
+    let k = real
+        .roots
+        .iter()
+        .position(|r| *r == sum)
+        .expect("(+ 2 3) is checked");
+    let corrupt = |o: &mut smtsmith::oracle::GroundObservation, solver: usize| {
+        o.values[solver].1.as_mut().unwrap()[k] = Some(Value::Int(6.into()));
+    };
+    let (mut one, _) = h.ground_values(&f);
+    corrupt(&mut one, 1);
+    let v = judge_ground(&f, &one);
+    assert_eq!(v.issues.len(), 1);
+    let (issue, witness) = &v.issues[0];
+    assert_eq!(issue.class, Class::GroundTerm);
+    assert_eq!(issue.blamed, Some(one.values[1].0));
+    assert!(
+        issue.summary.contains("(+ 2 3) to 6; the evaluator says 5"),
+        "{}",
+        issue.summary
+    );
+    assert_eq!(witness, &Some((sum, Value::Int(5.into()))));
+
+    let (mut both, _) = h.ground_values(&f);
+    corrupt(&mut both, 0);
+    corrupt(&mut both, 1);
+    let v = judge_ground(&f, &both);
+    assert_eq!(v.issues.len(), 2);
+    for (issue, _) in &v.issues {
+        assert_eq!(issue.blamed, None, "{}", issue.summary);
+        assert!(issue.summary.contains("suspect smtsmith's evaluator"));
+    }
+}

@@ -14,6 +14,8 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+pub mod known;
+
 /// One solver's part of a finding's metadata.
 #[derive(Serialize)]
 pub struct SolverRecord {
@@ -42,6 +44,8 @@ pub struct Metadata<'a> {
     pub config: Option<&'a Config>,
     /// The fuzzer input (hex), when the formula came from one: `smtsmith replay` takes it.
     pub input_hex: Option<String>,
+    /// The known bug (its reproducer in `known-findings/`), if this is one.
+    pub known: Option<&'a str>,
     pub smtsmith: &'static str,
 }
 
@@ -50,6 +54,29 @@ pub struct Metadata<'a> {
 pub struct Written {
     pub smt2: PathBuf,
     pub json: PathBuf,
+    /// The reproducer in `known-findings/` of the known bug this finding is (it is then
+    /// written under `known/<class>/` of the findings folder).
+    pub known: Option<String>,
+}
+
+/// The folder a finding goes to: `<dir>/<class>`, or `<dir>/known/<class>` for a known bug.
+fn folder_for(dir: &Path, issue: &Issue, known: Option<&known::Known>) -> PathBuf {
+    match known {
+        Some(_) => dir.join("known").join(issue.class.dir()),
+        None => dir.join(issue.class.dir()),
+    }
+}
+
+/// The known bug `issue` is, given the blamed solver's version among `versions`.
+fn recognise(
+    issue: &Issue,
+    versions: &[(SolverId, String)],
+    logic: &str,
+    ops: &[&str],
+) -> Option<&'static known::Known> {
+    let blamed = issue.blamed?;
+    let (_, version) = versions.iter().find(|(id, _)| *id == blamed)?;
+    known::recognise(issue, version, logic, ops)
 }
 
 /// Everything needed to write a finding.
@@ -215,7 +242,9 @@ pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Writte
         h.update(smtlib::script(f, &ScriptOptions::default()));
         format!("{:x}", h.finalize())[..16].to_string()
     };
-    let folder = dir.join(issue.class.dir());
+    let ops: Vec<&str> = sig.ops.iter().map(|o| o.name()).collect();
+    let known = recognise(issue, ctx.versions, &sig.logic(), &ops);
+    let folder = folder_for(dir, issue, known);
     fs::create_dir_all(&folder)?;
     let smt2 = folder.join(format!("{hash}.smt2"));
     let json = folder.join(format!("{hash}.json"));
@@ -254,6 +283,7 @@ pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Writte
         reuse: ctx.reuse,
         config: ctx.config,
         input_hex: ctx.input.map(hex),
+        known: known.map(|k| k.file.as_str()),
         smtsmith: env!("CARGO_PKG_VERSION"),
     };
     write_synced(&smt2, script.as_bytes())?;
@@ -264,7 +294,11 @@ pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Writte
     if let Some(input) = ctx.input {
         write_synced(&folder.join(format!("{hash}.input")), input)?;
     }
-    Ok(Written { smt2, json })
+    Ok(Written {
+        smt2,
+        json,
+        known: known.map(|k| k.file.clone()),
+    })
 }
 
 /// Everything needed to write a finding of an incremental script.
@@ -301,6 +335,7 @@ struct ScriptMetadata<'a> {
     /// Reproducer per solver (the solver's options are set in its own).
     reproducers: Vec<(SolverId, PathBuf)>,
     input_hex: Option<String>,
+    known: Option<&'a str>,
     smtsmith: &'static str,
 }
 
@@ -377,7 +412,8 @@ pub fn write_script(dir: &Path, issue: &Issue, ctx: &ScriptContext) -> std::io::
         }
         format!("{:x}", h.finalize())[..16].to_string()
     };
-    let folder = dir.join(issue.class.dir());
+    let known = recognise(issue, ctx.versions, &sig.logic(), &ops);
+    let folder = folder_for(dir, issue, known);
     fs::create_dir_all(&folder)?;
     let mut reproducers = Vec::new();
     for (k, (id, text)) in texts.iter().enumerate() {
@@ -406,6 +442,7 @@ pub fn write_script(dir: &Path, issue: &Issue, ctx: &ScriptContext) -> std::io::
         limits: ctx.limits,
         reproducers: reproducers.clone(),
         input_hex: ctx.input.map(hex),
+        known: known.map(|k| k.file.as_str()),
         smtsmith: env!("CARGO_PKG_VERSION"),
     };
     if let Some(input) = ctx.input {
@@ -418,6 +455,7 @@ pub fn write_script(dir: &Path, issue: &Issue, ctx: &ScriptContext) -> std::io::
     Ok(Written {
         smt2: reproducers[0].1.clone(),
         json,
+        known: known.map(|k| k.file.clone()),
     })
 }
 
@@ -438,21 +476,21 @@ pub fn hex(bytes: &[u8]) -> String {
 pub fn summary(dir: &Path) -> std::io::Result<String> {
     if !dir.exists() {
         return Ok(format!(
-            "0 finding(s), 0 distinct key(s) in {}\n",
+            "0 finding(s) (0 of known bugs), 0 distinct key(s) in {}\n",
             dir.display()
         ));
     }
     // The same grouping and representatives as `triage`.
     let t = triage(dir)?;
-    let mut out = format!(
-        "{} finding(s), {} distinct key(s) in {}\n",
-        t.findings,
-        t.rows.len(),
-        dir.display()
-    );
+    let mut out = t.headline();
     for r in &t.rows {
+        let known = r
+            .known
+            .as_ref()
+            .map(|k| format!("  (known bug: known-findings/{k})"))
+            .unwrap_or_default();
         out.push_str(&format!(
-            "{:>6}  {}\n        {}\n",
+            "{:>6}  {}{known}\n        {}\n",
             r.count,
             r.key,
             r.representative.display()
@@ -473,6 +511,8 @@ pub struct TriageRow {
     pub representative: PathBuf,
     /// Its summary line.
     pub summary: String,
+    /// The known bug's reproducer in `known-findings/`, for findings recognised as known.
+    pub known: Option<String>,
 }
 
 /// The findings of a folder grouped by de-duplication key.
@@ -480,6 +520,8 @@ pub struct TriageRow {
 pub struct Triage {
     pub dir: PathBuf,
     pub findings: usize,
+    /// Of `findings`, those recognised as known bugs (`known-findings/`).
+    pub known: usize,
     /// Class × solver × logic: findings and distinct keys.
     pub summary: Vec<TriageGroup>,
     pub rows: Vec<TriageRow>,
@@ -500,11 +542,23 @@ pub fn triage(dir: &Path) -> std::io::Result<Triage> {
     use std::collections::BTreeMap;
     let mut rows: BTreeMap<String, TriageRow> = BTreeMap::new();
     let mut findings = 0;
-    let mut classes: Vec<PathBuf> = fs::read_dir(dir)?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_dir())
-        .collect();
-    classes.sort();
+    let subfolders = |d: &Path| -> std::io::Result<Vec<PathBuf>> {
+        let mut v: Vec<PathBuf> = fs::read_dir(d)?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.is_dir())
+            .collect();
+        v.sort();
+        Ok(v)
+    };
+    // `<class>/` for new findings, `known/<class>/` for known bugs.
+    let mut classes = Vec::new();
+    for class in subfolders(dir)? {
+        if class.file_name().is_some_and(|n| n == "known") {
+            classes.extend(subfolders(&class)?);
+        } else {
+            classes.push(class);
+        }
+    }
     for class in classes {
         let mut files: Vec<PathBuf> = fs::read_dir(&class)?
             .filter_map(|e| e.ok().map(|e| e.path()))
@@ -519,7 +573,9 @@ pub fn triage(dir: &Path) -> std::io::Result<Triage> {
             findings += 1;
             let text = |k: &str| v[k].as_str().unwrap_or("?").to_string();
             let key = text("key");
-            let row = rows.entry(key.clone()).or_insert_with(|| TriageRow {
+            let known = v["known"].as_str().map(str::to_string);
+            let row_key = format!("{}{key}", if known.is_some() { "known " } else { "" });
+            let row = rows.entry(row_key).or_insert_with(|| TriageRow {
                 class: text("class"),
                 solver: text("blamed"),
                 logic: text("logic"),
@@ -527,6 +583,7 @@ pub fn triage(dir: &Path) -> std::io::Result<Triage> {
                 count: 0,
                 representative: path.with_extension("smt2"),
                 summary: text("summary"),
+                known,
             });
             row.count += 1;
         }
@@ -534,12 +591,14 @@ pub fn triage(dir: &Path) -> std::io::Result<Triage> {
     let mut rows: Vec<TriageRow> = rows.into_values().collect();
     rows.sort_by(|a, b| {
         (
+            a.known.is_some(),
             a.class.as_str(),
             a.solver.as_str(),
             a.logic.as_str(),
             std::cmp::Reverse(a.count),
         )
             .cmp(&(
+                b.known.is_some(),
                 b.class.as_str(),
                 b.solver.as_str(),
                 b.logic.as_str(),
@@ -548,16 +607,20 @@ pub fn triage(dir: &Path) -> std::io::Result<Triage> {
     });
     let mut summary: Vec<TriageGroup> = Vec::new();
     for r in &rows {
+        let class = match r.known {
+            Some(_) => format!("known {}", r.class),
+            None => r.class.clone(),
+        };
         match summary
             .iter_mut()
-            .find(|g| g.class == r.class && g.solver == r.solver && g.logic == r.logic)
+            .find(|g| g.class == class && g.solver == r.solver && g.logic == r.logic)
         {
             Some(g) => {
                 g.findings += r.count;
                 g.keys += 1;
             }
             None => summary.push(TriageGroup {
-                class: r.class.clone(),
+                class,
                 solver: r.solver.clone(),
                 logic: r.logic.clone(),
                 findings: r.count,
@@ -565,9 +628,15 @@ pub fn triage(dir: &Path) -> std::io::Result<Triage> {
             }),
         }
     }
+    let known = rows
+        .iter()
+        .filter(|r| r.known.is_some())
+        .map(|r| r.count)
+        .sum();
     Ok(Triage {
         dir: dir.to_path_buf(),
         findings,
+        known,
         summary,
         rows,
     })
@@ -577,12 +646,7 @@ impl Triage {
     /// Plain text: a header line, then per key its count, class, solver, logic and
     /// representative.
     pub fn text(&self) -> String {
-        let mut out = format!(
-            "{} finding(s), {} distinct key(s) in {}\n",
-            self.findings,
-            self.rows.len(),
-            self.dir.display()
-        );
+        let mut out = self.headline();
         out.push_str("findings  keys  class × solver × logic\n");
         for g in &self.summary {
             out.push_str(&format!(
@@ -601,8 +665,22 @@ impl Triage {
                 r.key,
                 r.representative.display()
             ));
+            if let Some(k) = &r.known {
+                out.push_str(&format!("        known bug: known-findings/{k}\n"));
+            }
         }
         out
+    }
+
+    /// `N finding(s) (K of known bugs), M distinct key(s) in DIR`.
+    pub fn headline(&self) -> String {
+        format!(
+            "{} finding(s) ({} of known bugs), {} distinct key(s) in {}\n",
+            self.findings,
+            self.known,
+            self.rows.len(),
+            self.dir.display()
+        )
     }
 
     /// A Markdown table with the same rows.

@@ -11,7 +11,7 @@
 //! `unknown` never produces a finding here; an evaluator `Unknown` is never a finding.
 
 use crate::eval::{check_model, Truth};
-use crate::ir::Formula;
+use crate::ir::{Formula, NodeId, Value};
 use crate::solver::{Outcome, SolverError, SolverId, Verdict};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -75,6 +75,25 @@ impl Class {
             Class::SelfCheck => "self-check",
         }
     }
+}
+
+impl Class {
+    /// Every class.
+    pub const ALL: [Class; 13] = [
+        Class::WrongUnsat,
+        Class::Disagreement,
+        Class::InvalidModel,
+        Class::ApiError,
+        Class::GroundTerm,
+        Class::TimeLimit,
+        Class::Crash,
+        Class::Construction,
+        Class::InvalidCore,
+        Class::Incompleteness,
+        Class::WrongValue,
+        Class::Performance,
+        Class::SelfCheck,
+    ];
 }
 
 impl fmt::Display for Class {
@@ -341,6 +360,103 @@ pub fn judge(f: &Formula, answers: &[(SolverId, Answer)]) -> Verdicts {
         findings,
         model_checks,
     }
+}
+
+/// What the ground-term oracle sees: closed terms, the evaluator's value of each (`None`:
+/// unspecified by SMT-LIB), and per solver the value its rewriter simplified each to
+/// (`None`: not a value) or its API error.
+pub struct GroundObservation {
+    pub roots: Vec<NodeId>,
+    pub expected: Vec<Option<Value>>,
+    pub values: Vec<(SolverId, SimplifiedValues)>,
+}
+
+/// One solver's simplified value of each term (`None`: not a value), or its API error.
+pub type SimplifiedValues = Result<Vec<Option<Value>>, String>;
+
+/// The ground-term oracle's judgement: issues, each with the term and the evaluator's value
+/// (the reproducer asserts they differ), and counts of (term, solver) pairs.
+#[derive(Default)]
+pub struct GroundVerdict {
+    pub issues: Vec<(Issue, Option<(NodeId, Value)>)>,
+    pub agreed: usize,
+    pub unsimplified: usize,
+    pub unspecified: usize,
+}
+
+/// A solver's value other than the evaluator's is a `ground-term` issue (one per solver),
+/// blamed on no solver when every solver reached that same value (then the evaluator is
+/// the suspect); an API error is an `api-error` issue.
+pub fn judge_ground(f: &Formula, o: &GroundObservation) -> GroundVerdict {
+    let mut v = GroundVerdict::default();
+    for (id, values) in &o.values {
+        let values = match values {
+            Ok(values) => values,
+            Err(e) => {
+                v.issues.push((
+                    Issue {
+                        class: Class::ApiError,
+                        blamed: Some(*id),
+                        summary: e.clone(),
+                    },
+                    None,
+                ));
+                continue;
+            }
+        };
+        for ((root, want), got) in o.roots.iter().zip(&o.expected).zip(values) {
+            match (want, got) {
+                (Some(w), Some(g)) if w != g => {
+                    let mut g_text = crate::smtlib::value(g);
+                    if g_text.len() > 200 {
+                        g_text.truncate(200);
+                    }
+                    v.issues.push((
+                        Issue {
+                            class: Class::GroundTerm,
+                            blamed: Some(*id),
+                            summary: format!(
+                                "{id} simplifies {} to {g_text}; the evaluator says {}",
+                                crate::smtlib::term(f, *root),
+                                crate::smtlib::value(w)
+                            ),
+                        },
+                        Some((*root, w.clone())),
+                    ));
+                    break; // one finding per solver and case
+                }
+                (Some(_), Some(_)) => v.agreed += 1,
+                (Some(_), None) => v.unsimplified += 1,
+                (None, _) => v.unspecified += 1,
+            }
+        }
+    }
+    // Every solver reaching one value the evaluator disputes points at the evaluator.
+    let answered: Vec<&Vec<Option<Value>>> = o
+        .values
+        .iter()
+        .filter_map(|(_, r)| r.as_ref().ok())
+        .collect();
+    for (issue, witness) in v.issues.iter_mut() {
+        let Some((root, _)) = witness else { continue };
+        let k = o
+            .roots
+            .iter()
+            .position(|r| r == root)
+            .expect("a checked root");
+        let first = answered.first().and_then(|vals| vals[k].clone());
+        if answered.len() > 1
+            && answered
+                .iter()
+                .all(|vals| vals[k].is_some() && vals[k] == first)
+        {
+            issue.blamed = None;
+            issue
+                .summary
+                .push_str(" (every solver gives that value: suspect smtsmith's evaluator)");
+        }
+    }
+    v
 }
 
 #[cfg(test)]

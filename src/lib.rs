@@ -17,6 +17,7 @@ pub mod ir;
 pub mod mutate;
 pub mod options;
 pub mod oracle;
+pub mod report;
 pub mod script;
 pub mod session;
 pub mod smtlib;

@@ -220,6 +220,20 @@ enum Command {
         #[arg(long, default_value_t = 32_768)]
         max_len: usize,
     },
+    /// Write a self-contained HTML report of a campaign: the findings grouped by
+    /// de-duplication key, linking each representative reproducer, and plots of coverage and
+    /// inputs per second over time from a libFuzzer log (scripts/campaign.sh keeps one).
+    Report {
+        /// The findings folder.
+        #[arg(default_value = "findings")]
+        dir: PathBuf,
+        /// A libFuzzer log (its status lines are plotted).
+        #[arg(long)]
+        log: Option<PathBuf>,
+        /// Where to write the page (default: DIR/report.html).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Print the linked solver versions.
     Versions,
     /// Internal (`check`'s worker process): checks the paths read from stdin, reports on
@@ -534,7 +548,10 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                         (smtsmith::solver::SolverId::Cvc5, ".cvc5"),
                     ] {
                         let print = smtsmith::script::Print {
-                            comments: vec![comment.clone(), format!("{solver}'s options")],
+                            comments: vec![
+                                comment.clone(),
+                                format!("{solver}'s options; the fuzz target runs a query (get-value, get-unsat-core, get-unsat-assumptions) only after the answer it needs, this file has them all"),
+                            ],
                             solver,
                             ran: &all,
                         };
@@ -869,6 +886,24 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 );
                 Ok(ExitCode::from(1))
             }
+        }
+        Command::Report { dir, log, out } => {
+            let out = out.unwrap_or_else(|| dir.join("report.html"));
+            let log = match &log {
+                Some(p) => Some(String::from_utf8_lossy(&read(p)?).into_owned()),
+                None => None,
+            };
+            let page_dir = out.parent().map(PathBuf::from).unwrap_or_default();
+            let page = smtsmith::report::html(&dir, log.as_deref(), &page_dir)
+                .map_err(|e| format!("{}: {e}", dir.display()))?;
+            if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
+                std::fs::create_dir_all(parent)
+                    .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+            }
+            std::fs::write(&out, page)
+                .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+            println!("wrote {}", out.display());
+            Ok(ExitCode::SUCCESS)
         }
         Command::Summary { dir } => {
             print!(

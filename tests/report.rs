@@ -1,0 +1,149 @@
+//! `smtsmith report` as a person sees it: the page is opened in a real headless Chromium
+//! (Debian's `chromium`), which renders the findings table, follows nothing from the
+//! network, and draws both plots; the reproducer link resolves to the file on disk. The
+//! finding is a real one: Z3's and cvc5's real answers on a formula with exactly one model,
+//! one model corrupted, judged by the oracles (ground truth: the evaluator).
+
+use smtsmith::finding;
+use smtsmith::harness::{Harness, Selection};
+use smtsmith::ir::{Formula, Op, Sort, Value};
+use smtsmith::oracle::{judge, Class};
+use std::path::Path;
+use std::process::Command;
+
+fn smtsmith() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_smtsmith"))
+}
+
+/// The page's DOM after Chromium loaded and laid it out (and a screenshot of it).
+fn render(page: &Path, screenshot: &Path) -> String {
+    let chromium = ["chromium", "chromium-browser"]
+        .into_iter()
+        .find(|c| Command::new(c).arg("--version").output().is_ok())
+        .expect("headless Chromium (Debian: apt-get install chromium)");
+    let flags = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+    ];
+    let profile = tempfile::tempdir().unwrap();
+    let url = format!("file://{}", page.display());
+    let run = |extra: &[String]| {
+        let out = Command::new(chromium)
+            .args(flags)
+            .arg(format!("--user-data-dir={}", profile.path().display()))
+            .args(extra)
+            .arg(&url)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    run(&[
+        format!("--screenshot={}", screenshot.display()),
+        "--window-size=1000,1100".into(),
+    ]);
+    run(&["--dump-dom".into()])
+}
+
+#[test]
+#[ignore = "needs headless Chromium (apt-get install chromium); .ci/run installs it and runs: cargo test --release --test report -- --ignored"]
+fn report_renders_findings_and_plots_in_a_browser() {
+    let dir = tempfile::tempdir().unwrap();
+    let findings = dir.path().join("findings");
+
+    // 5 < x < 7 over Int: the only model is x = 6; x = 7 is an invalid model.
+    let mut f = Formula::default();
+    let x = f.declare("x", Sort::Int);
+    let x = f.constant(x);
+    let five = f.lit(Value::Int(5.into()));
+    let seven = f.lit(Value::Int(7.into()));
+    let t = f.app(Op::Lt, vec![five, x, seven]).unwrap();
+    f.assert(t).unwrap();
+    let mut h = Harness::new(Selection::Both, &findings).unwrap();
+    let mut answers = h.answers(&f);
+    let model = answers[0].1.as_mut().unwrap().model.as_mut().unwrap();
+    model.values[0] = Some(Value::Int(7.into()));
+    let v = judge(&f, &answers);
+    assert_eq!(v.findings.len(), 1, "{:?}", v.findings);
+    assert_eq!(v.findings[0].class, Class::InvalidModel);
+    let ctx = finding::Context {
+        formula: &f,
+        answers: &answers,
+        versions: h.versions(),
+        limits: &h.limits,
+        reuse: smtsmith::solver::Reuse::Scope,
+        config: None,
+        input: None,
+    };
+    let written = finding::write(&findings, &v.findings[0], &ctx).unwrap();
+
+    let log = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/differential-60s.log");
+    let page = dir.path().join("out/report.html");
+    let out = smtsmith()
+        .arg("report")
+        .arg(&findings)
+        .arg("--log")
+        .arg(&log)
+        .arg("--out")
+        .arg(&page)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    let png = dir.path().join("report.png");
+    let dom = render(&page, &png);
+    assert!(
+        dom.contains("1 finding(s) (0 of known bugs), 1 distinct key(s)"),
+        "{dom}"
+    );
+    assert_eq!(dom.matches("<tr class=\"finding\">").count(), 1, "{dom}");
+    assert!(dom.contains("<td>invalid-model</td>"), "{dom}");
+    // The link is relative to the page and leads to the reproducer.
+    let href = dom
+        .split("href=\"")
+        .nth(1)
+        .and_then(|s| s.split('"').next())
+        .expect("a link");
+    assert!(!href.starts_with('/'), "{href}");
+    let target = page.parent().unwrap().join(href);
+    assert_eq!(
+        std::fs::canonicalize(&target).unwrap(),
+        std::fs::canonicalize(&written.smt2).unwrap()
+    );
+    // Both plots, one point per status line of the log (8 in it).
+    for id in ["coverage", "exec-per-sec"] {
+        let svg = dom
+            .split(&format!("<svg id=\"{id}\""))
+            .nth(1)
+            .unwrap_or_else(|| panic!("no {id} plot: {dom}"));
+        let points = svg
+            .split("points=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap();
+        assert_eq!(points.split_whitespace().count(), 8, "{id}: {points}");
+    }
+    assert!(dom.contains("6354 inputs, coverage 4862 edges"), "{dom}");
+    // Chromium drew the page (a PNG of real size).
+    let shot = std::fs::read(&png).unwrap();
+    assert!(
+        shot.starts_with(b"\x89PNG") && shot.len() > 10_000,
+        "{} bytes",
+        shot.len()
+    );
+}

@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # A bounded fuzzing campaign with defaults: installs cargo-fuzz when absent, builds (which
-# fetches the pinned solver libraries), runs libFuzzer with live status lines, and prints a
-# findings summary at the end.
+# fetches the pinned solver libraries), runs libFuzzer with live status lines, and ends with
+# one table: inputs, exec/s, coverage, corpus size, findings by class.
 #
-#   scripts/campaign.sh [TARGET] [SECONDS]
+#   scripts/campaign.sh [TARGET] [SECONDS] [-- LIBFUZZER FLAGS...]
 #
-# TARGET: differential (default), model_z3, model_cvc5. SECONDS: default 300.
-# Environment: SMTSMITH_JOBS (parallel fuzzing processes, default 1), SMTSMITH_FINDINGS
-# (findings folder, default ./findings), SMTSMITH_Z3_VERSION / SMTSMITH_Z3_LIB_DIR /
-# SMTSMITH_CVC5_LIB_DIR (solver builds, see README). Extra libFuzzer flags after `--`.
+# TARGET: any fuzz target (fuzz/fuzz_targets/*.rs; default differential). SECONDS: default
+# 300. Environment: SMTSMITH_JOBS (parallel fuzzing processes, default 1), SMTSMITH_FINDINGS
+# (findings folder, default ./findings), SMTSMITH_THEORIES, SMTSMITH_Z3_VERSION /
+# SMTSMITH_Z3_LIB_DIR / SMTSMITH_CVC5_LIB_DIR (solver builds, see README).
+#
+# Resuming: the corpus stays in fuzz/corpus/TARGET between campaigns. libFuzzer first runs
+# every corpus input once (at the target's exec/s: 1,500 inputs of `differential` take
+# about a minute), and that time counts against SECONDS; give a resumed campaign more time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,13 +21,14 @@ seconds=${2:-300}
 shift $(( $# > 2 ? 2 : $# ))
 [ "${1:-}" = "--" ] && shift
 jobs=${SMTSMITH_JOBS:-1}
-case "$target" in differential|model_z3|model_cvc5) ;; *)
-  echo "campaign: unknown target '$target' (differential, model_z3, model_cvc5)" >&2; exit 2;;
+targets=$(cd fuzz/fuzz_targets && ls -- *.rs | sed 's/\.rs$//' | tr '\n' ' ')
+case " $targets " in *" $target "*) ;; *)
+  echo "campaign: unknown target '$target' (one of: $targets)" >&2; exit 2;;
 esac
 case "$seconds" in ''|*[!0-9]*) echo "campaign: SECONDS must be a whole number, got '$seconds'" >&2; exit 2;; esac
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
-  echo "== installing cargo-fuzz (once)"
+  echo "== installing cargo-fuzz (once; about a minute and a half)"
   cargo install cargo-fuzz --locked || cargo install cargo-fuzz
 fi
 if ! cargo +nightly --version >/dev/null 2>&1; then
@@ -43,24 +48,98 @@ else
   cli_dir=target; fuzz_dir=fuzz/target
   export SMTSMITH_FINDINGS=${SMTSMITH_FINDINGS:-$PWD/findings}
 fi
-echo "== building smtsmith (fetches the pinned solver libraries on first use)"
-cargo build --release --quiet --bin smtsmith --target-dir "$cli_dir"
+echo "== building smtsmith (the first build fetches the pinned solver libraries and takes minutes)"
+cargo build --release --bin smtsmith --target-dir "$cli_dir"
 "$cli_dir/release/smtsmith" versions
+echo "== building the fuzz target '$target' (nightly; the first build takes minutes)"
+cargo +nightly fuzz build -s none --target-dir "$fuzz_dir" "$target"
 
-mkdir -p "fuzz/corpus/$target"
+mkdir -p "fuzz/corpus/$target" "$SMTSMITH_FINDINGS" fuzz/logs
+stamp=$(mktemp)
+seen=$(mktemp)
+log=fuzz/logs/$target-$(date +%Y%m%d-%H%M%S).log
+trap 'rm -f "$stamp" "$seen" "$seen.now"; [ -n "${watcher:-}" ] && kill "$watcher" 2>/dev/null; true' EXIT
+corpus_before=$(find "fuzz/corpus/$target" -type f | wc -l)
 echo "== fuzzing '$target' for ${seconds}s with $jobs job(s); findings go to $SMTSMITH_FINDINGS"
-echo "   (libFuzzer status: #runs, cov = coverage of smtsmith's own code, exec/s; a finding"
-echo "    stops that job's process, is saved, and the campaign goes on)"
+if [ "$corpus_before" -gt 0 ]; then
+  echo "   (resuming: the $corpus_before corpus inputs run once first, within the ${seconds}s)"
+fi
+echo "   status lines: [elapsed / left] #inputs cov: edges of smtsmith's own code (the solver"
+echo "   libraries are not instrumented) corp: corpus inputs/size exec/s: inputs per second"
+
+# libFuzzer's output, for a person: status lines with elapsed and remaining time, a finding
+# announced as one (not as a bare "deadly signal"), and the warnings that -s none causes by
+# design (no sanitizer runtime: missing __sanitizer_* hooks) left out. The full log is kept
+# until the end of this script for the summary.
+present() {
+  local start=$SECONDS line t left finding=0
+  while IFS= read -r line; do
+    printf '%s\n' "$line" >>"$log"
+    t=$((SECONDS - start)); left=$((seconds > t ? seconds - t : 0))
+    case "$line" in
+      *__sanitizer_*|*"WARNING: Failed to find function"*) ;;
+      "#"[0-9]*:" "*)
+        case "$line" in *"cov: 0 "*) line="$line   (no coverage yet: the first job is starting)";; esac
+        printf '[%02d:%02d / %02d:%02d left] %s\n' $((t / 60)) $((t % 60)) $((left / 60)) $((left % 60)) "$line" ;;
+      # A job's own status lines (in the log of a job that stopped on a finding).
+      "#"[0-9]*" "*) ;;
+      "INFO: log from the inner process:"*) finding=0 ;;
+      # A job that stopped on a finding: its panic text and libFuzzer's crash report. The
+      # finding itself is announced from the findings folder (announce, below).
+      *"smtsmith finding(s):"*) finding=1 ;;
+      "["*"]"*) [ $finding = 1 ] || printf '%s\n' "$line" ;;
+      *"deadly signal"*|*"panicked at"*|*"note: run with"*|*"MS: "*|*"Base64:"*|*"==ERROR"*|*"SUMMARY: libFuzzer"*|*"Test unit written to"*) finding=0 ;;
+      *) finding=0; printf '%s\n' "$line" ;;
+    esac
+  done
+}
+
+# Every finding is announced as it is written (the harness writes it before the fuzzing
+# process stops; libFuzzer's own report of the stop says only "deadly signal", and during
+# the corpus load of a resumed campaign it says nothing).
+announce() {
+  find "$SMTSMITH_FINDINGS" -name '*.json' -newer "$stamp" 2>/dev/null | sort >"$seen.now"
+  comm -13 "$seen" "$seen.now" | while IFS= read -r f; do
+    summary=$(sed -nE 's/^  "summary": "(.*)",?$/\1/p' "$f" | head -1 | cut -c1-160)
+    printf 'FINDING [%s] %s\n         %s\n' "$(basename "$(dirname "$f")")" "$summary" "${f%.json}.smt2"
+  done
+  mv "$seen.now" "$seen"
+}
+( while sleep 2; do announce; done ) &
+watcher=$!
+
 # -s none: the prebuilt solver libraries are not instrumented, and ASan would need
 # -detect_leaks=0 and run ~10x slower for no gain on them (see README).
 set +e
 cargo +nightly fuzz run -s none --target-dir "$fuzz_dir" "$target" "fuzz/corpus/$target" -- \
   -max_total_time="$seconds" -fork="$jobs" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
-  -timeout=120 -rss_limit_mb=8192 -max_len=4096 -len_control=0 -print_final_stats=1 "$@"
-status=$?
+  -timeout=120 -rss_limit_mb=8192 -max_len=4096 -len_control=0 -print_final_stats=1 "$@" 2>&1 \
+  | present
+status=${PIPESTATUS[0]}
 set -e
-echo "== findings summary"
+kill "$watcher" 2>/dev/null || true
+announce
+
+last=$(grep -E '^#[0-9]+: ' "$log" | tail -1 || true)
+field() { printf '%s\n' "$last" | sed -nE "s|.* $1 *([0-9]+).*|\\1|p"; }
+inputs=$(printf '%s\n' "$last" | sed -nE 's/^#([0-9]+).*/\1/p')
+secs=$(field 'time:')
+echo
+echo "== campaign summary: $target, ${seconds}s, $jobs job(s), status $status"
+printf '%-26s %s\n' "inputs run" "${inputs:-?}" \
+  "exec/s" "$(( ${inputs:-0} / (${secs:-0} > 0 ? ${secs:-1} : 1) )) (inputs / ${secs:-?} s of fuzzing)" \
+  "coverage (edges)" "$(field 'cov:')" \
+  "corpus" "$(find "fuzz/corpus/$target" -type f | wc -l) inputs (was $corpus_before)"
+printf '%-26s %s\n' "findings by class" "this campaign / all in $SMTSMITH_FINDINGS"
+for class in $(find "$SMTSMITH_FINDINGS" -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort); do
+  all=$(find "$SMTSMITH_FINDINGS/$class" -name '*.json' | wc -l)
+  new=$(find "$SMTSMITH_FINDINGS/$class" -name '*.json' -newer "$stamp" | wc -l)
+  printf '  %-24s %s / %s\n' "$class" "$new" "$all"
+done
+echo "== findings by de-duplication key"
 "$cli_dir/release/smtsmith" summary "$SMTSMITH_FINDINGS"
 crashes=$(find "fuzz/artifacts/$target" -type f 2>/dev/null | wc -l)
 echo "$crashes libFuzzer artifact(s) in fuzz/artifacts/$target (replay one: $cli_dir/release/smtsmith replay FILE)"
-exit $status
+"$cli_dir/release/smtsmith" report "$SMTSMITH_FINDINGS" --log "$log" --out "$SMTSMITH_FINDINGS/report.html"
+echo "   (open it in a browser; libFuzzer's full log: $log)"
+exit "$status"

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds every fuzz target and runs each briefly with a fixed seed from an empty corpus
-# (deterministic: the same inputs every time). Any finding fails the smoke test.
+# (deterministic: the same inputs every time). Any finding fails the smoke test, and so does
+# a target that ran fewer inputs than asked or a target list that differs from
+# fuzz/fuzz_targets/. On failure the work folder (findings, logs, artifacts) is kept.
 #   scripts/fuzz-smoke.sh [RUNS]     (default 1500 inputs per target; the construction
 #   targets whose cases reach the solvers' 2 s limits often get RUNS/8)
 set -euo pipefail
@@ -13,9 +15,17 @@ fi
 echo "== building fuzz targets"
 cargo +nightly fuzz build -s none
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# Removed only after a clean run: a failure's findings and logs stay for the reader.
+trap 'if [ $? = 0 ]; then rm -rf "$work"; else echo "fuzz smoke: findings and logs kept in $work" >&2; fi' EXIT
 export SMTSMITH_FINDINGS="$work/findings"
-for target in $(cargo +nightly fuzz list); do
+listed=$(cargo +nightly fuzz list | sort | tr '\n' ' ')
+expected=$(cd fuzz/fuzz_targets && ls -- *.rs | sed 's/\.rs$//' | sort | tr '\n' ' ')
+if [ -z "$expected" ] || [ "$listed" != "$expected" ]; then
+  echo "fuzz smoke: cargo fuzz list gives '$listed', fuzz/fuzz_targets has '$expected'" >&2
+  exit 1
+fi
+ran=0
+for target in $listed; do
   mkdir -p "$work/corpus-$target"
   n=$runs
   quiet=""
@@ -36,7 +46,14 @@ for target in $(cargo +nightly fuzz list); do
     ls -R "$SMTSMITH_FINDINGS" 2>/dev/null | head -20
     exit 1
   fi
+  units=$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+).*/\1/p' "$work/$target.log")
+  if [ -z "$units" ] || [ "$units" -lt "$n" ]; then
+    tail -20 "$work/$target.log"
+    echo "fuzz smoke: $target ran ${units:-no} inputs of $n" >&2
+    exit 1
+  fi
   grep -E "stat::(number_of_executed_units|average_exec_per_sec)" "$work/$target.log" | tr '\n' ' '
   echo "($((SECONDS - start)) s)"
+  ran=$((ran + 1))
 done
-echo "fuzz smoke: all targets ran without a finding"
+echo "fuzz smoke: all $ran targets ran their inputs without a finding"

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 pub const RSS_BUDGET_MB: u64 = 512;
 
 /// The oracles applied to one case's answers.
-type Judge<'a> = &'a dyn Fn(&mut Harness, &Formula, &[(SolverId, Answer)]) -> oracle::Verdicts;
+pub type Judge<'a> = &'a dyn Fn(&mut Harness, &Formula, &[(SolverId, Answer)]) -> oracle::Verdicts;
 
 /// Which solvers a target runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,7 +51,13 @@ pub struct Report {
     /// Writing findings.
     pub write_time: Duration,
     pub total_time: Duration,
+    /// Whether the findings were made again by a second run in a new Z3 context and cvc5
+    /// term manager (`None`: no finding, no second run).
+    pub reproduced_anew: Option<bool>,
 }
+
+/// Appended to the summary of a finding that a second run in new contexts did not make.
+pub const NOT_REPRODUCED_ANEW: &str = " (not reproduced in a new Z3 context and cvc5 term manager: it depends on earlier cases of this process and may not replay in a new one)";
 
 impl Report {
     /// One line per finding, for panics and the CLI.
@@ -289,7 +295,9 @@ impl Harness {
         issues
     }
 
-    fn run_judged(
+    /// Runs `f` on the solvers and judges the answers with `judge`; findings are confirmed
+    /// by a second run in new contexts (or marked [`NOT_REPRODUCED_ANEW`]) and written.
+    pub fn run_judged(
         &mut self,
         f: &Formula,
         config: Option<&crate::generate::Config>,
@@ -316,12 +324,17 @@ impl Harness {
         }
         let mut verdicts = judge(self, f, &answers);
         let mut answers = answers;
-        // With kept solvers a finding may depend on what earlier cases left in them: run
-        // the case again on new solvers. The reproducer is that run's when it shows the
-        // same classes (it replays from a fresh start); otherwise the finding is kept,
-        // marked as depending on the solver's history.
-        if !verdicts.findings.is_empty() && self.reuse.keeps_solvers() {
+        // A finding may depend on what earlier cases left in the process: in kept solvers,
+        // and (whatever the reuse mode) in the Z3 context and cvc5 term manager every
+        // solver shares. Run the case again on new solvers in a new context and term
+        // manager, as a new process would. The reproducer is that run's when it shows the
+        // same classes; otherwise the finding is kept, marked as not replaying.
+        let mut reproduced_anew = None;
+        if !verdicts.findings.is_empty() {
             self.forget();
+            for s in self.solvers.iter_mut() {
+                s.recycle_soon();
+            }
             let again = self.answers(f);
             let rejudged = judge(self, f, &again);
             let classes = |v: &oracle::Verdicts| {
@@ -329,15 +342,14 @@ impl Harness {
                 c.sort();
                 c
             };
-            if classes(&rejudged) == classes(&verdicts) {
+            let same = classes(&rejudged) == classes(&verdicts);
+            reproduced_anew = Some(same);
+            if same {
                 answers = again;
                 verdicts = rejudged;
             } else {
                 for issue in verdicts.findings.iter_mut() {
-                    issue.summary.push_str(&format!(
-                        " (not reproduced on new solvers: depends on earlier cases in the solvers kept with reuse mode {})",
-                        self.reuse
-                    ));
+                    issue.summary.push_str(NOT_REPRODUCED_ANEW);
                 }
             }
         }
@@ -374,15 +386,12 @@ impl Harness {
             oracle_time,
             write_time: t.elapsed(),
             total_time: start.elapsed(),
+            reproduced_anew,
         }
     }
 }
 
 impl Harness {
-    /// The ground-term cross-check: every closed, non-RegLan application of a ground case
-    /// is simplified by each solver's rewriter; a value other than the evaluator's is a
-    /// `ground-term` finding. Its reproducer asserts `(distinct term value)` (expected
-    /// unsat: the evaluator's value) and records each solver's verdict on it.
     /// What the ground-term oracle observes on `f`: its closed applications, the
     /// evaluator's value of each, and each solver's simplified values (or its API error).
     pub fn ground_values(&mut self, f: &Formula) -> (oracle::GroundObservation, Duration) {
@@ -407,6 +416,10 @@ impl Harness {
         (observation, solver_time)
     }
 
+    /// The ground-term cross-check: every closed, non-RegLan application of a ground case
+    /// is simplified by each solver's rewriter; a value other than the evaluator's is a
+    /// `ground-term` finding. Its reproducer asserts `(distinct term value)` (expected
+    /// unsat: the evaluator's value) and records each solver's verdict on it.
     pub fn run_ground(&mut self, case: &Case, input: Option<&[u8]>) -> GroundReport {
         let start = Instant::now();
         let f = &case.formula;
@@ -521,6 +534,89 @@ thread_local! {
     /// fuzzing processes died at exit ("corrupted double-linked list" in the term manager's
     /// destructor). The process's memory goes back to the system anyway.
     static HARNESSES: std::cell::RefCell<Vec<(Selection, &'static mut Harness)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The fuzz targets, by the names of their files in `fuzz/fuzz_targets/`: each target's
+/// body is [`Target::fuzz`], which `smtsmith run-target` also runs (without libFuzzer).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    Differential,
+    ModelZ3,
+    ModelCvc5,
+    GroundTerms,
+    StringsSat,
+    StringsUnsat,
+    Regex,
+    Fusion,
+    Sae,
+    Janus,
+    Script,
+    SeedMutation,
+}
+
+impl Target {
+    pub const ALL: [Target; 12] = [
+        Target::Differential,
+        Target::ModelZ3,
+        Target::ModelCvc5,
+        Target::GroundTerms,
+        Target::StringsSat,
+        Target::StringsUnsat,
+        Target::Regex,
+        Target::Fusion,
+        Target::Sae,
+        Target::Janus,
+        Target::Script,
+        Target::SeedMutation,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::Differential => "differential",
+            Target::ModelZ3 => "model_z3",
+            Target::ModelCvc5 => "model_cvc5",
+            Target::GroundTerms => "ground_terms",
+            Target::StringsSat => "strings_sat",
+            Target::StringsUnsat => "strings_unsat",
+            Target::Regex => "regex",
+            Target::Fusion => "fusion",
+            Target::Sae => "sae",
+            Target::Janus => "janus",
+            Target::Script => "script",
+            Target::SeedMutation => "seed_mutation",
+        }
+    }
+
+    /// The target's body on one input: decode, run, judge, write findings; panics on a
+    /// finding that is not a known bug (so libFuzzer saves the input).
+    pub fn fuzz(self, data: &[u8]) {
+        use crate::construct as c;
+        match self {
+            Target::Differential => fuzz_one(Selection::Both, data),
+            Target::ModelZ3 => fuzz_one(Selection::Only(SolverId::Z3), data),
+            Target::ModelCvc5 => fuzz_one(Selection::Only(SolverId::Cvc5), data),
+            Target::GroundTerms => fuzz_ground(data),
+            Target::StringsSat => fuzz_constructed(data, c::strings_sat::build),
+            Target::StringsUnsat => fuzz_constructed(data, c::strings_unsat::build),
+            Target::Regex => fuzz_constructed(data, c::regex::build),
+            Target::Fusion | Target::Sae | Target::Janus => fuzz_named(self.name(), data),
+            Target::Script => fuzz_incremental(data),
+            Target::SeedMutation => fuzz_script(data),
+        }
+    }
+}
+
+impl std::str::FromStr for Target {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Target, String> {
+        Target::ALL
+            .into_iter()
+            .find(|t| t.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Target::ALL.iter().map(|t| t.name()).collect();
+                format!("unknown fuzz target {s:?}; known: {}", names.join(", "))
+            })
+    }
 }
 
 /// The body of every generative fuzz target: decode, run, judge, write findings; then
@@ -952,6 +1048,11 @@ pub mod watchdog {
         let Some((solver, since)) = c.phase else {
             return;
         };
+        // A check within (or just past) its own time limit is no hang, whatever the
+        // threshold was set to.
+        let after = after.max(Duration::from_millis(
+            u64::from(c.limits.timeout_ms) * 3 / 2,
+        ));
         if c.reported && since.elapsed() >= after * 3 / 2 {
             // Still in the same check: end the process here rather than leave it to
             // libFuzzer's -timeout, whose SIGALRM handler can deadlock in malloc when the

@@ -331,3 +331,53 @@ fn eliminated_functions_and_unsupported_regexes_are_no_findings() {
         }
     }
 }
+
+/// Every finding is made a second time in a new Z3 context and cvc5 term manager before it
+/// is written: one that the second run makes again is written as it is; one that it does
+/// not make is written marked as not replaying. The answers are the real solvers' on
+/// 5 < x < 7 (only model x = 6); the judges corrupt the first solver's model to x = 7
+/// (an invalid model by the evaluator) on every call, or on the first call only — a
+/// finding that depended on the process's history.
+#[test]
+fn findings_are_confirmed_in_new_contexts_or_marked() {
+    use smtsmith::harness::NOT_REPRODUCED_ANEW;
+    use std::cell::Cell;
+    fn corrupted(answers: &[(SolverId, Answer)]) -> Vec<(SolverId, Answer)> {
+        let mut answers = answers.to_vec();
+        let model = answers[0].1.as_mut().unwrap().model.as_mut().unwrap();
+        model.values[0] = Some(int(7));
+        answers
+    }
+    let f = narrow();
+    let mut h = harness();
+
+    let always = |_: &mut Harness, f: &Formula, a: &[(SolverId, Answer)]| judge(f, &corrupted(a));
+    let r = h.run_judged(&f, None, None, &always);
+    assert_eq!(r.reproduced_anew, Some(true));
+    assert_eq!(r.findings.len(), 1);
+    assert_eq!(r.findings[0].0.class, Class::InvalidModel);
+    assert!(!r.findings[0].0.summary.contains(NOT_REPRODUCED_ANEW));
+
+    let calls = Cell::new(0);
+    let first_only = |_: &mut Harness, f: &Formula, a: &[(SolverId, Answer)]| {
+        calls.set(calls.get() + 1);
+        if calls.get() == 1 {
+            judge(f, &corrupted(a))
+        } else {
+            judge(f, a)
+        }
+    };
+    let r = h.run_judged(&f, None, None, &first_only);
+    assert_eq!(calls.get(), 2, "judged again after the second run");
+    assert_eq!(r.reproduced_anew, Some(false));
+    assert_eq!(r.findings.len(), 1);
+    let text = std::fs::read_to_string(&r.findings[0].1.smt2).unwrap();
+    assert!(
+        text.contains("not reproduced in a new Z3 context"),
+        "{text}"
+    );
+
+    // No finding, no second run.
+    let r = h.run(&f, None, None);
+    assert!(r.findings.is_empty() && r.reproduced_anew.is_none());
+}

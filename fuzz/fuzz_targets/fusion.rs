@@ -7,5 +7,5 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    smtsmith::harness::fuzz_named("fusion", data);
+    smtsmith::harness::Target::Fusion.fuzz(data);
 });

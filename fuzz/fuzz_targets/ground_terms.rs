@@ -4,5 +4,5 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    smtsmith::harness::fuzz_ground(data);
+    smtsmith::harness::Target::GroundTerms.fuzz(data);
 });

@@ -6,5 +6,5 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    smtsmith::harness::fuzz_named("janus", data);
+    smtsmith::harness::Target::Janus.fuzz(data);
 });

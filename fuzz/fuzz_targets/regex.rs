@@ -6,5 +6,5 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    smtsmith::harness::fuzz_constructed(data, smtsmith::construct::regex::build);
+    smtsmith::harness::Target::Regex.fuzz(data);
 });

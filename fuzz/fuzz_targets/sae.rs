@@ -7,5 +7,5 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    smtsmith::harness::fuzz_named("sae", data);
+    smtsmith::harness::Target::Sae.fuzz(data);
 });

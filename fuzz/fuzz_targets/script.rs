@@ -6,5 +6,5 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    smtsmith::harness::fuzz_incremental(data);
+    smtsmith::harness::Target::Script.fuzz(data);
 });

@@ -8,7 +8,7 @@
 use libfuzzer_sys::{fuzz_crossover, fuzz_mutator, fuzz_target};
 
 fuzz_target!(|data: &[u8]| {
-    smtsmith::harness::fuzz_script(data);
+    smtsmith::harness::Target::SeedMutation.fuzz(data);
 });
 
 fuzz_mutator!(|data: &mut [u8], size: usize, max_size: usize, seed: u32| {

@@ -7,5 +7,5 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    smtsmith::harness::fuzz_constructed(data, smtsmith::construct::strings_sat::build);
+    smtsmith::harness::Target::StringsSat.fuzz(data);
 });

@@ -234,6 +234,17 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Run one input through a fuzz target's body exactly as the fuzz target does (its
+    /// decoding, oracles, watchdog and findings), without libFuzzer or a nightly toolchain.
+    /// Exit status: 0 no finding (or only known bugs), 1 a finding, 71 the watchdog ended
+    /// a solver check that ran far past its time limit (finding written).
+    RunTarget {
+        /// The fuzz target: differential, model_z3, model_cvc5, ground_terms, strings_sat,
+        /// strings_unsat, regex, fusion, sae, janus, script, seed_mutation.
+        target: smtsmith::harness::Target,
+        /// The input file (a libFuzzer corpus entry or artifact).
+        input: PathBuf,
+    },
     /// Print the linked solver versions.
     Versions,
     /// Internal (`check`'s worker process): checks the paths read from stdin, reports on
@@ -904,6 +915,18 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
             println!("wrote {}", out.display());
             Ok(ExitCode::SUCCESS)
+        }
+        Command::RunTarget { target, input } => {
+            let data = read(&input)?;
+            // A finding panics (the fuzz target's way to make libFuzzer keep the input);
+            // its text is already printed by the panic hook.
+            match std::panic::catch_unwind(|| target.fuzz(&data)) {
+                Ok(()) => {
+                    println!("no finding");
+                    Ok(ExitCode::SUCCESS)
+                }
+                Err(_) => Ok(ExitCode::from(1)),
+            }
         }
         Command::Summary { dir } => {
             print!(

@@ -297,6 +297,10 @@ impl Progress {
         self.0.inc(1)
     }
 
+    fn set(&self, done: u64) {
+        self.0.set_position(done)
+    }
+
     fn finish(&self) {
         self.0.finish_and_clear()
     }
@@ -350,7 +354,9 @@ fn run_incremental(
     let start = std::time::Instant::now();
     let mut solver_time = std::time::Duration::ZERO;
     let mut found = 0;
+    let progress = Progress::new(count, false);
     for i in 0..count {
+        progress.set(i);
         let input = seeded_bytes(seed.wrapping_add(i), bytes);
         let s = smtsmith::script::Script::from_bytes_in(&input, theories);
         *stats.entry("actions in the scripts".into()).or_default() += s.actions.len() as u64;
@@ -381,15 +387,18 @@ fn run_incremental(
         }
         for (issue, w) in &r.findings {
             found += 1;
-            println!(
-                "[{}] seed {} {} -> {}",
-                issue.class,
-                seed.wrapping_add(i),
-                issue.summary,
-                w.smt2.display()
-            );
+            progress.suspend(|| {
+                println!(
+                    "[{}] seed {} {} -> {}",
+                    issue.class,
+                    seed.wrapping_add(i),
+                    issue.summary,
+                    w.smt2.display()
+                )
+            });
         }
     }
+    progress.finish();
     let total = start.elapsed();
     for (k, v) in &stats {
         println!("{v:>8}  {k}");
@@ -417,7 +426,9 @@ fn run_ground(
 ) -> Result<ExitCode, String> {
     let start = std::time::Instant::now();
     let (mut terms, mut agreed, mut unsimplified, mut unspecified, mut found) = (0, 0, 0, 0, 0);
+    let progress = Progress::new(count, false);
     for i in 0..count {
+        progress.set(i);
         let input = seeded_bytes(seed.wrapping_add(i), bytes);
         let case = Case::ground_from_bytes_in(&input, theories);
         let r = h.run_ground(&case, Some(&input));
@@ -425,8 +436,9 @@ fn run_ground(
         agreed += r.agreed;
         unsimplified += r.unsimplified;
         unspecified += r.unspecified;
-        found += print_findings(&r.findings);
+        progress.suspend(|| found += print_findings(&r.findings));
     }
+    progress.finish();
     let secs = start.elapsed().as_secs_f64();
     println!(
         "{count} ground cases, {terms} closed terms: {agreed} (term, solver) values agree with the evaluator, {unsimplified} not simplified to a value, {unspecified} unspecified; {found} finding(s) in {secs:.1} s"
@@ -709,18 +721,22 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             std::fs::create_dir_all(&out)
                 .map_err(|e| format!("cannot create {}: {e}", out.display()))?;
             let (mut written, mut skipped) = (0, 0);
+            let progress = Progress::new(files.len() as u64, false);
             for path in &files {
+                progress.inc();
                 let text = std::fs::read_to_string(path)
                     .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
                 match smtlib::parse::parse_script(&text) {
                     Ok(s) => {
                         let printed = smtsmith::mutate::print(&s.formula);
                         if printed.len() > max_len {
-                            println!(
-                                "skipped {}: {} bytes printed",
-                                path.display(),
-                                printed.len()
-                            );
+                            progress.suspend(|| {
+                                println!(
+                                    "skipped {}: {} bytes printed",
+                                    path.display(),
+                                    printed.len()
+                                )
+                            });
                             skipped += 1;
                             continue;
                         }
@@ -732,11 +748,12 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                         written += 1;
                     }
                     Err(e) => {
-                        println!("skipped {}: {e}", path.display());
+                        progress.suspend(|| println!("skipped {}: {e}", path.display()));
                         skipped += 1;
                     }
                 }
             }
+            progress.finish();
             println!(
                 "wrote {written} seed scripts to {} ({skipped} skipped)",
                 out.display()
@@ -997,7 +1014,9 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let start = std::time::Instant::now();
             let mut solver_time = std::time::Duration::ZERO;
             let mut found = 0;
+            let progress = Progress::new(count, false);
             for i in 0..count {
+                progress.set(i);
                 let input = seeded_bytes(seed.wrapping_add(i), bytes);
                 let report = match &construct {
                     Some(name) => {
@@ -1038,11 +1057,13 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     };
                     if let (Some(limit), Ok(o)) = (slow_ms, a) {
                         if o.time.as_millis() as u64 > limit {
-                            println!(
-                                "slow: seed {} {id} {v} {} ms",
-                                seed.wrapping_add(i),
-                                o.time.as_millis()
-                            );
+                            progress.suspend(|| {
+                                println!(
+                                    "slow: seed {} {id} {v} {} ms",
+                                    seed.wrapping_add(i),
+                                    o.time.as_millis()
+                                )
+                            });
                         }
                     }
                     *stats.entry(format!("{id} {v}")).or_default() += 1;
@@ -1058,8 +1079,9 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     };
                     *stats.entry(format!("{} model {t}", c.solver)).or_default() += 1;
                 }
-                found += print_findings(&report.findings);
+                progress.suspend(|| found += print_findings(&report.findings));
             }
+            progress.finish();
             let secs = start.elapsed().as_secs_f64();
             for (k, n) in &stats {
                 println!("{n:>8}  {k}");

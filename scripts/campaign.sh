@@ -58,7 +58,7 @@ mkdir -p "fuzz/corpus/$target" "$SMTSMITH_FINDINGS" fuzz/logs
 stamp=$(mktemp)
 seen=$(mktemp)
 log=fuzz/logs/$target-$(date +%Y%m%d-%H%M%S).log
-trap 'rm -f "$stamp" "$seen" "$seen.now"; [ -n "${watcher:-}" ] && kill "$watcher" 2>/dev/null; true' EXIT
+trap 'rm -f "$stamp" "$seen" "$seen.now"; if [ -n "${watcher:-}" ]; then kill "$watcher" 2>/dev/null || true; fi' EXIT
 corpus_before=$(find "fuzz/corpus/$target" -type f | wc -l)
 echo "== fuzzing '$target' for ${seconds}s with $jobs job(s); findings go to $SMTSMITH_FINDINGS"
 if [ "$corpus_before" -gt 0 ]; then

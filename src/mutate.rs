@@ -478,6 +478,7 @@ mod tests {
         )
         .unwrap()
         .formula;
+        let mut mutated = 0;
         for seed in 0..200 {
             let bytes = generate::seeded_bytes(seed, 64);
             let mut u = Unstructured::new(&bytes);
@@ -485,8 +486,10 @@ mod tests {
                 let text = smtlib::script(&g, &Default::default());
                 assert!(!text.contains("(/"), "{text}");
                 generate::check_well_formed(&g).unwrap();
+                mutated += 1;
             }
         }
+        assert!(mutated > 20, "only {mutated} operator mutations");
     }
 
     #[test]

@@ -14,6 +14,16 @@ fn smtsmith() -> Command {
     c
 }
 
+/// Fails with the command's stderr unless it exited with status 0.
+fn succeeded(out: &std::process::Output) {
+    assert!(
+        out.status.success(),
+        "{:?}: {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 #[test]
 fn gen_writes_scripts_both_solvers_accept() {
     let dir = tempfile::tempdir().unwrap();
@@ -24,11 +34,7 @@ fn gen_writes_scripts_both_solvers_accept() {
         .arg(dir.path())
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    succeeded(&out);
     let files: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
     assert_eq!(files.len(), 5);
     for f in files {
@@ -663,11 +669,7 @@ fn script_findings_triage_and_replay() {
         .arg(&js)
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    succeeded(&out);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.starts_with(&format!("{} finding(s)", jsons.len())),
@@ -720,11 +722,7 @@ fn gen_writes_incremental_scripts_and_constructed_formulas() {
         .arg(&scripts)
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    succeeded(&out);
     for i in 0..4 {
         for (suffix, solver) in [("", "z3"), (".cvc5", "cvc5")] {
             let path = scripts.join(format!("gen-{i}{suffix}.smt2"));
@@ -767,11 +765,7 @@ fn gen_writes_incremental_scripts_and_constructed_formulas() {
         .arg(&formulas)
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    succeeded(&out);
     let check = smtsmith()
         .args(["check", "--json", "--timeout-ms", "2000", "--findings"])
         .arg(dir.path().join("findings"))

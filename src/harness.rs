@@ -902,7 +902,7 @@ pub mod watchdog {
                 std::thread::sleep(Duration::from_millis(500));
                 check(Duration::from_secs(after));
             });
-            unsafe { libc::atexit(on_exit) };
+            crate::sys::at_exit(on_exit);
         });
     }
 
@@ -1062,7 +1062,7 @@ pub mod watchdog {
                 "smtsmith watchdog: {solver} still in the same check after {} s; exiting (the time-limit finding is written)",
                 since.elapsed().as_secs()
             );
-            unsafe { libc::_exit(HANG_EXIT_CODE) };
+            crate::sys::exit_now(HANG_EXIT_CODE);
         }
         if c.reported || since.elapsed() < after {
             return;

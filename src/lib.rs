@@ -6,6 +6,11 @@
 //! comparison and model validation), [`finding`] (reproducers on disk), [`harness`] (one
 //! fuzz iteration end to end).
 
+// `unsafe` only in the solver backends (FFI) and `sys` (libc), each block with a
+// `// SAFETY:` comment saying why it is sound (clippy checks that the comment is there).
+#![deny(unsafe_code)]
+#![deny(clippy::undocumented_unsafe_blocks)]
+
 pub mod bench;
 pub mod check;
 pub mod construct;
@@ -22,3 +27,4 @@ pub mod script;
 pub mod session;
 pub mod smtlib;
 pub mod solver;
+pub mod sys;

@@ -598,6 +598,7 @@ fn check_reports_a_worker_that_dies_in_a_solver() {
                 == Some(child.id())
         })
         .expect("a worker process");
+    // SAFETY: kill takes no pointers; `worker` is the supervisor's child found above.
     unsafe { libc::kill(worker, libc::SIGKILL) };
     let out = child.wait_with_output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);

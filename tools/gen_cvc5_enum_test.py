@@ -43,6 +43,8 @@ for name, fn in TO_STRING.items():
 out.append('            other => panic!("no to_string for {other}"),')
 out.append("        }")
 out.append("    };")
+out.append("    // SAFETY: cvc5's to-string functions return a NUL-terminated static or thread-local")
+out.append("    // string, copied at once.")
 out.append("    unsafe { std::ffi::CStr::from_ptr(p) }.to_string_lossy().into_owned()")
 out.append("}")
 path = os.path.join(os.path.dirname(__file__), "..", "tests", "cvc5_enums", "table.rs")

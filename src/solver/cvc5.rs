@@ -66,14 +66,19 @@ fn cstr(p: *const std::os::raw::c_char) -> String {
     if p.is_null() {
         String::new()
     } else {
+        // SAFETY: cvc5 returns NUL-terminated strings it owns, valid until its next call
+        // on the same object; the text is copied at once.
         unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned()
     }
 }
 
 /// Reads the thread-local error state after a call named `call`.
 fn check(call: &str) -> Result<(), SolverError> {
+    // SAFETY: the error state is cvc5's thread-local; these calls take no handles.
     if unsafe { c::has_error() } {
+        // SAFETY: as above; the message is copied before the reset frees it.
         let message = cstr(unsafe { c::get_error_message() });
+        // SAFETY: as above.
         unsafe { c::reset_error() };
         Err(SolverError {
             solver: SolverId::Cvc5,
@@ -85,10 +90,16 @@ fn check(call: &str) -> Result<(), SolverError> {
     }
 }
 
-/// Runs one C API call and turns its error state into a `Result`.
+/// Runs one C API call and turns its error state into a `Result`. Every use passes one
+/// call of cvc5's C API whose handles (term manager, solver, sorts, terms) come from this
+/// backend and are alive: the term manager is released only in `recycle_if_due` and
+/// `Drop`, after every solver and term of it is dropped (`drop_pool`); solvers are deleted
+/// once, where they were made.
 macro_rules! call {
     ($name:literal, $e:expr) => {{
         #[allow(unused_unsafe)]
+        // SAFETY: see above: the call's handles are live objects of this backend, and its
+        // pointer arguments point into Rust values that outlive the call.
         let r = unsafe { $e };
         check($name).map(|_| r)
     }};
@@ -127,6 +138,9 @@ impl Cvc5 {
         let every = self.reuse.cases_per_context(RECYCLE_EVERY);
         if self.cases >= every {
             self.drop_pool();
+            // SAFETY: no script runs (checked above) and the pool's solvers were just
+            // deleted, so nothing uses this term manager's objects any more; it is
+            // replaced right below and never used again.
             unsafe {
                 c::term_manager_release(self.tm);
                 c::term_manager_delete(self.tm);
@@ -499,6 +513,7 @@ impl Cvc5 {
                     return Ok(None);
                 }
                 let (a, b) = (child(eq, 0)?, child(eq, 1)?);
+                // SAFETY: both are terms of this backend's live term manager.
                 let var_at = |t| vars.iter().position(|x| unsafe { c::term_is_equal(*x, t) });
                 let (k, val) = match (var_at(a), var_at(b)) {
                     (Some(k), None) => (k, b),
@@ -596,6 +611,8 @@ impl Cvc5 {
             let terms = if size == 0 {
                 &[][..]
             } else {
+                // SAFETY: cvc5 returned an array of `size` terms, owned by the solver and
+                // valid until its next call; it is read before any other call.
                 unsafe { std::slice::from_raw_parts(terms, size) }
             };
             let mut core: Vec<usize> = terms
@@ -603,6 +620,7 @@ impl Cvc5 {
                 .filter_map(|t| {
                     asserts
                         .iter()
+                        // SAFETY: terms of this backend's live term manager.
                         .position(|a| unsafe { c::term_is_equal(*a, *t) })
                 })
                 .collect();
@@ -854,6 +872,8 @@ impl TermBuilder for Builder<'_> {
 impl Drop for Cvc5 {
     fn drop(&mut self) {
         self.drop_pool();
+        // SAFETY: the pool's solvers were just deleted and a script's solver is deleted by
+        // `script_end`; this term manager is not used after the backend is dropped.
         unsafe {
             c::term_manager_release(self.tm);
             c::term_manager_delete(self.tm);
@@ -915,6 +935,7 @@ impl Solver for Cvc5 {
                 })
                 .collect()
         })();
+        // SAFETY: `slv` was made above for this call alone and is not used after.
         unsafe { c::delete(slv) };
         r
     }
@@ -950,6 +971,7 @@ impl Solver for Cvc5 {
 
     fn script_end(&mut self) {
         if let Some(st) = self.session.take() {
+            // SAFETY: the session owned its solver and was just taken: nothing uses it.
             unsafe { c::delete(st.slv) };
             let _ = check("cvc5_delete");
         }
@@ -1014,6 +1036,7 @@ impl Cvc5 {
             _ => {
                 let slv = call!("cvc5_new", c::new(self.tm))?;
                 if let Err(e) = configure(slv, f, limits, kept, self.cores) {
+                    // SAFETY: made just above and not stored anywhere yet.
                     unsafe { c::delete(slv) };
                     return Err(e);
                 }
@@ -1035,6 +1058,8 @@ impl Cvc5 {
     fn leave(&mut self, slv: *mut c::Solver, key: &str, clean: bool) -> Result<(), SolverError> {
         if !clean {
             if let Some(s) = self.pool.remove(key) {
+                // SAFETY: removed from the pool, its only owner; `slv` is this solver and
+                // the caller does not use it after `leave`.
                 unsafe { c::delete(s) };
                 return Ok(());
             }
@@ -1043,12 +1068,15 @@ impl Cvc5 {
             Reuse::Scope => call!("cvc5_pop", c::pop(slv, 1)),
             Reuse::Reset => call!("cvc5_reset_assertions", c::reset_assertions(slv)),
             Reuse::Fresh | Reuse::Solver => {
+                // SAFETY: in these modes the solver was made for this case alone (never
+                // pooled) and the caller does not use it after `leave`.
                 unsafe { c::delete(slv) };
                 return Ok(());
             }
         };
         if r.is_err() {
             if let Some(s) = self.pool.remove(key) {
+                // SAFETY: removed from the pool, its only owner.
                 unsafe { c::delete(s) };
             }
         }
@@ -1057,6 +1085,7 @@ impl Cvc5 {
 
     fn drop_pool(&mut self) {
         for (_, s) in self.pool.drain() {
+            // SAFETY: drained from the pool, its only owner.
             unsafe { c::delete(s) };
         }
     }
@@ -1127,6 +1156,7 @@ pub(crate) fn option_category(
         c::get_option_info(slv, cname.as_ptr(), info.as_mut_ptr())
     );
     match r {
+        // SAFETY: the call succeeded, so cvc5 filled `info` (zeroed before, in any case).
         Ok(()) => Ok(Some(unsafe { info.assume_init() }.category)),
         Err(e) if e.message.contains("nrecognized") || e.message.contains("not exist") => Ok(None),
         Err(e) => Err(e),
@@ -1139,6 +1169,7 @@ pub fn option_category_name(name: &str) -> Result<Option<String>, SolverError> {
     let tm = call!("cvc5_term_manager_new", c::term_manager_new())?;
     let slv = call!("cvc5_new", c::new(tm))?;
     let r = option_category(slv, name).map(|c| c.map(|c| format!("{c:?}")));
+    // SAFETY: both were made above for this question alone; the solver goes first.
     unsafe {
         c::delete(slv);
         c::term_manager_delete(tm);
@@ -1243,6 +1274,8 @@ impl Cvc5 {
                 let core = if size == 0 {
                     &[][..]
                 } else {
+                    // SAFETY: cvc5 returned an array of `size` terms, valid until the
+                    // solver's next call; it is read before any other call.
                     unsafe { std::slice::from_raw_parts(core, size) }
                 };
                 let mut ks: Vec<usize> = core
@@ -1252,6 +1285,7 @@ impl Cvc5 {
                             .iter()
                             .rev()
                             .filter(|(k, _)| active.contains(k))
+                            // SAFETY: terms of this backend's live term manager.
                             .find(|(_, a)| unsafe { c::term_is_equal(*a, *t) })
                             .map(|(k, _)| *k)
                     })
@@ -1269,6 +1303,8 @@ impl Cvc5 {
                 let ls = if size == 0 {
                     &[][..]
                 } else {
+                    // SAFETY: cvc5 returned an array of `size` terms, valid until the
+                    // solver's next call; it is read before any other call.
                     unsafe { std::slice::from_raw_parts(ls, size) }
                 };
                 Ok(Response::Assumptions(
@@ -1276,6 +1312,7 @@ impl Cvc5 {
                         .filter_map(|t| {
                             st.assumptions
                                 .iter()
+                                // SAFETY: terms of this backend's live term manager.
                                 .find(|(_, a)| unsafe { c::term_is_equal(*a, *t) })
                                 .map(|(l, _)| *l)
                         })
@@ -1331,6 +1368,9 @@ pub fn run_script(text: &str, timeout_ms: u32) -> Result<String, SolverError> {
         call: "cvc5_parser_set_str_input".into(),
         message: "script contains a NUL byte".into(),
     })?;
+    // SAFETY: the term manager, solver, symbol manager and parser are made here, used only
+    // here, and deleted at the end in reverse order; strings passed in are NUL-terminated
+    // CStrings alive during each call.
     unsafe {
         let tm = call!("cvc5_term_manager_new", c::term_manager_new())?;
         let slv = call!("cvc5_new", c::new(tm))?;

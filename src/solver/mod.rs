@@ -1,7 +1,9 @@
 //! The solver interface and its two backends. All `unsafe` FFI lives in `z3.rs` and
 //! `cvc5.rs`; the rest of smtsmith sees only this module's types.
 
+#[allow(unsafe_code)]
 pub mod cvc5;
+#[allow(unsafe_code)]
 pub mod z3;
 
 use crate::eval::Model;
@@ -275,22 +277,13 @@ pub enum Response {
     Assumptions(Vec<NodeId>),
 }
 
-/// Hands memory the allocator keeps after a context or term manager is deleted back to the
-/// system (glibc keeps freed chunks in its arenas; over a long run the resident size then
-/// only ever grows with the largest formulas seen).
-pub(crate) fn return_freed_memory() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    unsafe {
-        libc::malloc_trim(0);
-    }
-}
+pub(crate) use crate::sys::return_freed_memory;
 
 /// The process's resident set size in MiB (Linux; `None` elsewhere).
 pub fn rss_mib() -> Option<u64> {
     let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
     let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
-    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
-    Some(pages * page.max(1) as u64 / (1024 * 1024))
+    Some(pages * crate::sys::page_size() / (1024 * 1024))
 }
 
 /// Both backends, created once per process and reused across cases.

@@ -16,6 +16,19 @@ use std::ffi::{CStr, CString};
 use std::time::Instant;
 use z3_sys::*;
 
+// Safety invariants of this module, which its `// SAFETY:` comments refer to:
+// - `self.ctx` is a live context made by `new_context`. It is replaced only by
+//   `recycle_if_due` (never while a script runs) and deleted only there and in `Drop`, after
+//   every solver of it was released (`drop_pool`).
+// - The context is not reference-counted: every AST, sort and declaration made in it lives
+//   as long as the context, so such handles stay valid for any call on the same context.
+// - Solvers, models and AST vectors are reference-counted: each is inc_ref'd when made or
+//   read and dec_ref'd exactly once when dropped from the pool, the session or the call.
+// - Pointer arguments (C strings, arrays of handles, out-parameters) point into Rust values
+//   that are alive, and large enough, for the whole call.
+// - Errors go to the context's error code (the handler `on_error` does nothing), which
+//   `check_error`/`ok` read after each call: no call exits or unwinds.
+
 /// Cases between two context recycles (a non-reference-counted context keeps every term
 /// it ever built; recycling bounds memory).
 const RECYCLE_EVERY: u32 = 500;
@@ -73,6 +86,7 @@ unsafe extern "C" fn on_error(_ctx: Z3_context, _code: Z3_error_code) {}
 
 /// The address of a symbol of the linked library, if this release has it.
 fn lookup(name: &CStr) -> Option<*mut libc::c_void> {
+    // SAFETY: `name` is a NUL-terminated C string; dlsym only reads it.
     let p = unsafe { libc::dlsym(libc::RTLD_DEFAULT, name.as_ptr()) };
     (!p.is_null()).then_some(p)
 }
@@ -99,6 +113,7 @@ fn cstr(p: *const std::os::raw::c_char) -> String {
     if p.is_null() {
         String::new()
     } else {
+        // SAFETY: Z3 returns NUL-terminated strings valid until its next call; copied at once.
         unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned()
     }
 }
@@ -109,14 +124,18 @@ impl Z3 {
     }
 
     pub fn with_reuse(reuse: Reuse) -> Result<Self, SolverError> {
+        // SAFETY: takes no handles; returns a static string.
         let version = cstr(unsafe { Z3_get_full_version() });
-        // SAFETY of each transmute: the symbol's C signature in z3_api.h is the one given.
+        // SAFETY: the symbol exists in this release and its C signature (z3_api.h) is the one
+        // given.
         let mk_abs = lookup(c"Z3_mk_abs").map(|p| unsafe {
             std::mem::transmute::<
                 *mut libc::c_void,
                 unsafe extern "C" fn(Z3_context, Z3_ast) -> Option<Z3_ast>,
             >(p)
         });
+        // SAFETY: the symbol exists in this release and its C signature (z3_api.h) is the one
+        // given.
         let mk_u32string = lookup(c"Z3_mk_u32string").map(|p| unsafe {
             std::mem::transmute::<
                 *mut libc::c_void,
@@ -124,12 +143,16 @@ impl Z3 {
             >(p)
         });
         let get_string_length =
+            // SAFETY: the symbol exists in this release and its C signature (z3_api.h) is the one
+            // given.
             lookup(c"Z3_get_string_length").map(|p| unsafe {
                 std::mem::transmute::<
                     *mut libc::c_void,
                     unsafe extern "C" fn(Z3_context, Z3_ast) -> u32,
                 >(p)
             });
+        // SAFETY: the symbol exists in this release and its C signature (z3_api.h) is the one
+        // given.
         let get_string_contents = lookup(c"Z3_get_string_contents").map(|p| unsafe {
             std::mem::transmute::<
                 *mut libc::c_void,
@@ -156,7 +179,9 @@ impl Z3 {
     }
 
     fn err(&self, call: &str) -> SolverError {
+        // SAFETY: module invariants (live context, its handles, live pointers).
         let code = unsafe { Z3_get_error_code(self.ctx) };
+        // SAFETY: module invariants (live context, its handles, live pointers).
         let message = cstr(unsafe { Z3_get_error_msg(self.ctx, code) });
         SolverError {
             solver: SolverId::Z3,
@@ -167,6 +192,7 @@ impl Z3 {
 
     /// Turns a Z3 result into a Rust one, reading the error state after the call.
     fn ok<T>(&self, call: &str, r: Option<T>) -> Result<T, SolverError> {
+        // SAFETY: module invariants (live context, its handles, live pointers).
         let code = unsafe { Z3_get_error_code(self.ctx) };
         match r {
             Some(v) if code == ErrorCode::Ok => Ok(v),
@@ -175,6 +201,7 @@ impl Z3 {
     }
 
     fn check_error(&self, call: &str) -> Result<(), SolverError> {
+        // SAFETY: module invariants (live context, its handles, live pointers).
         if unsafe { Z3_get_error_code(self.ctx) } == ErrorCode::Ok {
             Ok(())
         } else {
@@ -192,6 +219,8 @@ impl Z3 {
         let every = self.reuse.cases_per_context(RECYCLE_EVERY);
         if self.cases >= every || *limits != self.ctx_limits {
             self.drop_pool();
+            // SAFETY: no script runs (checked above) and every pooled solver was just
+            // released; the context is replaced right below and never used again.
             unsafe { Z3_del_context(self.ctx) };
             super::return_freed_memory();
             self.ctx = new_context(limits)?;
@@ -204,6 +233,7 @@ impl Z3 {
 
     fn sort(&self, s: &Sort) -> Result<Z3_sort, SolverError> {
         #[allow(unused_unsafe)]
+        // SAFETY: module invariants (live context, its handles, live pointers).
         let r = unsafe {
             match s {
                 Sort::Bool => Z3_mk_bool_sort(self.ctx),
@@ -234,9 +264,12 @@ impl Z3 {
     fn literal(&self, v: &Value) -> Result<Z3_ast, SolverError> {
         let ctx = self.ctx;
         match v {
+            // SAFETY: module invariants (live context, its handles, live pointers).
             Value::Bool(true) => self.ok("Z3_mk_true", unsafe { Z3_mk_true(ctx) }),
+            // SAFETY: module invariants (live context, its handles, live pointers).
             Value::Bool(false) => self.ok("Z3_mk_false", unsafe { Z3_mk_false(ctx) }),
             Value::Str(w) => match self.mk_u32string {
+                // SAFETY: module invariants (live context, its handles, live pointers).
                 Some(mk) => self.ok("Z3_mk_u32string", unsafe {
                     mk(ctx, w.len() as u32, w.as_ptr())
                 }),
@@ -245,6 +278,9 @@ impl Z3 {
                 None if w.iter().all(|c| (0x20..0x7f).contains(c) && *c != 0x5c) => {
                     let body: String = w.iter().map(|c| char::from_u32(*c).unwrap()).collect();
                     let body = CString::new(body).unwrap();
+                    // SAFETY: `ctx` is this backend's live context and every handle passed was made
+                    // in it (module invariants); pointer arguments point into Rust values that
+                    // outlive the call.
                     self.ok("Z3_mk_string", unsafe { Z3_mk_string(ctx, body.as_ptr()) })
                 }
                 None => Err(SolverError {
@@ -270,6 +306,9 @@ impl Z3 {
                 let text = format!("{}/{}", r.numer().abs(), r.denom());
                 let abs = self.numeral(&text, &Sort::Real)?;
                 if r.is_negative() {
+                    // SAFETY: `ctx` is this backend's live context and every handle passed was made
+                    // in it (module invariants); pointer arguments point into Rust values that
+                    // outlive the call.
                     self.ok("Z3_mk_unary_minus", unsafe { Z3_mk_unary_minus(ctx, abs) })
                 } else {
                     Ok(abs)
@@ -281,6 +320,7 @@ impl Z3 {
     fn numeral(&self, text: &str, s: &Sort) -> Result<Z3_ast, SolverError> {
         let sort = self.sort(s)?;
         let c = CString::new(text).unwrap();
+        // SAFETY: module invariants (live context, its handles, live pointers).
         self.ok("Z3_mk_numeral", unsafe {
             Z3_mk_numeral(self.ctx, c.as_ptr(), sort)
         })
@@ -294,6 +334,7 @@ impl Z3 {
         }
         let ctx = self.ctx;
         let text = CString::new(script.as_str()).unwrap();
+        // SAFETY: module invariants (live context, its handles, live pointers).
         let d = unsafe {
             let (no_syms, no_sorts, no_decls) =
                 (std::ptr::null(), std::ptr::null(), std::ptr::null());
@@ -372,6 +413,7 @@ impl Z3 {
                     Ok(d) => return Ok(d),
                     Err(e) => {
                         // Old releases keep a parse error's code through the next parse.
+                        // SAFETY: `ctx` is this backend's live context (module invariants).
                         unsafe { Z3_set_error(self.ctx, ErrorCode::Ok) };
                         last = Some(e)
                     }
@@ -395,11 +437,13 @@ impl Z3 {
             let mut acc = xs[0];
             for x in &xs[1..] {
                 let pair = [acc, *x];
+                // SAFETY: module invariants (live context, its handles, live pointers).
                 acc = self.ok("Z3_mk_app", unsafe { Z3_mk_app(ctx, d, 2, pair.as_ptr()) })?;
             }
             return Ok(acc);
         }
         let d = self.string_decl(op, idx, xs.len())?;
+        // SAFETY: module invariants (live context, its handles, live pointers).
         self.ok("Z3_mk_app", unsafe {
             Z3_mk_app(ctx, d, xs.len() as u32, xs.as_ptr())
         })
@@ -443,6 +487,7 @@ impl Z3 {
     ) -> Result<Z3_func_decl, SolverError> {
         let ctx = self.ctx;
         let name = CString::new(name).unwrap();
+        // SAFETY: module invariants (live context, its handles, live pointers).
         let sym = self.ok("Z3_mk_string_symbol", unsafe {
             Z3_mk_string_symbol(ctx, name.as_ptr())
         })?;
@@ -451,6 +496,7 @@ impl Z3 {
             .map(|s| self.sort(s))
             .collect::<Result<Vec<_>, _>>()?;
         let range = self.sort(sort)?;
+        // SAFETY: module invariants (live context, its handles, live pointers).
         self.ok("Z3_mk_func_decl", unsafe {
             Z3_mk_func_decl(ctx, sym, domain.len() as u32, domain.as_ptr(), range)
         })
@@ -459,10 +505,12 @@ impl Z3 {
     fn constant(&self, name: &str, sort: &Sort) -> Result<Z3_ast, SolverError> {
         let ctx = self.ctx;
         let name = CString::new(name).unwrap();
+        // SAFETY: module invariants (live context, its handles, live pointers).
         let sym = self.ok("Z3_mk_string_symbol", unsafe {
             Z3_mk_string_symbol(ctx, name.as_ptr())
         })?;
         let sort = self.sort(sort)?;
+        // SAFETY: module invariants (live context, its handles, live pointers).
         self.ok("Z3_mk_const", unsafe { Z3_mk_const(ctx, sym, sort) })
     }
 
@@ -483,11 +531,13 @@ impl Z3 {
          -> Result<Z3_ast, SolverError> {
             let pairs = xs
                 .windows(2)
+                // SAFETY: module invariants (live context, its handles, live pointers).
                 .map(|w| this.ok(call, unsafe { mk(ctx, w[0], w[1]) }))
                 .collect::<Result<Vec<_>, _>>()?;
             if pairs.len() == 1 {
                 Ok(pairs[0])
             } else {
+                // SAFETY: module invariants (live context, its handles, live pointers).
                 this.ok("Z3_mk_and", unsafe {
                     Z3_mk_and(ctx, pairs.len() as u32, pairs.as_ptr())
                 })
@@ -499,10 +549,12 @@ impl Z3 {
          -> Result<Z3_ast, SolverError> {
             let mut acc = xs[0];
             for x in &xs[1..] {
+                // SAFETY: module invariants (live context, its handles, live pointers).
                 acc = this.ok(call, unsafe { mk(ctx, acc, *x) })?;
             }
             Ok(acc)
         };
+        // SAFETY: module invariants (live context, its handles, live pointers).
         unsafe {
             match op {
                 Op::Not => self.ok("Z3_mk_not", Z3_mk_not(ctx, xs[0])),
@@ -612,6 +664,7 @@ impl Z3 {
         let ctx = self.ctx;
         let mut out: Option<Z3_ast> = None;
         // Option<NonNull> has the layout of a nullable pointer.
+        // SAFETY: module invariants (live context, its handles, live pointers).
         let ok = unsafe {
             Z3_model_eval(
                 ctx,
@@ -642,6 +695,7 @@ impl Z3 {
             Sort::RegLan => None,
             Sort::Array(i, e) => self.array_value(v, i, e, model)?.map(Value::Array),
             Sort::Uninterp(n) => {
+                // SAFETY: module invariants (live context, its handles, live pointers).
                 let key = cstr(unsafe { Z3_ast_to_string(ctx, v) });
                 self.check_error("Z3_ast_to_string")?;
                 let mut ids = self.abstract_ids.borrow_mut();
@@ -649,15 +703,18 @@ impl Z3 {
                 let id = *ids.entry(key).or_insert(next);
                 Some(Value::Abstract { sort: *n, id })
             }
+            // SAFETY: module invariants (live context, its handles, live pointers).
             Sort::Bool => match unsafe { Z3_get_bool_value(ctx, v) } {
                 Z3_L_TRUE => Some(Value::Bool(true)),
                 Z3_L_FALSE => Some(Value::Bool(false)),
                 _ => None,
             },
             Sort::Int | Sort::Real | Sort::BitVec(_) => {
+                // SAFETY: module invariants (live context, its handles, live pointers).
                 if !unsafe { Z3_is_numeral_ast(ctx, v) } {
                     return Ok(None); // e.g. a real algebraic number
                 }
+                // SAFETY: module invariants (live context, its handles, live pointers).
                 let text = cstr(unsafe { Z3_get_numeral_string(ctx, v) });
                 self.check_error("Z3_get_numeral_string")?;
                 match sort {
@@ -682,6 +739,7 @@ impl Z3 {
         model: Option<Z3_model>,
     ) -> Result<Option<ArrayValue>, SolverError> {
         let ctx = self.ctx;
+        // SAFETY: module invariants (live context, its handles, live pointers).
         unsafe {
             if Z3_is_as_array(ctx, v) {
                 let Some(model) = model else { return Ok(None) };
@@ -728,19 +786,24 @@ impl Z3 {
     /// The code points of a string value (`None` if `v` is not a string literal).
     fn string_value(&self, v: Z3_ast) -> Result<Option<Vec<u32>>, SolverError> {
         let ctx = self.ctx;
+        // SAFETY: module invariants (live context, its handles, live pointers).
         if !unsafe { Z3_is_string(ctx, v) } {
             return Ok(None);
         }
         if let (Some(len), Some(contents)) = (self.get_string_length, self.get_string_contents) {
+            // SAFETY: module invariants (live context, its handles, live pointers).
             let n = unsafe { len(ctx, v) };
             self.check_error("Z3_get_string_length")?;
             let mut out = vec![0u32; n as usize];
+            // SAFETY: `v` is a string of the live context with `n` characters (just asked);
+            // `out` has room for exactly `n`.
             unsafe { contents(ctx, v, n, out.as_mut_ptr()) };
             self.check_error("Z3_get_string_contents")?;
             return Ok(Some(out));
         }
         // Older releases: the text with their own escapes; read exactly only when it has
         // no escape at all (printable ASCII), else no exact value.
+        // SAFETY: module invariants (live context, its handles, live pointers).
         let text = cstr(unsafe { Z3_get_string(ctx, v) });
         self.check_error("Z3_get_string")?;
         Ok(
@@ -751,6 +814,7 @@ impl Z3 {
 }
 
 fn new_context(limits: &Limits) -> Result<Z3_context, SolverError> {
+    // SAFETY: module invariants (live context, its handles, live pointers).
     unsafe {
         let cfg = Z3_mk_config().ok_or_else(|| SolverError {
             solver: SolverId::Z3,
@@ -781,6 +845,9 @@ fn new_context(limits: &Limits) -> Result<Z3_context, SolverError> {
 impl Drop for Z3 {
     fn drop(&mut self) {
         self.drop_pool();
+        // SAFETY: the backend is being dropped: neither the context nor anything made in
+        // it (a running script's solver included) is used after; deleting the context frees
+        // them all.
         unsafe { Z3_del_context(self.ctx) };
     }
 }
@@ -836,6 +903,7 @@ impl Solver for Z3 {
         ts.iter()
             .zip(terms)
             .map(|(t, id)| {
+                // SAFETY: module invariants (live context, its handles, live pointers).
                 let s = self.ok("Z3_simplify", unsafe { Z3_simplify(ctx, *t) })?;
                 self.read_value(s, f.sort_of(*id), None)
             })
@@ -861,6 +929,7 @@ impl Solver for Z3 {
         });
         self.set_solver_params(solver, &sc.setup.z3)?;
         if sc.setup.self_checks {
+            // SAFETY: both arguments are NUL-terminated C string literals.
             unsafe { Z3_global_param_set(c"model_validate".as_ptr(), c"true".as_ptr()) };
             if let Some(s) = self.session.as_mut() {
                 s.validate = true;
@@ -884,6 +953,7 @@ impl Solver for Z3 {
     fn script_end(&mut self) {
         if let Some(st) = self.session.take() {
             let ctx = self.ctx;
+            // SAFETY: module invariants (live context, its handles, live pointers).
             unsafe {
                 if let Some(m) = st.model {
                     Z3_model_dec_ref(ctx, m);
@@ -950,6 +1020,7 @@ impl Z3 {
     fn new_solver(&self, logic: &str) -> Result<Z3_solver, SolverError> {
         let ctx = self.ctx;
         let name = CString::new(logic).unwrap();
+        // SAFETY: module invariants (live context, its handles, live pointers).
         let s = unsafe {
             let sym = self.ok(
                 "Z3_mk_string_symbol",
@@ -966,6 +1037,8 @@ impl Z3 {
                 Err(e) => return Err(e),
             }
         };
+        // SAFETY: a handle of the live context, just returned by Z3; the matching dec_ref releases
+        // it.
         unsafe { Z3_solver_inc_ref(ctx, s) };
         Ok(s)
     }
@@ -986,6 +1059,7 @@ impl Z3 {
             }
         };
         if self.reuse == Reuse::Scope {
+            // SAFETY: module invariants (live context, its handles, live pointers).
             unsafe { Z3_solver_push(ctx, solver) };
             self.check_error("Z3_solver_push")?;
         }
@@ -999,26 +1073,34 @@ impl Z3 {
         let ctx = self.ctx;
         if !clean {
             if let Some(s) = self.pool.remove(logic) {
+                // SAFETY: we hold a reference (inc_ref'd when made or read) and give it up here;
+                // the handle is not used after.
                 unsafe { Z3_solver_dec_ref(ctx, s) };
                 return Ok(());
             }
         }
         let r = match self.reuse {
             Reuse::Scope => {
+                // SAFETY: module invariants (live context, its handles, live pointers).
                 unsafe { Z3_solver_pop(ctx, solver, 1) };
                 self.check_error("Z3_solver_pop")
             }
             Reuse::Reset => {
+                // SAFETY: module invariants (live context, its handles, live pointers).
                 unsafe { Z3_solver_reset(ctx, solver) };
                 self.check_error("Z3_solver_reset")
             }
             Reuse::Fresh | Reuse::Solver => {
+                // SAFETY: we hold a reference (inc_ref'd when made or read) and give it up here;
+                // the handle is not used after.
                 unsafe { Z3_solver_dec_ref(ctx, solver) };
                 return Ok(());
             }
         };
         if r.is_err() {
             if let Some(s) = self.pool.remove(logic) {
+                // SAFETY: we hold a reference (inc_ref'd when made or read) and give it up here;
+                // the handle is not used after.
                 unsafe { Z3_solver_dec_ref(ctx, s) };
             }
         }
@@ -1027,6 +1109,8 @@ impl Z3 {
 
     fn drop_pool(&mut self) {
         for (_, s) in self.pool.drain() {
+            // SAFETY: we hold a reference (inc_ref'd when made or read) and give it up here; the
+            // handle is not used after.
             unsafe { Z3_solver_dec_ref(self.ctx, s) };
         }
     }
@@ -1051,16 +1135,19 @@ impl Z3 {
         for (k, a) in t.asserts.iter().enumerate() {
             if self.cores {
                 let p = self.constant(&format!("smtsmith_core_{k}"), &Sort::Bool)?;
+                // SAFETY: module invariants (live context, its handles, live pointers).
                 unsafe { Z3_solver_assert_and_track(ctx, solver, *a, p) };
                 self.check_error("Z3_solver_assert_and_track")?;
                 trackers.push(p);
             } else {
+                // SAFETY: module invariants (live context, its handles, live pointers).
                 unsafe { Z3_solver_assert(ctx, solver, *a) };
                 self.check_error("Z3_solver_assert")?;
             }
         }
         let t1 = Instant::now();
         phases.build = t1 - t0;
+        // SAFETY: module invariants (live context, its handles, live pointers).
         let r = unsafe { Z3_solver_check(ctx, solver) };
         phases.check = t1.elapsed();
         self.check_error("Z3_solver_check")?;
@@ -1073,6 +1160,9 @@ impl Z3 {
                     .filter_map(|p| {
                         trackers
                             .iter()
+                            // SAFETY: `ctx` is this backend's live context and every handle passed
+                            // was made in it (module invariants); pointer arguments point into Rust
+                            // values that outlive the call.
                             .position(|q| unsafe { Z3_is_eq_ast(ctx, *q, p) })
                     })
                     .collect();
@@ -1081,15 +1171,21 @@ impl Z3 {
             }
             Z3_L_FALSE => Ok((Verdict::Unsat, None, None, None)),
             Z3_L_TRUE => {
+                // SAFETY: module invariants (live context, its handles, live pointers).
                 let model = self.ok("Z3_solver_get_model", unsafe {
                     Z3_solver_get_model(ctx, solver)
                 })?;
+                // SAFETY: a handle of the live context, just returned by Z3; the matching dec_ref
+                // releases it.
                 unsafe { Z3_model_inc_ref(ctx, model) };
                 let values = self.read_model(model, f, &t.consts, &t.funcs, &t.memo);
+                // SAFETY: we hold a reference (inc_ref'd when made or read) and give it up here;
+                // the handle is not used after.
                 unsafe { Z3_model_dec_ref(ctx, model) };
                 Ok((Verdict::Sat, None, Some(values?), None))
             }
             _ => {
+                // SAFETY: module invariants (live context, its handles, live pointers).
                 let reason = cstr(unsafe { Z3_solver_get_reason_unknown(ctx, solver) });
                 Ok((Verdict::Unknown, Some(reason), None, None))
             }
@@ -1146,6 +1242,7 @@ impl Z3 {
         sort: &Sort,
     ) -> Result<(FuncTable, Option<Value>), SolverError> {
         let ctx = self.ctx;
+        // SAFETY: module invariants (live context, its handles, live pointers).
         unsafe {
             // A function the solver eliminated has no interpretation; asking for it anyway
             // is an "invalid argument" error on older releases (4.8.7), null on newer ones.
@@ -1230,6 +1327,7 @@ impl Z3 {
             call: OPTION_CALL.into(),
             message: format!("{name}: {why}"),
         };
+        // SAFETY: module invariants (live context, its handles, live pointers).
         unsafe {
             let descrs = self.ok(
                 "Z3_solver_get_param_descrs",
@@ -1284,14 +1382,21 @@ impl Z3 {
     /// The terms of `solver`'s unsat core (tracking constants and failed assumptions).
     fn unsat_core(&self, solver: Z3_solver) -> Result<Vec<Z3_ast>, SolverError> {
         let ctx = self.ctx;
+        // SAFETY: module invariants (live context, its handles, live pointers).
         let v = self.ok("Z3_solver_get_unsat_core", unsafe {
             Z3_solver_get_unsat_core(ctx, solver)
         })?;
+        // SAFETY: a handle of the live context, just returned by Z3; the matching dec_ref releases
+        // it.
         unsafe { Z3_ast_vector_inc_ref(ctx, v) };
+        // SAFETY: module invariants (live context, its handles, live pointers).
         let n = unsafe { Z3_ast_vector_size(ctx, v) };
         let terms = (0..n)
+            // SAFETY: module invariants (live context, its handles, live pointers).
             .filter_map(|i| unsafe { Z3_ast_vector_get(ctx, v, i) })
             .collect();
+        // SAFETY: we hold a reference (inc_ref'd when made or read) and give it up here; the handle
+        // is not used after.
         unsafe { Z3_ast_vector_dec_ref(ctx, v) };
         Ok(terms)
     }
@@ -1326,6 +1431,8 @@ impl Z3 {
         // Anything but a query ends the last check's model.
         if !action.is_query() {
             if let Some(m) = st.model.take() {
+                // SAFETY: we hold a reference (inc_ref'd when made or read) and give it up here;
+                // the handle is not used after.
                 unsafe { Z3_model_dec_ref(ctx, m) };
             }
         }
@@ -1351,10 +1458,16 @@ impl Z3 {
                 };
                 if sc.setup.cores {
                     let p = self.constant(&format!("smtsmith_core_{index}"), &Sort::Bool)?;
+                    // SAFETY: `ctx` is this backend's live context and every handle passed was made
+                    // in it (module invariants); pointer arguments point into Rust values that
+                    // outlive the call.
                     unsafe { Z3_solver_assert_and_track(ctx, solver, a, p) };
                     self.check_error("Z3_solver_assert_and_track")?;
                     st.trackers.push((index, p));
                 } else {
+                    // SAFETY: `ctx` is this backend's live context and every handle passed was made
+                    // in it (module invariants); pointer arguments point into Rust values that
+                    // outlive the call.
                     unsafe { Z3_solver_assert(ctx, solver, a) };
                     self.check_error("Z3_solver_assert")?;
                 }
@@ -1362,17 +1475,22 @@ impl Z3 {
             }
             Action::Push(n) => {
                 for _ in 0..*n {
+                    // SAFETY: `ctx` is this backend's live context and every handle passed was made
+                    // in it (module invariants); pointer arguments point into Rust values that
+                    // outlive the call.
                     unsafe { Z3_solver_push(ctx, solver) };
                     self.check_error("Z3_solver_push")?;
                 }
                 Ok(Response::Done)
             }
             Action::Pop(n) => {
+                // SAFETY: module invariants (live context, its handles, live pointers).
                 unsafe { Z3_solver_pop(ctx, solver, *n) };
                 self.check_error("Z3_solver_pop")?;
                 Ok(Response::Done)
             }
             Action::ResetAssertions => {
+                // SAFETY: module invariants (live context, its handles, live pointers).
                 unsafe { Z3_solver_reset(ctx, solver) };
                 self.check_error("Z3_solver_reset")?;
                 Ok(Response::Done)
@@ -1397,12 +1515,14 @@ impl Z3 {
                 st.assumptions = lits.iter().copied().zip(terms.iter().copied()).collect();
                 let mut phases = Phases::default();
                 let t1 = Instant::now();
+                // SAFETY: module invariants (live context, its handles, live pointers).
                 let r = unsafe {
                     Z3_solver_check_assumptions(ctx, solver, terms.len() as u32, terms.as_ptr())
                 };
                 phases.check = t1.elapsed();
                 if let Err(e) = self.check_error("Z3_solver_check") {
                     if CHECK_LIMITATIONS.iter().any(|m| e.message.contains(m)) {
+                        // SAFETY: `ctx` is this backend's live context (module invariants).
                         unsafe { Z3_set_error(ctx, ErrorCode::Ok) };
                         return Ok(Response::Check(Outcome {
                             verdict: Verdict::Unknown,
@@ -1418,9 +1538,14 @@ impl Z3 {
                 let t2 = Instant::now();
                 let (verdict, reason, model) = match r {
                     Z3_L_TRUE => {
+                        // SAFETY: `ctx` is this backend's live context and every handle passed was
+                        // made in it (module invariants); pointer arguments point into Rust values
+                        // that outlive the call.
                         let m = self.ok("Z3_solver_get_model", unsafe {
                             Z3_solver_get_model(ctx, solver)
                         })?;
+                        // SAFETY: a handle of the live context, just returned by Z3; the matching
+                        // dec_ref releases it.
                         unsafe { Z3_model_inc_ref(ctx, m) };
                         st.model = Some(m);
                         self.abstract_ids.borrow_mut().clear();
@@ -1431,6 +1556,9 @@ impl Z3 {
                     }
                     Z3_L_FALSE => (Verdict::Unsat, None, None),
                     _ => {
+                        // SAFETY: `ctx` is this backend's live context and every handle passed was
+                        // made in it (module invariants); pointer arguments point into Rust values
+                        // that outlive the call.
                         let reason = cstr(unsafe { Z3_solver_get_reason_unknown(ctx, solver) });
                         (Verdict::Unknown, Some(reason), None)
                     }
@@ -1464,6 +1592,9 @@ impl Z3 {
                 let mut core = Vec::new();
                 let mut failed = Vec::new();
                 for p in self.unsat_core(solver)? {
+                    // SAFETY: `ctx` is this backend's live context and every handle passed was made
+                    // in it (module invariants); pointer arguments point into Rust values that
+                    // outlive the call.
                     let eq = |q: &Z3_ast| unsafe { Z3_is_eq_ast(ctx, *q, p) };
                     if let Some((k, _)) = st.trackers.iter().find(|(_, q)| eq(q)) {
                         core.push(*k);
@@ -1518,6 +1649,7 @@ impl TermBuilder for Builder<'_> {
     fn call(&mut self, d: DeclId, args: &[Z3_ast]) -> Result<Z3_ast, SolverError> {
         let f = self.funcs[d.0 as usize].expect("a function of the formula");
         let z3 = &*self.z3;
+        // SAFETY: module invariants (live context, its handles, live pointers).
         z3.ok("Z3_mk_app", unsafe {
             Z3_mk_app(z3.ctx, f, args.len() as u32, args.as_ptr())
         })
@@ -1548,9 +1680,11 @@ impl TermBuilder for Builder<'_> {
         let ctx = z3.ctx;
         let apps = vars
             .iter()
+            // SAFETY: module invariants (live context, its handles, live pointers).
             .map(|v| z3.ok("Z3_to_app", unsafe { Z3_to_app(ctx, *v) }))
             .collect::<Result<Vec<_>, _>>()?;
         let n = apps.len() as u32;
+        // SAFETY: module invariants (live context, its handles, live pointers).
         unsafe {
             if forall {
                 z3.ok(
@@ -1601,6 +1735,7 @@ pub fn run_binary(script: &str, timeout_ms: u32) -> std::io::Result<String> {
 /// [`crate::options::z3_api_name`]) with a kind that can be set (for tests of the curated
 /// option table).
 pub fn describes(name: &str) -> bool {
+    // SAFETY: module invariants (live context, its handles, live pointers).
     unsafe {
         let Ok(ctx) = new_context(&Limits::default()) else {
             return false;

@@ -78,6 +78,8 @@ pub fn to_string(enum_name: &str, value: i64) -> String {
             other => panic!("no to_string for {other}"),
         }
     };
+    // SAFETY: cvc5's to-string functions return a NUL-terminated static or thread-local
+    // string, copied at once.
     unsafe { std::ffi::CStr::from_ptr(p) }
         .to_string_lossy()
         .into_owned()

@@ -6,9 +6,9 @@
 use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
 use smtsmith::eval::apply_sorted;
-use smtsmith::eval::regex::Re;
 use smtsmith::generate::seeded_bytes;
 use smtsmith::harness::{Harness, Selection};
+use smtsmith::ir::regex::Re;
 use smtsmith::ir::{
     result_sort, ArrayValue, Domain, Formula, Idx, Op, Rule, Sort, Theory, Value, OPS,
 };

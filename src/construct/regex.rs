@@ -20,8 +20,8 @@
 //!   formula sat). The evaluator confirms the assertion is false before any solver runs.
 
 use super::Constructed;
-use crate::eval::regex::Re;
 use crate::eval::{apply_indexed, Model, REGEX_EQUALITY_BUDGET};
+use crate::ir::regex::Re;
 use crate::ir::{Formula, Idx, NodeId, Op, Sort, Value};
 use crate::solver::Verdict;
 use arbitrary::{Result, Unstructured};
@@ -107,7 +107,7 @@ pub fn re_term(f: &mut Formula, r: &Re) -> NodeId {
             if set.is_empty() {
                 return app(f, Op::ReNone, vec![]);
             }
-            if *set == crate::eval::regex::CharSet::full() {
+            if *set == crate::ir::regex::CharSet::full() {
                 return app(f, Op::ReAllchar, vec![]);
             }
             let mut parts = Vec::new();

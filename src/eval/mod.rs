@@ -6,9 +6,9 @@
 //! which holds for every interpretation of the unspecified values, so it is never a guess.
 
 pub mod bv;
-pub mod regex;
 pub mod strings;
 
+use crate::ir::regex;
 use crate::ir::{ArrayValue, Attr, BoundId, Formula, Idx, NodeId, NodeKind, Op, Sort, Value};
 use bv::Bv;
 use num_bigint::BigInt;

@@ -2,7 +2,7 @@
 //! (0 ≤ c ≤ 0x2FFFF). Every function follows the theory's definition literally, including
 //! its out-of-range cases (see the unit tests for each edge case).
 
-use super::regex::{Re, MAX_CHAR};
+use crate::ir::regex::{Re, MAX_CHAR};
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive, Zero};
 

@@ -6,13 +6,14 @@
 //! be built through the public constructors.
 
 pub mod ops;
+pub mod regex;
 
 pub use ops::{Attr, Domain, Op, OpInfo, Rule, SortPat, Theory, OPS};
 
-use crate::eval::regex::Re;
 use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
 use num_traits::Zero;
+use regex::Re;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt;
@@ -948,6 +949,24 @@ pub fn result_sort(op: Op, idx: Idx, args: &[Sort]) -> Result<Sort, SortError> {
         return err(format!("expects {expected:?}, got {args:?}"));
     }
     Ok(info.ret_sort(t.as_ref()))
+}
+
+/// A string literal: printable ASCII as is with `"` doubled; the backslash and every
+/// other character as `\u{X}`, so no character sequence can read as an escape.
+pub fn string_literal(w: &[u32]) -> String {
+    let mut out = String::with_capacity(w.len() + 2);
+    out.push('"');
+    for c in w {
+        match char::from_u32(*c) {
+            Some('"') => out.push_str("\"\""),
+            Some(ch) if (' '..='~').contains(&ch) && ch != '\\' => out.push(ch),
+            _ => {
+                out.push_str(&format!("\\u{{{c:x}}}"));
+            }
+        }
+    }
+    out.push('"');
+    out
 }
 
 #[cfg(test)]

@@ -9,6 +9,8 @@ use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 use std::fmt::Write;
 
+pub use crate::ir::string_literal;
+
 /// What to put around the assertions.
 #[derive(Clone, Debug, Default)]
 pub struct ScriptOptions {
@@ -211,24 +213,6 @@ fn value_with(v: &Value, strict: bool) -> String {
     }
 }
 
-/// A string literal: printable ASCII as is with `"` doubled; the backslash and every
-/// other character as `\u{X}`, so no character sequence can read as an escape.
-pub fn string_literal(w: &[u32]) -> String {
-    let mut out = String::with_capacity(w.len() + 2);
-    out.push('"');
-    for c in w {
-        match char::from_u32(*c) {
-            Some('"') => out.push_str("\"\""),
-            Some(ch) if (' '..='~').contains(&ch) && ch != '\\' => out.push(ch),
-            _ => {
-                let _ = write!(out, "\\u{{{c:x}}}");
-            }
-        }
-    }
-    out.push('"');
-    out
-}
-
 /// The characters of `w` for APIs that read `\\u{X}` escapes but no SMT-LIB quoting
 /// (cvc5's `mk_string`, Z3's `Z3_mk_string`): printable ASCII as is, every other character
 /// and the backslash escaped.
@@ -267,7 +251,7 @@ pub fn parse_string_literal(text: &str) -> Option<Vec<u32>> {
         }
         if c == '\\' {
             if let Some((code, len)) = escape_at(&chars[i..]) {
-                if code > crate::eval::regex::MAX_CHAR {
+                if code > crate::ir::regex::MAX_CHAR {
                     return None;
                 }
                 out.push(code);

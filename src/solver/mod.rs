@@ -494,9 +494,9 @@ fn model_points(f: &Formula) -> Vec<NodeId> {
 /// placed in a formula) from the theory's operators.
 pub(crate) fn regex_term<B: TermBuilder>(
     b: &mut B,
-    r: &crate::eval::regex::Re,
+    r: &crate::ir::regex::Re,
 ) -> Result<B::Term, SolverError> {
-    use crate::eval::regex::{CharSet, Re};
+    use crate::ir::regex::{CharSet, Re};
     let nary = |b: &mut B, op: Op, ps: &[std::sync::Arc<Re>]| -> Result<B::Term, SolverError> {
         let xs = ps
             .iter()

@@ -358,8 +358,8 @@ impl Re {
                     .map(|(lo, hi)| {
                         format!(
                             "(re.range {} {})",
-                            crate::smtlib::string_literal(&[*lo]),
-                            crate::smtlib::string_literal(&[*hi])
+                            super::string_literal(&[*lo]),
+                            super::string_literal(&[*hi])
                         )
                     })
                     .collect();

@@ -164,32 +164,53 @@ pub fn html(findings: &Path, log: Option<&str>, page_dir: &Path) -> std::io::Res
             "<table id=\"findings\">\n<tr><th>class</th><th>solver</th><th>logic</th>\
              <th>count</th><th>summary</th><th>reproducer</th></tr>\n",
         );
-        for r in &t.rows {
-            let abs = std::path::absolute(&r.representative)?;
-            let href =
-                pathdiff::diff_paths(&abs, std::path::absolute(page_dir)?).unwrap_or(abs.clone());
-            let href: String = href
+        let page_dir = std::path::absolute(page_dir)?;
+        // A reproducer's link relative to the page, so that the folder can move.
+        let link = |path: &Path| -> std::io::Result<String> {
+            let abs = std::path::absolute(path)?;
+            let href = pathdiff::diff_paths(&abs, &page_dir).unwrap_or(abs.clone());
+            let href: Vec<String> = href
                 .components()
                 .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                .collect::<Vec<_>>()
-                .join("/");
-            let _ =
-                writeln!(
+                .collect();
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            Ok(format!(
+                "<a href=\"{}\">{}</a>",
+                escape(&href.join("/")),
+                escape(&name)
+            ))
+        };
+        for r in &t.rows {
+            // The representative, then every other finding of the key behind a disclosure.
+            let mut cell = link(&r.representative)?;
+            let others = r
+                .reproducers
+                .iter()
+                .filter(|p| **p != r.representative)
+                .map(|p| link(p))
+                .collect::<std::io::Result<Vec<_>>>()?;
+            if !others.is_empty() {
+                let _ = write!(
+                    cell,
+                    "<details><summary>{} more</summary>{}</details>",
+                    others.len(),
+                    others.join("<br>")
+                );
+            }
+            let class = match &r.known {
+                Some(k) => format!("{} (known bug: {k})", r.class),
+                None => r.class.clone(),
+            };
+            let _ = writeln!(
                 page,
                 "<tr class=\"finding\"><td>{}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td>\
-                 <td>{}<br><code title=\"de-duplication key\">{}</code></td>\
-                 <td><a href=\"{}\">{}</a></td></tr>",
-                escape(&match &r.known {
-                    Some(k) => format!("{} (known bug: {k})", r.class),
-                    None => r.class.clone(),
-                }),
+                 <td>{}<br><code title=\"de-duplication key\">{}</code></td><td>{cell}</td></tr>",
+                escape(&class),
                 escape(&r.solver),
                 escape(&r.logic),
                 r.count,
                 escape(&r.summary),
                 escape(&r.key),
-                escape(&href),
-                escape(&r.representative.file_name().unwrap_or_default().to_string_lossy()),
             );
         }
         page.push_str("</table>\n");

@@ -60,31 +60,39 @@ fn report_renders_findings_and_plots_in_a_browser() {
     let dir = tempfile::tempdir().unwrap();
     let findings = dir.path().join("findings");
 
-    // 5 < x < 7 over Int: the only model is x = 6; x = 7 is an invalid model.
-    let mut f = Formula::default();
-    let x = f.declare("x", Sort::Int);
-    let x = f.constant(x);
-    let five = f.lit(Value::Int(5.into()));
-    let seven = f.lit(Value::Int(7.into()));
-    let t = f.app(Op::Lt, vec![five, x, seven]).unwrap();
-    f.assert(t).unwrap();
+    // lo < x < lo + 2 over Int: the only model is x = lo + 1; x = lo + 2 is an invalid
+    // model. Two such formulas are two findings of one de-duplication key.
     let mut h = Harness::new(Selection::Both, &findings).unwrap();
-    let mut answers = h.answers(&f);
-    let model = answers[0].1.as_mut().unwrap().model.as_mut().unwrap();
-    model.values[0] = Some(Value::Int(7.into()));
-    let v = judge(&f, &answers);
-    assert_eq!(v.findings.len(), 1, "{:?}", v.findings);
-    assert_eq!(v.findings[0].class, Class::InvalidModel);
-    let ctx = finding::Context {
-        formula: &f,
-        answers: &answers,
-        versions: h.versions(),
-        limits: &h.limits,
-        reuse: smtsmith::solver::Reuse::Scope,
-        config: None,
-        input: None,
-    };
-    let written = finding::write(&findings, &v.findings[0], &ctx).unwrap();
+    let mut written = Vec::new();
+    for lo in [5, 40] {
+        let mut f = Formula::default();
+        let x = f.declare("x", Sort::Int);
+        let x = f.constant(x);
+        let low = f.lit(Value::Int(lo.into()));
+        let high = f.lit(Value::Int((lo + 2).into()));
+        let t = f.app(Op::Lt, vec![low, x, high]).unwrap();
+        f.assert(t).unwrap();
+        let mut answers = h.answers(&f);
+        let model = answers[0].1.as_mut().unwrap().model.as_mut().unwrap();
+        model.values[0] = Some(Value::Int((lo + 2).into()));
+        let v = judge(&f, &answers);
+        assert_eq!(v.findings.len(), 1, "{:?}", v.findings);
+        assert_eq!(v.findings[0].class, Class::InvalidModel);
+        let ctx = finding::Context {
+            formula: &f,
+            answers: &answers,
+            versions: h.versions(),
+            limits: &h.limits,
+            reuse: smtsmith::solver::Reuse::Scope,
+            config: None,
+            input: None,
+        };
+        written.push(
+            finding::write(&findings, &v.findings[0], &ctx)
+                .unwrap()
+                .smt2,
+        );
+    }
 
     let log = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/differential-60s.log");
     let page = dir.path().join("out/report.html");
@@ -106,23 +114,34 @@ fn report_renders_findings_and_plots_in_a_browser() {
     let png = dir.path().join("report.png");
     let dom = render(&page, &png);
     assert!(
-        dom.contains("1 finding(s) (0 of known bugs), 1 distinct key(s)"),
+        dom.contains("2 finding(s) (0 of known bugs), 1 distinct key(s)"),
         "{dom}"
     );
     assert_eq!(dom.matches("<tr class=\"finding\">").count(), 1, "{dom}");
     assert!(dom.contains("<td>invalid-model</td>"), "{dom}");
-    // The link is relative to the page and leads to the reproducer.
-    let href = dom
+    // Both links (the representative, then the other finding of the key behind a
+    // disclosure) are relative to the page and lead to the two reproducers.
+    let hrefs: Vec<&str> = dom
         .split("href=\"")
-        .nth(1)
-        .and_then(|s| s.split('"').next())
-        .expect("a link");
-    assert!(!href.starts_with('/'), "{href}");
-    let target = page.parent().unwrap().join(href);
-    assert_eq!(
-        std::fs::canonicalize(&target).unwrap(),
-        std::fs::canonicalize(&written.smt2).unwrap()
-    );
+        .skip(1)
+        .map(|s| s.split('"').next().unwrap())
+        .collect();
+    assert_eq!(hrefs.len(), 2, "{dom}");
+    assert!(dom.contains("<details><summary>1 more</summary>"), "{dom}");
+    let mut targets: Vec<std::path::PathBuf> = hrefs
+        .iter()
+        .map(|h| {
+            assert!(!h.starts_with('/'), "{h}");
+            std::fs::canonicalize(page.parent().unwrap().join(h)).unwrap()
+        })
+        .collect();
+    let mut expected: Vec<std::path::PathBuf> = written
+        .iter()
+        .map(|p| std::fs::canonicalize(p).unwrap())
+        .collect();
+    targets.sort();
+    expected.sort();
+    assert_eq!(targets, expected);
     // Both plots, one point per status line of the log (8 in it).
     for id in ["coverage", "exec-per-sec"] {
         let svg = dom

@@ -513,6 +513,8 @@ pub struct TriageRow {
     pub summary: String,
     /// The known bug's reproducer in `known-findings/`, for findings recognised as known.
     pub known: Option<String>,
+    /// Every finding's reproducer of the key, in file-name order (the representative first).
+    pub reproducers: Vec<PathBuf>,
 }
 
 /// The findings of a folder grouped by de-duplication key.
@@ -584,8 +586,10 @@ pub fn triage(dir: &Path) -> std::io::Result<Triage> {
                 representative: path.with_extension("smt2"),
                 summary: text("summary"),
                 known,
+                reproducers: Vec::new(),
             });
             row.count += 1;
+            row.reproducers.push(path.with_extension("smt2"));
         }
     }
     let mut rows: Vec<TriageRow> = rows.into_values().collect();

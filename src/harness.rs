@@ -1111,10 +1111,13 @@ fn fuzz_with(selection: Selection, body: impl FnOnce(&mut Harness) -> Vec<(Issue
         body(h)
     });
     // E.g. `performance,incompleteness` for a smoke run that must only fail on soundness
-    // findings.
-    let quiet: Vec<String> = std::env::var("SMTSMITH_QUIET_CLASSES")
-        .map(|v| v.split(',').map(|c| c.trim().to_string()).collect())
-        .unwrap_or_default();
+    // findings. Read once per process, not once per input.
+    static QUIET: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    let quiet = QUIET.get_or_init(|| {
+        std::env::var("SMTSMITH_QUIET_CLASSES")
+            .map(|v| v.split(',').map(|c| c.trim().to_string()).collect())
+            .unwrap_or_default()
+    });
     let stops = |(issue, written): &&(Issue, Written)| {
         written.known.is_none() && !quiet.iter().any(|q| q == issue.class.dir())
     };

@@ -3,7 +3,7 @@
 //! with a link to each representative reproducer, and, from a libFuzzer log, plots of
 //! coverage and inputs per second over time (inline SVG).
 
-use crate::finding::{triage, Triage};
+use crate::finding::triage_if_present;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -126,17 +126,7 @@ fn plot(id: &str, title: &str, x_label: &str, points: &[(f64, f64)]) -> String {
 /// The page for the findings under `findings` and, if given, a libFuzzer log; links to
 /// reproducers are relative to `page_dir`, the folder the page is written to.
 pub fn html(findings: &Path, log: Option<&str>, page_dir: &Path) -> std::io::Result<String> {
-    let t = if findings.exists() {
-        triage(findings)?
-    } else {
-        Triage {
-            dir: findings.to_path_buf(),
-            findings: 0,
-            known: 0,
-            summary: Vec::new(),
-            rows: Vec::new(),
-        }
-    };
+    let t = triage_if_present(findings)?;
     let mut page = String::from(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <title>smtsmith campaign report</title>\n<style>\n\

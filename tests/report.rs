@@ -15,6 +15,16 @@ fn smtsmith() -> Command {
     Command::new(env!("CARGO_BIN_EXE_smtsmith"))
 }
 
+/// Fails with the command's stderr unless it exited with status 0.
+fn succeeded(out: &std::process::Output) {
+    assert!(
+        out.status.success(),
+        "{:?}: {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 /// The page's DOM after Chromium loaded and laid it out (and a screenshot of it).
 fn render(page: &Path, screenshot: &Path) -> String {
     let chromium = ["chromium", "chromium-browser"]
@@ -40,11 +50,7 @@ fn render(page: &Path, screenshot: &Path) -> String {
             .arg(&url)
             .output()
             .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        succeeded(&out);
         String::from_utf8_lossy(&out.stdout).into_owned()
     };
     run(&[
@@ -105,11 +111,7 @@ fn report_renders_findings_and_plots_in_a_browser() {
         .arg(&page)
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    succeeded(&out);
 
     let png = dir.path().join("report.png");
     let dom = render(&page, &png);

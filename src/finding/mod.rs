@@ -474,14 +474,8 @@ pub fn hex(bytes: &[u8]) -> String {
 /// A table of the findings under `dir`: count per class and solver, and one reproducer per
 /// de-duplication key.
 pub fn summary(dir: &Path) -> std::io::Result<String> {
-    if !dir.exists() {
-        return Ok(format!(
-            "0 finding(s) (0 of known bugs), 0 distinct key(s) in {}\n",
-            dir.display()
-        ));
-    }
     // The same grouping and representatives as `triage`.
-    let t = triage(dir)?;
+    let t = triage_if_present(dir)?;
     let mut out = t.headline();
     for r in &t.rows {
         let known = r
@@ -643,6 +637,21 @@ pub fn triage(dir: &Path) -> std::io::Result<Triage> {
         known,
         summary,
         rows,
+    })
+}
+
+/// [`triage`], or no finding where `dir` does not exist (yet: a run without findings never
+/// creates it).
+pub fn triage_if_present(dir: &Path) -> std::io::Result<Triage> {
+    if dir.exists() {
+        return triage(dir);
+    }
+    Ok(Triage {
+        dir: dir.to_path_buf(),
+        findings: 0,
+        known: 0,
+        summary: Vec::new(),
+        rows: Vec::new(),
     })
 }
 

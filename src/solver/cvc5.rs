@@ -6,17 +6,15 @@
 //! (a long-lived manager slows down as constants accumulate, and deleting a manager frees
 //! nothing while handles are outstanding).
 
+use super::driver::{Backend, SolverConfig};
 use super::{
     add_point_values, bv_value, int_value, parse_rational, provoke, translate_more,
-    translate_roots, translate_with_memo, FuncTable, Limits, Outcome, Phases, Response, Reuse,
-    Solver, SolverError, SolverId, TermBuilder, Verdict, OPTION_CALL,
+    translate_roots, FuncTable, Limits, SolverError, SolverId, TermBuilder, Verdict, OPTION_CALL,
 };
 use crate::eval::Model;
 use crate::ir::{DeclId, Formula, Idx, NodeId, NodeKind, Op, Sort, Value};
-use crate::script::{Action, Script};
 use cvc5_sys as c;
 use std::ffi::{CStr, CString};
-use std::time::Instant;
 
 const RECYCLE_EVERY: u32 = 200;
 
@@ -31,35 +29,23 @@ const UNSUPPORTED: &[&str] = &[
 
 pub struct Cvc5 {
     tm: *mut c::TermManager,
-    cases: u32,
-    reuse: Reuse,
-    /// Kept solvers (reuse modes `reset` and `scope`), configured for one logic, option set
-    /// and limits each.
-    pool: std::collections::HashMap<String, *mut c::Solver>,
     version: String,
     /// Uninterpreted sorts of the current term manager (each `mk_uninterpreted_sort`
     /// call makes a new, distinct sort).
     usorts: std::cell::RefCell<std::collections::HashMap<u32, c::Sort>>,
     /// Numbers of the uninterpreted-sort elements of the model being read.
     abstract_ids: std::cell::RefCell<std::collections::HashMap<String, u32>>,
-    /// Produce and read unsat cores ([`Solver::set_unsat_cores`]).
-    cores: bool,
-    /// The running incremental script, if any.
-    session: Option<Session>,
 }
 
-/// The state of a running script ([`Solver::script_begin`]).
-struct Session {
-    slv: *mut c::Solver,
+/// The terms of one formula on one solver ([`Backend::open`]).
+pub(crate) struct Session {
     /// Per declaration its constant (null until declared).
     consts: Vec<c::Term>,
     memo: super::Memo<c::Term>,
-    /// The term of each assertion made, by `Assert` action index.
+    /// The term of each tracked assertion, by track name.
     asserted: Vec<(usize, c::Term)>,
     /// The assumption literals of the last check.
     assumptions: Vec<(NodeId, c::Term)>,
-    /// Why cvc5 is not asked at all ([`skip_reason`]): every check is unknown with it.
-    skipped: Option<String>,
 }
 
 fn cstr(p: *const std::os::raw::c_char) -> String {
@@ -92,9 +78,10 @@ fn check(call: &str) -> Result<(), SolverError> {
 
 /// Runs one C API call and turns its error state into a `Result`. Every use passes one
 /// call of cvc5's C API whose handles (term manager, solver, sorts, terms) come from this
-/// backend and are alive: the term manager is released only in `recycle_if_due` and
-/// `Drop`, after every solver and term of it is dropped (`drop_pool`); solvers are deleted
-/// once, where they were made.
+/// backend and are alive: the term manager is released only in `Backend::new_context` and
+/// `Drop`, which the driver reaches only after it deleted every solver and dropped every
+/// session of it; each solver is deleted once, by the driver (or where it was made, for
+/// one that never left this module).
 macro_rules! call {
     ($name:literal, $e:expr) => {{
         #[allow(unused_unsafe)]
@@ -106,51 +93,18 @@ macro_rules! call {
 }
 
 impl Cvc5 {
+    /// The backend, with a new term manager.
     pub fn new() -> Result<Self, SolverError> {
-        Self::with_reuse(Reuse::from_env())
-    }
-
-    pub fn with_reuse(reuse: Reuse) -> Result<Self, SolverError> {
         let tm = call!("cvc5_term_manager_new", c::term_manager_new())?;
         let slv = call!("cvc5_new", c::new(tm))?;
         let version = cstr(call!("cvc5_get_version", c::get_version(slv))?);
         call!("cvc5_delete", c::delete(slv))?;
         Ok(Cvc5 {
             tm,
-            cases: 0,
-            reuse,
-            pool: Default::default(),
             version,
             usorts: Default::default(),
             abstract_ids: Default::default(),
-            cores: false,
-            session: None,
         })
-    }
-
-    fn recycle_if_due(&mut self) -> Result<(), SolverError> {
-        self.cases = self.cases.saturating_add(1);
-        // A running script's solver and terms belong to this term manager: never delete
-        // it under them (checks made inside a script, e.g. of an unsat core, wait).
-        if self.session.is_some() {
-            return Ok(());
-        }
-        let every = self.reuse.cases_per_context(RECYCLE_EVERY);
-        if self.cases >= every {
-            self.drop_pool();
-            // SAFETY: no script runs (checked above) and the pool's solvers were just
-            // deleted, so nothing uses this term manager's objects any more; it is
-            // replaced right below and never used again.
-            unsafe {
-                c::term_manager_release(self.tm);
-                c::term_manager_delete(self.tm);
-            }
-            super::return_freed_memory();
-            self.tm = call!("cvc5_term_manager_new", c::term_manager_new())?;
-            self.usorts.borrow_mut().clear();
-            self.cases = 0;
-        }
-        Ok(())
     }
 
     fn sort(&self, s: &Sort) -> Result<c::Sort, SolverError> {
@@ -378,7 +332,7 @@ impl Cvc5 {
     }
 
     /// The constant (or function, as a constant of function sort) of a declaration.
-    fn declare(&self, d: &crate::ir::Decl) -> Result<c::Term, SolverError> {
+    fn declare_symbol(&self, d: &crate::ir::Decl) -> Result<c::Term, SolverError> {
         let mut sort = self.sort(&d.sort)?;
         if !d.args.is_empty() {
             let domain = d
@@ -572,131 +526,6 @@ impl Cvc5 {
         let e = self.read_value(child(2)?, elem)?;
         Ok(i.zip(e).map(|(i, e)| base.store(i, e)))
     }
-
-    fn check_in(
-        &self,
-        slv: *mut c::Solver,
-        f: &Formula,
-        phases: &mut Phases,
-    ) -> Result<CheckParts, SolverError> {
-        let t0 = Instant::now();
-        self.abstract_ids.borrow_mut().clear();
-        let consts = f
-            .decls
-            .iter()
-            .map(|d| self.declare(d))
-            .collect::<Result<Vec<_>, _>>()?;
-        let (asserts, memo) = translate_with_memo(
-            f,
-            &mut Builder {
-                cvc5: self,
-                consts: &consts,
-            },
-            &f.asserts,
-        )?;
-        for a in &asserts {
-            call!("cvc5_assert_formula", c::assert_formula(slv, *a))?;
-        }
-        let t1 = Instant::now();
-        phases.build = t1 - t0;
-        let r = call!("cvc5_check_sat", c::check_sat(slv));
-        phases.check = t1.elapsed();
-        let t2 = Instant::now();
-        let r = self.read_result(slv, f, r, &consts, &memo);
-        phases.model = t2.elapsed();
-        let (verdict, reason, model) = r?;
-        let core = if verdict == Verdict::Unsat && self.cores {
-            let mut size = 0usize;
-            let terms = call!("cvc5_get_unsat_core", c::get_unsat_core(slv, &mut size))?;
-            let terms = if size == 0 {
-                &[][..]
-            } else {
-                // SAFETY: cvc5 returned an array of `size` terms, owned by the solver and
-                // valid until its next call; it is read before any other call.
-                unsafe { std::slice::from_raw_parts(terms, size) }
-            };
-            let mut core: Vec<usize> = terms
-                .iter()
-                .filter_map(|t| {
-                    asserts
-                        .iter()
-                        // SAFETY: terms of this backend's live term manager.
-                        .position(|a| unsafe { c::term_is_equal(*a, *t) })
-                })
-                .collect();
-            core.sort_unstable();
-            core.dedup();
-            Some(core)
-        } else {
-            None
-        };
-        Ok((verdict, reason, model, core))
-    }
-
-    /// The verdict of `check_sat`'s result `r`; the model after sat.
-    fn read_result(
-        &self,
-        slv: *mut c::Solver,
-        f: &Formula,
-        r: Result<c::Result, SolverError>,
-        consts: &[c::Term],
-        memo: &[Option<c::Term>],
-    ) -> Result<(Verdict, Option<String>, Option<Model>), SolverError> {
-        let r = match r {
-            // Features cvc5 documents as unsupported: no verdict, not an API error.
-            Err(e) if UNSUPPORTED.iter().any(|m| e.message.contains(m)) => {
-                return Ok((
-                    Verdict::Unknown,
-                    Some(format!("unsupported: {}", e.message)),
-                    None,
-                ));
-            }
-            r => r?,
-        };
-        if call!("cvc5_result_is_unsat", c::result_is_unsat(r))? {
-            return Ok((Verdict::Unsat, None, None));
-        }
-        if call!("cvc5_result_is_sat", c::result_is_sat(r))? {
-            let mut values = Vec::with_capacity(consts.len());
-            for (d, t) in f.decls.iter().zip(consts) {
-                // Null: not declared (yet) in a script; nothing to read.
-                values.push(if d.args.is_empty() && !t.is_null() {
-                    self.value(slv, *t, &d.sort)?
-                } else {
-                    None
-                });
-            }
-            // Each declared function's interpretation (cvc5 gives a lambda over ite
-            // chains), then its values at the formula's model points.
-            let mut funcs = vec![Vec::new(); f.decls.len()];
-            let mut func_else = vec![None; f.decls.len()];
-            for (k, (d, t)) in f.decls.iter().zip(consts).enumerate() {
-                if !d.args.is_empty() && !t.is_null() {
-                    let lambda = call!("cvc5_get_value", c::get_value(slv, *t))?;
-                    (funcs[k], func_else[k]) = self.lambda_interp(lambda, d)?;
-                }
-            }
-            add_point_values(f, memo, &mut funcs, |t, sort| self.value(slv, t, sort))?;
-            return Ok((
-                Verdict::Sat,
-                None,
-                Some(Model {
-                    values,
-                    funcs,
-                    func_else,
-                }),
-            ));
-        }
-        let why = call!(
-            "cvc5_result_get_unknown_explanation",
-            c::result_get_unknown_explanation(r)
-        )?;
-        let reason = cstr(call!(
-            "cvc5_unknown_explanation_to_string",
-            c::unknown_explanation_to_string(why)
-        )?);
-        Ok((Verdict::Unknown, Some(reason), None))
-    }
 }
 
 /// Above this estimate (seconds, see [`bitblast_seconds`]) cvc5 is not asked: the check
@@ -811,9 +640,6 @@ pub fn flags_for(f: &Formula) -> String {
         .collect()
 }
 
-/// Verdict, reason for unknown, model after sat, unsat core after unsat (when asked for).
-type CheckParts = (Verdict, Option<String>, Option<Model>, Option<Vec<usize>>);
-
 struct Builder<'a> {
     cvc5: &'a Cvc5,
     consts: &'a [c::Term],
@@ -871,9 +697,8 @@ impl TermBuilder for Builder<'_> {
 
 impl Drop for Cvc5 {
     fn drop(&mut self) {
-        self.drop_pool();
-        // SAFETY: the pool's solvers were just deleted and a script's solver is deleted by
-        // `script_end`; this term manager is not used after the backend is dropped.
+        // SAFETY: the driver deleted every solver first; this term manager is not used after
+        // the backend is dropped.
         unsafe {
             c::term_manager_release(self.tm);
             c::term_manager_delete(self.tm);
@@ -881,7 +706,10 @@ impl Drop for Cvc5 {
     }
 }
 
-impl Solver for Cvc5 {
+impl Backend for Cvc5 {
+    type Solver = *mut c::Solver;
+    type Session = Session;
+
     fn id(&self) -> SolverId {
         SolverId::Cvc5
     }
@@ -890,16 +718,273 @@ impl Solver for Cvc5 {
         self.version.clone()
     }
 
-    fn set_unsat_cores(&mut self, on: bool) {
-        self.cores = on;
+    fn recycle_every(&self) -> u32 {
+        RECYCLE_EVERY
     }
 
-    fn forget(&mut self) {
-        self.drop_pool();
+    fn new_context(&mut self, _limits: Option<&Limits>) -> Result<(), SolverError> {
+        // SAFETY: the driver deleted every solver of this term manager and dropped every
+        // session, so nothing uses its objects any more; it is replaced right below and never
+        // used again.
+        unsafe {
+            c::term_manager_release(self.tm);
+            c::term_manager_delete(self.tm);
+        }
+        super::return_freed_memory();
+        self.tm = call!("cvc5_term_manager_new", c::term_manager_new())?;
+        self.usorts.borrow_mut().clear();
+        Ok(())
     }
 
-    fn recycle_soon(&mut self) {
-        self.cases = u32::MAX - 1;
+    fn skip_reason(&self, f: &Formula) -> Option<String> {
+        skip_reason(f)
+    }
+
+    /// Options are set when a solver is made: logic, the options `f` needs, limits and
+    /// cores all part of the key.
+    fn solver_key(&self, f: &Formula, cfg: &SolverConfig) -> String {
+        format!(
+            "{} {:?} {:?} cores {}",
+            cfg.logic,
+            options_for(f),
+            cfg.limits,
+            cfg.cores
+        )
+    }
+
+    fn new_solver(
+        &mut self,
+        f: &Formula,
+        cfg: &SolverConfig,
+    ) -> Result<*mut c::Solver, SolverError> {
+        let slv = call!("cvc5_new", c::new(self.tm))?;
+        if let Err(e) = configure(slv, f, cfg) {
+            // SAFETY: made just above and not given to anyone yet.
+            unsafe { c::delete(slv) };
+            return Err(e);
+        }
+        Ok(slv)
+    }
+
+    fn delete_solver(&mut self, slv: *mut c::Solver) {
+        // SAFETY: the driver gives up the solver, made by `new_solver`, and never uses it
+        // after.
+        unsafe { c::delete(slv) };
+        let _ = check("cvc5_delete");
+    }
+
+    fn push(&mut self, slv: *mut c::Solver, n: u32) -> Result<(), SolverError> {
+        call!("cvc5_push", c::push(slv, n))
+    }
+
+    fn pop(&mut self, slv: *mut c::Solver, n: u32) -> Result<(), SolverError> {
+        call!("cvc5_pop", c::pop(slv, n))
+    }
+
+    fn reset_assertions(&mut self, slv: *mut c::Solver) -> Result<(), SolverError> {
+        call!("cvc5_reset_assertions", c::reset_assertions(slv))
+    }
+
+    fn open(&mut self, f: &Formula) -> Session {
+        Session {
+            consts: vec![std::ptr::null_mut(); f.decls.len()],
+            memo: super::Memo::new(f),
+            asserted: Vec::new(),
+            assumptions: Vec::new(),
+        }
+    }
+
+    fn close(&mut self, _st: Session) {}
+
+    fn declare(&mut self, st: &mut Session, f: &Formula, d: DeclId) -> Result<(), SolverError> {
+        st.consts[d.0 as usize] = self.declare_symbol(&f.decls[d.0 as usize])?;
+        Ok(())
+    }
+
+    fn build(
+        &mut self,
+        st: &mut Session,
+        f: &Formula,
+        roots: &[NodeId],
+    ) -> Result<(), SolverError> {
+        self.terms(st, f, roots).map(drop)
+    }
+
+    fn assert(
+        &mut self,
+        slv: *mut c::Solver,
+        st: &mut Session,
+        f: &Formula,
+        t: NodeId,
+        track: Option<usize>,
+    ) -> Result<(), SolverError> {
+        let a = self.terms(st, f, &[t])?[0];
+        call!("cvc5_assert_formula", c::assert_formula(slv, a))?;
+        // cvc5 reports a core as assertion terms: the name of each is kept beside it.
+        if let Some(k) = track {
+            st.asserted.push((k, a));
+        }
+        Ok(())
+    }
+
+    fn check(
+        &mut self,
+        slv: *mut c::Solver,
+        st: &mut Session,
+        assumptions: &[NodeId],
+    ) -> Result<(Verdict, Option<String>), SolverError> {
+        let ts: Vec<c::Term> = assumptions
+            .iter()
+            .map(|l| st.memo.memo[l.0 as usize].expect("assumption built"))
+            .collect();
+        st.assumptions = assumptions
+            .iter()
+            .copied()
+            .zip(ts.iter().copied())
+            .collect();
+        let r = if ts.is_empty() {
+            call!("cvc5_check_sat", c::check_sat(slv))
+        } else {
+            call!(
+                "cvc5_check_sat_assuming",
+                c::check_sat_assuming(slv, ts.len(), ts.as_ptr())
+            )
+        };
+        let r = match r {
+            // Features cvc5 documents as unsupported: no verdict, not an API error.
+            Err(e) if UNSUPPORTED.iter().any(|m| e.message.contains(m)) => {
+                return Ok((
+                    Verdict::Unknown,
+                    Some(format!("unsupported: {}", e.message)),
+                ));
+            }
+            r => r?,
+        };
+        if call!("cvc5_result_is_unsat", c::result_is_unsat(r))? {
+            return Ok((Verdict::Unsat, None));
+        }
+        if call!("cvc5_result_is_sat", c::result_is_sat(r))? {
+            return Ok((Verdict::Sat, None));
+        }
+        let why = call!(
+            "cvc5_result_get_unknown_explanation",
+            c::result_get_unknown_explanation(r)
+        )?;
+        let reason = cstr(call!(
+            "cvc5_unknown_explanation_to_string",
+            c::unknown_explanation_to_string(why)
+        )?);
+        Ok((Verdict::Unknown, Some(reason)))
+    }
+
+    fn model(
+        &mut self,
+        slv: *mut c::Solver,
+        st: &mut Session,
+        view: &Formula,
+    ) -> Result<Model, SolverError> {
+        self.abstract_ids.borrow_mut().clear();
+        let mut values = Vec::with_capacity(st.consts.len());
+        for (d, t) in view.decls.iter().zip(&st.consts) {
+            // Null: not declared (yet) in a script; nothing to read.
+            values.push(if d.args.is_empty() && !t.is_null() {
+                self.value(slv, *t, &d.sort)?
+            } else {
+                None
+            });
+        }
+        // Each declared function's interpretation (cvc5 gives a lambda over ite chains),
+        // then its values at the formula's model points.
+        let mut funcs = vec![Vec::new(); view.decls.len()];
+        let mut func_else = vec![None; view.decls.len()];
+        for (k, (d, t)) in view.decls.iter().zip(&st.consts).enumerate() {
+            if !d.args.is_empty() && !t.is_null() {
+                let lambda = call!("cvc5_get_value", c::get_value(slv, *t))?;
+                (funcs[k], func_else[k]) = self.lambda_interp(lambda, d)?;
+            }
+        }
+        add_point_values(view, &st.memo.memo, &mut funcs, |t, sort| {
+            self.value(slv, t, sort)
+        })?;
+        Ok(Model {
+            values,
+            funcs,
+            func_else,
+        })
+    }
+
+    fn drop_model(&mut self, _st: &mut Session) {}
+
+    fn values(
+        &mut self,
+        slv: *mut c::Solver,
+        st: &mut Session,
+        f: &Formula,
+        terms: &[NodeId],
+    ) -> Result<Vec<Option<Value>>, SolverError> {
+        let ts = self.terms(st, f, terms)?;
+        ts.iter()
+            .zip(terms)
+            .map(|(t, id)| self.value(slv, *t, f.sort_of(*id)))
+            .collect()
+    }
+
+    fn core(
+        &mut self,
+        slv: *mut c::Solver,
+        st: &mut Session,
+        in_force: &[usize],
+    ) -> Result<Vec<usize>, SolverError> {
+        let mut size = 0usize;
+        let core = call!("cvc5_get_unsat_core", c::get_unsat_core(slv, &mut size))?;
+        let core = if size == 0 {
+            &[][..]
+        } else {
+            // SAFETY: cvc5 returned an array of `size` terms, valid until the solver's next
+            // call; it is read before any other call.
+            unsafe { std::slice::from_raw_parts(core, size) }
+        };
+        Ok(core
+            .iter()
+            .filter_map(|t| {
+                st.asserted
+                    .iter()
+                    .rev()
+                    .filter(|(k, _)| in_force.contains(k))
+                    // SAFETY: terms of this backend's live term manager.
+                    .find(|(_, a)| unsafe { c::term_is_equal(*a, *t) })
+                    .map(|(k, _)| *k)
+            })
+            .collect())
+    }
+
+    fn failed_assumptions(
+        &mut self,
+        slv: *mut c::Solver,
+        st: &mut Session,
+    ) -> Result<Vec<NodeId>, SolverError> {
+        let mut size = 0usize;
+        let ls = call!(
+            "cvc5_get_unsat_assumptions",
+            c::get_unsat_assumptions(slv, &mut size)
+        )?;
+        let ls = if size == 0 {
+            &[][..]
+        } else {
+            // SAFETY: cvc5 returned an array of `size` terms, valid until the solver's next
+            // call; it is read before any other call.
+            unsafe { std::slice::from_raw_parts(ls, size) }
+        };
+        Ok(ls
+            .iter()
+            .filter_map(|t| {
+                st.assumptions
+                    .iter()
+                    // SAFETY: terms of this backend's live term manager.
+                    .find(|(_, a)| unsafe { c::term_is_equal(*a, *t) })
+                    .map(|(l, _)| *l)
+            })
+            .collect())
     }
 
     fn provoke_error(&mut self) -> Option<SolverError> {
@@ -914,7 +999,6 @@ impl Solver for Cvc5 {
         f: &Formula,
         terms: &[NodeId],
     ) -> Result<Vec<Option<Value>>, SolverError> {
-        self.recycle_if_due()?;
         let slv = call!("cvc5_new", c::new(self.tm))?;
         let r = (|| {
             let logic = CString::new(f.signature().logic()).unwrap();
@@ -939,163 +1023,30 @@ impl Solver for Cvc5 {
         unsafe { c::delete(slv) };
         r
     }
-
-    fn script_begin(&mut self, sc: &Script, limits: &Limits) -> Result<(), SolverError> {
-        self.script_end();
-        let f = &sc.formula;
-        self.recycle_if_due()?;
-        let slv = call!("cvc5_new", c::new(self.tm))?;
-        self.abstract_ids.borrow_mut().clear();
-        self.session = Some(Session {
-            slv,
-            consts: vec![std::ptr::null_mut(); f.decls.len()],
-            memo: super::Memo::new(f),
-            asserted: Vec::new(),
-            assumptions: Vec::new(),
-            skipped: skip_reason(f),
-        });
-        configure_script(slv, sc, limits)
-    }
-
-    fn script_act(
-        &mut self,
-        sc: &Script,
-        index: usize,
-        active: &[usize],
-    ) -> Result<Response, SolverError> {
-        let mut st = self.session.take().expect("script_act inside a script");
-        let r = self.act(&mut st, sc, index, active);
-        self.session = Some(st);
-        r
-    }
-
-    fn script_end(&mut self) {
-        if let Some(st) = self.session.take() {
-            // SAFETY: the session owned its solver and was just taken: nothing uses it.
-            unsafe { c::delete(st.slv) };
-            let _ = check("cvc5_delete");
-        }
-    }
-
-    fn check(&mut self, f: &Formula, limits: &Limits) -> Result<Outcome, SolverError> {
-        if let Some(reason) = skip_reason(f) {
-            return Ok(Outcome {
-                verdict: Verdict::Unknown,
-                reason: Some(reason),
-                model: None,
-                time: std::time::Duration::ZERO,
-                phases: Phases::default(),
-                core: None,
-            });
-        }
-        // The key is ours to compute (passes over the formula): not solver time.
-        let key = format!(
-            "{} {:?} {limits:?} cores {}",
-            f.signature().logic(),
-            options_for(f),
-            self.cores
-        );
-        // Recycling is solver time too (deleting a context can take a while).
-        let start = Instant::now();
-        let mut phases = Phases::default();
-        self.recycle_if_due()?;
-        let slv = self.solver_for(f, limits, &key)?;
-        phases.setup = start.elapsed();
-        let r = self.check_in(slv, f, &mut phases);
-        let t = Instant::now();
-        // A kept solver continues only after a clean sat or unsat: after an error cvc5's
-        // state is not trustworthy (after "does not yet support ..." the next check in the
-        // same solver answered sat on an unsat formula: known-findings/).
-        let clean = matches!(&r, Ok((Verdict::Sat | Verdict::Unsat, ..)));
-        self.leave(slv, &key, clean)?;
-        phases.teardown = t.elapsed();
-        let (verdict, reason, model, core) = r?;
-        Ok(Outcome {
-            verdict,
-            reason,
-            model,
-            time: start.elapsed(),
-            phases,
-            core,
-        })
-    }
 }
 
 impl Cvc5 {
-    /// A solver configured for `f` and `limits`: new (modes `fresh`, `solver`) or kept
-    /// under `key` (`reset`, `scope`; pushed once for `scope`).
-    fn solver_for(
-        &mut self,
+    /// The terms of `roots` in session `st` (its declarations and node memo).
+    fn terms(
+        &self,
+        st: &mut Session,
         f: &Formula,
-        limits: &Limits,
-        key: &str,
-    ) -> Result<*mut c::Solver, SolverError> {
-        let kept = self.reuse.keeps_solvers();
-        let slv = match self.pool.get(key) {
-            Some(s) if kept => *s,
-            _ => {
-                let slv = call!("cvc5_new", c::new(self.tm))?;
-                if let Err(e) = configure(slv, f, limits, kept, self.cores) {
-                    // SAFETY: made just above and not stored anywhere yet.
-                    unsafe { c::delete(slv) };
-                    return Err(e);
-                }
-                if kept {
-                    self.pool.insert(key.to_string(), slv);
-                }
-                slv
-            }
+        roots: &[NodeId],
+    ) -> Result<Vec<c::Term>, SolverError> {
+        let mut b = Builder {
+            cvc5: self,
+            consts: &st.consts,
         };
-        if self.reuse == Reuse::Scope {
-            call!("cvc5_push", c::push(slv, 1))?;
-        }
-        Ok(slv)
-    }
-
-    /// Ends a case on `slv`: pop (`scope`), reset-assertions (`reset`) or delete it. A kept
-    /// solver is dropped from the pool (deleted) unless the case ended `clean`ly, and when
-    /// it fails to leave the case.
-    fn leave(&mut self, slv: *mut c::Solver, key: &str, clean: bool) -> Result<(), SolverError> {
-        if !clean {
-            if let Some(s) = self.pool.remove(key) {
-                // SAFETY: removed from the pool, its only owner; `slv` is this solver and
-                // the caller does not use it after `leave`.
-                unsafe { c::delete(s) };
-                return Ok(());
-            }
-        }
-        let r = match self.reuse {
-            Reuse::Scope => call!("cvc5_pop", c::pop(slv, 1)),
-            Reuse::Reset => call!("cvc5_reset_assertions", c::reset_assertions(slv)),
-            Reuse::Fresh | Reuse::Solver => {
-                // SAFETY: in these modes the solver was made for this case alone (never
-                // pooled) and the caller does not use it after `leave`.
-                unsafe { c::delete(slv) };
-                return Ok(());
-            }
-        };
-        if r.is_err() {
-            if let Some(s) = self.pool.remove(key) {
-                // SAFETY: removed from the pool, its only owner.
-                unsafe { c::delete(s) };
-            }
-        }
-        r
-    }
-
-    fn drop_pool(&mut self) {
-        for (_, s) in self.pool.drain() {
-            // SAFETY: drained from the pool, its only owner.
-            unsafe { c::delete(s) };
-        }
+        translate_more(f, &mut b, roots, &mut st.memo)
     }
 }
 
-/// Options, limits and logic of a script's solver: incremental, models, cores and unsat
-/// assumptions as its setup says, self-checks, then the curated options — each checked
-/// first with `cvc5_get_option_info` (it must exist and be a regular or common option;
-/// otherwise the call fails with [`OPTION_CALL`]). An option cvc5 rejects fails the same way.
-fn configure_script(slv: *mut c::Solver, sc: &Script, limits: &Limits) -> Result<(), SolverError> {
+/// Options, limits and logic of a new solver for `f`: incremental, models, cores and unsat
+/// assumptions as `cfg` asks, the options `f` needs, self-checks, then the curated options —
+/// each checked first with `cvc5_get_option_info` (it must exist and be a regular or common
+/// option; otherwise the call fails with [`OPTION_CALL`]). An option cvc5 rejects fails the
+/// same way.
+fn configure(slv: *mut c::Solver, f: &Formula, cfg: &SolverConfig) -> Result<(), SolverError> {
     let opt = |k: &str, v: &str| -> Result<(), SolverError> {
         let ck = CString::new(k).unwrap();
         let cv = CString::new(v).unwrap();
@@ -1104,17 +1055,20 @@ fn configure_script(slv: *mut c::Solver, sc: &Script, limits: &Limits) -> Result
             c::set_option(slv, ck.as_ptr(), cv.as_ptr())
         )
     };
-    let f = &sc.formula;
-    opt("incremental", "true")?;
+    // cvc5's default (and the binary's, which runs the reproducers) is incremental; a kept
+    // solver and a script need it.
+    if cfg.incremental {
+        opt("incremental", "true")?;
+    }
     opt("produce-models", "true")?;
-    if sc.setup.cores {
+    if cfg.cores {
         opt("produce-unsat-cores", "true")?;
     }
-    if sc.setup.unsat_assumptions {
+    if cfg.unsat_assumptions {
         opt("produce-unsat-assumptions", "true")?;
     }
-    opt("rlimit-per", &limits.cvc5_rlimit.to_string())?;
-    opt("tlimit-per", &limits.timeout_ms.to_string())?;
+    opt("rlimit-per", &cfg.limits.cvc5_rlimit.to_string())?;
+    opt("tlimit-per", &cfg.limits.timeout_ms.to_string())?;
     for (k, v) in options_for(f) {
         opt(k, v)?;
     }
@@ -1122,12 +1076,12 @@ fn configure_script(slv: *mut c::Solver, sc: &Script, limits: &Limits) -> Result
         call: OPTION_CALL.into(),
         ..e
     };
-    if sc.setup.self_checks {
-        for (k, v) in crate::options::self_checks(SolverId::Cvc5, sc.setup.cores) {
+    if cfg.self_checks {
+        for (k, v) in crate::options::self_checks(SolverId::Cvc5, cfg.cores) {
             opt(k, v).map_err(option_error)?;
         }
     }
-    for (k, v) in &sc.setup.cvc5 {
+    for (k, v) in cfg.options {
         match option_category(slv, k)? {
             Some(c::OptionCategory::Regular | c::OptionCategory::Common) => {}
             other => {
@@ -1140,7 +1094,7 @@ fn configure_script(slv: *mut c::Solver, sc: &Script, limits: &Limits) -> Result
         }
         opt(k, v).map_err(option_error)?;
     }
-    let logic = CString::new(f.signature().logic()).unwrap();
+    let logic = CString::new(cfg.logic.as_str()).unwrap();
     call!("cvc5_set_logic", c::set_logic(slv, logic.as_ptr()))
 }
 
@@ -1175,186 +1129,6 @@ pub fn option_category_name(name: &str) -> Result<Option<String>, SolverError> {
         c::term_manager_delete(tm);
     }
     r
-}
-
-impl Cvc5 {
-    /// One action of a script (see [`Solver::script_act`]).
-    fn act(
-        &mut self,
-        st: &mut Session,
-        sc: &Script,
-        index: usize,
-        active: &[usize],
-    ) -> Result<Response, SolverError> {
-        let f = &sc.formula;
-        let slv = st.slv;
-        let action = &sc.actions[index];
-        let terms = |this: &Cvc5, st: &mut Session, roots: &[NodeId]| {
-            let mut b = Builder {
-                cvc5: this,
-                consts: &st.consts,
-            };
-            translate_more(f, &mut b, roots, &mut st.memo)
-        };
-        if st.skipped.is_some() && !action.is_check() {
-            // cvc5 is not asked at all: nothing is built or asserted.
-            return Ok(Response::Done);
-        }
-        match action {
-            Action::Declare(d) => {
-                st.consts[d.0 as usize] = self.declare(&f.decls[d.0 as usize])?;
-                Ok(Response::Done)
-            }
-            Action::Assert(t) => {
-                let a = terms(self, st, &[*t])?[0];
-                call!("cvc5_assert_formula", c::assert_formula(slv, a))?;
-                st.asserted.push((index, a));
-                Ok(Response::Done)
-            }
-            Action::Push(n) => call!("cvc5_push", c::push(slv, *n)).map(|_| Response::Done),
-            Action::Pop(n) => call!("cvc5_pop", c::pop(slv, *n)).map(|_| Response::Done),
-            Action::ResetAssertions => {
-                call!("cvc5_reset_assertions", c::reset_assertions(slv)).map(|_| Response::Done)
-            }
-            Action::CheckSat | Action::CheckSatAssuming(_) => {
-                let start = Instant::now();
-                if let Some(why) = &st.skipped {
-                    return Ok(Response::Check(Outcome {
-                        verdict: Verdict::Unknown,
-                        reason: Some(why.clone()),
-                        model: None,
-                        time: start.elapsed(),
-                        phases: Phases::default(),
-                        core: None,
-                    }));
-                }
-                let lits: &[NodeId] = match action {
-                    Action::CheckSatAssuming(ls) => ls,
-                    _ => &[],
-                };
-                let ts = terms(self, st, lits)?;
-                st.assumptions = lits.iter().copied().zip(ts.iter().copied()).collect();
-                let mut phases = Phases::default();
-                let t1 = Instant::now();
-                let r = if lits.is_empty() {
-                    call!("cvc5_check_sat", c::check_sat(slv))
-                } else {
-                    call!(
-                        "cvc5_check_sat_assuming",
-                        c::check_sat_assuming(slv, ts.len(), ts.as_ptr())
-                    )
-                };
-                phases.check = t1.elapsed();
-                let t2 = Instant::now();
-                self.abstract_ids.borrow_mut().clear();
-                let view = crate::script::view(sc, active, lits);
-                let (verdict, reason, model) =
-                    self.read_result(slv, &view, r, &st.consts, &st.memo.memo)?;
-                phases.model = t2.elapsed();
-                Ok(Response::Check(Outcome {
-                    verdict,
-                    reason,
-                    model,
-                    time: start.elapsed(),
-                    phases,
-                    core: None,
-                }))
-            }
-            Action::GetValue(ts) => {
-                let terms = terms(self, st, ts)?;
-                let mut values = Vec::with_capacity(ts.len());
-                for (t, id) in terms.iter().zip(ts) {
-                    values.push(self.value(slv, *t, f.sort_of(*id))?);
-                }
-                Ok(Response::Values(values))
-            }
-            Action::GetUnsatCore => {
-                let mut size = 0usize;
-                let core = call!("cvc5_get_unsat_core", c::get_unsat_core(slv, &mut size))?;
-                let core = if size == 0 {
-                    &[][..]
-                } else {
-                    // SAFETY: cvc5 returned an array of `size` terms, valid until the
-                    // solver's next call; it is read before any other call.
-                    unsafe { std::slice::from_raw_parts(core, size) }
-                };
-                let mut ks: Vec<usize> = core
-                    .iter()
-                    .filter_map(|t| {
-                        st.asserted
-                            .iter()
-                            .rev()
-                            .filter(|(k, _)| active.contains(k))
-                            // SAFETY: terms of this backend's live term manager.
-                            .find(|(_, a)| unsafe { c::term_is_equal(*a, *t) })
-                            .map(|(k, _)| *k)
-                    })
-                    .collect();
-                ks.sort_unstable();
-                ks.dedup();
-                Ok(Response::Core(ks))
-            }
-            Action::GetUnsatAssumptions => {
-                let mut size = 0usize;
-                let ls = call!(
-                    "cvc5_get_unsat_assumptions",
-                    c::get_unsat_assumptions(slv, &mut size)
-                )?;
-                let ls = if size == 0 {
-                    &[][..]
-                } else {
-                    // SAFETY: cvc5 returned an array of `size` terms, valid until the
-                    // solver's next call; it is read before any other call.
-                    unsafe { std::slice::from_raw_parts(ls, size) }
-                };
-                Ok(Response::Assumptions(
-                    ls.iter()
-                        .filter_map(|t| {
-                            st.assumptions
-                                .iter()
-                                // SAFETY: terms of this backend's live term manager.
-                                .find(|(_, a)| unsafe { c::term_is_equal(*a, *t) })
-                                .map(|(l, _)| *l)
-                        })
-                        .collect(),
-                ))
-            }
-        }
-    }
-}
-
-/// Options, limits and logic of a new solver for `f` (`incremental` for a kept one).
-fn configure(
-    slv: *mut c::Solver,
-    f: &Formula,
-    limits: &Limits,
-    incremental: bool,
-    cores: bool,
-) -> Result<(), SolverError> {
-    let opt = |k: &str, v: &str| -> Result<(), SolverError> {
-        let k = CString::new(k).unwrap();
-        let v = CString::new(v).unwrap();
-        call!(
-            "cvc5_set_option",
-            c::set_option(slv, k.as_ptr(), v.as_ptr())
-        )
-    };
-    opt("produce-models", "true")?;
-    if cores {
-        opt("produce-unsat-cores", "true")?;
-    }
-    // cvc5's default (and the binary's, which runs the reproducers) is incremental; a
-    // kept solver needs it.
-    if incremental {
-        opt("incremental", "true")?;
-    }
-    opt("rlimit-per", &limits.cvc5_rlimit.to_string())?;
-    opt("tlimit-per", &limits.timeout_ms.to_string())?;
-    for (k, v) in options_for(f) {
-        opt(k, v)?;
-    }
-    let logic = CString::new(f.signature().logic()).unwrap();
-    call!("cvc5_set_logic", c::set_logic(slv, logic.as_ptr()))
 }
 
 /// Runs an SMT-LIB script through cvc5's own parser (libcvc5parser), as the `cvc5` binary
@@ -1435,6 +1209,7 @@ pub fn run_script(text: &str, timeout_ms: u32) -> Result<String, SolverError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::Reuse;
 
     /// `(as const ...)` of a term (SMT-LIB allows it; cvc5's API takes only values) is
     /// unknown with its reason, not an API error finding; of a value it is decided.
@@ -1443,7 +1218,7 @@ mod tests {
         let text = "(declare-fun x () Int)(declare-fun a () (Array Int Int))
             (assert (= a ((as const (Array Int Int)) (+ x 1))))(assert (= (select a 3) 5))";
         let f = crate::smtlib::parse::parse_script(text).unwrap().formula;
-        let mut s = Cvc5::with_reuse(crate::solver::Reuse::Fresh).unwrap();
+        let mut s = crate::solver::open(SolverId::Cvc5, Reuse::Fresh).unwrap();
         let o = s.check(&f, &Limits::default()).unwrap();
         assert_eq!(o.verdict, Verdict::Unknown);
         assert!(o.reason.unwrap().contains("not a value"));
@@ -1476,7 +1251,7 @@ mod tests {
         // Measured: this formula keeps cvc5 1.4.0 busy for 16-23 s under a 2 s limit.
         let heavy = nested_divisions(128, 3);
         assert!(bitblast_seconds(&heavy) > BITBLAST_BUDGET_SECONDS);
-        let o = Cvc5::with_reuse(Reuse::Scope)
+        let o = crate::solver::open(SolverId::Cvc5, Reuse::Scope)
             .unwrap()
             .check(&heavy, &Limits::default())
             .unwrap();
@@ -1485,7 +1260,7 @@ mod tests {
         // Narrow divisions and one wide one are still checked.
         assert!(bitblast_seconds(&nested_divisions(32, 3)) < BITBLAST_BUDGET_SECONDS);
         assert!(bitblast_seconds(&nested_divisions(128, 1)) < BITBLAST_BUDGET_SECONDS);
-        let o = Cvc5::with_reuse(Reuse::Scope)
+        let o = crate::solver::open(SolverId::Cvc5, Reuse::Scope)
             .unwrap()
             .check(&nested_divisions(16, 3), &Limits::default())
             .unwrap();

@@ -3,6 +3,7 @@
 
 #[allow(unsafe_code)]
 pub mod cvc5;
+mod driver;
 #[allow(unsafe_code)]
 pub mod z3;
 
@@ -20,6 +21,10 @@ use std::time::Duration;
 pub enum SolverId {
     Z3,
     Cvc5,
+}
+
+impl SolverId {
+    pub const ALL: [SolverId; 2] = [SolverId::Z3, SolverId::Cvc5];
 }
 
 impl fmt::Display for SolverId {
@@ -258,6 +263,10 @@ pub trait Solver {
     fn script_end(&mut self);
 }
 
+/// `SolverError::call` of a term the linked release cannot build (an operator it does not
+/// have): the check answers `unknown` (with the message) instead of reporting an API error.
+pub const UNSUPPORTED_CALL: &str = "unsupported by this release";
+
 /// `SolverError::call` of an option the solver does not take (the script is skipped as
 /// having incompatible options, not reported).
 pub const OPTION_CALL: &str = "set-option";
@@ -293,10 +302,15 @@ pub fn all() -> Result<Vec<Box<dyn Solver>>, SolverError> {
 
 /// Both backends with the given reuse mode.
 pub fn all_with(reuse: Reuse) -> Result<Vec<Box<dyn Solver>>, SolverError> {
-    Ok(vec![
-        Box::new(z3::Z3::with_reuse(reuse)?),
-        Box::new(cvc5::Cvc5::with_reuse(reuse)?),
-    ])
+    SolverId::ALL.iter().map(|id| open(*id, reuse)).collect()
+}
+
+/// One backend under the action interpreter: the registration of every solver path.
+pub fn open(id: SolverId, reuse: Reuse) -> Result<Box<dyn Solver>, SolverError> {
+    Ok(match id {
+        SolverId::Z3 => Box::new(driver::Driver::new(z3::Z3::new()?, reuse)),
+        SolverId::Cvc5 => Box::new(driver::Driver::new(cvc5::Cvc5::new()?, reuse)),
+    })
 }
 
 /// How a backend builds terms; [`translate`] drives it over a formula.

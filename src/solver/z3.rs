@@ -3,27 +3,27 @@
 //! time (`dlsym`). Model values are read as numerals and Boolean values, never by
 //! declaration-kind numbers (Z3 renumbered `Z3_decl_kind` several times).
 
+use super::driver::{Backend, SolverConfig};
 use super::{
     add_point_values, bv_value, int_value, parse_rational, provoke, translate_more,
-    translate_roots, translate_with_memo, FuncTable, Limits, Outcome, Phases, Response, Reuse,
-    Solver, SolverError, SolverId, TermBuilder, Verdict, OPTION_CALL,
+    translate_roots, FuncTable, Limits, SolverError, SolverId, TermBuilder, Verdict, OPTION_CALL,
+    UNSUPPORTED_CALL,
 };
 use crate::eval::Model;
 use crate::ir::{ArrayValue, DeclId, Formula, Idx, NodeId, Op, Sort, Value};
-use crate::script::{Action, Script};
 use num_traits::Signed;
 use std::ffi::{CStr, CString};
-use std::time::Instant;
 use z3_sys::*;
 
 // Safety invariants of this module, which its `// SAFETY:` comments refer to:
 // - `self.ctx` is a live context made by `new_context`. It is replaced only by
-//   `recycle_if_due` (never while a script runs) and deleted only there and in `Drop`, after
-//   every solver of it was released (`drop_pool`).
+//   `Backend::new_context` and deleted only there and in `Drop`; the driver calls either only
+//   after it deleted every solver of the context and dropped every session.
 // - The context is not reference-counted: every AST, sort and declaration made in it lives
 //   as long as the context, so such handles stay valid for any call on the same context.
 // - Solvers, models and AST vectors are reference-counted: each is inc_ref'd when made or
-//   read and dec_ref'd exactly once when dropped from the pool, the session or the call.
+//   read and dec_ref'd exactly once: solvers in `delete_solver`, models in `drop_model`,
+//   vectors and parameters in the call that read them.
 // - Pointer arguments (C strings, arrays of handles, out-parameters) point into Rust values
 //   that are alive, and large enough, for the whole call.
 // - Errors go to the context's error code (the handler `on_error` does nothing), which
@@ -39,10 +39,6 @@ pub struct Z3 {
     /// the default resource limit of every solver check, accepted by every release; the
     /// per-solver `rlimit` parameter is unknown to e.g. 4.8.7).
     ctx_limits: Limits,
-    cases: u32,
-    reuse: Reuse,
-    /// Kept solvers by logic (reuse modes `reset` and `scope`), each holding a reference.
-    pool: std::collections::HashMap<String, Z3_solver>,
     version: String,
     /// `Z3_mk_abs` where the linked release has it (4.8.10 and later).
     mk_abs: Option<unsafe extern "C" fn(Z3_context, Z3_ast) -> Option<Z3_ast>>,
@@ -55,30 +51,24 @@ pub struct Z3 {
     /// `bvcomp` in all), obtained from Z3's own parser, per context. Key: the probe script.
     parsed_decls: std::collections::HashMap<String, Z3_func_decl>,
     /// Numbers of the uninterpreted-sort elements of the model being read, by their
-    /// printed form (`U0!val!1`); cleared at every check.
+    /// printed form (`U0!val!1`); cleared at every model.
     abstract_ids: std::cell::RefCell<std::collections::HashMap<String, u32>>,
-    /// Track assertions and read unsat cores ([`Solver::set_unsat_cores`]).
-    cores: bool,
-    /// The running incremental script, if any.
-    session: Option<Session>,
+    /// The solver made with self-checks on: `model_validate` is a global parameter, turned
+    /// off again when that solver is deleted.
+    validating: Option<Z3_solver>,
 }
 
-/// The state of a running script ([`Solver::script_begin`]).
-struct Session {
-    solver: Z3_solver,
+/// The terms of one formula on one solver ([`Backend::open`]).
+pub(crate) struct Session {
     consts: Vec<Option<Z3_ast>>,
     funcs: Vec<Option<Z3_func_decl>>,
     memo: super::Memo<Z3_ast>,
-    /// Tracking constant of each assertion made with cores on, by `Assert` action index.
+    /// Tracking constant of each tracked assertion, by track name.
     trackers: Vec<(usize, Z3_ast)>,
     /// The assumption literals of the last check.
     assumptions: Vec<(NodeId, Z3_ast)>,
     /// The model of the last check, while it is current (sat, nothing asserted since).
     model: Option<Z3_model>,
-    /// An operator of the script this release lacks: every check is unknown with it.
-    unsupported: Option<String>,
-    /// `model_validate` was turned on (a global parameter: turned off at the end).
-    validate: bool,
 }
 
 /// Z3 calls this instead of exiting; the caller reads the code with `Z3_get_error_code`.
@@ -105,10 +95,6 @@ const CHECK_LIMITATIONS: &[&str] = &[
     "reached max unfolding",
 ];
 
-/// `SolverError::call` of an operator this Z3 release does not know: the check answers
-/// `unknown` (with this reason) instead of reporting an API error.
-const UNSUPPORTED: &str = "unsupported by this release";
-
 fn cstr(p: *const std::os::raw::c_char) -> String {
     if p.is_null() {
         String::new()
@@ -119,11 +105,8 @@ fn cstr(p: *const std::os::raw::c_char) -> String {
 }
 
 impl Z3 {
+    /// The backend, with a new context under the default limits.
     pub fn new() -> Result<Self, SolverError> {
-        Self::with_reuse(Reuse::from_env())
-    }
-
-    pub fn with_reuse(reuse: Reuse) -> Result<Self, SolverError> {
         // SAFETY: takes no handles; returns a static string.
         let version = cstr(unsafe { Z3_get_full_version() });
         // SAFETY: the symbol exists in this release and its C signature (z3_api.h) is the one
@@ -163,9 +146,6 @@ impl Z3 {
         Ok(Z3 {
             ctx: new_context(&ctx_limits)?,
             ctx_limits,
-            cases: 0,
-            reuse,
-            pool: Default::default(),
             version,
             mk_abs,
             mk_u32string,
@@ -173,8 +153,7 @@ impl Z3 {
             get_string_contents,
             parsed_decls: Default::default(),
             abstract_ids: Default::default(),
-            cores: false,
-            session: None,
+            validating: None,
         })
     }
 
@@ -207,28 +186,6 @@ impl Z3 {
         } else {
             Err(self.err(call))
         }
-    }
-
-    fn recycle_if_due(&mut self, limits: &Limits) -> Result<(), SolverError> {
-        self.cases = self.cases.saturating_add(1);
-        // A running script's solver and terms live in this context: never delete it
-        // under them (checks made inside a script, e.g. of an unsat core, wait).
-        if self.session.is_some() {
-            return Ok(());
-        }
-        let every = self.reuse.cases_per_context(RECYCLE_EVERY);
-        if self.cases >= every || *limits != self.ctx_limits {
-            self.drop_pool();
-            // SAFETY: no script runs (checked above) and every pooled solver was just
-            // released; the context is replaced right below and never used again.
-            unsafe { Z3_del_context(self.ctx) };
-            super::return_freed_memory();
-            self.ctx = new_context(limits)?;
-            self.ctx_limits = limits.clone();
-            self.parsed_decls.clear();
-            self.cases = 0;
-        }
-        Ok(())
     }
 
     fn sort(&self, s: &Sort) -> Result<Z3_sort, SolverError> {
@@ -285,7 +242,7 @@ impl Z3 {
                 }
                 None => Err(SolverError {
                     solver: SolverId::Z3,
-                    call: UNSUPPORTED.into(),
+                    call: UNSUPPORTED_CALL.into(),
                     message: format!(
                         "string literal {} needs Z3_mk_u32string",
                         crate::smtlib::string_literal(w)
@@ -366,7 +323,7 @@ impl Z3 {
 
     /// The declaration of a Strings-theory operator, read from Z3's parser (so that every
     /// release gets the operator under the name it knows). Releases that know none of
-    /// the names give an [`UNSUPPORTED`] error.
+    /// the names give an [`UNSUPPORTED_CALL`] error.
     fn string_decl(&mut self, op: Op, idx: Idx, arity: usize) -> Result<Z3_func_decl, SolverError> {
         let info = op.info();
         let head = |name: &str| match info.indices {
@@ -423,7 +380,7 @@ impl Z3 {
         let e = last.unwrap();
         Err(SolverError {
             solver: SolverId::Z3,
-            call: UNSUPPORTED.into(),
+            call: UNSUPPORTED_CALL.into(),
             message: format!("{}: {}", info.name, e.message),
         })
     }
@@ -446,36 +403,6 @@ impl Z3 {
         // SAFETY: module invariants (live context, its handles, live pointers).
         self.ok("Z3_mk_app", unsafe {
             Z3_mk_app(ctx, d, xs.len() as u32, xs.as_ptr())
-        })
-    }
-
-    /// The declarations of `f` and the terms of its assertions and nodes.
-    fn translate(&mut self, f: &Formula) -> Result<Translation, SolverError> {
-        let mut consts = Vec::with_capacity(f.decls.len());
-        let mut funcs = Vec::with_capacity(f.decls.len());
-        for d in &f.decls {
-            if d.args.is_empty() {
-                consts.push(Some(self.constant(&d.name, &d.sort)?));
-                funcs.push(None);
-            } else {
-                consts.push(None);
-                funcs.push(Some(self.func_decl(&d.name, &d.args, &d.sort)?));
-            }
-        }
-        let (asserts, memo) = translate_with_memo(
-            f,
-            &mut Builder {
-                z3: self,
-                consts: &consts,
-                funcs: &funcs,
-            },
-            &f.asserts,
-        )?;
-        Ok(Translation {
-            consts,
-            funcs,
-            asserts,
-            memo,
         })
     }
 
@@ -844,15 +771,16 @@ fn new_context(limits: &Limits) -> Result<Z3_context, SolverError> {
 
 impl Drop for Z3 {
     fn drop(&mut self) {
-        self.drop_pool();
-        // SAFETY: the backend is being dropped: neither the context nor anything made in
-        // it (a running script's solver included) is used after; deleting the context frees
-        // them all.
+        // SAFETY: the backend is being dropped: its driver deleted every solver first, and
+        // nothing made in the context is used after; deleting the context frees them all.
         unsafe { Z3_del_context(self.ctx) };
     }
 }
 
-impl Solver for Z3 {
+impl Backend for Z3 {
+    type Solver = Z3_solver;
+    type Session = Session;
+
     fn id(&self) -> SolverId {
         SolverId::Z3
     }
@@ -861,165 +789,36 @@ impl Solver for Z3 {
         self.version.clone()
     }
 
-    fn set_unsat_cores(&mut self, on: bool) {
-        self.cores = on;
+    fn recycle_every(&self) -> u32 {
+        RECYCLE_EVERY
     }
 
-    fn forget(&mut self) {
-        self.drop_pool();
+    fn context_fits(&self, limits: &Limits) -> bool {
+        *limits == self.ctx_limits
     }
 
-    fn recycle_soon(&mut self) {
-        self.cases = u32::MAX - 1;
-    }
-
-    fn provoke_error(&mut self) -> Option<SolverError> {
-        provoke(&mut Builder {
-            z3: self,
-            consts: &[],
-            funcs: &[],
-        })
-    }
-
-    fn simplify(
-        &mut self,
-        f: &Formula,
-        terms: &[NodeId],
-    ) -> Result<Vec<Option<Value>>, SolverError> {
-        self.recycle_if_due(&self.ctx_limits.clone())?;
-        let ts = match translate_roots(
-            f,
-            &mut Builder {
-                z3: self,
-                consts: &[],
-                funcs: &[],
-            },
-            terms,
-        ) {
-            Err(e) if e.call == UNSUPPORTED => return Ok(vec![None; terms.len()]),
-            r => r?,
-        };
-        let ctx = self.ctx;
-        ts.iter()
-            .zip(terms)
-            .map(|(t, id)| {
-                // SAFETY: module invariants (live context, its handles, live pointers).
-                let s = self.ok("Z3_simplify", unsafe { Z3_simplify(ctx, *t) })?;
-                self.read_value(s, f.sort_of(*id), None)
-            })
-            .collect()
-    }
-
-    fn script_begin(&mut self, sc: &Script, limits: &Limits) -> Result<(), SolverError> {
-        self.script_end();
-        self.recycle_if_due(limits)?;
-        let f = &sc.formula;
-        let solver = self.new_solver(&f.signature().logic())?;
-        self.abstract_ids.borrow_mut().clear();
-        self.session = Some(Session {
-            solver,
-            consts: vec![None; f.decls.len()],
-            funcs: vec![None; f.decls.len()],
-            memo: super::Memo::new(f),
-            trackers: Vec::new(),
-            assumptions: Vec::new(),
-            model: None,
-            unsupported: None,
-            validate: false,
-        });
-        self.set_solver_params(solver, &sc.setup.z3)?;
-        if sc.setup.self_checks {
-            // SAFETY: both arguments are NUL-terminated C string literals.
-            unsafe { Z3_global_param_set(c"model_validate".as_ptr(), c"true".as_ptr()) };
-            if let Some(s) = self.session.as_mut() {
-                s.validate = true;
-            }
-        }
+    fn new_context(&mut self, limits: Option<&Limits>) -> Result<(), SolverError> {
+        let limits = limits.unwrap_or(&self.ctx_limits).clone();
+        // SAFETY: the driver deleted every solver of this context and keeps no handle of
+        // it; the context is replaced right below and never used again.
+        unsafe { Z3_del_context(self.ctx) };
+        super::return_freed_memory();
+        self.ctx = new_context(&limits)?;
+        self.ctx_limits = limits;
+        self.parsed_decls.clear();
+        self.validating = None;
         Ok(())
     }
 
-    fn script_act(
-        &mut self,
-        sc: &Script,
-        index: usize,
-        active: &[usize],
-    ) -> Result<Response, SolverError> {
-        let mut st = self.session.take().expect("script_act inside a script");
-        let r = self.act(&mut st, sc, index, active);
-        self.session = Some(st);
-        r
+    /// By logic alone: limits belong to the context (a new one when they change) and
+    /// tracking is per assertion.
+    fn solver_key(&self, _f: &Formula, cfg: &SolverConfig) -> String {
+        cfg.logic.clone()
     }
 
-    fn script_end(&mut self) {
-        if let Some(st) = self.session.take() {
-            let ctx = self.ctx;
-            // SAFETY: module invariants (live context, its handles, live pointers).
-            unsafe {
-                if let Some(m) = st.model {
-                    Z3_model_dec_ref(ctx, m);
-                }
-                Z3_solver_dec_ref(ctx, st.solver);
-                if st.validate {
-                    Z3_global_param_set(c"model_validate".as_ptr(), c"false".as_ptr());
-                }
-                Z3_set_error(ctx, ErrorCode::Ok);
-            }
-        }
-    }
-
-    fn check(&mut self, f: &Formula, limits: &Limits) -> Result<Outcome, SolverError> {
-        // Recycling is solver time too (deleting a context can take a while).
-        // The logic is ours to compute (a pass over the formula): not solver time.
-        let logic = f.signature().logic();
-        let start = Instant::now();
-        let mut phases = Phases::default();
-        self.recycle_if_due(limits)?;
-        let solver = self.solver_for(&logic)?;
-        phases.setup = start.elapsed();
-        let result = self.check_in(solver, f, &mut phases);
-        let t = Instant::now();
-        // A kept solver continues only after a clean sat or unsat (as for cvc5).
-        let clean = matches!(&result, Ok((Verdict::Sat | Verdict::Unsat, ..)));
-        self.leave(solver, &logic, clean)?;
-        phases.teardown = t.elapsed();
-        let (verdict, reason, model, core) = match result {
-            // An operator this release does not have: no verdict, not an API error.
-            Err(e) if e.call == UNSUPPORTED => (
-                Verdict::Unknown,
-                Some(format!("unsupported by this release: {}", e.message)),
-                None,
-                None,
-            ),
-            // A documented limitation the release reports as an error of the check.
-            Err(e)
-                if e.call == "Z3_solver_check"
-                    && CHECK_LIMITATIONS.iter().any(|m| e.message.contains(m)) =>
-            {
-                (
-                    Verdict::Unknown,
-                    Some(format!("unsupported: {}", e.message)),
-                    None,
-                    None,
-                )
-            }
-            r => r?,
-        };
-        Ok(Outcome {
-            verdict,
-            reason,
-            model,
-            time: start.elapsed(),
-            phases,
-            core,
-        })
-    }
-}
-
-impl Z3 {
-    /// A new solver for `logic`, holding a reference.
-    fn new_solver(&self, logic: &str) -> Result<Z3_solver, SolverError> {
+    fn new_solver(&mut self, _f: &Formula, cfg: &SolverConfig) -> Result<Z3_solver, SolverError> {
         let ctx = self.ctx;
-        let name = CString::new(logic).unwrap();
+        let name = CString::new(cfg.logic.as_str()).unwrap();
         // SAFETY: module invariants (live context, its handles, live pointers).
         let s = unsafe {
             let sym = self.ok(
@@ -1037,161 +836,303 @@ impl Z3 {
                 Err(e) => return Err(e),
             }
         };
-        // SAFETY: a handle of the live context, just returned by Z3; the matching dec_ref releases
+        // SAFETY: a handle of the live context, just returned by Z3; `delete_solver` releases
         // it.
         unsafe { Z3_solver_inc_ref(ctx, s) };
+        if let Err(e) = self.set_solver_params(s, cfg.options) {
+            self.delete_solver(s);
+            return Err(e);
+        }
+        if cfg.self_checks {
+            // SAFETY: both arguments are NUL-terminated C string literals.
+            unsafe { Z3_global_param_set(c"model_validate".as_ptr(), c"true".as_ptr()) };
+            self.validating = Some(s);
+        }
         Ok(s)
     }
 
-    /// A solver for `logic` holding a reference: new (modes `fresh`, `solver`) or kept
-    /// (`reset`, `scope`; pushed once for `scope`).
-    fn solver_for(&mut self, logic: &str) -> Result<Z3_solver, SolverError> {
+    fn delete_solver(&mut self, s: Z3_solver) {
         let ctx = self.ctx;
-        let kept = self.reuse.keeps_solvers();
-        let solver = match self.pool.get(logic) {
-            Some(s) if kept => *s,
-            _ => {
-                let s = self.new_solver(logic)?;
-                if kept {
-                    self.pool.insert(logic.to_string(), s);
-                }
-                s
+        // SAFETY: the driver gives up its only reference (inc_ref'd in `new_solver`); the
+        // handle is not used after. The parameter names are C string literals.
+        unsafe {
+            Z3_solver_dec_ref(ctx, s);
+            if self.validating == Some(s) {
+                Z3_global_param_set(c"model_validate".as_ptr(), c"false".as_ptr());
             }
-        };
-        if self.reuse == Reuse::Scope {
+            Z3_set_error(ctx, ErrorCode::Ok);
+        }
+        if self.validating == Some(s) {
+            self.validating = None;
+        }
+    }
+
+    fn push(&mut self, s: Z3_solver, n: u32) -> Result<(), SolverError> {
+        for _ in 0..n {
             // SAFETY: module invariants (live context, its handles, live pointers).
-            unsafe { Z3_solver_push(ctx, solver) };
+            unsafe { Z3_solver_push(self.ctx, s) };
             self.check_error("Z3_solver_push")?;
         }
-        Ok(solver)
+        Ok(())
     }
 
-    /// Ends a case on `solver`: pop (`scope`), reset (`reset`) or release it. A kept
-    /// solver is dropped from the pool unless the case ended `clean`ly, and when it fails
-    /// to leave the case.
-    fn leave(&mut self, solver: Z3_solver, logic: &str, clean: bool) -> Result<(), SolverError> {
-        let ctx = self.ctx;
-        if !clean {
-            if let Some(s) = self.pool.remove(logic) {
-                // SAFETY: we hold a reference (inc_ref'd when made or read) and give it up here;
-                // the handle is not used after.
-                unsafe { Z3_solver_dec_ref(ctx, s) };
-                return Ok(());
-            }
-        }
-        let r = match self.reuse {
-            Reuse::Scope => {
-                // SAFETY: module invariants (live context, its handles, live pointers).
-                unsafe { Z3_solver_pop(ctx, solver, 1) };
-                self.check_error("Z3_solver_pop")
-            }
-            Reuse::Reset => {
-                // SAFETY: module invariants (live context, its handles, live pointers).
-                unsafe { Z3_solver_reset(ctx, solver) };
-                self.check_error("Z3_solver_reset")
-            }
-            Reuse::Fresh | Reuse::Solver => {
-                // SAFETY: we hold a reference (inc_ref'd when made or read) and give it up here;
-                // the handle is not used after.
-                unsafe { Z3_solver_dec_ref(ctx, solver) };
-                return Ok(());
-            }
-        };
-        if r.is_err() {
-            if let Some(s) = self.pool.remove(logic) {
-                // SAFETY: we hold a reference (inc_ref'd when made or read) and give it up here;
-                // the handle is not used after.
-                unsafe { Z3_solver_dec_ref(ctx, s) };
-            }
-        }
-        r
+    fn pop(&mut self, s: Z3_solver, n: u32) -> Result<(), SolverError> {
+        // SAFETY: module invariants (live context, its handles, live pointers).
+        unsafe { Z3_solver_pop(self.ctx, s, n) };
+        self.check_error("Z3_solver_pop")
     }
 
-    fn drop_pool(&mut self) {
-        for (_, s) in self.pool.drain() {
-            // SAFETY: we hold a reference (inc_ref'd when made or read) and give it up here; the
-            // handle is not used after.
-            unsafe { Z3_solver_dec_ref(self.ctx, s) };
+    fn reset_assertions(&mut self, s: Z3_solver) -> Result<(), SolverError> {
+        // SAFETY: module invariants (live context, its handles, live pointers).
+        unsafe { Z3_solver_reset(self.ctx, s) };
+        self.check_error("Z3_solver_reset")
+    }
+
+    fn open(&mut self, f: &Formula) -> Session {
+        Session {
+            consts: vec![None; f.decls.len()],
+            funcs: vec![None; f.decls.len()],
+            memo: super::Memo::new(f),
+            trackers: Vec::new(),
+            assumptions: Vec::new(),
+            model: None,
         }
     }
-}
 
-/// Verdict, reason for unknown, model after sat, unsat core after unsat (when asked for).
-type CheckParts = (Verdict, Option<String>, Option<Model>, Option<Vec<usize>>);
+    fn close(&mut self, mut st: Session) {
+        self.drop_model(&mut st);
+    }
 
-impl Z3 {
-    fn check_in(
+    fn declare(&mut self, st: &mut Session, f: &Formula, d: DeclId) -> Result<(), SolverError> {
+        let decl = &f.decls[d.0 as usize];
+        if decl.args.is_empty() {
+            st.consts[d.0 as usize] = Some(self.constant(&decl.name, &decl.sort)?);
+        } else {
+            st.funcs[d.0 as usize] = Some(self.func_decl(&decl.name, &decl.args, &decl.sort)?);
+        }
+        Ok(())
+    }
+
+    fn build(
         &mut self,
-        solver: Z3_solver,
+        st: &mut Session,
         f: &Formula,
-        phases: &mut Phases,
-    ) -> Result<CheckParts, SolverError> {
+        roots: &[NodeId],
+    ) -> Result<(), SolverError> {
+        self.terms(st, f, roots).map(drop)
+    }
+
+    fn assert(
+        &mut self,
+        s: Z3_solver,
+        st: &mut Session,
+        f: &Formula,
+        t: NodeId,
+        track: Option<usize>,
+    ) -> Result<(), SolverError> {
         let ctx = self.ctx;
-        let t0 = Instant::now();
-        self.abstract_ids.borrow_mut().clear();
-        let t = self.translate(f)?;
-        // With cores: assertion k is tracked by the Boolean constant `smtsmith_core_k`.
-        let mut trackers = Vec::new();
-        for (k, a) in t.asserts.iter().enumerate() {
-            if self.cores {
+        let a = self.terms(st, f, &[t])?[0];
+        match track {
+            Some(k) => {
                 let p = self.constant(&format!("smtsmith_core_{k}"), &Sort::Bool)?;
                 // SAFETY: module invariants (live context, its handles, live pointers).
-                unsafe { Z3_solver_assert_and_track(ctx, solver, *a, p) };
+                unsafe { Z3_solver_assert_and_track(ctx, s, a, p) };
                 self.check_error("Z3_solver_assert_and_track")?;
-                trackers.push(p);
-            } else {
+                st.trackers.push((k, p));
+            }
+            None => {
                 // SAFETY: module invariants (live context, its handles, live pointers).
-                unsafe { Z3_solver_assert(ctx, solver, *a) };
+                unsafe { Z3_solver_assert(ctx, s, a) };
                 self.check_error("Z3_solver_assert")?;
             }
         }
-        let t1 = Instant::now();
-        phases.build = t1 - t0;
+        Ok(())
+    }
+
+    fn check(
+        &mut self,
+        s: Z3_solver,
+        st: &mut Session,
+        assumptions: &[NodeId],
+    ) -> Result<(Verdict, Option<String>), SolverError> {
+        let ctx = self.ctx;
+        let terms: Vec<Z3_ast> = assumptions
+            .iter()
+            .map(|l| st.memo.memo[l.0 as usize].expect("assumption built"))
+            .collect();
+        st.assumptions = assumptions
+            .iter()
+            .copied()
+            .zip(terms.iter().copied())
+            .collect();
         // SAFETY: module invariants (live context, its handles, live pointers).
-        let r = unsafe { Z3_solver_check(ctx, solver) };
-        phases.check = t1.elapsed();
-        self.check_error("Z3_solver_check")?;
-        let t2 = Instant::now();
-        let r = match r {
-            Z3_L_FALSE if self.cores => {
-                let mut core: Vec<usize> = self
-                    .unsat_core(solver)?
-                    .into_iter()
-                    .filter_map(|p| {
-                        trackers
-                            .iter()
-                            // SAFETY: `ctx` is this backend's live context and every handle passed
-                            // was made in it (module invariants); pointer arguments point into Rust
-                            // values that outlive the call.
-                            .position(|q| unsafe { Z3_is_eq_ast(ctx, *q, p) })
-                    })
-                    .collect();
-                core.sort_unstable();
-                Ok((Verdict::Unsat, None, None, Some(core)))
-            }
-            Z3_L_FALSE => Ok((Verdict::Unsat, None, None, None)),
-            Z3_L_TRUE => {
-                // SAFETY: module invariants (live context, its handles, live pointers).
-                let model = self.ok("Z3_solver_get_model", unsafe {
-                    Z3_solver_get_model(ctx, solver)
-                })?;
-                // SAFETY: a handle of the live context, just returned by Z3; the matching dec_ref
-                // releases it.
-                unsafe { Z3_model_inc_ref(ctx, model) };
-                let values = self.read_model(model, f, &t.consts, &t.funcs, &t.memo);
-                // SAFETY: we hold a reference (inc_ref'd when made or read) and give it up here;
-                // the handle is not used after.
-                unsafe { Z3_model_dec_ref(ctx, model) };
-                Ok((Verdict::Sat, None, Some(values?), None))
-            }
-            _ => {
-                // SAFETY: module invariants (live context, its handles, live pointers).
-                let reason = cstr(unsafe { Z3_solver_get_reason_unknown(ctx, solver) });
-                Ok((Verdict::Unknown, Some(reason), None, None))
+        let r = unsafe {
+            if terms.is_empty() {
+                Z3_solver_check(ctx, s)
+            } else {
+                Z3_solver_check_assumptions(ctx, s, terms.len() as u32, terms.as_ptr())
             }
         };
-        phases.model = t2.elapsed();
-        r
+        if let Err(e) = self.check_error("Z3_solver_check") {
+            if CHECK_LIMITATIONS.iter().any(|m| e.message.contains(m)) {
+                // SAFETY: `ctx` is this backend's live context (module invariants).
+                unsafe { Z3_set_error(ctx, ErrorCode::Ok) };
+                return Ok((
+                    Verdict::Unknown,
+                    Some(format!("unsupported: {}", e.message)),
+                ));
+            }
+            return Err(e);
+        }
+        Ok(match r {
+            Z3_L_TRUE => (Verdict::Sat, None),
+            Z3_L_FALSE => (Verdict::Unsat, None),
+            _ => {
+                // SAFETY: module invariants (live context, its handles, live pointers).
+                let reason = cstr(unsafe { Z3_solver_get_reason_unknown(ctx, s) });
+                (Verdict::Unknown, Some(reason))
+            }
+        })
+    }
+
+    fn model(
+        &mut self,
+        s: Z3_solver,
+        st: &mut Session,
+        view: &Formula,
+    ) -> Result<Model, SolverError> {
+        let ctx = self.ctx;
+        self.drop_model(st);
+        // SAFETY: module invariants (live context, its handles, live pointers).
+        let m = self.ok("Z3_solver_get_model", unsafe {
+            Z3_solver_get_model(ctx, s)
+        })?;
+        // SAFETY: a handle of the live context, just returned by Z3; `drop_model` releases it.
+        unsafe { Z3_model_inc_ref(ctx, m) };
+        st.model = Some(m);
+        self.abstract_ids.borrow_mut().clear();
+        self.read_model(m, view, &st.consts, &st.funcs, &st.memo.memo)
+    }
+
+    fn drop_model(&mut self, st: &mut Session) {
+        if let Some(m) = st.model.take() {
+            // SAFETY: we hold a reference (inc_ref'd when read) and give it up here; the
+            // handle is not used after.
+            unsafe { Z3_model_dec_ref(self.ctx, m) };
+        }
+    }
+
+    fn values(
+        &mut self,
+        _s: Z3_solver,
+        st: &mut Session,
+        f: &Formula,
+        terms: &[NodeId],
+    ) -> Result<Vec<Option<Value>>, SolverError> {
+        let Some(m) = st.model else {
+            return Err(SolverError {
+                solver: SolverId::Z3,
+                call: "get-value".into(),
+                message: "no model (smtsmith runs get-value only after sat)".into(),
+            });
+        };
+        let ts = self.terms(st, f, terms)?;
+        ts.iter()
+            .zip(terms)
+            .map(|(t, id)| self.model_value(m, *t, f.sort_of(*id)))
+            .collect()
+    }
+
+    fn core(
+        &mut self,
+        s: Z3_solver,
+        st: &mut Session,
+        _in_force: &[usize],
+    ) -> Result<Vec<usize>, SolverError> {
+        let ctx = self.ctx;
+        Ok(self
+            .unsat_core(s)?
+            .into_iter()
+            .filter_map(|p| {
+                st.trackers
+                    .iter()
+                    // SAFETY: module invariants (live context, its handles, live pointers).
+                    .find(|(_, q)| unsafe { Z3_is_eq_ast(ctx, *q, p) })
+                    .map(|(k, _)| *k)
+            })
+            .collect())
+    }
+
+    fn failed_assumptions(
+        &mut self,
+        s: Z3_solver,
+        st: &mut Session,
+    ) -> Result<Vec<NodeId>, SolverError> {
+        let ctx = self.ctx;
+        Ok(self
+            .unsat_core(s)?
+            .into_iter()
+            .filter_map(|p| {
+                st.assumptions
+                    .iter()
+                    // SAFETY: module invariants (live context, its handles, live pointers).
+                    .find(|(_, q)| unsafe { Z3_is_eq_ast(ctx, *q, p) })
+                    .map(|(l, _)| *l)
+            })
+            .collect())
+    }
+
+    fn provoke_error(&mut self) -> Option<SolverError> {
+        provoke(&mut Builder {
+            z3: self,
+            consts: &[],
+            funcs: &[],
+        })
+    }
+
+    fn simplify(
+        &mut self,
+        f: &Formula,
+        terms: &[NodeId],
+    ) -> Result<Vec<Option<Value>>, SolverError> {
+        let ts = match translate_roots(
+            f,
+            &mut Builder {
+                z3: self,
+                consts: &[],
+                funcs: &[],
+            },
+            terms,
+        ) {
+            Err(e) if e.call == UNSUPPORTED_CALL => return Ok(vec![None; terms.len()]),
+            r => r?,
+        };
+        let ctx = self.ctx;
+        ts.iter()
+            .zip(terms)
+            .map(|(t, id)| {
+                // SAFETY: module invariants (live context, its handles, live pointers).
+                let s = self.ok("Z3_simplify", unsafe { Z3_simplify(ctx, *t) })?;
+                self.read_value(s, f.sort_of(*id), None)
+            })
+            .collect()
+    }
+}
+
+impl Z3 {
+    /// The terms of `roots` in session `st` (its declarations and node memo).
+    fn terms(
+        &mut self,
+        st: &mut Session,
+        f: &Formula,
+        roots: &[NodeId],
+    ) -> Result<Vec<Z3_ast>, SolverError> {
+        let mut b = Builder {
+            z3: self,
+            consts: &st.consts,
+            funcs: &st.funcs,
+        };
+        translate_more(f, &mut b, roots, &mut st.memo)
     }
 
     /// Constants' values, and each declared function's values at the formula's
@@ -1400,229 +1341,6 @@ impl Z3 {
         unsafe { Z3_ast_vector_dec_ref(ctx, v) };
         Ok(terms)
     }
-
-    /// Translates `roots` in the script's session (its declarations and node memo).
-    fn session_terms(
-        &mut self,
-        st: &mut Session,
-        f: &Formula,
-        roots: &[NodeId],
-    ) -> Result<Vec<Z3_ast>, SolverError> {
-        let mut b = Builder {
-            z3: self,
-            consts: &st.consts,
-            funcs: &st.funcs,
-        };
-        translate_more(f, &mut b, roots, &mut st.memo)
-    }
-
-    /// One action of a script (see [`Solver::script_act`]).
-    fn act(
-        &mut self,
-        st: &mut Session,
-        sc: &Script,
-        index: usize,
-        active: &[usize],
-    ) -> Result<Response, SolverError> {
-        let f = &sc.formula;
-        let ctx = self.ctx;
-        let solver = st.solver;
-        let action = &sc.actions[index];
-        // Anything but a query ends the last check's model.
-        if !action.is_query() {
-            if let Some(m) = st.model.take() {
-                // SAFETY: we hold a reference (inc_ref'd when made or read) and give it up here;
-                // the handle is not used after.
-                unsafe { Z3_model_dec_ref(ctx, m) };
-            }
-        }
-        match action {
-            Action::Declare(d) => {
-                let decl = &f.decls[d.0 as usize];
-                if decl.args.is_empty() {
-                    st.consts[d.0 as usize] = Some(self.constant(&decl.name, &decl.sort)?);
-                } else {
-                    st.funcs[d.0 as usize] =
-                        Some(self.func_decl(&decl.name, &decl.args, &decl.sort)?);
-                }
-                Ok(Response::Done)
-            }
-            Action::Assert(t) => {
-                let a = match self.session_terms(st, f, &[*t]) {
-                    Ok(a) => a[0],
-                    Err(e) if e.call == UNSUPPORTED => {
-                        st.unsupported = Some(e.message);
-                        return Ok(Response::Done);
-                    }
-                    Err(e) => return Err(e),
-                };
-                if sc.setup.cores {
-                    let p = self.constant(&format!("smtsmith_core_{index}"), &Sort::Bool)?;
-                    // SAFETY: `ctx` is this backend's live context and every handle passed was made
-                    // in it (module invariants); pointer arguments point into Rust values that
-                    // outlive the call.
-                    unsafe { Z3_solver_assert_and_track(ctx, solver, a, p) };
-                    self.check_error("Z3_solver_assert_and_track")?;
-                    st.trackers.push((index, p));
-                } else {
-                    // SAFETY: `ctx` is this backend's live context and every handle passed was made
-                    // in it (module invariants); pointer arguments point into Rust values that
-                    // outlive the call.
-                    unsafe { Z3_solver_assert(ctx, solver, a) };
-                    self.check_error("Z3_solver_assert")?;
-                }
-                Ok(Response::Done)
-            }
-            Action::Push(n) => {
-                for _ in 0..*n {
-                    // SAFETY: `ctx` is this backend's live context and every handle passed was made
-                    // in it (module invariants); pointer arguments point into Rust values that
-                    // outlive the call.
-                    unsafe { Z3_solver_push(ctx, solver) };
-                    self.check_error("Z3_solver_push")?;
-                }
-                Ok(Response::Done)
-            }
-            Action::Pop(n) => {
-                // SAFETY: module invariants (live context, its handles, live pointers).
-                unsafe { Z3_solver_pop(ctx, solver, *n) };
-                self.check_error("Z3_solver_pop")?;
-                Ok(Response::Done)
-            }
-            Action::ResetAssertions => {
-                // SAFETY: module invariants (live context, its handles, live pointers).
-                unsafe { Z3_solver_reset(ctx, solver) };
-                self.check_error("Z3_solver_reset")?;
-                Ok(Response::Done)
-            }
-            Action::CheckSat | Action::CheckSatAssuming(_) => {
-                let lits: &[NodeId] = match action {
-                    Action::CheckSatAssuming(ls) => ls,
-                    _ => &[],
-                };
-                let start = Instant::now();
-                if let Some(why) = &st.unsupported {
-                    return Ok(Response::Check(Outcome {
-                        verdict: Verdict::Unknown,
-                        reason: Some(format!("unsupported by this release: {why}")),
-                        model: None,
-                        time: start.elapsed(),
-                        phases: Phases::default(),
-                        core: None,
-                    }));
-                }
-                let terms = self.session_terms(st, f, lits)?;
-                st.assumptions = lits.iter().copied().zip(terms.iter().copied()).collect();
-                let mut phases = Phases::default();
-                let t1 = Instant::now();
-                // SAFETY: module invariants (live context, its handles, live pointers).
-                let r = unsafe {
-                    Z3_solver_check_assumptions(ctx, solver, terms.len() as u32, terms.as_ptr())
-                };
-                phases.check = t1.elapsed();
-                if let Err(e) = self.check_error("Z3_solver_check") {
-                    if CHECK_LIMITATIONS.iter().any(|m| e.message.contains(m)) {
-                        // SAFETY: `ctx` is this backend's live context (module invariants).
-                        unsafe { Z3_set_error(ctx, ErrorCode::Ok) };
-                        return Ok(Response::Check(Outcome {
-                            verdict: Verdict::Unknown,
-                            reason: Some(format!("unsupported: {}", e.message)),
-                            model: None,
-                            time: start.elapsed(),
-                            phases,
-                            core: None,
-                        }));
-                    }
-                    return Err(e);
-                }
-                let t2 = Instant::now();
-                let (verdict, reason, model) = match r {
-                    Z3_L_TRUE => {
-                        // SAFETY: `ctx` is this backend's live context and every handle passed was
-                        // made in it (module invariants); pointer arguments point into Rust values
-                        // that outlive the call.
-                        let m = self.ok("Z3_solver_get_model", unsafe {
-                            Z3_solver_get_model(ctx, solver)
-                        })?;
-                        // SAFETY: a handle of the live context, just returned by Z3; the matching
-                        // dec_ref releases it.
-                        unsafe { Z3_model_inc_ref(ctx, m) };
-                        st.model = Some(m);
-                        self.abstract_ids.borrow_mut().clear();
-                        let view = crate::script::view(sc, active, lits);
-                        let model =
-                            self.read_model(m, &view, &st.consts, &st.funcs, &st.memo.memo)?;
-                        (Verdict::Sat, None, Some(model))
-                    }
-                    Z3_L_FALSE => (Verdict::Unsat, None, None),
-                    _ => {
-                        // SAFETY: `ctx` is this backend's live context and every handle passed was
-                        // made in it (module invariants); pointer arguments point into Rust values
-                        // that outlive the call.
-                        let reason = cstr(unsafe { Z3_solver_get_reason_unknown(ctx, solver) });
-                        (Verdict::Unknown, Some(reason), None)
-                    }
-                };
-                phases.model = t2.elapsed();
-                Ok(Response::Check(Outcome {
-                    verdict,
-                    reason,
-                    model,
-                    time: start.elapsed(),
-                    phases,
-                    core: None,
-                }))
-            }
-            Action::GetValue(ts) => {
-                let Some(m) = st.model else {
-                    return Err(SolverError {
-                        solver: SolverId::Z3,
-                        call: "get-value".into(),
-                        message: "no model (smtsmith runs get-value only after sat)".into(),
-                    });
-                };
-                let terms = self.session_terms(st, f, ts)?;
-                let mut values = Vec::with_capacity(ts.len());
-                for (t, id) in terms.iter().zip(ts) {
-                    values.push(self.model_value(m, *t, f.sort_of(*id))?);
-                }
-                Ok(Response::Values(values))
-            }
-            Action::GetUnsatCore | Action::GetUnsatAssumptions => {
-                let mut core = Vec::new();
-                let mut failed = Vec::new();
-                for p in self.unsat_core(solver)? {
-                    // SAFETY: `ctx` is this backend's live context and every handle passed was made
-                    // in it (module invariants); pointer arguments point into Rust values that
-                    // outlive the call.
-                    let eq = |q: &Z3_ast| unsafe { Z3_is_eq_ast(ctx, *q, p) };
-                    if let Some((k, _)) = st.trackers.iter().find(|(_, q)| eq(q)) {
-                        core.push(*k);
-                    } else if let Some((l, _)) = st.assumptions.iter().find(|(_, q)| eq(q)) {
-                        failed.push(*l);
-                    }
-                }
-                core.sort_unstable();
-                core.dedup();
-                Ok(if matches!(action, Action::GetUnsatCore) {
-                    Response::Core(core)
-                } else {
-                    Response::Assumptions(failed)
-                })
-            }
-        }
-    }
-}
-
-/// What [`Z3::translate`] built for one formula.
-struct Translation {
-    /// Per declaration: the constant (`None` for a function).
-    consts: Vec<Option<Z3_ast>>,
-    /// Per declaration: the function (`None` for a constant).
-    funcs: Vec<Option<Z3_func_decl>>,
-    asserts: Vec<Z3_ast>,
-    /// Each node's term (for reading function values at model points).
-    memo: Vec<Option<Z3_ast>>,
 }
 
 struct Builder<'a> {

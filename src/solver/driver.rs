@@ -1,0 +1,553 @@
+//! The one action interpreter. A backend implements the primitives of [`Backend`] (make a
+//! solver, declare, assert, push, pop, check, read a model, ...); [`Driver`] turns them into
+//! the [`Solver`] the harness uses: solver reuse between cases, context recycling, one-shot
+//! checks, incremental scripts, documented limitations reported as `unknown`, and the time
+//! of each phase. A one-shot check is run as a script of one check: declare every symbol,
+//! assert every assertion, check, read the model or the core.
+
+use super::{
+    Limits, Outcome, Phases, Response, Reuse, Solver, SolverError, SolverId, Verdict,
+    UNSUPPORTED_CALL,
+};
+use crate::eval::Model;
+use crate::ir::{DeclId, Formula, NodeId, Value};
+use crate::script::{Action, Script};
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+/// How a solver is made: what the case asks of it.
+#[derive(Clone, Debug)]
+pub(crate) struct SolverConfig<'a> {
+    pub logic: String,
+    pub limits: &'a Limits,
+    /// Kept across cases or run as an incremental script (push, pop, several checks).
+    pub incremental: bool,
+    /// Assertions are tracked and unsat cores read.
+    pub cores: bool,
+    pub unsat_assumptions: bool,
+    /// The solver's own checks of its answers (Z3 `model_validate`, cvc5 `check-models`).
+    pub self_checks: bool,
+    /// This backend's curated options, by their SMT-LIB names.
+    pub options: &'a [(String, String)],
+}
+
+/// The primitives of one solver library. Every call on a solver or session takes handles
+/// this backend made in its current context; the driver never keeps one across
+/// [`Backend::new_context`].
+pub(crate) trait Backend {
+    /// A solver of the current context.
+    type Solver: Copy + PartialEq;
+    /// The terms of one formula on one solver: its declarations, the term of each node
+    /// built so far, tracked assertions, the last check's assumptions and model.
+    type Session;
+
+    fn id(&self) -> SolverId;
+    /// Version of the linked library, as the library reports it.
+    fn version(&self) -> String;
+    /// Cases between two context recycles (a context keeps what it built; recycling
+    /// bounds memory).
+    fn recycle_every(&self) -> u32;
+    /// Whether the current context can run checks under `limits` (Z3 sets its limits per
+    /// context).
+    fn context_fits(&self, _limits: &Limits) -> bool {
+        true
+    }
+    /// Replaces the context (the driver deleted every solver of the old one first), with
+    /// `limits` where given, else those of the old one.
+    fn new_context(&mut self, limits: Option<&Limits>) -> Result<(), SolverError>;
+    /// Why `f` is not given to this backend at all (a documented limitation): its checks
+    /// are unknown with this reason.
+    fn skip_reason(&self, _f: &Formula) -> Option<String> {
+        None
+    }
+    /// What a kept solver for `f` under `cfg` is kept under: cases with the same key share
+    /// it (reuse modes `reset` and `scope`).
+    fn solver_key(&self, f: &Formula, cfg: &SolverConfig) -> String;
+    /// A new solver for `f` configured by `cfg`. An option the release does not take fails
+    /// with call [`super::OPTION_CALL`]; on any error nothing is left behind.
+    fn new_solver(&mut self, f: &Formula, cfg: &SolverConfig) -> Result<Self::Solver, SolverError>;
+    fn delete_solver(&mut self, s: Self::Solver);
+    fn push(&mut self, s: Self::Solver, n: u32) -> Result<(), SolverError>;
+    fn pop(&mut self, s: Self::Solver, n: u32) -> Result<(), SolverError>;
+    fn reset_assertions(&mut self, s: Self::Solver) -> Result<(), SolverError>;
+
+    /// A session for formula `f` (nothing declared yet).
+    fn open(&mut self, f: &Formula) -> Self::Session;
+    /// Releases what the session holds (its model).
+    fn close(&mut self, st: Self::Session);
+    fn declare(
+        &mut self,
+        st: &mut Self::Session,
+        f: &Formula,
+        d: DeclId,
+    ) -> Result<(), SolverError>;
+    /// Builds the terms of `roots` (nodes of `f`), each node once per session. A term the
+    /// linked release cannot build fails with call [`UNSUPPORTED_CALL`].
+    fn build(
+        &mut self,
+        st: &mut Self::Session,
+        f: &Formula,
+        roots: &[NodeId],
+    ) -> Result<(), SolverError>;
+    /// Asserts node `t`; with `track`, under the name `track` (unsat cores report it).
+    fn assert(
+        &mut self,
+        s: Self::Solver,
+        st: &mut Self::Session,
+        f: &Formula,
+        t: NodeId,
+        track: Option<usize>,
+    ) -> Result<(), SolverError>;
+    /// Checks satisfiability under `assumptions` (nodes of `f`, built). A limitation the
+    /// solver documents answers unknown with a reason starting `unsupported:`.
+    fn check(
+        &mut self,
+        s: Self::Solver,
+        st: &mut Self::Session,
+        assumptions: &[NodeId],
+    ) -> Result<(Verdict, Option<String>), SolverError>;
+    /// After sat: the values of `view`'s declared constants and of its functions at its
+    /// model points (`view` has the session formula's nodes).
+    fn model(
+        &mut self,
+        s: Self::Solver,
+        st: &mut Self::Session,
+        view: &Formula,
+    ) -> Result<Model, SolverError>;
+    /// Forgets the last check's model (anything but a query ends it).
+    fn drop_model(&mut self, st: &mut Self::Session);
+    /// get-value after sat: each term's value (`None`: not a value we read exactly).
+    fn values(
+        &mut self,
+        s: Self::Solver,
+        st: &mut Self::Session,
+        f: &Formula,
+        terms: &[NodeId],
+    ) -> Result<Vec<Option<Value>>, SolverError>;
+    /// After unsat: the track names of the core's assertions, of those in `in_force`.
+    fn core(
+        &mut self,
+        s: Self::Solver,
+        st: &mut Self::Session,
+        in_force: &[usize],
+    ) -> Result<Vec<usize>, SolverError>;
+    /// After unsat under assumptions: the failed assumption literals.
+    fn failed_assumptions(
+        &mut self,
+        s: Self::Solver,
+        st: &mut Self::Session,
+    ) -> Result<Vec<NodeId>, SolverError>;
+
+    /// See [`Solver::simplify`] (the driver has counted the case).
+    fn simplify(
+        &mut self,
+        f: &Formula,
+        terms: &[NodeId],
+    ) -> Result<Vec<Option<Value>>, SolverError>;
+    /// See [`Solver::provoke_error`].
+    fn provoke_error(&mut self) -> Option<SolverError>;
+}
+
+/// A running incremental script.
+struct Run<B: Backend> {
+    solver: B::Solver,
+    session: B::Session,
+    /// Why the backend is not asked at all ([`Backend::skip_reason`]).
+    skipped: Option<String>,
+    /// An operator of the script the release lacks: every check is unknown with it.
+    unsupported: Option<String>,
+}
+
+/// Drives one [`Backend`]: the only implementation of [`Solver`].
+pub(crate) struct Driver<B: Backend> {
+    backend: B,
+    reuse: Reuse,
+    cores: bool,
+    /// Cases since the context was made.
+    cases: u32,
+    /// Kept solvers (reuse modes `reset` and `scope`) by [`Backend::solver_key`].
+    pool: HashMap<String, B::Solver>,
+    script: Option<Run<B>>,
+}
+
+impl<B: Backend> Driver<B> {
+    pub fn new(backend: B, reuse: Reuse) -> Self {
+        Driver {
+            backend,
+            reuse,
+            cores: false,
+            cases: 0,
+            pool: HashMap::new(),
+            script: None,
+        }
+    }
+
+    /// Counts a case and replaces the context when it is due (never under a running
+    /// script: its solver and terms live there; checks made inside a script wait).
+    fn recycle_if_due(&mut self, limits: Option<&Limits>) -> Result<(), SolverError> {
+        self.cases = self.cases.saturating_add(1);
+        if self.script.is_some() {
+            return Ok(());
+        }
+        let every = self.reuse.cases_per_context(self.backend.recycle_every());
+        let unfit = limits.is_some_and(|l| !self.backend.context_fits(l));
+        if self.cases >= every || unfit {
+            self.drop_pool();
+            self.backend.new_context(limits)?;
+            self.cases = 0;
+        }
+        Ok(())
+    }
+
+    fn drop_pool(&mut self) {
+        for (_, s) in self.pool.drain() {
+            self.backend.delete_solver(s);
+        }
+    }
+
+    /// A solver for a case: new (modes `fresh`, `solver`) or kept under `key` (`reset`,
+    /// `scope`; pushed once for `scope`).
+    fn solver_for(
+        &mut self,
+        f: &Formula,
+        cfg: &SolverConfig,
+        key: &str,
+    ) -> Result<B::Solver, SolverError> {
+        let kept = self.reuse.keeps_solvers();
+        let s = match self.pool.get(key) {
+            Some(s) if kept => *s,
+            _ => {
+                let s = self.backend.new_solver(f, cfg)?;
+                if kept {
+                    self.pool.insert(key.to_string(), s);
+                }
+                s
+            }
+        };
+        if self.reuse == Reuse::Scope {
+            if let Err(e) = self.backend.push(s, 1) {
+                // The push error is the one to report; leaving only deletes the solver.
+                let _ = self.leave(s, key, false);
+                return Err(e);
+            }
+        }
+        Ok(s)
+    }
+
+    /// Ends a case on `s`: pop (`scope`), reset-assertions (`reset`) or delete it. A kept
+    /// solver continues only after a `clean` case (sat or unsat: after an error or unknown
+    /// the solver's state is not trusted; after "does not yet support ..." cvc5 answered the
+    /// next check in the same solver wrongly: known-findings/) that it leaves cleanly.
+    fn leave(&mut self, s: B::Solver, key: &str, clean: bool) -> Result<(), SolverError> {
+        let kept = self.pool.get(key) == Some(&s);
+        if !kept {
+            self.backend.delete_solver(s);
+            return Ok(());
+        }
+        let r = if !clean {
+            Err(None)
+        } else {
+            match self.reuse {
+                Reuse::Scope => self.backend.pop(s, 1).map_err(Some),
+                _ => self.backend.reset_assertions(s).map_err(Some),
+            }
+        };
+        match r {
+            Ok(()) => Ok(()),
+            Err(e) => {
+                self.pool.remove(key);
+                self.backend.delete_solver(s);
+                e.map_or(Ok(()), Err)
+            }
+        }
+    }
+
+    /// Declares, builds and asserts `f` in session `st`, checks, and reads the model or
+    /// the core. `Ok(Err(reason))`: a term the release cannot build (unknown, not an error).
+    fn check_formula(
+        &mut self,
+        s: B::Solver,
+        st: &mut B::Session,
+        f: &Formula,
+        phases: &mut Phases,
+    ) -> Result<Result<Checked, String>, SolverError> {
+        let t0 = Instant::now();
+        for k in 0..f.decls.len() {
+            self.backend.declare(st, f, DeclId(k as u32))?;
+        }
+        match self.backend.build(st, f, &f.asserts) {
+            Err(e) if e.call == UNSUPPORTED_CALL => return Ok(Err(e.message)),
+            r => r?,
+        }
+        for (k, a) in f.asserts.iter().enumerate() {
+            let track = self.cores.then_some(k);
+            self.backend.assert(s, st, f, *a, track)?;
+        }
+        let t1 = Instant::now();
+        phases.build = t1 - t0;
+        let (verdict, reason) = self.backend.check(s, st, &[])?;
+        phases.check = t1.elapsed();
+        let t2 = Instant::now();
+        let mut checked = Checked {
+            verdict,
+            reason,
+            model: None,
+            core: None,
+        };
+        match verdict {
+            Verdict::Sat => checked.model = Some(self.backend.model(s, st, f)?),
+            Verdict::Unsat if self.cores => {
+                let all: Vec<usize> = (0..f.asserts.len()).collect();
+                let mut core = self.backend.core(s, st, &all)?;
+                core.sort_unstable();
+                core.dedup();
+                checked.core = Some(core);
+            }
+            _ => {}
+        }
+        phases.model = t2.elapsed();
+        Ok(Ok(checked))
+    }
+
+    /// One action of the running script.
+    fn act(
+        &mut self,
+        run: &mut Run<B>,
+        sc: &Script,
+        index: usize,
+        active: &[usize],
+    ) -> Result<Response, SolverError> {
+        let f = &sc.formula;
+        let action = &sc.actions[index];
+        if run.skipped.is_some() && !action.is_check() {
+            // The backend is not asked at all: nothing is built or asserted.
+            return Ok(Response::Done);
+        }
+        let (b, s, st) = (&mut self.backend, run.solver, &mut run.session);
+        if !action.is_query() {
+            b.drop_model(st);
+        }
+        match action {
+            Action::Declare(d) => b.declare(st, f, *d).map(|_| Response::Done),
+            Action::Assert(t) => {
+                match b.build(st, f, &[*t]) {
+                    Err(e) if e.call == UNSUPPORTED_CALL => {
+                        run.unsupported = Some(e.message);
+                        return Ok(Response::Done);
+                    }
+                    r => r?,
+                }
+                let track = sc.setup.cores.then_some(index);
+                b.assert(s, st, f, *t, track).map(|_| Response::Done)
+            }
+            Action::Push(n) => b.push(s, *n).map(|_| Response::Done),
+            Action::Pop(n) => b.pop(s, *n).map(|_| Response::Done),
+            Action::ResetAssertions => b.reset_assertions(s).map(|_| Response::Done),
+            Action::CheckSat | Action::CheckSatAssuming(_) => {
+                let start = Instant::now();
+                let why = run.skipped.clone().or_else(|| {
+                    run.unsupported
+                        .as_ref()
+                        .map(|m| format!("unsupported by this release: {m}"))
+                });
+                if let Some(why) = why {
+                    return Ok(Response::Check(unknown(why, start.elapsed())));
+                }
+                let lits: &[NodeId] = match action {
+                    Action::CheckSatAssuming(ls) => ls,
+                    _ => &[],
+                };
+                b.build(st, f, lits)?;
+                let mut phases = Phases::default();
+                let t1 = Instant::now();
+                let (verdict, reason) = b.check(s, st, lits)?;
+                phases.check = t1.elapsed();
+                let t2 = Instant::now();
+                let model = if verdict == Verdict::Sat {
+                    Some(b.model(s, st, &crate::script::view(sc, active, lits))?)
+                } else {
+                    None
+                };
+                phases.model = t2.elapsed();
+                Ok(Response::Check(Outcome {
+                    verdict,
+                    reason,
+                    model,
+                    time: start.elapsed(),
+                    phases,
+                    core: None,
+                }))
+            }
+            Action::GetValue(ts) => {
+                b.build(st, f, ts)?;
+                b.values(s, st, f, ts).map(Response::Values)
+            }
+            Action::GetUnsatCore => {
+                let mut core = b.core(s, st, active)?;
+                core.sort_unstable();
+                core.dedup();
+                Ok(Response::Core(core))
+            }
+            Action::GetUnsatAssumptions => b.failed_assumptions(s, st).map(Response::Assumptions),
+        }
+    }
+}
+
+/// A one-shot check's answer.
+struct Checked {
+    verdict: Verdict,
+    reason: Option<String>,
+    model: Option<Model>,
+    core: Option<Vec<usize>>,
+}
+
+/// An unknown outcome with its reason, no solver asked.
+fn unknown(reason: String, time: Duration) -> Outcome {
+    Outcome {
+        verdict: Verdict::Unknown,
+        reason: Some(reason),
+        model: None,
+        time,
+        phases: Phases::default(),
+        core: None,
+    }
+}
+
+impl<B: Backend> Solver for Driver<B> {
+    fn id(&self) -> SolverId {
+        self.backend.id()
+    }
+
+    fn version(&self) -> String {
+        self.backend.version()
+    }
+
+    fn check(&mut self, f: &Formula, limits: &Limits) -> Result<Outcome, SolverError> {
+        if let Some(reason) = self.backend.skip_reason(f) {
+            return Ok(unknown(reason, Duration::ZERO));
+        }
+        // The configuration and key are ours to compute (passes over the formula): not
+        // solver time. Recycling is solver time too (deleting a context can take a while).
+        let cfg = SolverConfig {
+            logic: f.signature().logic(),
+            limits,
+            incremental: self.reuse.keeps_solvers(),
+            cores: self.cores,
+            unsat_assumptions: false,
+            self_checks: false,
+            options: &[],
+        };
+        let key = self.backend.solver_key(f, &cfg);
+        let start = Instant::now();
+        let mut phases = Phases::default();
+        self.recycle_if_due(Some(limits))?;
+        let s = self.solver_for(f, &cfg, &key)?;
+        phases.setup = start.elapsed();
+        let mut st = self.backend.open(f);
+        let r = self.check_formula(s, &mut st, f, &mut phases);
+        let t = Instant::now();
+        self.backend.close(st);
+        let clean = matches!(
+            &r,
+            Ok(Ok(Checked {
+                verdict: Verdict::Sat | Verdict::Unsat,
+                ..
+            }))
+        );
+        self.leave(s, &key, clean)?;
+        phases.teardown = t.elapsed();
+        let checked = match r? {
+            Ok(c) => c,
+            Err(why) => Checked {
+                verdict: Verdict::Unknown,
+                reason: Some(format!("unsupported by this release: {why}")),
+                model: None,
+                core: None,
+            },
+        };
+        Ok(Outcome {
+            verdict: checked.verdict,
+            reason: checked.reason,
+            model: checked.model,
+            time: start.elapsed(),
+            phases,
+            core: checked.core,
+        })
+    }
+
+    fn set_unsat_cores(&mut self, on: bool) {
+        self.cores = on;
+    }
+
+    fn forget(&mut self) {
+        self.drop_pool();
+    }
+
+    fn recycle_soon(&mut self) {
+        self.cases = u32::MAX - 1;
+    }
+
+    fn provoke_error(&mut self) -> Option<SolverError> {
+        self.backend.provoke_error()
+    }
+
+    fn simplify(
+        &mut self,
+        f: &Formula,
+        terms: &[NodeId],
+    ) -> Result<Vec<Option<Value>>, SolverError> {
+        self.recycle_if_due(None)?;
+        self.backend.simplify(f, terms)
+    }
+
+    fn script_begin(&mut self, sc: &Script, limits: &Limits) -> Result<(), SolverError> {
+        self.script_end();
+        self.recycle_if_due(Some(limits))?;
+        let f = &sc.formula;
+        let cfg = SolverConfig {
+            logic: f.signature().logic(),
+            limits,
+            incremental: true,
+            cores: sc.setup.cores,
+            unsat_assumptions: sc.setup.unsat_assumptions,
+            self_checks: sc.setup.self_checks,
+            options: sc.setup.options_of(self.backend.id()),
+        };
+        let solver = self.backend.new_solver(f, &cfg)?;
+        let session = self.backend.open(f);
+        self.script = Some(Run {
+            solver,
+            session,
+            skipped: self.backend.skip_reason(f),
+            unsupported: None,
+        });
+        Ok(())
+    }
+
+    fn script_act(
+        &mut self,
+        sc: &Script,
+        index: usize,
+        active: &[usize],
+    ) -> Result<Response, SolverError> {
+        let mut run = self.script.take().expect("script_act inside a script");
+        let r = self.act(&mut run, sc, index, active);
+        self.script = Some(run);
+        r
+    }
+
+    fn script_end(&mut self) {
+        if let Some(run) = self.script.take() {
+            self.backend.close(run.session);
+            self.backend.delete_solver(run.solver);
+        }
+    }
+}
+
+impl<B: Backend> Drop for Driver<B> {
+    fn drop(&mut self) {
+        // Every solver goes before the backend (and its context) is dropped.
+        self.script_end();
+        self.drop_pool();
+    }
+}

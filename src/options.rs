@@ -2,7 +2,7 @@
 //! tables of documented options that change how a solver searches, never what it decides.
 //! Each entry is checked against the linked library — Z3's parameter descriptions
 //! (`Z3_solver_get_param_descrs`), cvc5's option information (`cvc5_get_option_info`: the
-//! option exists and is not an expert or undocumented one) — by `tests/scripts.rs`, and
+//! option exists and is not an expert or undocumented one) — by `tests/it/scripts.rs`, and
 //! the backends refuse an option the linked release does not describe (a Z3 release picked
 //! with `SMTSMITH_Z3_VERSION` may lack some): such a script runs without it being set and
 //! is skipped as "incompatible options", never reported.

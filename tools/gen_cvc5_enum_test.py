@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes tests/cvc5_enums.rs: every variant of every enum in cvc5-sys' pre-generated
+"""Writes tests/it/cvc5_enums/table.rs: every variant of every enum in cvc5-sys' pre-generated
 bindings, checked against the linked libcvc5's own *_to_string. Rerun after changing the
 cvc5-sys version:  python3 tools/gen_cvc5_enum_test.py"""
 import json, os, re, subprocess, sys
@@ -47,7 +47,7 @@ out.append("    // SAFETY: cvc5's to-string functions return a NUL-terminated st
 out.append("    // string, copied at once.")
 out.append("    unsafe { std::ffi::CStr::from_ptr(p) }.to_string_lossy().into_owned()")
 out.append("}")
-path = os.path.join(os.path.dirname(__file__), "..", "tests", "cvc5_enums", "table.rs")
+path = os.path.join(os.path.dirname(__file__), "..", "tests", "it", "cvc5_enums", "table.rs")
 os.makedirs(os.path.dirname(path), exist_ok=True)
 open(path, "w").write("\n".join(out) + "\n")
 print("wrote %d values of %d enums to %s" % (total, len(TO_STRING), path), file=sys.stderr)

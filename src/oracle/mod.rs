@@ -462,7 +462,7 @@ pub fn judge_ground(f: &Formula, o: &GroundObservation) -> GroundVerdict {
 #[cfg(test)]
 mod tests {
     //! Pure logic of the oracle over hand-made answers; the tests that make each class fire
-    //! on real solver answers are in `tests/oracles.rs`.
+    //! on real solver answers are in `tests/it/oracles.rs`.
     use super::*;
     use crate::eval::Model;
     use crate::ir::{Op, Sort, Value};

@@ -1,5 +1,5 @@
 //! SMT-LIB 2.6 output: a formula prints as a complete script that the solvers' own
-//! front ends accept (checked in `tests/printer_roundtrip.rs`).
+//! front ends accept (checked in `tests/it/printer_roundtrip.rs`).
 
 pub mod parse;
 

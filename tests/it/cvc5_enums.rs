@@ -5,7 +5,6 @@
 // The link directives for libcvc5 come with the smtsmith library.
 use smtsmith as _;
 
-#[path = "cvc5_enums/table.rs"]
 mod table;
 
 /// `BitvectorUltbv` -> `bitvectorultbv`; `CVC5_KIND_BITVECTOR_ULTBV` -> `bitvectorultbv`.

@@ -61,7 +61,7 @@ fn render(page: &Path, screenshot: &Path) -> String {
 }
 
 #[test]
-#[ignore = "needs headless Chromium (apt-get install chromium); .ci/run installs it and runs: cargo test --release --test report -- --ignored"]
+#[ignore = "needs headless Chromium (apt-get install chromium); .ci/run installs it and runs: cargo test --release --test it -- --ignored report::"]
 fn report_renders_findings_and_plots_in_a_browser() {
     let dir = tempfile::tempdir().unwrap();
     let findings = dir.path().join("findings");

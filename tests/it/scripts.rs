@@ -77,8 +77,7 @@ fn corrupt(h: &mut Harness, id: SolverId, edit: Edit) {
         .iter_mut()
         .find(|s| s.id() == id)
         .expect("solver present");
-    let placeholder: Box<dyn Solver> =
-        Box::new(smtsmith::solver::z3::Z3::with_reuse(smtsmith::solver::Reuse::Fresh).unwrap());
+    let placeholder = smtsmith::solver::open(SolverId::Z3, smtsmith::solver::Reuse::Fresh).unwrap();
     let inner = std::mem::replace(slot, placeholder);
     *slot = Box::new(Corrupt { inner, edit });
 }

@@ -1,0 +1,20 @@
+//! smtsmith's integration tests: one binary (each former test file is a module), so the
+//! real Z3 and cvc5 libraries are linked once, not once per file. Every test links the real
+//! solvers; each says where its ground truth comes from (construction, the evaluator, or a
+//! second solver or path).
+//!
+//! Run one group with a filter: `cargo test --release --test it scripts::`.
+
+mod cli;
+mod construct;
+mod cvc5_enums;
+mod evaluator_vs_solvers;
+mod ground_terms;
+mod linking;
+mod oracles;
+mod printer_roundtrip;
+mod regex_vs_smt_str;
+mod report;
+mod reuse;
+mod scripts;
+mod seeds;

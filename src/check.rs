@@ -249,9 +249,9 @@ pub fn check_file(h: &mut Harness, path: &Path) -> FileReport {
 /// the oracles), `report JSON`. Separate from the supervisor so that a solver that hangs
 /// past its time limit or kills the process costs one file, not the run.
 pub fn worker(h: &mut Harness, input: impl BufRead) -> std::io::Result<()> {
-    fn phase(name: &str) {
+    fn phase(p: crate::harness::Phase) {
         let mut out = std::io::stdout().lock();
-        let _ = writeln!(out, "phase\t{name}");
+        let _ = writeln!(out, "phase\t{p}");
         let _ = out.flush();
     }
     h.on_phase = Some(phase);
@@ -391,11 +391,10 @@ impl Supervisor {
         if let Some(l) = logic_in_text(&text) {
             r.logic = l;
         }
-        let solver = phase.as_deref().and_then(|p| match p {
-            "z3" => Some(SolverId::Z3),
-            "cvc5" => Some(SolverId::Cvc5),
-            _ => None,
-        });
+        let solver = phase
+            .as_deref()
+            .and_then(|p| p.parse::<crate::harness::Phase>().ok())
+            .and_then(crate::harness::Phase::solver);
         let (class, summary) = match &how {
             Lost::Hung(t) => (
                 crate::oracle::Class::TimeLimit,

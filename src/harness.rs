@@ -28,11 +28,46 @@ impl std::str::FromStr for Selection {
     fn from_str(s: &str) -> Result<Self, String> {
         match s {
             "both" => Ok(Selection::Both),
-            "z3" => Ok(Selection::Only(SolverId::Z3)),
-            "cvc5" => Ok(Selection::Only(SolverId::Cvc5)),
-            _ => Err(format!(
-                "unknown solver selection {s:?} (expected both, z3 or cvc5)"
-            )),
+            s => s
+                .parse()
+                .map(Selection::Only)
+                .map_err(|_| format!("unknown solver selection {s:?} (expected both, z3 or cvc5)")),
+        }
+    }
+}
+
+/// What a case is doing: a solver call, or the oracles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Solver(SolverId),
+    Oracles,
+}
+
+impl Phase {
+    /// The solver running, if any.
+    pub fn solver(self) -> Option<SolverId> {
+        match self {
+            Phase::Solver(id) => Some(id),
+            Phase::Oracles => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Phase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Phase::Solver(id) => write!(f, "{id}"),
+            Phase::Oracles => f.write_str("oracles"),
+        }
+    }
+}
+
+impl std::str::FromStr for Phase {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "oracles" => Ok(Phase::Oracles),
+            s => s.parse().map(Phase::Solver),
         }
     }
 }
@@ -94,10 +129,10 @@ pub struct Harness {
     pub rss_budget_mb: u64,
     pub limits: Limits,
     pub findings_dir: PathBuf,
-    /// Called with the solver's name before each check and with `oracles` before the
-    /// oracles run (`smtsmith check`'s worker reports its progress with it, so that its
-    /// supervisor knows whom to blame for a hang or a crash).
-    pub on_phase: Option<fn(&str)>,
+    /// Called before each solver call and before the oracles run (the watchdog and
+    /// `smtsmith check`'s worker follow the case with it, to know whom to blame for a hang or
+    /// a crash).
+    pub on_phase: Option<fn(Phase)>,
 }
 
 impl Harness {
@@ -186,7 +221,7 @@ impl Harness {
             .iter_mut()
             .map(|s| {
                 if let Some(report) = on_phase {
-                    report(&s.id().to_string());
+                    report(Phase::Solver(s.id()));
                 }
                 (s.id(), s.check(f, &limits))
             })
@@ -320,7 +355,7 @@ impl Harness {
         }
         let t = Instant::now();
         if let Some(report) = self.on_phase {
-            report("oracles");
+            report(Phase::Oracles);
         }
         let mut verdicts = judge(self, f, &answers);
         let mut answers = answers;
@@ -1028,13 +1063,9 @@ pub mod watchdog {
         }
     }
 
-    fn phase(name: &str) {
+    fn phase(p: super::Phase) {
         if let Some(c) = CURRENT.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
-            c.phase = match name {
-                "z3" => Some((SolverId::Z3, Instant::now())),
-                "cvc5" => Some((SolverId::Cvc5, Instant::now())),
-                _ => None,
-            };
+            c.phase = p.solver().map(|id| (id, Instant::now()));
         }
     }
 

@@ -530,13 +530,11 @@ pub fn options_for(s: &Script, solver: SolverId) -> Vec<(String, String)> {
                 .map(|(k, v)| (k.to_string(), v.to_string())),
         );
     }
-    if solver == SolverId::Cvc5 {
-        o.extend(
-            crate::solver::cvc5::options_for(&s.formula)
-                .into_iter()
-                .map(|(k, v)| (k.to_string(), v.to_string())),
-        );
-    }
+    o.extend(
+        crate::solver::facts::formula_options(solver, &s.formula)
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v.to_string())),
+    );
     o.extend(s.setup.options_of(solver).iter().cloned());
     o
 }

@@ -191,13 +191,13 @@ impl Harness {
                     continue;
                 }
                 if let Some(report) = self.on_phase {
-                    report(&ids[k].to_string());
+                    report(crate::harness::Phase::Solver(ids[k]));
                 }
                 let t = Instant::now();
                 let r = self.solvers_mut()[k].script_act(s, i, &active);
                 report.solver_time += t.elapsed();
                 if let Some(report) = self.on_phase {
-                    report("oracles");
+                    report(crate::harness::Phase::Oracles);
                 }
                 ran[k].1.push(i);
                 step.push((ids[k], Some(r)));
@@ -370,7 +370,7 @@ impl Harness {
                     }
                     let reason = o.reason.clone().unwrap_or_default();
                     if !oracle::is_limit_or_unsupported(&reason)
-                        && !oracle::documented_incomplete(id, &g)
+                        && !crate::solver::facts::documented_incomplete(id, &g)
                     {
                         if let Some(fragment) = oracle::decidable_fragment(&g) {
                             issues.push(Issue {
@@ -548,7 +548,7 @@ impl Harness {
         // The watchdog watches the replay too (a solver that ignores its limit).
         let id = self.solvers_mut()[k].id();
         if let Some(report) = self.on_phase {
-            report(&id.to_string());
+            report(crate::harness::Phase::Solver(id));
         }
         let on_phase = self.on_phase;
         let solver = &mut self.solvers_mut()[k];
@@ -568,7 +568,7 @@ impl Harness {
         })();
         solver.script_end();
         if let Some(report) = on_phase {
-            report("oracles");
+            report(crate::harness::Phase::Oracles);
         }
         r
     }

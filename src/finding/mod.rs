@@ -213,9 +213,14 @@ pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Writte
         "run: smtsmith solve --solver z3 FILE.smt2 | smtsmith solve --solver cvc5 FILE.smt2"
             .to_string(),
     );
+    let binary = |id| {
+        let options = crate::solver::facts::formula_options(id, f);
+        crate::solver::facts::binary_command(id, &options, false)
+    };
     comments.push(format!(
-        "with the solvers' binaries: z3 FILE.smt2 | cvc5 {}FILE.smt2",
-        crate::solver::cvc5::flags_for(f)
+        "with the solvers' binaries: {} | {}",
+        binary(SolverId::Z3),
+        binary(SolverId::Cvc5)
     ));
     // An unsat-core finding replays the check with named assertions and asks for the core.
     let cores = issue.class == crate::oracle::Class::InvalidCore;
@@ -374,15 +379,11 @@ pub fn write_script(dir: &Path, issue: &Issue, ctx: &ScriptContext) -> std::io::
                 "for {id} {version}; limits: z3 rlimit {}, cvc5 rlimit-per {} (not set below)",
                 ctx.limits.z3_rlimit, ctx.limits.cvc5_rlimit
             ));
-            comments.push(match id {
-                SolverId::Z3 => {
-                    "run: smtsmith solve --solver z3 FILE.smt2 (binary: z3 FILE.smt2)".to_string()
-                }
-                SolverId::Cvc5 => {
-                    "run: smtsmith solve --solver cvc5 FILE.smt2 (binary: cvc5 --incremental FILE.smt2)"
-                        .to_string()
-                }
-            });
+            // The script sets the options it needs itself.
+            comments.push(format!(
+                "run: smtsmith solve --solver {id} FILE.smt2 (binary: {})",
+                crate::solver::facts::binary_command(*id, &[], *id == SolverId::Cvc5)
+            ));
             (
                 *id,
                 print(

@@ -141,7 +141,7 @@ pub fn judge_constructed(
             if o.verdict == Verdict::Unknown
                 && c.decided_seed.contains(id)
                 && !is_limit_or_unsupported(reason)
-                && !documented_incomplete(*id, &c.formula)
+                && !crate::solver::facts::documented_incomplete(*id, &c.formula)
             {
                 v.findings.push(Issue {
                     class: Class::Incompleteness,
@@ -179,29 +179,6 @@ pub fn judge_constructed(
         }
     }
     v
-}
-
-/// Operators a solver's maintainers call unsupported, so that `unknown` on a formula with
-/// one is expected: Z3's sequence solver and `str.replace_re`/`str.replace_re_all`
-/// ("replace_re is not supported at all", Z3Prover/z3#5306; Z3 5.4.1.0 still answers unknown
-/// on the ground `(= "" (str.replace_re "1" (str.to_re "1") "1"))`), and `str.replace_all`
-/// ("replace_all is parsed but not supported with inferences", Z3Prover/z3#5344; "not
-/// axiomatized in the seq theory when its first argument is symbolic", Z3Prover/z3#9928;
-/// Z3 5.4.1.0 answers unknown on `(or (str.is_digit (str.replace_all "baab0" s2 s0)) (not
-/// b0))` even with every length bounded — the script target's first campaign found four
-/// such formulas).
-pub fn documented_incomplete(id: SolverId, f: &Formula) -> bool {
-    use crate::ir::Op;
-    let ops = f.signature().ops;
-    match id {
-        SolverId::Z3 => ops.iter().any(|o| {
-            matches!(
-                o,
-                Op::StrReplaceRe | Op::StrReplaceReAll | Op::StrReplaceAll
-            )
-        }),
-        SolverId::Cvc5 => false,
-    }
 }
 
 /// The decidable fragment a quantifier-free formula belongs to, where it belongs to one

@@ -2,7 +2,8 @@
 //!
 //! cvc5's C API records errors in thread-local state instead of exiting: every call is
 //! followed by `cvc5_has_error()`, and an error becomes a [`SolverError`]. Handles are
-//! owned by the term manager; it is released and recycled every [`RECYCLE_EVERY`] cases
+//! owned by the term manager; it is released and recycled every few hundred cases
+//! ([`super::facts::recycle_every`])
 //! (a long-lived manager slows down as constants accumulate, and deleting a manager frees
 //! nothing while handles are outstanding).
 
@@ -12,20 +13,9 @@ use super::{
     translate_roots, FuncTable, Limits, SolverError, SolverId, TermBuilder, Verdict, OPTION_CALL,
 };
 use crate::eval::Model;
-use crate::ir::{DeclId, Formula, Idx, NodeId, NodeKind, Op, Sort, Value};
+use crate::ir::{DeclId, Formula, Idx, NodeId, Op, Sort, Value};
 use cvc5_sys as c;
 use std::ffi::{CStr, CString};
-
-const RECYCLE_EVERY: u32 = 200;
-
-/// Messages of cvc5 errors that report a documented limitation rather than a failure
-/// (the check answers unknown with the message as its reason).
-const UNSUPPORTED: &[&str] = &[
-    "does not yet support",
-    // `re.range` over string terms that do not rewrite to constants (SMT-LIB allows any
-    // string term; cvc5 takes constants only).
-    "expecting a constant string term in regexp range",
-];
 
 pub struct Cvc5 {
     tm: *mut c::TermManager,
@@ -528,118 +518,6 @@ impl Cvc5 {
     }
 }
 
-/// Above this estimate (seconds, see [`bitblast_seconds`]) cvc5 is not asked: the check
-/// would overrun its 2 s limit by so much that a fuzzer input could reach libFuzzer's
-/// timeout (its reason says "skipped").
-pub const BITBLAST_BUDGET_SECONDS: f64 = 8.0;
-
-/// Estimated seconds cvc5 1.4.0 spends bit-blasting `f`'s wide multiplications and
-/// divisions, during which it does not check `tlimit-per`/`rlimit-per`. Measured with
-/// `tlimit-per` 2,000 ms on `(bvslt t x)`: one 128-bit `bvsdiv` 5.1 s, two nested 12.3 s,
-/// three nested 64-bit ones 3.4 s, three nested 128-bit `bvmul` 2.6 s; the cost grows with the
-/// square of the width. Each division-like application counts 5 s × (w/128)², each
-/// multiplication operand beyond the first 0.9 s × (w/128)².
-pub fn bitblast_seconds(f: &Formula) -> f64 {
-    f.reachable_postorder()
-        .into_iter()
-        .map(|id| bitblast_cost(f, id))
-        .sum()
-}
-
-/// [`bitblast_seconds`]'s share of one node.
-fn bitblast_cost(f: &Formula, id: NodeId) -> f64 {
-    match (&f.node(id).kind, f.sort_of(id)) {
-        (NodeKind::App(op, _, args), Sort::BitVec(w)) => {
-            let scale = (f64::from(*w) / 128.0).powi(2);
-            match op {
-                Op::BvUdiv | Op::BvSdiv | Op::BvUrem | Op::BvSrem | Op::BvSmod => 5.0 * scale,
-                Op::BvMul => 0.9 * scale * args.len().saturating_sub(1) as f64,
-                _ => 0.0,
-            }
-        }
-        _ => 0.0,
-    }
-}
-
-/// Why cvc5 is not asked at all (one pass over the formula): RegLan variables, the bit-blasting estimate is
-/// over budget, or a constant array's value is a term — cvc5's API builds `(as const ...)`
-/// of values only (`cvc5_mk_const_array`: "expected a value"), SMT-LIB allows any term, and
-/// real scripts or seed mutants have them. Limitations, not findings: the check is unknown.
-fn skip_reason(f: &Formula) -> Option<String> {
-    // cvc5 1.4.0 rejects them at check-sat ("Regular expression variables are not
-    // supported") and cannot give their values.
-    if f.decls
-        .iter()
-        .any(|d| d.sort == Sort::RegLan || d.args.contains(&Sort::RegLan))
-    {
-        return Some("skipped: RegLan-sorted variables (not supported by cvc5)".into());
-    }
-    let mut cost = 0.0;
-    for id in f.reachable_postorder() {
-        if let NodeKind::App(Op::ReRange, _, a) = &f.node(id).kind {
-            if a.iter()
-                .any(|x| !matches!(f.node(*x).kind, NodeKind::Lit(_)))
-            {
-                return Some(
-                    "skipped: re.range over string terms that are not literals (cvc5 takes \
-                     constants only; after that error a fuzzing process later crashed in \
-                     malloc when cvc5's term manager was deleted)"
-                        .into(),
-                );
-            }
-        }
-        if let NodeKind::App(Op::ConstArray, _, a) = &f.node(id).kind {
-            if !matches!(f.node(a[0]).kind, NodeKind::Lit(_)) {
-                return Some(
-                    "skipped: (as const ...) of a term that is not a value (cvc5's API takes \
-                     only values there)"
-                        .into(),
-                );
-            }
-        }
-        cost += bitblast_cost(f, id);
-    }
-    (cost > BITBLAST_BUDGET_SECONDS).then(|| {
-        format!(
-            "skipped: wide bit-vector division/multiplication (cvc5 1.4.0 bit-blasts it for \
-             about {cost:.0} s without checking its time limit; budget \
-             {BITBLAST_BUDGET_SECONDS:.0} s)"
-        )
-    })
-}
-
-/// cvc5 options a formula needs beyond the defaults: constant arrays are handled only
-/// with `arrays-exp` ("Cannot handle assertion with term of kind STORE_ALL in this
-/// configuration"). Reproducers name them as command-line flags (`cvc5 --arrays-exp`).
-pub fn options_for(f: &Formula) -> Vec<(&'static str, &'static str)> {
-    let const_arrays = f.reachable_postorder().into_iter().any(|id| {
-        matches!(
-            &f.node(id).kind,
-            crate::ir::NodeKind::App(Op::ConstArray, ..)
-                | crate::ir::NodeKind::Lit(Value::Array(_))
-        )
-    });
-    if const_arrays {
-        vec![("arrays-exp", "true")]
-    } else {
-        Vec::new()
-    }
-}
-
-/// The command-line form of [`options_for`] (`--arrays-exp`).
-pub fn flags_for(f: &Formula) -> String {
-    options_for(f)
-        .iter()
-        .map(|(k, v)| {
-            if *v == "true" {
-                format!("--{k} ")
-            } else {
-                format!("--{k}={v} ")
-            }
-        })
-        .collect()
-}
-
 struct Builder<'a> {
     cvc5: &'a Cvc5,
     consts: &'a [c::Term],
@@ -718,10 +596,6 @@ impl Backend for Cvc5 {
         self.version.clone()
     }
 
-    fn recycle_every(&self) -> u32 {
-        RECYCLE_EVERY
-    }
-
     fn new_context(&mut self, _limits: Option<&Limits>) -> Result<(), SolverError> {
         // SAFETY: the driver deleted every solver of this term manager and dropped every
         // session, so nothing uses its objects any more; it is replaced right below and never
@@ -736,17 +610,13 @@ impl Backend for Cvc5 {
         Ok(())
     }
 
-    fn skip_reason(&self, f: &Formula) -> Option<String> {
-        skip_reason(f)
-    }
-
     /// Options are set when a solver is made: logic, the options `f` needs, limits and
     /// cores all part of the key.
     fn solver_key(&self, f: &Formula, cfg: &SolverConfig) -> String {
         format!(
             "{} {:?} {:?} cores {}",
             cfg.logic,
-            options_for(f),
+            super::facts::formula_options(SolverId::Cvc5, f),
             cfg.limits,
             cfg.cores
         )
@@ -852,7 +722,7 @@ impl Backend for Cvc5 {
         };
         let r = match r {
             // Features cvc5 documents as unsupported: no verdict, not an API error.
-            Err(e) if UNSUPPORTED.iter().any(|m| e.message.contains(m)) => {
+            Err(e) if super::facts::check_limitation(SolverId::Cvc5, &e.message) => {
                 return Ok((
                     Verdict::Unknown,
                     Some(format!("unsupported: {}", e.message)),
@@ -1069,7 +939,7 @@ fn configure(slv: *mut c::Solver, f: &Formula, cfg: &SolverConfig) -> Result<(),
     }
     opt("rlimit-per", &cfg.limits.cvc5_rlimit.to_string())?;
     opt("tlimit-per", &cfg.limits.timeout_ms.to_string())?;
-    for (k, v) in options_for(f) {
+    for (k, v) in super::facts::formula_options(SolverId::Cvc5, f) {
         opt(k, v)?;
     }
     let option_error = |e: SolverError| SolverError {
@@ -1209,7 +1079,8 @@ pub fn run_script(text: &str, timeout_ms: u32) -> Result<String, SolverError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::Reuse;
+    use crate::solver::facts::{bitblast_seconds, BITBLAST_BUDGET_SECONDS};
+    use crate::solver::{Limits, Reuse, Verdict};
 
     /// `(as const ...)` of a term (SMT-LIB allows it; cvc5's API takes only values) is
     /// unknown with its reason, not an API error finding; of a value it is decided.

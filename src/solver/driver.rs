@@ -6,7 +6,7 @@
 //! assert every assertion, check, read the model or the core.
 
 use super::{
-    Limits, Outcome, Phases, Response, Reuse, Solver, SolverError, SolverId, Verdict,
+    facts, Limits, Outcome, Phases, Response, Reuse, Solver, SolverError, SolverId, Verdict,
     UNSUPPORTED_CALL,
 };
 use crate::eval::Model;
@@ -44,9 +44,6 @@ pub(crate) trait Backend {
     fn id(&self) -> SolverId;
     /// Version of the linked library, as the library reports it.
     fn version(&self) -> String;
-    /// Cases between two context recycles (a context keeps what it built; recycling
-    /// bounds memory).
-    fn recycle_every(&self) -> u32;
     /// Whether the current context can run checks under `limits` (Z3 sets its limits per
     /// context).
     fn context_fits(&self, _limits: &Limits) -> bool {
@@ -55,11 +52,6 @@ pub(crate) trait Backend {
     /// Replaces the context (the driver deleted every solver of the old one first), with
     /// `limits` where given, else those of the old one.
     fn new_context(&mut self, limits: Option<&Limits>) -> Result<(), SolverError>;
-    /// Why `f` is not given to this backend at all (a documented limitation): its checks
-    /// are unknown with this reason.
-    fn skip_reason(&self, _f: &Formula) -> Option<String> {
-        None
-    }
     /// What a kept solver for `f` under `cfg` is kept under: cases with the same key share
     /// it (reuse modes `reset` and `scope`).
     fn solver_key(&self, f: &Formula, cfg: &SolverConfig) -> String;
@@ -152,7 +144,7 @@ pub(crate) trait Backend {
 struct Run<B: Backend> {
     solver: B::Solver,
     session: B::Session,
-    /// Why the backend is not asked at all ([`Backend::skip_reason`]).
+    /// Why the backend is not asked at all ([`facts::skip_reason`]).
     skipped: Option<String>,
     /// An operator of the script the release lacks: every check is unknown with it.
     unsupported: Option<String>,
@@ -189,7 +181,9 @@ impl<B: Backend> Driver<B> {
         if self.script.is_some() {
             return Ok(());
         }
-        let every = self.reuse.cases_per_context(self.backend.recycle_every());
+        let every = self
+            .reuse
+            .cases_per_context(facts::recycle_every(self.backend.id()));
         let unfit = limits.is_some_and(|l| !self.backend.context_fits(l));
         if self.cases >= every || unfit {
             self.drop_pool();
@@ -423,7 +417,7 @@ impl<B: Backend> Solver for Driver<B> {
     }
 
     fn check(&mut self, f: &Formula, limits: &Limits) -> Result<Outcome, SolverError> {
-        if let Some(reason) = self.backend.skip_reason(f) {
+        if let Some(reason) = facts::skip_reason(self.backend.id(), f) {
             return Ok(unknown(reason, Duration::ZERO));
         }
         // The configuration and key are ours to compute (passes over the formula): not
@@ -518,7 +512,7 @@ impl<B: Backend> Solver for Driver<B> {
         self.script = Some(Run {
             solver,
             session,
-            skipped: self.backend.skip_reason(f),
+            skipped: facts::skip_reason(self.backend.id(), f),
             unsupported: None,
         });
         Ok(())

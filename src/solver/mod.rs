@@ -4,6 +4,7 @@
 #[allow(unsafe_code)]
 pub mod cvc5;
 mod driver;
+pub mod facts;
 #[allow(unsafe_code)]
 pub mod z3;
 
@@ -25,6 +26,16 @@ pub enum SolverId {
 
 impl SolverId {
     pub const ALL: [SolverId; 2] = [SolverId::Z3, SolverId::Cvc5];
+}
+
+impl std::str::FromStr for SolverId {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        SolverId::ALL
+            .into_iter()
+            .find(|id| id.to_string() == s)
+            .ok_or_else(|| format!("unknown solver {s:?} (z3 or cvc5)"))
+    }
 }
 
 impl fmt::Display for SolverId {

@@ -29,10 +29,6 @@ use z3_sys::*;
 // - Errors go to the context's error code (the handler `on_error` does nothing), which
 //   `check_error`/`ok` read after each call: no call exits or unwinds.
 
-/// Cases between two context recycles (a non-reference-counted context keeps every term
-/// it ever built; recycling bounds memory).
-const RECYCLE_EVERY: u32 = 500;
-
 pub struct Z3 {
     ctx: Z3_context,
     /// The limits `ctx` was created with (Z3's context parameters `rlimit` and `timeout`:
@@ -80,20 +76,6 @@ fn lookup(name: &CStr) -> Option<*mut libc::c_void> {
     let p = unsafe { libc::dlsym(libc::RTLD_DEFAULT, name.as_ptr()) };
     (!p.is_null()).then_some(p)
 }
-
-/// Messages with which `Z3_solver_check` reports a limitation rather than a failure (the
-/// check answers unknown with the message). Z3 4.8.7's incremental string solver: "expression
-/// (re.complement (str.to.re s0)) does not correspond to a supported regular expression" for
-/// a regular expression over a string variable; and "convert regular expressions into
-/// automata" (regular expressions its automata construction does not take: RegLan variables,
-/// language equality), seen with 4.8.7; "reached max unfolding" (its sequence solver's
-/// unfolding bound, seen with 5.4.1.0 on str.from_int of a strings-unsat E2 mutant: its
-/// binary prints unknown there).
-const CHECK_LIMITATIONS: &[&str] = &[
-    "does not correspond to a supported regular expression",
-    "convert regular expressions into automata",
-    "reached max unfolding",
-];
 
 fn cstr(p: *const std::os::raw::c_char) -> String {
     if p.is_null() {
@@ -789,10 +771,6 @@ impl Backend for Z3 {
         self.version.clone()
     }
 
-    fn recycle_every(&self) -> u32 {
-        RECYCLE_EVERY
-    }
-
     fn context_fits(&self, limits: &Limits) -> bool {
         *limits == self.ctx_limits
     }
@@ -974,7 +952,7 @@ impl Backend for Z3 {
             }
         };
         if let Err(e) = self.check_error("Z3_solver_check") {
-            if CHECK_LIMITATIONS.iter().any(|m| e.message.contains(m)) {
+            if super::facts::check_limitation(SolverId::Z3, &e.message) {
                 // SAFETY: `ctx` is this backend's live context (module invariants).
                 unsafe { Z3_set_error(ctx, ErrorCode::Ok) };
                 return Ok((

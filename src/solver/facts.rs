@@ -1,0 +1,217 @@
+//! What smtsmith knows about each solver, keyed by its id: the documented limitations (what
+//! a check reports as unknown instead of an error, what a solver is not asked at all, where
+//! unknown is expected), the options a formula needs, the reproducers' command lines, how
+//! often a context is recycled. The backends (`z3.rs`, `cvc5.rs`) hold only the library
+//! calls; the oracles and the finding writer ask here. A new solver adds its facts here.
+
+use super::SolverId;
+use crate::ir::{Formula, NodeId, NodeKind, Op, Sort, Value};
+
+/// Cases between two context recycles: a Z3 context keeps every term it ever built, and a
+/// long-lived cvc5 term manager slows down as constants accumulate; recycling bounds both.
+pub fn recycle_every(id: SolverId) -> u32 {
+    match id {
+        SolverId::Z3 => 500,
+        SolverId::Cvc5 => 200,
+    }
+}
+
+/// Whether `message`, an error of a check, reports a limitation the solver documents rather
+/// than a failure: the check answers unknown with the message as its reason.
+pub fn check_limitation(id: SolverId, message: &str) -> bool {
+    let known = match id {
+        SolverId::Z3 => Z3_CHECK_LIMITATIONS,
+        SolverId::Cvc5 => CVC5_CHECK_LIMITATIONS,
+    };
+    known.iter().any(|m| message.contains(m))
+}
+
+/// Messages with which `Z3_solver_check` reports a limitation rather than a failure (the
+/// check answers unknown with the message). Z3 4.8.7's incremental string solver: "expression
+/// (re.complement (str.to.re s0)) does not correspond to a supported regular expression" for
+/// a regular expression over a string variable; and "convert regular expressions into
+/// automata" (regular expressions its automata construction does not take: RegLan variables,
+/// language equality), seen with 4.8.7; "reached max unfolding" (its sequence solver's
+/// unfolding bound, seen with 5.4.1.0 on str.from_int of a strings-unsat E2 mutant: its
+/// binary prints unknown there).
+const Z3_CHECK_LIMITATIONS: &[&str] = &[
+    "does not correspond to a supported regular expression",
+    "convert regular expressions into automata",
+    "reached max unfolding",
+];
+
+/// Messages of cvc5 errors that report a documented limitation rather than a failure
+/// (the check answers unknown with the message as its reason).
+const CVC5_CHECK_LIMITATIONS: &[&str] = &[
+    "does not yet support",
+    // `re.range` over string terms that do not rewrite to constants (SMT-LIB allows any
+    // string term; cvc5 takes constants only).
+    "expecting a constant string term in regexp range",
+];
+
+/// Why `id` is not asked about `f` at all (a documented limitation, one pass over the
+/// formula): its checks are unknown with this reason.
+pub fn skip_reason(id: SolverId, f: &Formula) -> Option<String> {
+    match id {
+        SolverId::Z3 => None,
+        SolverId::Cvc5 => cvc5_skip_reason(f),
+    }
+}
+
+/// Options `id` needs for `f` beyond its defaults; reproducers name them as command-line
+/// flags ([`binary_command`]).
+pub fn formula_options(id: SolverId, f: &Formula) -> Vec<(&'static str, &'static str)> {
+    match id {
+        SolverId::Z3 => Vec::new(),
+        SolverId::Cvc5 => cvc5_formula_options(f),
+    }
+}
+
+/// The command line of `id`'s own binary for a reproducer (`FILE.smt2` last) with
+/// `options` as flags (those the file does not set itself); `incremental` for a script with
+/// several checks.
+pub fn binary_command(id: SolverId, options: &[(&str, &str)], incremental: bool) -> String {
+    match id {
+        SolverId::Z3 => "z3 FILE.smt2".to_string(),
+        SolverId::Cvc5 => format!(
+            "cvc5 {}{}FILE.smt2",
+            if incremental { "--incremental " } else { "" },
+            flags(options)
+        ),
+    }
+}
+
+/// Above this estimate (seconds, see [`bitblast_seconds`]) cvc5 is not asked: the check
+/// would overrun its 2 s limit by so much that a fuzzer input could reach libFuzzer's
+/// timeout (its reason says "skipped").
+pub const BITBLAST_BUDGET_SECONDS: f64 = 8.0;
+
+/// Estimated seconds cvc5 1.4.0 spends bit-blasting `f`'s wide multiplications and
+/// divisions, during which it does not check `tlimit-per`/`rlimit-per`. Measured with
+/// `tlimit-per` 2,000 ms on `(bvslt t x)`: one 128-bit `bvsdiv` 5.1 s, two nested 12.3 s,
+/// three nested 64-bit ones 3.4 s, three nested 128-bit `bvmul` 2.6 s; the cost grows with the
+/// square of the width. Each division-like application counts 5 s × (w/128)², each
+/// multiplication operand beyond the first 0.9 s × (w/128)².
+pub fn bitblast_seconds(f: &Formula) -> f64 {
+    f.reachable_postorder()
+        .into_iter()
+        .map(|id| bitblast_cost(f, id))
+        .sum()
+}
+
+/// [`bitblast_seconds`]'s share of one node.
+fn bitblast_cost(f: &Formula, id: NodeId) -> f64 {
+    match (&f.node(id).kind, f.sort_of(id)) {
+        (NodeKind::App(op, _, args), Sort::BitVec(w)) => {
+            let scale = (f64::from(*w) / 128.0).powi(2);
+            match op {
+                Op::BvUdiv | Op::BvSdiv | Op::BvUrem | Op::BvSrem | Op::BvSmod => 5.0 * scale,
+                Op::BvMul => 0.9 * scale * args.len().saturating_sub(1) as f64,
+                _ => 0.0,
+            }
+        }
+        _ => 0.0,
+    }
+}
+
+/// Why cvc5 is not asked at all (one pass over the formula): RegLan variables, the bit-blasting estimate is
+/// over budget, or a constant array's value is a term — cvc5's API builds `(as const ...)`
+/// of values only (`cvc5_mk_const_array`: "expected a value"), SMT-LIB allows any term, and
+/// real scripts or seed mutants have them. Limitations, not findings: the check is unknown.
+fn cvc5_skip_reason(f: &Formula) -> Option<String> {
+    // cvc5 1.4.0 rejects them at check-sat ("Regular expression variables are not
+    // supported") and cannot give their values.
+    if f.decls
+        .iter()
+        .any(|d| d.sort == Sort::RegLan || d.args.contains(&Sort::RegLan))
+    {
+        return Some("skipped: RegLan-sorted variables (not supported by cvc5)".into());
+    }
+    let mut cost = 0.0;
+    for id in f.reachable_postorder() {
+        if let NodeKind::App(Op::ReRange, _, a) = &f.node(id).kind {
+            if a.iter()
+                .any(|x| !matches!(f.node(*x).kind, NodeKind::Lit(_)))
+            {
+                return Some(
+                    "skipped: re.range over string terms that are not literals (cvc5 takes \
+                     constants only; after that error a fuzzing process later crashed in \
+                     malloc when cvc5's term manager was deleted)"
+                        .into(),
+                );
+            }
+        }
+        if let NodeKind::App(Op::ConstArray, _, a) = &f.node(id).kind {
+            if !matches!(f.node(a[0]).kind, NodeKind::Lit(_)) {
+                return Some(
+                    "skipped: (as const ...) of a term that is not a value (cvc5's API takes \
+                     only values there)"
+                        .into(),
+                );
+            }
+        }
+        cost += bitblast_cost(f, id);
+    }
+    (cost > BITBLAST_BUDGET_SECONDS).then(|| {
+        format!(
+            "skipped: wide bit-vector division/multiplication (cvc5 1.4.0 bit-blasts it for \
+             about {cost:.0} s without checking its time limit; budget \
+             {BITBLAST_BUDGET_SECONDS:.0} s)"
+        )
+    })
+}
+
+/// cvc5 options a formula needs beyond the defaults: constant arrays are handled only
+/// with `arrays-exp` ("Cannot handle assertion with term of kind STORE_ALL in this
+/// configuration"). Reproducers name them as command-line flags (`cvc5 --arrays-exp`).
+fn cvc5_formula_options(f: &Formula) -> Vec<(&'static str, &'static str)> {
+    let const_arrays = f.reachable_postorder().into_iter().any(|id| {
+        matches!(
+            &f.node(id).kind,
+            crate::ir::NodeKind::App(Op::ConstArray, ..)
+                | crate::ir::NodeKind::Lit(Value::Array(_))
+        )
+    });
+    if const_arrays {
+        vec![("arrays-exp", "true")]
+    } else {
+        Vec::new()
+    }
+}
+
+/// Options as command-line flags (`--arrays-exp `).
+fn flags(options: &[(&str, &str)]) -> String {
+    options
+        .iter()
+        .map(|(k, v)| {
+            if *v == "true" {
+                format!("--{k} ")
+            } else {
+                format!("--{k}={v} ")
+            }
+        })
+        .collect()
+}
+
+/// Operators a solver's maintainers call unsupported, so that `unknown` on a formula with
+/// one is expected: Z3's sequence solver and `str.replace_re`/`str.replace_re_all`
+/// ("replace_re is not supported at all", Z3Prover/z3#5306; Z3 5.4.1.0 still answers unknown
+/// on the ground `(= "" (str.replace_re "1" (str.to_re "1") "1"))`), and `str.replace_all`
+/// ("replace_all is parsed but not supported with inferences", Z3Prover/z3#5344; "not
+/// axiomatized in the seq theory when its first argument is symbolic", Z3Prover/z3#9928;
+/// Z3 5.4.1.0 answers unknown on `(or (str.is_digit (str.replace_all "baab0" s2 s0)) (not
+/// b0))` even with every length bounded — the script target's first campaign found four
+/// such formulas).
+pub fn documented_incomplete(id: SolverId, f: &Formula) -> bool {
+    use crate::ir::Op;
+    let ops = f.signature().ops;
+    match id {
+        SolverId::Z3 => ops.iter().any(|o| {
+            matches!(
+                o,
+                Op::StrReplaceRe | Op::StrReplaceReAll | Op::StrReplaceAll
+            )
+        }),
+        SolverId::Cvc5 => false,
+    }
+}

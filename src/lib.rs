@@ -24,7 +24,6 @@ pub mod options;
 pub mod oracle;
 pub mod report;
 pub mod script;
-pub mod session;
 pub mod smtlib;
 pub mod solver;
 pub mod sys;

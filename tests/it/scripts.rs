@@ -108,7 +108,7 @@ fn x_zero(at: Option<usize>) -> Edit {
     })
 }
 
-fn classes(r: &smtsmith::session::ScriptReport) -> Vec<Class> {
+fn classes(r: &smtsmith::harness::session::ScriptReport) -> Vec<Class> {
     r.findings.iter().map(|(i, _)| i.class).collect()
 }
 

@@ -1,0 +1,574 @@
+//! One fuzz iteration end to end: run a formula on the selected solvers, apply the oracles,
+//! write every finding to disk. Fuzz targets and the CLI are thin wrappers around this.
+
+use crate::finding::{self, Written};
+use crate::generate::Case;
+use crate::ir::Formula;
+use crate::oracle::{self, Answer, Issue, ModelCheck};
+use crate::solver::{self, Limits, Solver, SolverError, SolverId, Verdict};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+mod seeded;
+pub mod session;
+mod targets;
+pub mod watchdog;
+
+pub use seeded::{
+    construct_case, fusion_case, generated_seed, janus_case, sae_case, witness_usable,
+};
+pub use targets::{
+    fuzz_constructed, fuzz_ground, fuzz_incremental, fuzz_named, fuzz_one, fuzz_script, Target,
+};
+
+/// Default resident-size budget (MiB) above which the solvers start over in new contexts;
+/// libFuzzer's default `-rss_limit_mb` is 2048.
+pub const RSS_BUDGET_MB: u64 = 512;
+
+/// The oracles applied to one case's answers.
+pub type Judge<'a> = &'a dyn Fn(&mut Harness, &Formula, &[(SolverId, Answer)]) -> oracle::Verdicts;
+
+/// Which solvers a target runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Selection {
+    Both,
+    Only(SolverId),
+}
+
+impl std::str::FromStr for Selection {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "both" => Ok(Selection::Both),
+            s => s
+                .parse()
+                .map(Selection::Only)
+                .map_err(|_| format!("unknown solver selection {s:?} (expected both, z3 or cvc5)")),
+        }
+    }
+}
+
+/// What a case is doing: a solver call, or the oracles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Solver(SolverId),
+    Oracles,
+}
+
+impl Phase {
+    /// The solver running, if any.
+    pub fn solver(self) -> Option<SolverId> {
+        match self {
+            Phase::Solver(id) => Some(id),
+            Phase::Oracles => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Phase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Phase::Solver(id) => write!(f, "{id}"),
+            Phase::Oracles => f.write_str("oracles"),
+        }
+    }
+}
+
+impl std::str::FromStr for Phase {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "oracles" => Ok(Phase::Oracles),
+            s => s.parse().map(Phase::Solver),
+        }
+    }
+}
+
+/// The result of one iteration.
+pub struct Report {
+    pub answers: Vec<(SolverId, Answer)>,
+    pub model_checks: Vec<ModelCheck>,
+    pub findings: Vec<(Issue, Written)>,
+    /// Time inside solver calls (term construction included) and in total.
+    pub solver_time: Duration,
+    /// The solvers' time by phase, summed over the solvers.
+    pub phases: crate::solver::Phases,
+    /// Oracles, the evaluator's model validation included.
+    pub oracle_time: Duration,
+    /// Writing findings.
+    pub write_time: Duration,
+    pub total_time: Duration,
+    /// Whether the findings were made again by a second run in a new Z3 context and cvc5
+    /// term manager (`None`: no finding, no second run).
+    pub reproduced_anew: Option<bool>,
+}
+
+/// Appended to the summary of a finding that a second run in new contexts did not make.
+pub const NOT_REPRODUCED_ANEW: &str = " (not reproduced in a new Z3 context and cvc5 term manager: it depends on earlier cases of this process and may not replay in a new one)";
+
+impl Report {
+    /// One line per finding, for panics and the CLI.
+    pub fn summary(&self) -> String {
+        summary(&self.findings)
+    }
+}
+
+/// One line per written finding: class, summary, reproducer path.
+pub fn summary(findings: &[(Issue, Written)]) -> String {
+    findings
+        .iter()
+        .map(|(i, w)| {
+            let known = w
+                .known
+                .as_ref()
+                .map(|k| format!(" (known bug: known-findings/{k})"))
+                .unwrap_or_default();
+            format!("[{}] {}{known} -> {}", i.class, i.summary, w.smt2.display())
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Solvers created once and reused across iterations, plus where findings go.
+pub struct Harness {
+    solvers: Vec<Box<dyn Solver>>,
+    versions: Vec<(SolverId, String)>,
+    reuse: solver::Reuse,
+    /// Cases run, for the periodic memory check.
+    cases: u64,
+    /// Above this resident size (MiB) the solvers start over in new contexts
+    /// (`SMTSMITH_RSS_BUDGET_MB`, default [`RSS_BUDGET_MB`]).
+    pub rss_budget_mb: u64,
+    pub limits: Limits,
+    pub findings_dir: PathBuf,
+    /// Called before each solver call and before the oracles run (the watchdog and
+    /// `smtsmith check`'s worker follow the case with it, to know whom to blame for a hang or
+    /// a crash).
+    pub on_phase: Option<fn(Phase)>,
+}
+
+impl Harness {
+    pub fn new(
+        selection: Selection,
+        findings_dir: impl Into<PathBuf>,
+    ) -> Result<Self, SolverError> {
+        Self::with_reuse(selection, findings_dir, solver::Reuse::from_env())
+    }
+
+    /// A harness whose solvers reuse state between cases as `reuse` says.
+    pub fn with_reuse(
+        selection: Selection,
+        findings_dir: impl Into<PathBuf>,
+        reuse: solver::Reuse,
+    ) -> Result<Self, SolverError> {
+        let solvers: Vec<Box<dyn Solver>> = solver::all_with(reuse)?
+            .into_iter()
+            .filter(|s| selection == Selection::Both || selection == Selection::Only(s.id()))
+            .collect();
+        let versions = solvers.iter().map(|s| (s.id(), s.version())).collect();
+        let rss_budget_mb = std::env::var("SMTSMITH_RSS_BUDGET_MB")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(RSS_BUDGET_MB);
+        Ok(Harness {
+            solvers,
+            versions,
+            reuse,
+            cases: 0,
+            rss_budget_mb,
+            limits: Limits::default(),
+            findings_dir: findings_dir.into(),
+            on_phase: None,
+        })
+    }
+
+    /// The findings folder from `SMTSMITH_FINDINGS`, or `default`.
+    pub fn findings_dir_from_env(default: &str) -> PathBuf {
+        std::env::var_os("SMTSMITH_FINDINGS")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from(default))
+    }
+
+    pub fn solvers_mut(&mut self) -> &mut [Box<dyn Solver>] {
+        &mut self.solvers
+    }
+
+    pub fn versions(&self) -> &[(SolverId, String)] {
+        &self.versions
+    }
+
+    pub fn reuse(&self) -> solver::Reuse {
+        self.reuse
+    }
+
+    /// Drops the solvers kept between cases: the next case starts on new ones.
+    pub fn forget(&mut self) {
+        for s in self.solvers.iter_mut() {
+            s.forget();
+        }
+    }
+
+    /// Every 16 cases: when the process is larger than the budget, the solvers start over
+    /// in new contexts (terms of earlier cases stay in a context until it is deleted; the
+    /// regular recycling every few hundred cases is not enough after large formulas).
+    pub(crate) fn watch_memory(&mut self) {
+        self.cases += 1;
+        if self.cases.is_multiple_of(16) {
+            if let Some(rss) = solver::rss_mib() {
+                if rss > self.rss_budget_mb {
+                    for s in self.solvers.iter_mut() {
+                        s.recycle_soon();
+                    }
+                }
+            }
+        }
+    }
+
+    /// Runs every solver on `f` and returns their answers (no oracle, nothing written).
+    pub fn answers(&mut self, f: &Formula) -> Vec<(SolverId, Answer)> {
+        self.watch_memory();
+        let limits = self.limits.clone();
+        let on_phase = self.on_phase;
+        self.solvers
+            .iter_mut()
+            .map(|s| {
+                if let Some(report) = on_phase {
+                    report(Phase::Solver(s.id()));
+                }
+                (s.id(), s.check(f, &limits))
+            })
+            .collect()
+    }
+
+    /// Runs a generated case: solvers, oracles, findings written to disk.
+    pub fn run_case(&mut self, case: &Case, input: Option<&[u8]>) -> Report {
+        self.run(&case.formula, Some(&case.config), input)
+    }
+
+    pub fn run(
+        &mut self,
+        f: &Formula,
+        config: Option<&crate::generate::Config>,
+        input: Option<&[u8]>,
+    ) -> Report {
+        self.run_judged(f, config, input, &|_, f, a| oracle::judge(f, a))
+    }
+
+    /// Runs a formula of known verdict (`crate::construct`): every oracle of [`Self::run`],
+    /// and a verdict contrary to the construction is a `construction` finding.
+    pub fn run_constructed(
+        &mut self,
+        c: &crate::construct::Constructed,
+        input: Option<&[u8]>,
+    ) -> Report {
+        let cores = c.core.is_some();
+        if cores {
+            for s in self.solvers.iter_mut() {
+                s.set_unsat_cores(true);
+            }
+        }
+        let report = self.run_judged(&c.formula, None, input, &|h, _, a| {
+            let mut v = oracle::judge_constructed(c, a);
+            v.findings.extend(h.check_cores(c, a, input));
+            v
+        });
+        if cores {
+            for s in self.solvers.iter_mut() {
+                s.set_unsat_cores(false);
+            }
+        }
+        report
+    }
+
+    /// The unsat-core oracle for a formula unsat by construction with a known core: a
+    /// solver's core that contains the whole expected core is unsat by construction; one
+    /// that misses part of it is checked alone by every solver, and a model of it that the
+    /// evaluator validates makes it an `invalid-core` finding (the solver's core is
+    /// satisfiable). A core that both solvers find unsat alone is valid (the construction's
+    /// core was not the only one).
+    pub fn check_cores(
+        &mut self,
+        c: &crate::construct::Constructed,
+        answers: &[(SolverId, Answer)],
+        input: Option<&[u8]>,
+    ) -> Vec<Issue> {
+        let Some(expected) = &c.core else {
+            return Vec::new();
+        };
+        let mut issues = Vec::new();
+        for (id, a) in answers {
+            let Ok(o) = a else { continue };
+            let (Verdict::Unsat, Some(core)) = (o.verdict, &o.core) else {
+                continue;
+            };
+            if expected.iter().all(|k| core.contains(k)) {
+                continue;
+            }
+            let mut sub = c.formula.clone();
+            sub.asserts = core.iter().map(|k| c.formula.asserts[*k]).collect();
+            let watched = watchdog::watch(self, &sub, input);
+            let again = self.answers(&sub);
+            if watched {
+                watchdog::done();
+            }
+            let witness = again.iter().find_map(|(other, a)| match a {
+                Ok(o) if o.verdict == Verdict::Sat => o
+                    .model
+                    .as_ref()
+                    .filter(|m| crate::eval::check_model(&sub, m) == crate::eval::Truth::True)
+                    .map(|_| *other),
+                _ => None,
+            });
+            if let Some(other) = witness {
+                let names = |ks: &[usize]| {
+                    ks.iter()
+                        .map(|k| format!("a{k}"))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                issues.push(Issue {
+                    class: oracle::Class::InvalidCore,
+                    blamed: Some(*id),
+                    summary: format!(
+                        "{id} says unsat with core ({}), but those assertions alone are sat: {other}'s model of them is validated by the evaluator; the construction's core is ({}) ({}: {})",
+                        names(core),
+                        names(expected),
+                        c.family,
+                        c.rule
+                    ),
+                });
+            }
+        }
+        issues
+    }
+
+    /// Runs `f` on the solvers and judges the answers with `judge`; findings are confirmed
+    /// by a second run in new contexts (or marked [`NOT_REPRODUCED_ANEW`]) and written.
+    pub fn run_judged(
+        &mut self,
+        f: &Formula,
+        config: Option<&crate::generate::Config>,
+        input: Option<&[u8]>,
+        judge: Judge,
+    ) -> Report {
+        let start = Instant::now();
+        let watched = watchdog::watch(self, f, input);
+        let answers = self.answers(f);
+        if watched {
+            watchdog::done();
+        }
+        let solver_time = answers
+            .iter()
+            .filter_map(|(_, a)| a.as_ref().ok().map(|o| o.time))
+            .sum();
+        let mut phases = crate::solver::Phases::default();
+        for o in answers.iter().filter_map(|(_, a)| a.as_ref().ok()) {
+            phases += o.phases;
+        }
+        let t = Instant::now();
+        if let Some(report) = self.on_phase {
+            report(Phase::Oracles);
+        }
+        let mut verdicts = judge(self, f, &answers);
+        let mut answers = answers;
+        // A finding may depend on what earlier cases left in the process: in kept solvers,
+        // and (whatever the reuse mode) in the Z3 context and cvc5 term manager every
+        // solver shares. Run the case again on new solvers in a new context and term
+        // manager, as a new process would. The reproducer is that run's when it shows the
+        // same classes; otherwise the finding is kept, marked as not replaying.
+        let mut reproduced_anew = None;
+        if !verdicts.findings.is_empty() {
+            self.forget();
+            for s in self.solvers.iter_mut() {
+                s.recycle_soon();
+            }
+            let again = self.answers(f);
+            let rejudged = judge(self, f, &again);
+            let classes = |v: &oracle::Verdicts| {
+                let mut c: Vec<String> = v.findings.iter().map(|i| i.class.to_string()).collect();
+                c.sort();
+                c
+            };
+            let same = classes(&rejudged) == classes(&verdicts);
+            reproduced_anew = Some(same);
+            if same {
+                answers = again;
+                verdicts = rejudged;
+            } else {
+                for issue in verdicts.findings.iter_mut() {
+                    issue.summary.push_str(NOT_REPRODUCED_ANEW);
+                }
+            }
+        }
+        let oracle_time = t.elapsed();
+        let t = Instant::now();
+        let mut findings = Vec::new();
+        for issue in verdicts.findings {
+            let ctx = finding::Context {
+                formula: f,
+                answers: &answers,
+                versions: &self.versions,
+                limits: &self.limits,
+                reuse: self.reuse,
+                config,
+                input,
+            };
+            match finding::write(&self.findings_dir, &issue, &ctx) {
+                Ok(w) => findings.push((issue, w)),
+                // Losing a finding silently is not an option: stop loudly with its text.
+                Err(e) => panic!(
+                    "cannot write finding to {}: {e}\n{}\n{}",
+                    self.findings_dir.display(),
+                    issue.summary,
+                    crate::smtlib::script(f, &Default::default())
+                ),
+            }
+        }
+        Report {
+            answers,
+            model_checks: verdicts.model_checks,
+            findings,
+            solver_time,
+            phases,
+            oracle_time,
+            write_time: t.elapsed(),
+            total_time: start.elapsed(),
+            reproduced_anew,
+        }
+    }
+}
+
+impl Harness {
+    /// What the ground-term oracle observes on `f`: its closed applications, the
+    /// evaluator's value of each, and each solver's simplified values (or its API error).
+    pub fn ground_values(&mut self, f: &Formula) -> (oracle::GroundObservation, Duration) {
+        self.watch_memory();
+        let roots = closed_applications(f);
+        let model = crate::eval::Model::default();
+        let mut ev = crate::eval::Evaluator::new(f, &model);
+        let expected = roots.iter().map(|r| ev.eval(*r).ok()).collect();
+        let mut solver_time = Duration::ZERO;
+        let mut values = Vec::new();
+        for s in self.solvers.iter_mut() {
+            let t = Instant::now();
+            let simplified = s.simplify(f, &roots).map_err(|e| e.to_string());
+            solver_time += t.elapsed();
+            values.push((s.id(), simplified));
+        }
+        let observation = oracle::GroundObservation {
+            roots,
+            expected,
+            values,
+        };
+        (observation, solver_time)
+    }
+
+    /// The ground-term cross-check: every closed, non-RegLan application of a ground case
+    /// is simplified by each solver's rewriter; a value other than the evaluator's is a
+    /// `ground-term` finding. Its reproducer asserts `(distinct term value)` (expected
+    /// unsat: the evaluator's value) and records each solver's verdict on it.
+    pub fn run_ground(&mut self, case: &Case, input: Option<&[u8]>) -> GroundReport {
+        let start = Instant::now();
+        let f = &case.formula;
+        let (observation, solver_time) = self.ground_values(f);
+        let judged = oracle::judge_ground(f, &observation);
+        let mut report = GroundReport {
+            terms: observation.roots.len(),
+            agreed: judged.agreed,
+            unsimplified: judged.unsimplified,
+            unspecified: judged.unspecified,
+            solver_time,
+            ..Default::default()
+        };
+        let issues = judged.issues;
+        for (issue, witness) in issues {
+            // The reproducer: the term must equal the evaluator's value.
+            let g = match &witness {
+                Some((root, value)) => {
+                    let mut g = crate::ir::Formula {
+                        asserts: Vec::new(),
+                        ..f.clone()
+                    };
+                    let v = g.lit(value.clone());
+                    let ne = g
+                        .app(crate::ir::Op::Distinct, vec![*root, v])
+                        .expect("a term and its value have one sort");
+                    g.assert(ne).expect("distinct is Boolean");
+                    g
+                }
+                None => f.clone(),
+            };
+            let answers = self.answers(&g);
+            let ctx = finding::Context {
+                formula: &g,
+                answers: &answers,
+                versions: &self.versions,
+                limits: &self.limits,
+                reuse: self.reuse,
+                config: Some(&case.config),
+                input,
+            };
+            match finding::write(&self.findings_dir, &issue, &ctx) {
+                Ok(w) => report.findings.push((issue, w)),
+                Err(e) => panic!(
+                    "cannot write finding to {}: {e}\n{}\n{}",
+                    self.findings_dir.display(),
+                    issue.summary,
+                    crate::smtlib::script(&g, &Default::default())
+                ),
+            }
+        }
+        report.total_time = start.elapsed();
+        report
+    }
+}
+
+/// The result of one ground-term iteration.
+#[derive(Default)]
+pub struct GroundReport {
+    /// Terms checked per solver.
+    pub terms: usize,
+    /// (term, solver) pairs where the solver's value equals the evaluator's.
+    pub agreed: usize,
+    /// Pairs where the solver's rewriter did not reach a value.
+    pub unsimplified: usize,
+    /// Pairs where SMT-LIB leaves the value unspecified (the evaluator answers unknown).
+    pub unspecified: usize,
+    pub findings: Vec<(Issue, Written)>,
+    pub solver_time: Duration,
+    pub total_time: Duration,
+}
+
+impl GroundReport {
+    pub fn summary(&self) -> String {
+        summary(&self.findings)
+    }
+}
+
+/// Application nodes reachable from the assertions with no free `let` variable and a
+/// first-class sort (RegLan values are compared through membership elsewhere).
+fn closed_applications(f: &Formula) -> Vec<crate::ir::NodeId> {
+    use crate::ir::{NodeKind, Sort};
+    let free = f.free_bound_vars(false);
+    f.reachable_postorder()
+        .into_iter()
+        .filter(|id| {
+            free[id.0 as usize].is_empty()
+                && matches!(f.node(*id).kind, NodeKind::App(..))
+                && *f.sort_of(*id) != Sort::RegLan
+        })
+        .collect()
+}
+
+/// Where findings go by default: `findings/` at the top of the smtsmith checkout, or, where
+/// that checkout does not exist (a fuzz target run on another machine, e.g. by OSS-Fuzz),
+/// `findings/` in the current folder.
+pub fn default_findings_dir() -> PathBuf {
+    let checkout = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let default = if checkout.is_dir() {
+        checkout.join("findings")
+    } else {
+        PathBuf::from("findings")
+    };
+    Harness::findings_dir_from_env(&default.to_string_lossy())
+}

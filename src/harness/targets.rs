@@ -1,0 +1,214 @@
+//! The fuzz targets' bodies: one [`Target`] per file of `fuzz/fuzz_targets/`, each decoding
+//! its input, running it on this thread's harness and turning findings into the panic that
+//! makes libFuzzer keep the input. `smtsmith run-target` runs the same bodies.
+
+use super::seeded::{construct_case, witness_usable};
+use super::{default_findings_dir, summary, watchdog, Harness, Selection};
+use crate::finding::Written;
+use crate::generate::Case;
+use crate::oracle::Issue;
+use crate::solver::SolverId;
+
+thread_local! {
+    /// Leaked on purpose: never dropped at thread exit. At process exit the C++ runtime
+    /// destroys cvc5's thread-local error state before Rust's thread-local destructors run;
+    /// deleting a cvc5 solver after that writes to the freed string (valgrind: invalid
+    /// write in `cvc5_capi_reset_error` from `cvc5_delete`) and corrupted the heap, so that
+    /// fuzzing processes died at exit ("corrupted double-linked list" in the term manager's
+    /// destructor). The process's memory goes back to the system anyway.
+    static HARNESSES: std::cell::RefCell<Vec<(Selection, &'static mut Harness)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The fuzz targets, by the names of their files in `fuzz/fuzz_targets/`: each target's
+/// body is [`Target::fuzz`], which `smtsmith run-target` also runs (without libFuzzer).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    Differential,
+    ModelZ3,
+    ModelCvc5,
+    GroundTerms,
+    StringsSat,
+    StringsUnsat,
+    Regex,
+    Fusion,
+    Sae,
+    Janus,
+    Script,
+    SeedMutation,
+}
+
+impl Target {
+    pub const ALL: [Target; 12] = [
+        Target::Differential,
+        Target::ModelZ3,
+        Target::ModelCvc5,
+        Target::GroundTerms,
+        Target::StringsSat,
+        Target::StringsUnsat,
+        Target::Regex,
+        Target::Fusion,
+        Target::Sae,
+        Target::Janus,
+        Target::Script,
+        Target::SeedMutation,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::Differential => "differential",
+            Target::ModelZ3 => "model_z3",
+            Target::ModelCvc5 => "model_cvc5",
+            Target::GroundTerms => "ground_terms",
+            Target::StringsSat => "strings_sat",
+            Target::StringsUnsat => "strings_unsat",
+            Target::Regex => "regex",
+            Target::Fusion => "fusion",
+            Target::Sae => "sae",
+            Target::Janus => "janus",
+            Target::Script => "script",
+            Target::SeedMutation => "seed_mutation",
+        }
+    }
+
+    /// The target's body on one input: decode, run, judge, write findings; panics on a
+    /// finding that is not a known bug (so libFuzzer saves the input).
+    pub fn fuzz(self, data: &[u8]) {
+        use crate::construct as c;
+        match self {
+            Target::Differential => fuzz_one(Selection::Both, data),
+            Target::ModelZ3 => fuzz_one(Selection::Only(SolverId::Z3), data),
+            Target::ModelCvc5 => fuzz_one(Selection::Only(SolverId::Cvc5), data),
+            Target::GroundTerms => fuzz_ground(data),
+            Target::StringsSat => fuzz_constructed(data, c::strings_sat::build),
+            Target::StringsUnsat => fuzz_constructed(data, c::strings_unsat::build),
+            Target::Regex => fuzz_constructed(data, c::regex::build),
+            Target::Fusion | Target::Sae | Target::Janus => fuzz_named(self.name(), data),
+            Target::Script => fuzz_incremental(data),
+            Target::SeedMutation => fuzz_script(data),
+        }
+    }
+}
+
+impl std::str::FromStr for Target {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Target, String> {
+        Target::ALL
+            .into_iter()
+            .find(|t| t.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Target::ALL.iter().map(|t| t.name()).collect();
+                format!("unknown fuzz target {s:?}; known: {}", names.join(", "))
+            })
+    }
+}
+
+/// The body of every generative fuzz target: decode, run, judge, write findings; then
+/// panic (so libFuzzer saves the input) if there was any. Solvers are created once per
+/// thread and reused.
+pub fn fuzz_one(selection: Selection, data: &[u8]) {
+    fuzz_with(selection, |h| {
+        let case = Case::from_bytes(data);
+        h.run_case(&case, Some(data)).findings
+    })
+}
+
+/// The body of the seed-mutation target: the input is an SMT-LIB script (a seed or a
+/// mutant from [`crate::mutate`]); it is parsed and run through every oracle on both
+/// solvers. Text that does not parse stands for the formula generated from its bytes, as
+/// in the custom mutator, so every input is a test.
+pub fn fuzz_script(data: &[u8]) {
+    fuzz_with(Selection::Both, |h| {
+        let f = crate::mutate::formula_of(data);
+        h.run(&f, None, Some(data)).findings
+    })
+}
+
+/// The body of the `script` target: an incremental script decoded from the input, run in
+/// lockstep on both solvers and judged at every step.
+pub fn fuzz_incremental(data: &[u8]) {
+    fuzz_with(Selection::Both, |h| {
+        let s = crate::script::Script::from_bytes(data);
+        h.run_script(&s, Some(data)).findings
+    })
+}
+
+/// The body of the construction targets: `build` decodes a formula of known verdict from
+/// the input; a case whose claim the evaluator does not confirm is skipped (unknown) or is
+/// a bug of the construction (false: panics with the formula).
+pub fn fuzz_constructed(
+    data: &[u8],
+    build: fn(&mut arbitrary::Unstructured) -> arbitrary::Result<crate::construct::Constructed>,
+) {
+    let Ok(c) = build(&mut arbitrary::Unstructured::new(data)) else {
+        return;
+    };
+    if !witness_usable(&c) {
+        return;
+    }
+    fuzz_with(Selection::Both, |h| {
+        h.run_constructed(&c, Some(data)).findings
+    })
+}
+
+/// The body of the construction targets that may run the solvers while building a case
+/// (`fusion`, `sae`: generated seeds): [`construct_case`], judged like the others.
+pub fn fuzz_named(name: &str, data: &[u8]) {
+    fuzz_with(Selection::Both, |h| {
+        let Ok(Ok(c)) = construct_case(h, name, data) else {
+            return Vec::new();
+        };
+        if !witness_usable(&c) {
+            return Vec::new();
+        }
+        h.run_constructed(&c, Some(data)).findings
+    })
+}
+
+/// The body of the ground-term target: a ground case, simplified by both solvers and
+/// evaluated by ours; panics on any finding.
+pub fn fuzz_ground(data: &[u8]) {
+    fuzz_with(Selection::Both, |h| {
+        let case = Case::ground_from_bytes(data);
+        h.run_ground(&case, Some(data)).findings
+    })
+}
+
+/// Runs `body` with this thread's harness for `selection`; findings it returns panic (so
+/// libFuzzer saves the input), except known bugs (`known-findings/`) and classes named in
+/// `SMTSMITH_QUIET_CLASSES`: those are written to disk and the fuzzer goes on.
+fn fuzz_with(selection: Selection, body: impl FnOnce(&mut Harness) -> Vec<(Issue, Written)>) {
+    watchdog::enable();
+    let findings = HARNESSES.with(|hs| {
+        let mut hs = hs.borrow_mut();
+        if !hs.iter().any(|(s, _)| *s == selection) {
+            let h = Harness::new(selection, default_findings_dir())
+                .unwrap_or_else(|e| panic!("cannot start the solvers: {e}"));
+            hs.push((selection, Box::leak(Box::new(h))));
+        }
+        let (_, h) = hs.iter_mut().find(|(s, _)| *s == selection).unwrap();
+        let h: &mut Harness = h;
+        body(h)
+    });
+    // E.g. `performance,incompleteness` for a smoke run that must only fail on soundness
+    // findings. Read once per process, not once per input.
+    static QUIET: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    let quiet = QUIET.get_or_init(|| {
+        std::env::var("SMTSMITH_QUIET_CLASSES")
+            .map(|v| v.split(',').map(|c| c.trim().to_string()).collect())
+            .unwrap_or_default()
+    });
+    let stops = |(issue, written): &&(Issue, Written)| {
+        written.known.is_none() && !quiet.iter().any(|q| q == issue.class.dir())
+    };
+    if findings.iter().any(|f| stops(&f)) {
+        panic!("smtsmith finding(s):\n{}", summary(&findings));
+    }
+    for (issue, written) in &findings {
+        if let Some(k) = &written.known {
+            eprintln!(
+                "smtsmith: known bug ({k}), not stopping: [{}] {}",
+                issue.class, issue.summary
+            );
+        }
+    }
+}

@@ -1,0 +1,230 @@
+//! The fuzz targets' hang watchdog. A solver that does not check its time limit (cvc5
+//! 1.4.0 on some nonlinear real formulas; Z3 4.12.2 on some string formulas) keeps the
+//! process in one check until libFuzzer's `-timeout` kills it, and libFuzzer saves only
+//! the raw input. Before that, this thread writes a `time-limit` finding with the
+//! reproducer: after `SMTSMITH_HANG_SECONDS` (default 30) in one solver; at 1.5 times that,
+//! still in the same check, it ends the process (status [`HANG_EXIT_CODE`]) —
+//! keep libFuzzer's `-timeout` above 1.5 × `SMTSMITH_HANG_SECONDS`.
+
+use super::Harness;
+use crate::ir::Formula;
+use crate::solver::{Limits, SolverId};
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+struct Case {
+    formula: Formula,
+    input: Option<Vec<u8>>,
+    versions: Vec<(SolverId, String)>,
+    limits: Limits,
+    reuse: crate::solver::Reuse,
+    dir: PathBuf,
+    /// The solver running and since when.
+    phase: Option<(SolverId, Instant)>,
+    reported: bool,
+    /// An incremental script, and the action it is at.
+    script: Option<(crate::script::Script, usize)>,
+}
+
+static CURRENT: Mutex<Option<Case>> = Mutex::new(None);
+/// The exit status of a process the watchdog ends (a hung check, finding written).
+pub const HANG_EXIT_CODE: i32 = 71;
+static STARTED: std::sync::Once = std::sync::Once::new();
+static ENABLED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Turns the watchdog on for this process (fuzz targets do; the CLI does not).
+pub fn enable() {
+    ENABLED.store(true, std::sync::atomic::Ordering::Relaxed);
+    STARTED.call_once(|| {
+        let after = std::env::var("SMTSMITH_HANG_SECONDS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(30u64);
+        std::thread::spawn(move || loop {
+            std::thread::sleep(Duration::from_millis(500));
+            check(Duration::from_secs(after));
+        });
+        crate::sys::at_exit(on_exit);
+    });
+}
+
+pub(crate) fn watch(h: &mut Harness, f: &Formula, input: Option<&[u8]>) -> bool {
+    if !ENABLED.load(std::sync::atomic::Ordering::Relaxed) {
+        return false;
+    }
+    *CURRENT.lock().unwrap_or_else(|e| e.into_inner()) = Some(Case {
+        formula: f.clone(),
+        input: input.map(|i| i.to_vec()),
+        versions: h.versions.clone(),
+        limits: h.limits.clone(),
+        reuse: h.reuse,
+        dir: h.findings_dir.clone(),
+        phase: None,
+        reported: false,
+        script: None,
+    });
+    h.on_phase = Some(phase);
+    true
+}
+
+/// [`watch`] for an incremental script (its reproducer is the script's).
+pub(crate) fn watch_script(
+    h: &mut Harness,
+    s: &crate::script::Script,
+    input: Option<&[u8]>,
+) -> bool {
+    if !watch(h, &s.formula, input) {
+        return false;
+    }
+    if let Some(c) = CURRENT.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+        c.script = Some((s.clone(), 0));
+    }
+    true
+}
+
+/// Records the action a watched script is at.
+pub(crate) fn at_step(i: usize) {
+    if let Ok(mut cur) = CURRENT.try_lock() {
+        if let Some((_, step)) = cur.as_mut().and_then(|c| c.script.as_mut()) {
+            *step = i;
+        }
+    }
+}
+
+/// Writes `issue` for the watched case `c` (a script's reproducer: the actions up to
+/// the current one, queries left out).
+fn write_for(c: &Case, issue: &crate::oracle::Issue) -> std::io::Result<crate::finding::Written> {
+    if let Some((s, step)) = &c.script {
+        let ran: Vec<(SolverId, Vec<usize>)> = c
+            .versions
+            .iter()
+            .map(|(id, _)| {
+                (
+                    *id,
+                    (0..=*step).filter(|i| !s.actions[*i].is_query()).collect(),
+                )
+            })
+            .collect();
+        let ctx = crate::finding::ScriptContext {
+            script: s,
+            ran: &ran,
+            step: *step,
+            answers: &[],
+            versions: &c.versions,
+            limits: &c.limits,
+            input: c.input.as_deref(),
+        };
+        return crate::finding::write_script(&c.dir, issue, &ctx);
+    }
+    let ctx = crate::finding::Context {
+        formula: &c.formula,
+        answers: &[],
+        versions: &c.versions,
+        limits: &c.limits,
+        reuse: c.reuse,
+        config: None,
+        input: c.input.as_deref(),
+    };
+    crate::finding::write(&c.dir, issue, &ctx)
+}
+
+/// Runs at process exit (`atexit`): an exit while a solver is inside a call (Z3's
+/// `model_validate` calls `exit(0)` on an invalid model; a solver may also exit on an
+/// internal error) is a finding: `self-check` when the script has the self-checks on,
+/// `crash` otherwise. Written before the process is gone.
+extern "C" fn on_exit() {
+    let Ok(cur) = CURRENT.try_lock() else { return };
+    let Some(c) = cur.as_ref() else { return };
+    let Some((solver, _)) = c.phase else { return };
+    if c.reported {
+        return;
+    }
+    let self_checks = c.script.as_ref().is_some_and(|(s, _)| s.setup.self_checks);
+    let issue = crate::oracle::Issue {
+        class: if self_checks {
+            crate::oracle::Class::SelfCheck
+        } else {
+            crate::oracle::Class::Crash
+        },
+        blamed: Some(solver),
+        summary: format!(
+            "the process exited inside a {solver} call{}",
+            if self_checks {
+                " with its self-checks on (Z3's model_validate exits on an invalid model)"
+            } else {
+                ""
+            }
+        ),
+    };
+    match write_for(c, &issue) {
+        Ok(w) => eprintln!(
+            "smtsmith: [{}] {} -> {}",
+            issue.class,
+            issue.summary,
+            w.smt2.display()
+        ),
+        Err(e) => eprintln!("smtsmith: cannot write finding: {e}\n{}", issue.summary),
+    }
+}
+
+fn phase(p: super::Phase) {
+    if let Some(c) = CURRENT.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+        c.phase = p.solver().map(|id| (id, Instant::now()));
+    }
+}
+
+pub(crate) fn done() {
+    *CURRENT.lock().unwrap_or_else(|e| e.into_inner()) = None;
+}
+
+fn check(after: Duration) {
+    let mut cur = CURRENT.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(c) = cur.as_mut() else { return };
+    let Some((solver, since)) = c.phase else {
+        return;
+    };
+    // A check within (or just past) its own time limit is no hang, whatever the
+    // threshold was set to.
+    let after = after.max(Duration::from_millis(
+        u64::from(c.limits.timeout_ms) * 3 / 2,
+    ));
+    if c.reported && since.elapsed() >= after * 3 / 2 {
+        // Still in the same check: end the process here rather than leave it to
+        // libFuzzer's -timeout, whose SIGALRM handler can deadlock in malloc when the
+        // solver was interrupted inside it (seen in a fusion run: the fork child hung
+        // for minutes and the campaign with it). The finding is already on disk.
+        eprintln!(
+            "smtsmith watchdog: {solver} still in the same check after {} s; exiting (the time-limit finding is written)",
+            since.elapsed().as_secs()
+        );
+        crate::sys::exit_now(HANG_EXIT_CODE);
+    }
+    if c.reported || since.elapsed() < after {
+        return;
+    }
+    c.reported = true;
+    let issue = crate::oracle::Issue {
+        class: crate::oracle::Class::TimeLimit,
+        blamed: Some(solver),
+        summary: format!(
+            "{solver} still running {} s into a check with a {} ms time limit",
+            since.elapsed().as_secs(),
+            c.limits.timeout_ms
+        ),
+    };
+    match write_for(c, &issue) {
+        Ok(w) => eprintln!(
+            "smtsmith watchdog: [{}] {} -> {}",
+            issue.class,
+            issue.summary,
+            w.smt2.display()
+        ),
+        Err(e) => eprintln!(
+            "smtsmith watchdog: cannot write finding to {}: {e}\n{}\n{}",
+            c.dir.display(),
+            issue.summary,
+            crate::smtlib::script(&c.formula, &Default::default())
+        ),
+    }
+}

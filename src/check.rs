@@ -446,14 +446,12 @@ impl Supervisor {
                 config: None,
                 input: Some(text.as_bytes()),
             };
-            match crate::finding::write(&self.findings_dir, &issue, &ctx) {
-                Ok(w) => r.findings.push((class.to_string(), w.smt2)),
-                Err(e) => panic!(
-                    "cannot write finding to {}: {e}\n{}",
-                    self.findings_dir.display(),
-                    issue.summary
-                ),
-            }
+            let (_, w) = crate::finding::record(
+                &self.findings_dir,
+                issue,
+                crate::finding::Subject::Formula(&ctx),
+            );
+            r.findings.push((class.to_string(), w.smt2));
         }
         r
     }

@@ -175,6 +175,37 @@ pub fn normalize(message: &str) -> String {
     out.trim().chars().take(160).collect()
 }
 
+/// What a finding is about: a formula (one check per solver) or an incremental script.
+pub enum Subject<'a> {
+    Formula(&'a Context<'a>),
+    Script(&'a ScriptContext<'a>),
+}
+
+/// The finding sink: writes `issue` about `subject` under `dir` (see [`write`] and
+/// [`write_script`]). Losing a finding silently is not an option: one that cannot be
+/// written stops the process loudly with its summary and its formula.
+pub fn record(dir: &Path, issue: Issue, subject: Subject) -> (Issue, Written) {
+    let written = match subject {
+        Subject::Formula(ctx) => write(dir, &issue, ctx),
+        Subject::Script(ctx) => write_script(dir, &issue, ctx),
+    };
+    match written {
+        Ok(w) => (issue, w),
+        Err(e) => {
+            let formula = match subject {
+                Subject::Formula(ctx) => ctx.formula,
+                Subject::Script(ctx) => &ctx.script.formula,
+            };
+            panic!(
+                "cannot write finding to {}: {e}\n{}\n{}",
+                dir.display(),
+                issue.summary,
+                smtlib::script(formula, &Default::default())
+            )
+        }
+    }
+}
+
 /// Writes the reproducer and metadata of `issue` under `dir`; returns the paths.
 pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Written> {
     let f = ctx.formula;

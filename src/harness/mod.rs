@@ -413,16 +413,11 @@ impl Harness {
                 config,
                 input,
             };
-            match finding::write(&self.findings_dir, &issue, &ctx) {
-                Ok(w) => findings.push((issue, w)),
-                // Losing a finding silently is not an option: stop loudly with its text.
-                Err(e) => panic!(
-                    "cannot write finding to {}: {e}\n{}\n{}",
-                    self.findings_dir.display(),
-                    issue.summary,
-                    crate::smtlib::script(f, &Default::default())
-                ),
-            }
+            findings.push(finding::record(
+                &self.findings_dir,
+                issue,
+                finding::Subject::Formula(&ctx),
+            ));
         }
         Report {
             answers,
@@ -508,15 +503,11 @@ impl Harness {
                 config: Some(&case.config),
                 input,
             };
-            match finding::write(&self.findings_dir, &issue, &ctx) {
-                Ok(w) => report.findings.push((issue, w)),
-                Err(e) => panic!(
-                    "cannot write finding to {}: {e}\n{}\n{}",
-                    self.findings_dir.display(),
-                    issue.summary,
-                    crate::smtlib::script(&g, &Default::default())
-                ),
-            }
+            report.findings.push(finding::record(
+                &self.findings_dir,
+                issue,
+                finding::Subject::Formula(&ctx),
+            ));
         }
         report.total_time = start.elapsed();
         report

@@ -267,14 +267,11 @@ impl Harness {
             limits: &self.limits,
             input,
         };
-        match finding::write_script(&self.findings_dir, &issue, &ctx) {
-            Ok(w) => report.findings.push((issue, w)),
-            Err(e) => panic!(
-                "cannot write finding to {}: {e}\n{}",
-                self.findings_dir.display(),
-                issue.summary
-            ),
-        }
+        report.findings.push(finding::record(
+            &self.findings_dir,
+            issue,
+            finding::Subject::Script(&ctx),
+        ));
     }
 
     /// The oracles of one step. Returns the issues and whether the script must stop

@@ -18,3 +18,4 @@ mod report;
 mod reuse;
 mod scripts;
 mod seeds;
+mod strings_vs_aws;

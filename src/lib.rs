@@ -1,10 +1,11 @@
 //! smtsmith: an in-process fuzzing harness for SMT solvers (Z3 and cvc5).
 //!
-//! Layers (see `README.md`): [`ir`] (sorts, the operator
-//! table, formulas), [`generate`] (the `Arbitrary`-driven grammar), [`smtlib`] (printer),
-//! [`eval`] (reference evaluator), [`solver`] (Z3 and cvc5 backends), [`oracle`] (verdict
-//! comparison and model validation), [`finding`] (reproducers on disk), [`harness`] (one
-//! fuzz iteration end to end).
+//! Layers (the data-flow picture is in `README.md`): [`ir`] (sorts, the operator table,
+//! formulas), [`generate`] (the `Arbitrary`-driven grammar), [`construct`] (verdicts by
+//! construction), [`smtlib`] (printer and parser), [`eval`] (reference evaluator), [`solver`]
+//! (the `Solver` trait, the one action interpreter over each backend's primitives, per-solver
+//! facts), [`oracle`] (verdict comparison and model validation), [`finding`] (the finding
+//! sink), [`harness`] (a case end to end, the fuzz targets, scripts, the watchdog).
 
 // `unsafe` only in the solver backends (FFI) and `sys` (libc), each block with a
 // `// SAFETY:` comment saying why it is sound (clippy checks that the comment is there).

@@ -156,7 +156,7 @@ pub enum Reuse {
 }
 
 impl Reuse {
-    /// Chosen by measurement (README, performance section).
+    /// Chosen by measurement (`docs/performance.md`, solver reuse modes).
     pub const DEFAULT: Reuse = Reuse::Scope;
     pub const ALL: [Reuse; 4] = [Reuse::Fresh, Reuse::Solver, Reuse::Reset, Reuse::Scope];
 

@@ -284,6 +284,8 @@ pub struct Supervisor {
     pub findings_dir: PathBuf,
     pub versions: Vec<(SolverId, String)>,
     pub limits: crate::solver::Limits,
+    /// The workers' solver reuse mode (recorded in findings the supervisor writes).
+    pub reuse: crate::solver::Reuse,
 }
 
 enum Event {
@@ -442,7 +444,7 @@ impl Supervisor {
                 answers: &[],
                 versions: &self.versions,
                 limits: &self.limits,
-                reuse: crate::solver::Reuse::from_env(),
+                reuse: self.reuse,
                 config: None,
                 input: Some(text.as_bytes()),
             };

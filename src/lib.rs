@@ -25,6 +25,7 @@ pub mod options;
 pub mod oracle;
 pub mod report;
 pub mod script;
+pub mod settings;
 pub mod smtlib;
 pub mod solver;
 pub mod sys;

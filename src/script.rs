@@ -108,13 +108,9 @@ const ASSUME_PREFIX: &str = "assume";
 
 impl Script {
     /// Decodes a script from raw fuzzer bytes (never fails: short input gives a short
-    /// script), over the theories of `SMTSMITH_THEORIES` (all when unset).
-    ///
-    /// # Panics
-    /// When `SMTSMITH_THEORIES` names an unknown theory (a usage error the user must see).
+    /// script), over every theory ([`Script::from_bytes_in`] for a subset).
     pub fn from_bytes(data: &[u8]) -> Script {
-        let theories = Theories::from_env().unwrap_or_else(|e| panic!("{e}"));
-        Script::from_bytes_in(data, &theories)
+        Script::from_bytes_in(data, &Theories::ALL)
     }
 
     /// Decodes a script over the given theories.

@@ -331,7 +331,18 @@ struct Seeded {
 }
 
 fn main() -> ExitCode {
-    match run(Cli::parse()) {
+    let cli = Cli::parse();
+    match smtsmith::settings::Settings::from_env() {
+        Ok(s) => {
+            s.install();
+            let _ = SETTINGS.set(s);
+        }
+        Err(e) => {
+            eprintln!("smtsmith: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    match run(cli) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("smtsmith: {e}");
@@ -462,7 +473,7 @@ fn replay_ground(
         "{}",
         smtlib::script(&case.formula, &ScriptOptions::default())
     );
-    let mut h = Harness::new(solver, dir).map_err(|e| e.to_string())?;
+    let mut h = Harness::with_settings(solver, dir, settings()).map_err(|e| e.to_string())?;
     let r = h.run_ground(&case, Some(input));
     println!(
         "; {} closed terms, {} values agree, {} not simplified, {} unspecified",
@@ -489,7 +500,14 @@ fn print_findings(findings: &[(smtsmith::oracle::Issue, smtsmith::finding::Writt
 
 /// `--theories`, else `SMTSMITH_THEORIES`, else all.
 fn resolve(flag: Option<Theories>) -> Result<Theories, String> {
-    flag.map_or_else(Theories::from_env, Ok)
+    Ok(flag.unwrap_or_else(|| settings().theories))
+}
+
+/// The `SMTSMITH_*` settings, read once in `main`.
+static SETTINGS: std::sync::OnceLock<smtsmith::settings::Settings> = std::sync::OnceLock::new();
+
+fn settings() -> &'static smtsmith::settings::Settings {
+    SETTINGS.get().expect("main reads the settings first")
 }
 
 /// The regular files of a folder, in name order.
@@ -587,9 +605,10 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     let h = match harness.as_mut() {
                         Some(h) => h,
                         None => harness.insert(
-                            Harness::new(
+                            Harness::with_settings(
                                 Selection::Both,
-                                Harness::findings_dir_from_env("findings"),
+                                settings().findings_dir("findings"),
+                                settings(),
                             )
                             .map_err(|e| e.to_string())?,
                         ),
@@ -635,7 +654,8 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             findings,
             timeout_ms,
         } => {
-            let mut h = Harness::new(solver, &findings).map_err(|e| e.to_string())?;
+            let mut h =
+                Harness::with_settings(solver, &findings, settings()).map_err(|e| e.to_string())?;
             h.limits = check_limits(timeout_ms);
             smtsmith::check::worker(&mut h, std::io::stdin().lock()).map_err(|e| e.to_string())?;
             Ok(ExitCode::SUCCESS)
@@ -650,7 +670,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             markdown,
         } => {
             use smtsmith::check;
-            let dir = findings.unwrap_or_else(|| Harness::findings_dir_from_env("findings"));
+            let dir = findings.unwrap_or_else(|| settings().findings_dir("findings"));
             let files = check::collect_files(&paths).map_err(|e| e.to_string())?;
             if files.is_empty() {
                 let named: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
@@ -660,7 +680,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 ));
             }
             let limits = check_limits(timeout_ms);
-            let h = Harness::new(solver, &dir).map_err(|e| e.to_string())?;
+            let h = Harness::with_settings(solver, &dir, settings()).map_err(|e| e.to_string())?;
             let versions = h.versions().to_vec();
             drop(h);
             let exe = std::env::current_exe().map_err(|e| e.to_string())?;
@@ -680,6 +700,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     c
                 }),
                 hang_after: std::time::Duration::from_secs(hang_seconds),
+                reuse: settings().reuse,
                 findings_dir: dir,
                 versions,
                 limits,
@@ -789,8 +810,9 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     .as_ref()
                     .is_some_and(|m| m["mode"].as_str() == Some("script"));
             if incremental {
-                let dir = findings.unwrap_or_else(|| Harness::findings_dir_from_env("findings"));
-                let mut h = Harness::new(solver, dir).map_err(|e| e.to_string())?;
+                let dir = findings.unwrap_or_else(|| settings().findings_dir("findings"));
+                let mut h =
+                    Harness::with_settings(solver, dir, settings()).map_err(|e| e.to_string())?;
                 let s = smtsmith::script::Script::from_bytes_in(&input, &resolve(theories)?);
                 let all: Vec<usize> = (0..s.actions.len()).collect();
                 print!(
@@ -837,8 +859,11 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 Some(name) => {
                     let dir = findings
                         .clone()
-                        .unwrap_or_else(|| Harness::findings_dir_from_env("findings"));
-                    let h = harness.insert(Harness::new(solver, dir).map_err(|e| e.to_string())?);
+                        .unwrap_or_else(|| settings().findings_dir("findings"));
+                    let h = harness.insert(
+                        Harness::with_settings(solver, dir, settings())
+                            .map_err(|e| e.to_string())?,
+                    );
                     Some(
                         smtsmith::harness::construct_case(h, name, &input)?
                             .map_err(|e| format!("{name} cannot decode this input: {e}"))?,
@@ -847,7 +872,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 None => None,
             };
             if ground {
-                let dir = findings.unwrap_or_else(|| Harness::findings_dir_from_env("findings"));
+                let dir = findings.unwrap_or_else(|| settings().findings_dir("findings"));
                 return replay_ground(&input, theories, solver, dir);
             }
             let case = if let Some(c) = &constructed {
@@ -871,9 +896,8 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let mut h = match harness {
                 Some(h) => h,
                 None => {
-                    let dir =
-                        findings.unwrap_or_else(|| Harness::findings_dir_from_env("findings"));
-                    Harness::new(solver, dir).map_err(|e| e.to_string())?
+                    let dir = findings.unwrap_or_else(|| settings().findings_dir("findings"));
+                    Harness::with_settings(solver, dir, settings()).map_err(|e| e.to_string())?
                 }
             };
             let report = if let Some(c) = &constructed {
@@ -996,8 +1020,9 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         } => {
             if incremental {
                 let theories = resolve(theories)?;
-                let dir = findings.unwrap_or_else(|| Harness::findings_dir_from_env("findings"));
-                let mut h = Harness::new(solver, dir).map_err(|e| e.to_string())?;
+                let dir = findings.unwrap_or_else(|| settings().findings_dir("findings"));
+                let mut h =
+                    Harness::with_settings(solver, dir, settings()).map_err(|e| e.to_string())?;
                 return run_incremental(&mut h, count, seed, bytes, &theories);
             }
             if let Some(name) = &construct {
@@ -1005,8 +1030,9 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 smtsmith::construct::family(name)?;
             }
             let theories = resolve(theories)?;
-            let dir = findings.unwrap_or_else(|| Harness::findings_dir_from_env("findings"));
-            let mut h = Harness::new(solver, dir).map_err(|e| e.to_string())?;
+            let dir = findings.unwrap_or_else(|| settings().findings_dir("findings"));
+            let mut h =
+                Harness::with_settings(solver, dir, settings()).map_err(|e| e.to_string())?;
             if ground {
                 return run_ground(&mut h, count, seed, bytes, &theories);
             }
@@ -1149,7 +1175,8 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Versions => {
-            let h = Harness::new(Selection::Both, "findings").map_err(|e| e.to_string())?;
+            let h = Harness::with_settings(Selection::Both, "findings", settings())
+                .map_err(|e| e.to_string())?;
             for (id, v) in h.versions() {
                 println!("{id} {v}");
             }

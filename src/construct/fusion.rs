@@ -552,19 +552,25 @@ pub fn family_seed(u: &mut Unstructured) -> Result<Seed> {
     })
 }
 
-/// The labelled seed files: `LOGIC/sat|unsat/*.smt2` under `SMTSMITH_SEEDS` (default: the
-/// repository's `seeds/`), at most 4 KiB each, sorted. A folder that is missing or holds
+static SEED_DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+
+/// Makes `dir` the folder of this process's labelled seeds (the settings' `SMTSMITH_SEEDS`);
+/// once, before the first seed is read (a later call has no effect).
+pub fn use_seed_dir(dir: std::path::PathBuf) {
+    let _ = SEED_DIR.set(dir);
+}
+
+/// The labelled seed files: `LOGIC/sat|unsat/*.smt2` under the folder of [`use_seed_dir`]
+/// (default: the repository's `seeds/`), at most 4 KiB each, sorted. A folder that is missing or holds
 /// no such file stops the process with a message naming it: a seed-based target without
 /// its seeds would quietly fuzz something else.
 pub fn seed_files() -> &'static [(std::path::PathBuf, Verdict)] {
     static FILES: std::sync::OnceLock<Vec<(std::path::PathBuf, Verdict)>> =
         std::sync::OnceLock::new();
     FILES.get_or_init(|| {
-        let dir = std::env::var_os("SMTSMITH_SEEDS")
-            .map(std::path::PathBuf::from)
-            .unwrap_or_else(default_seed_dir);
+        let dir = SEED_DIR.get_or_init(default_seed_dir);
         let mut out = Vec::new();
-        let logics = std::fs::read_dir(&dir).unwrap_or_else(|e| {
+        let logics = std::fs::read_dir(dir).unwrap_or_else(|e| {
             panic!(
                 "labelled seeds: cannot read {} ({e}); set SMTSMITH_SEEDS to a folder of LOGIC/sat|unsat/*.smt2",
                 dir.display()

@@ -45,25 +45,27 @@ pub struct Pools {
 }
 
 impl Pools {
-    /// The built-in pools, or those of `SMTSMITH_STRING_POOL` (SMT-LIB string literals,
-    /// e.g. `"" "a" "\u{10000}"`) and `SMTSMITH_INT_POOL` (integers, e.g. `-1 0 7`), read
-    /// once. A malformed pool stops the process with the reason.
-    pub fn from_env() -> &'static Pools {
-        static POOLS: std::sync::OnceLock<Pools> = std::sync::OnceLock::new();
-        POOLS.get_or_init(|| {
-            let strings = match std::env::var("SMTSMITH_STRING_POOL") {
-                Ok(t) => {
-                    parse_string_pool(&t).unwrap_or_else(|e| panic!("SMTSMITH_STRING_POOL: {e}"))
-                }
-                Err(_) => string_pool(),
-            };
-            let ints = match std::env::var("SMTSMITH_INT_POOL") {
-                Ok(t) => parse_int_pool(&t).unwrap_or_else(|e| panic!("SMTSMITH_INT_POOL: {e}")),
-                Err(_) => int_pool(),
-            };
-            Pools { strings, ints }
-        })
+    /// The built-in boundary pools.
+    pub fn builtin() -> Pools {
+        Pools {
+            strings: string_pool(),
+            ints: int_pool(),
+        }
     }
+
+    /// The pools of this process: those handed down by [`use_pools`] (the settings'
+    /// `SMTSMITH_STRING_POOL` and `SMTSMITH_INT_POOL`), else the built-in ones.
+    pub fn current() -> &'static Pools {
+        POOLS.get_or_init(Pools::builtin)
+    }
+}
+
+static POOLS: std::sync::OnceLock<Pools> = std::sync::OnceLock::new();
+
+/// Makes `pools` this process's pools ([`Pools::current`]); once, before the first case
+/// (a later call has no effect).
+pub fn use_pools(pools: Pools) {
+    let _ = POOLS.set(pools);
 }
 
 /// SMT-LIB string literals separated by white space (`""` inside a literal is a quote).
@@ -262,9 +264,9 @@ impl Builder<'_, '_> {
 }
 
 /// A satisfiable string formula decoded from `u`, with its witness, over the pools of
-/// [`Pools::from_env`].
+/// [`Pools::current`].
 pub fn build(u: &mut Unstructured) -> Result<Constructed> {
-    build_with(u, Pools::from_env())
+    build_with(u, Pools::current())
 }
 
 /// [`build`] over the given constant pools.

@@ -148,19 +148,6 @@ impl Theories {
     /// The names `--theories` accepts.
     pub const NAMES: &'static str =
         "ints, reals, bv, strings (allows ints), arrays (allows ints and bv), uf, quantifiers, all";
-
-    /// The subset named by `SMTSMITH_THEORIES`, or all theories; read once per process.
-    pub fn from_env() -> Result<Theories, String> {
-        static FROM_ENV: std::sync::OnceLock<Result<Theories, String>> = std::sync::OnceLock::new();
-        FROM_ENV
-            .get_or_init(|| match std::env::var("SMTSMITH_THEORIES") {
-                Ok(v) if !v.trim().is_empty() => v
-                    .parse()
-                    .map_err(|e| format!("SMTSMITH_THEORIES={v:?}: {e}")),
-                _ => Ok(Theories::ALL),
-            })
-            .clone()
-    }
 }
 
 impl std::fmt::Display for Theories {

@@ -42,20 +42,15 @@ impl Case {
     }
 
     /// Decodes a case from raw fuzzer bytes (never fails: short input gives a small case),
-    /// over the theories of `SMTSMITH_THEORIES` (all when unset).
-    ///
-    /// # Panics
-    /// When `SMTSMITH_THEORIES` names an unknown theory (a usage error the user must see).
+    /// over every theory ([`Case::from_bytes_in`] for a subset).
     pub fn from_bytes(data: &[u8]) -> Case {
-        let theories = Theories::from_env().unwrap_or_else(|e| panic!("{e}"));
-        Case::from_bytes_in(data, &theories)
+        Case::from_bytes_in(data, &Theories::ALL)
     }
 
     /// Decodes a ground case (literals only, no declared constants) from raw bytes, over
-    /// the theories of `SMTSMITH_THEORIES`.
+    /// every theory ([`Case::ground_from_bytes_in`] for a subset).
     pub fn ground_from_bytes(data: &[u8]) -> Case {
-        let theories = Theories::from_env().unwrap_or_else(|e| panic!("{e}"));
-        Case::ground_from_bytes_in(data, &theories)
+        Case::ground_from_bytes_in(data, &Theories::ALL)
     }
 
     /// Decodes a ground case from raw bytes over the given theories.

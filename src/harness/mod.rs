@@ -21,10 +21,6 @@ pub use targets::{
     fuzz_constructed, fuzz_ground, fuzz_incremental, fuzz_named, fuzz_one, fuzz_script, Target,
 };
 
-/// Default resident-size budget (MiB) above which the solvers start over in new contexts;
-/// libFuzzer's default `-rss_limit_mb` is 2048.
-pub const RSS_BUDGET_MB: u64 = 512;
-
 /// The oracles applied to one case's answers.
 pub type Judge<'a> = &'a dyn Fn(&mut Harness, &Formula, &[(SolverId, Answer)]) -> oracle::Verdicts;
 
@@ -137,8 +133,10 @@ pub struct Harness {
     /// Cases run, for the periodic memory check.
     cases: u64,
     /// Above this resident size (MiB) the solvers start over in new contexts
-    /// (`SMTSMITH_RSS_BUDGET_MB`, default [`RSS_BUDGET_MB`]).
+    /// (`SMTSMITH_RSS_BUDGET_MB`, default [`crate::settings::RSS_BUDGET_MB`]).
     pub rss_budget_mb: u64,
+    /// The theories of the formulas the harness generates itself (solver-decided seeds).
+    pub theories: crate::generate::config::Theories,
     pub limits: Limits,
     pub findings_dir: PathBuf,
     /// Called before each solver call and before the oracles run (the watchdog and
@@ -148,11 +146,25 @@ pub struct Harness {
 }
 
 impl Harness {
+    /// A harness with the default settings (no `SMTSMITH_*` variable is read).
     pub fn new(
         selection: Selection,
         findings_dir: impl Into<PathBuf>,
     ) -> Result<Self, SolverError> {
-        Self::with_reuse(selection, findings_dir, solver::Reuse::from_env())
+        Self::with_reuse(selection, findings_dir, solver::Reuse::DEFAULT)
+    }
+
+    /// A harness as `settings` say (reuse mode, memory budget): what the edges — the fuzz
+    /// targets and the command line — make.
+    pub fn with_settings(
+        selection: Selection,
+        findings_dir: impl Into<PathBuf>,
+        settings: &crate::settings::Settings,
+    ) -> Result<Self, SolverError> {
+        let mut h = Self::with_reuse(selection, findings_dir, settings.reuse)?;
+        h.rss_budget_mb = settings.rss_budget_mb;
+        h.theories = settings.theories;
+        Ok(h)
     }
 
     /// A harness whose solvers reuse state between cases as `reuse` says.
@@ -166,27 +178,17 @@ impl Harness {
             .filter(|s| selection == Selection::Both || selection == Selection::Only(s.id()))
             .collect();
         let versions = solvers.iter().map(|s| (s.id(), s.version())).collect();
-        let rss_budget_mb = std::env::var("SMTSMITH_RSS_BUDGET_MB")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(RSS_BUDGET_MB);
         Ok(Harness {
             solvers,
             versions,
             reuse,
             cases: 0,
-            rss_budget_mb,
+            rss_budget_mb: crate::settings::RSS_BUDGET_MB,
+            theories: crate::generate::config::Theories::ALL,
             limits: Limits::default(),
             findings_dir: findings_dir.into(),
             on_phase: None,
         })
-    }
-
-    /// The findings folder from `SMTSMITH_FINDINGS`, or `default`.
-    pub fn findings_dir_from_env(default: &str) -> PathBuf {
-        std::env::var_os("SMTSMITH_FINDINGS")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| PathBuf::from(default))
     }
 
     pub fn solvers_mut(&mut self) -> &mut [Box<dyn Solver>] {
@@ -551,15 +553,14 @@ fn closed_applications(f: &Formula) -> Vec<crate::ir::NodeId> {
         .collect()
 }
 
-/// Where findings go by default: `findings/` at the top of the smtsmith checkout, or, where
-/// that checkout does not exist (a fuzz target run on another machine, e.g. by OSS-Fuzz),
-/// `findings/` in the current folder.
+/// Where the fuzz targets write findings without `SMTSMITH_FINDINGS`: `findings/` at the top
+/// of the smtsmith checkout, or, where that checkout does not exist (a fuzz target run on
+/// another machine, e.g. by OSS-Fuzz), `findings/` in the current folder.
 pub fn default_findings_dir() -> PathBuf {
     let checkout = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let default = if checkout.is_dir() {
+    if checkout.is_dir() {
         checkout.join("findings")
     } else {
         PathBuf::from("findings")
-    };
-    Harness::findings_dir_from_env(&default.to_string_lossy())
+    }
 }

@@ -16,7 +16,7 @@ pub fn generated_seed(
 ) -> Option<crate::construct::fusion::Seed> {
     let len = u.int_in_range(24..=160usize).ok()?;
     let bytes = u.bytes(len.min(u.len())).ok()?.to_vec();
-    let case = Case::from_bytes(&bytes);
+    let case = Case::from_bytes_in(&bytes, &h.theories);
     let watched = watchdog::watch(h, &case.formula, Some(&bytes));
     let answers = h.answers(&case.formula);
     if watched {

@@ -7,6 +7,7 @@ use super::{default_findings_dir, summary, watchdog, Harness, Selection};
 use crate::finding::Written;
 use crate::generate::Case;
 use crate::oracle::Issue;
+use crate::settings::Settings;
 use crate::solver::SolverId;
 
 thread_local! {
@@ -107,7 +108,7 @@ impl std::str::FromStr for Target {
 /// thread and reused.
 pub fn fuzz_one(selection: Selection, data: &[u8]) {
     fuzz_with(selection, |h| {
-        let case = Case::from_bytes(data);
+        let case = Case::from_bytes_in(data, &settings().theories);
         h.run_case(&case, Some(data)).findings
     })
 }
@@ -127,7 +128,7 @@ pub fn fuzz_script(data: &[u8]) {
 /// lockstep on both solvers and judged at every step.
 pub fn fuzz_incremental(data: &[u8]) {
     fuzz_with(Selection::Both, |h| {
-        let s = crate::script::Script::from_bytes(data);
+        let s = crate::script::Script::from_bytes_in(data, &settings().theories);
         h.run_script(&s, Some(data)).findings
     })
 }
@@ -168,8 +169,19 @@ pub fn fuzz_named(name: &str, data: &[u8]) {
 /// evaluated by ours; panics on any finding.
 pub fn fuzz_ground(data: &[u8]) {
     fuzz_with(Selection::Both, |h| {
-        let case = Case::ground_from_bytes(data);
+        let case = Case::ground_from_bytes_in(data, &settings().theories);
         h.run_ground(&case, Some(data)).findings
+    })
+}
+
+/// The settings of this fuzzing process: the `SMTSMITH_*` variables, read at its first input
+/// (a malformed one stops it with the reason), the constructions' share handed down.
+pub fn settings() -> &'static Settings {
+    static SETTINGS: std::sync::OnceLock<Settings> = std::sync::OnceLock::new();
+    SETTINGS.get_or_init(|| {
+        let s = Settings::from_env().unwrap_or_else(|e| panic!("smtsmith: {e}"));
+        s.install();
+        s
     })
 }
 
@@ -177,11 +189,13 @@ pub fn fuzz_ground(data: &[u8]) {
 /// libFuzzer saves the input), except known bugs (`known-findings/`) and classes named in
 /// `SMTSMITH_QUIET_CLASSES`: those are written to disk and the fuzzer goes on.
 fn fuzz_with(selection: Selection, body: impl FnOnce(&mut Harness) -> Vec<(Issue, Written)>) {
-    watchdog::enable();
+    let settings = settings();
+    watchdog::enable(std::time::Duration::from_secs(settings.hang_seconds));
     let findings = HARNESSES.with(|hs| {
         let mut hs = hs.borrow_mut();
         if !hs.iter().any(|(s, _)| *s == selection) {
-            let h = Harness::new(selection, default_findings_dir())
+            let dir = settings.findings_dir(default_findings_dir());
+            let h = Harness::with_settings(selection, dir, settings)
                 .unwrap_or_else(|e| panic!("cannot start the solvers: {e}"));
             hs.push((selection, Box::leak(Box::new(h))));
         }
@@ -190,15 +204,9 @@ fn fuzz_with(selection: Selection, body: impl FnOnce(&mut Harness) -> Vec<(Issue
         body(h)
     });
     // E.g. `performance,incompleteness` for a smoke run that must only fail on soundness
-    // findings. Read once per process, not once per input.
-    static QUIET: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    let quiet = QUIET.get_or_init(|| {
-        std::env::var("SMTSMITH_QUIET_CLASSES")
-            .map(|v| v.split(',').map(|c| c.trim().to_string()).collect())
-            .unwrap_or_default()
-    });
+    // findings.
     let stops = |(issue, written): &&(Issue, Written)| {
-        written.known.is_none() && !quiet.iter().any(|q| q == issue.class.dir())
+        written.known.is_none() && !settings.quiet_classes.contains(&issue.class)
     };
     if findings.iter().any(|f| stops(&f)) {
         panic!("smtsmith finding(s):\n{}", summary(&findings));

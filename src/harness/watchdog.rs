@@ -33,17 +33,14 @@ pub const HANG_EXIT_CODE: i32 = 71;
 static STARTED: std::sync::Once = std::sync::Once::new();
 static ENABLED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
-/// Turns the watchdog on for this process (fuzz targets do; the CLI does not).
-pub fn enable() {
+/// Turns the watchdog on for this process (fuzz targets do; the CLI does not): a solver
+/// `after` in one check gets a `time-limit` finding (the first call's `after` holds).
+pub fn enable(after: Duration) {
     ENABLED.store(true, std::sync::atomic::Ordering::Relaxed);
     STARTED.call_once(|| {
-        let after = std::env::var("SMTSMITH_HANG_SECONDS")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(30u64);
         std::thread::spawn(move || loop {
             std::thread::sleep(Duration::from_millis(500));
-            check(Duration::from_secs(after));
+            check(after);
         });
         crate::sys::at_exit(on_exit);
     });

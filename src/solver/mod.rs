@@ -160,14 +160,6 @@ impl Reuse {
     pub const DEFAULT: Reuse = Reuse::Scope;
     pub const ALL: [Reuse; 4] = [Reuse::Fresh, Reuse::Solver, Reuse::Reset, Reuse::Scope];
 
-    /// `$SMTSMITH_REUSE` (fresh, solver, reset, scope), else the default.
-    pub fn from_env() -> Reuse {
-        std::env::var("SMTSMITH_REUSE")
-            .ok()
-            .map(|v| v.parse().unwrap_or_else(|e| panic!("SMTSMITH_REUSE: {e}")))
-            .unwrap_or(Reuse::DEFAULT)
-    }
-
     /// Whether solvers outlive a case.
     pub fn keeps_solvers(self) -> bool {
         matches!(self, Reuse::Reset | Reuse::Scope)
@@ -304,11 +296,6 @@ pub fn rss_mib() -> Option<u64> {
     let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
     let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
     Some(pages * crate::sys::page_size() / (1024 * 1024))
-}
-
-/// Both backends, created once per process and reused across cases.
-pub fn all() -> Result<Vec<Box<dyn Solver>>, SolverError> {
-    all_with(Reuse::from_env())
 }
 
 /// Both backends with the given reuse mode.

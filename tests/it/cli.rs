@@ -890,3 +890,34 @@ fn watchdog_writes_a_time_limit_finding_and_ends_a_hung_process() {
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("no finding"));
 }
+
+/// A malformed `SMTSMITH_*` variable stops the command line before it does anything, with
+/// the variable, its value and the reason (exit status 2, as any bad invocation).
+#[test]
+fn malformed_settings_are_named_and_stop_the_run() {
+    for (name, value, says) in [
+        ("SMTSMITH_REUSE", "sometimes", "unknown reuse mode"),
+        ("SMTSMITH_THEORIES", "floats", "floats"),
+        ("SMTSMITH_QUIET_CLASSES", "slow", "unknown class"),
+    ] {
+        let out = smtsmith()
+            .arg("versions")
+            .env(name, value)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        assert!(
+            err.starts_with(&format!("smtsmith: {name}={value:?}: ")) && err.contains(says),
+            "{err}"
+        );
+    }
+    // Set and well-formed: the command runs.
+    succeeded(
+        &smtsmith()
+            .arg("versions")
+            .env("SMTSMITH_REUSE", "reset")
+            .output()
+            .unwrap(),
+    );
+}

@@ -1,0 +1,199 @@
+//! Every `SMTSMITH_*` variable a run reads, read in one place: [`Settings::from_env`]. The
+//! edges — the fuzz targets' bodies (`harness::targets`) and the command line — read them once
+//! and hand the values down; no library module below reads the environment. (Build-time
+//! variables, `SMTSMITH_Z3_VERSION` and the library folders, are `build.rs`'s.)
+
+use crate::construct::strings_sat::{self, Pools};
+use crate::generate::config::Theories;
+use crate::solver::Reuse;
+use std::path::PathBuf;
+
+/// Default resident-size budget (MiB) above which the solvers start over in new contexts;
+/// libFuzzer's default `-rss_limit_mb` is 2048.
+pub const RSS_BUDGET_MB: u64 = 512;
+
+/// Seconds one solver may spend in one check before the fuzz targets' watchdog writes a
+/// `time-limit` finding.
+pub const HANG_SECONDS: u64 = 30;
+
+/// A run's settings. `Default` is every variable unset.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// `SMTSMITH_FINDINGS`: where findings are written (else the caller's default).
+    pub findings: Option<PathBuf>,
+    /// `SMTSMITH_REUSE`: how solvers are reused between cases.
+    pub reuse: Reuse,
+    /// `SMTSMITH_THEORIES`: the theories generated cases may use.
+    pub theories: Theories,
+    /// `SMTSMITH_SEEDS`: labelled seed files for fusion, SAE and Janus (else `seeds/`).
+    pub seeds: Option<PathBuf>,
+    /// `SMTSMITH_STRING_POOL` and `SMTSMITH_INT_POOL`: the constants `strings_sat` starts
+    /// from (else its built-in boundary pools).
+    pub pools: Pools,
+    /// `SMTSMITH_HANG_SECONDS`: see [`HANG_SECONDS`].
+    pub hang_seconds: u64,
+    /// `SMTSMITH_RSS_BUDGET_MB`: see [`RSS_BUDGET_MB`].
+    pub rss_budget_mb: u64,
+    /// `SMTSMITH_QUIET_CLASSES`: finding classes (folder names) that the fuzz targets write
+    /// without stopping.
+    pub quiet_classes: Vec<crate::oracle::Class>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            findings: None,
+            reuse: Reuse::DEFAULT,
+            theories: Theories::ALL,
+            seeds: None,
+            pools: Pools::builtin(),
+            hang_seconds: HANG_SECONDS,
+            rss_budget_mb: RSS_BUDGET_MB,
+            quiet_classes: Vec::new(),
+        }
+    }
+}
+
+impl Settings {
+    /// Reads every variable; a malformed one is an error that names it and says why. An
+    /// empty variable counts as unset.
+    pub fn from_env() -> Result<Settings, String> {
+        Settings::from_vars(|name| std::env::var(name).ok().filter(|v| !v.trim().is_empty()))
+    }
+
+    /// [`Settings::from_env`] over any source of variables (tests give their own).
+    pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Result<Settings, String> {
+        let mut s = Settings::default();
+        let named = |name: &str, e: String| format!("{name}={:?}: {e}", var(name).unwrap());
+        if let Some(v) = var("SMTSMITH_FINDINGS") {
+            s.findings = Some(PathBuf::from(v));
+        }
+        if let Some(v) = var("SMTSMITH_REUSE") {
+            s.reuse = v.parse().map_err(|e| named("SMTSMITH_REUSE", e))?;
+        }
+        if let Some(v) = var("SMTSMITH_THEORIES") {
+            s.theories = v.parse().map_err(|e| named("SMTSMITH_THEORIES", e))?;
+        }
+        if let Some(v) = var("SMTSMITH_SEEDS") {
+            s.seeds = Some(PathBuf::from(v));
+        }
+        if let Some(v) = var("SMTSMITH_STRING_POOL") {
+            s.pools.strings =
+                strings_sat::parse_string_pool(&v).map_err(|e| named("SMTSMITH_STRING_POOL", e))?;
+        }
+        if let Some(v) = var("SMTSMITH_INT_POOL") {
+            s.pools.ints =
+                strings_sat::parse_int_pool(&v).map_err(|e| named("SMTSMITH_INT_POOL", e))?;
+        }
+        let number = |name: &str, v: String| {
+            v.trim()
+                .parse::<u64>()
+                .map_err(|_| named(name, "not a whole number".into()))
+        };
+        if let Some(v) = var("SMTSMITH_HANG_SECONDS") {
+            s.hang_seconds = number("SMTSMITH_HANG_SECONDS", v)?;
+        }
+        if let Some(v) = var("SMTSMITH_RSS_BUDGET_MB") {
+            s.rss_budget_mb = number("SMTSMITH_RSS_BUDGET_MB", v)?;
+        }
+        if let Some(v) = var("SMTSMITH_QUIET_CLASSES") {
+            for name in v.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+                let class = crate::oracle::Class::ALL
+                    .into_iter()
+                    .find(|c| c.dir() == name)
+                    .ok_or_else(|| {
+                        let known: Vec<&str> =
+                            crate::oracle::Class::ALL.iter().map(|c| c.dir()).collect();
+                        named(
+                            "SMTSMITH_QUIET_CLASSES",
+                            format!("unknown class {name:?} (known: {})", known.join(", ")),
+                        )
+                    })?;
+                s.quiet_classes.push(class);
+            }
+        }
+        Ok(s)
+    }
+
+    /// Hands the settings the constructions read down to them (the seed folder, the string
+    /// pools): they are built from fuzzer bytes alone, so they take these once per process.
+    /// A later call with other values has no effect.
+    pub fn install(&self) {
+        crate::construct::fusion::use_seed_dir(
+            self.seeds
+                .clone()
+                .unwrap_or_else(crate::construct::fusion::default_seed_dir),
+        );
+        strings_sat::use_pools(self.pools.clone());
+    }
+
+    /// The findings folder: `SMTSMITH_FINDINGS`, else `default`.
+    pub fn findings_dir(&self, default: impl Into<PathBuf>) -> PathBuf {
+        self.findings.clone().unwrap_or_else(|| default.into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn from(vars: &[(&str, &str)]) -> Result<Settings, String> {
+        Settings::from_vars(|n| {
+            vars.iter()
+                .find(|(k, _)| *k == n)
+                .map(|(_, v)| v.to_string())
+        })
+    }
+
+    #[test]
+    fn unset_variables_give_the_defaults() {
+        assert_eq!(from(&[]).unwrap(), Settings::default());
+    }
+
+    #[test]
+    fn every_variable_is_read() {
+        let s = from(&[
+            ("SMTSMITH_FINDINGS", "/tmp/f"),
+            ("SMTSMITH_REUSE", "reset"),
+            ("SMTSMITH_THEORIES", "bv"),
+            ("SMTSMITH_SEEDS", "/tmp/s"),
+            ("SMTSMITH_STRING_POOL", r#""" "a""#),
+            ("SMTSMITH_INT_POOL", "-1 7"),
+            ("SMTSMITH_HANG_SECONDS", "12"),
+            ("SMTSMITH_RSS_BUDGET_MB", "900"),
+            ("SMTSMITH_QUIET_CLASSES", "performance, incompleteness"),
+        ])
+        .unwrap();
+        assert_eq!(s.findings_dir("x"), PathBuf::from("/tmp/f"));
+        assert_eq!(s.reuse, Reuse::Reset);
+        assert_eq!(s.theories, "bv".parse().unwrap());
+        assert_eq!(s.seeds, Some(PathBuf::from("/tmp/s")));
+        assert_eq!(s.pools.strings, vec![vec![], vec![u32::from('a')]]);
+        assert_eq!(s.pools.ints, vec![(-1).into(), 7.into()]);
+        assert_eq!((s.hang_seconds, s.rss_budget_mb), (12, 900));
+        assert_eq!(
+            s.quiet_classes,
+            vec![
+                crate::oracle::Class::Performance,
+                crate::oracle::Class::Incompleteness
+            ]
+        );
+    }
+
+    #[test]
+    fn a_malformed_variable_is_an_error_naming_it() {
+        for (name, value, says) in [
+            ("SMTSMITH_REUSE", "sometimes", "unknown reuse mode"),
+            ("SMTSMITH_THEORIES", "floats", "floats"),
+            ("SMTSMITH_HANG_SECONDS", "ten", "not a whole number"),
+            ("SMTSMITH_INT_POOL", "1 x", "x"),
+            ("SMTSMITH_QUIET_CLASSES", "slow", "unknown class \"slow\""),
+        ] {
+            let e = from(&[(name, value)]).unwrap_err();
+            assert!(
+                e.starts_with(&format!("{name}={value:?}: ")) && e.contains(says),
+                "{e}"
+            );
+        }
+    }
+}

@@ -397,48 +397,41 @@ impl Supervisor {
             .as_deref()
             .and_then(|p| p.parse::<crate::harness::Phase>().ok())
             .and_then(crate::harness::Phase::solver);
-        let (class, summary) = match &how {
-            Lost::Hung(t) => (
-                crate::oracle::Class::TimeLimit,
-                format!(
-                    "{} still running {:.0} s into a check with a {} ms time limit (killed); \
-                     reproduce: {}",
-                    phase.as_deref().unwrap_or("?"),
-                    t.as_secs_f64(),
-                    self.limits.timeout_ms,
-                    match phase.as_deref() {
-                        Some("cvc5") =>
-                            format!("cvc5 --tlimit-per={} FILE.smt2", self.limits.timeout_ms),
-                        _ => format!("z3 -t:{} FILE.smt2", self.limits.timeout_ms),
-                    }
-                ),
-            ),
-            Lost::Died(status) => (
-                crate::oracle::Class::Crash,
-                format!(
-                    "the process died in {}: {}",
-                    phase.as_deref().unwrap_or("?"),
-                    status.map_or("unknown status".to_string(), describe_status)
-                ),
-            ),
-        };
         r.millis = match how {
             Lost::Hung(t) => t.as_secs_f64() * 1e3,
             Lost::Died(_) => 0.0,
         };
+        let status = |s: &Option<std::process::ExitStatus>| {
+            s.map_or("unknown status".to_string(), describe_status)
+        };
         let Some(solver) = solver else {
             // Not inside a solver: smtsmith's own failure, reported as an error, no finding.
-            r.error = Some(format!("smtsmith itself: {summary} (please report)"));
+            let during = phase.as_deref().unwrap_or("?");
+            r.error = Some(match &how {
+                Lost::Hung(t) => format!(
+                    "smtsmith itself: still in {during} after {:.0} s (killed; please report)",
+                    t.as_secs_f64()
+                ),
+                Lost::Died(s) => format!(
+                    "smtsmith itself: the process died in {during}: {} (please report)",
+                    status(s)
+                ),
+            });
             r.error_kind = Some("internal".into());
             return r;
         };
+        let issue = match &how {
+            Lost::Hung(t) => crate::oracle::process::still_running(
+                solver,
+                t.as_secs_f64(),
+                self.limits.timeout_ms,
+                true,
+            ),
+            Lost::Died(s) => crate::oracle::process::died_inside(solver, &status(s)),
+        };
+        let class = issue.class;
         r.verdicts.push((solver, class.to_string()));
         if let Ok(script) = parse_script(&text) {
-            let issue = crate::oracle::Issue {
-                class,
-                blamed: Some(solver),
-                summary,
-            };
             let ctx = crate::finding::Context {
                 formula: &script.formula,
                 answers: &[],

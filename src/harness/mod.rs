@@ -5,7 +5,7 @@ use crate::finding::{self, Written};
 use crate::generate::Case;
 use crate::ir::Formula;
 use crate::oracle::{self, Answer, Issue, ModelCheck};
-use crate::solver::{self, Limits, Solver, SolverError, SolverId, Verdict};
+use crate::solver::{self, Limits, Solver, SolverError, SolverId};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -282,66 +282,22 @@ impl Harness {
         report
     }
 
-    /// The unsat-core oracle for a formula unsat by construction with a known core: a
-    /// solver's core that contains the whole expected core is unsat by construction; one
-    /// that misses part of it is checked alone by every solver, and a model of it that the
-    /// evaluator validates makes it an `invalid-core` finding (the solver's core is
-    /// satisfiable). A core that both solvers find unsat alone is valid (the construction's
-    /// core was not the only one).
+    /// [`oracle::judge_constructed_core`] with this harness's solvers (watched) for its
+    /// re-checks.
     pub fn check_cores(
         &mut self,
         c: &crate::construct::Constructed,
         answers: &[(SolverId, Answer)],
         input: Option<&[u8]>,
     ) -> Vec<Issue> {
-        let Some(expected) = &c.core else {
-            return Vec::new();
-        };
-        let mut issues = Vec::new();
-        for (id, a) in answers {
-            let Ok(o) = a else { continue };
-            let (Verdict::Unsat, Some(core)) = (o.verdict, &o.core) else {
-                continue;
-            };
-            if expected.iter().all(|k| core.contains(k)) {
-                continue;
-            }
-            let mut sub = c.formula.clone();
-            sub.asserts = core.iter().map(|k| c.formula.asserts[*k]).collect();
-            let watched = watchdog::watch(self, &sub, input);
-            let again = self.answers(&sub);
+        oracle::judge_constructed_core(c, answers, |sub| {
+            let watched = watchdog::watch(self, sub, input);
+            let again = self.answers(sub);
             if watched {
                 watchdog::done();
             }
-            let witness = again.iter().find_map(|(other, a)| match a {
-                Ok(o) if o.verdict == Verdict::Sat => o
-                    .model
-                    .as_ref()
-                    .filter(|m| crate::eval::check_model(&sub, m) == crate::eval::Truth::True)
-                    .map(|_| *other),
-                _ => None,
-            });
-            if let Some(other) = witness {
-                let names = |ks: &[usize]| {
-                    ks.iter()
-                        .map(|k| format!("a{k}"))
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                };
-                issues.push(Issue {
-                    class: oracle::Class::InvalidCore,
-                    blamed: Some(*id),
-                    summary: format!(
-                        "{id} says unsat with core ({}), but those assertions alone are sat: {other}'s model of them is validated by the evaluator; the construction's core is ({}) ({}: {})",
-                        names(core),
-                        names(expected),
-                        c.family,
-                        c.rule
-                    ),
-                });
-            }
-        }
-        issues
+            again
+        })
     }
 
     /// Runs `f` on the solvers and judges the answers with `judge`; findings are confirmed

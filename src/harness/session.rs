@@ -19,18 +19,16 @@
 //!
 //! The script stops at the first finding (later answers would build on a wrong one).
 
-use crate::eval::{Evaluator, Truth};
+use crate::eval::Truth;
 use crate::finding::{self, Written};
 use crate::harness::{watchdog, Harness};
-use crate::ir::{NodeId, Op, Value};
-use crate::oracle::{self, Answer, Class, Issue};
+use crate::ir::NodeId;
+use crate::oracle::{self, Answer, Issue};
 use crate::script::{view, Action, Frames, Script};
-use crate::solver::{Limits, Outcome, Response, SolverError, SolverId, Verdict, OPTION_CALL};
+use crate::solver::{Limits, Response, SolverError, SolverId, Verdict, OPTION_CALL};
 use std::time::{Duration, Instant};
 
-/// Ten times the time limit (and no resource limit): what the performance oracle gives
-/// the solver that ran out.
-pub const PERFORMANCE_FACTOR: u32 = 10;
+pub use crate::oracle::script::PERFORMANCE_FACTOR;
 
 /// One action's responses: per solver, its response (`None`: the action did not run for it).
 pub type Step = Vec<(SolverId, Option<Result<Response, SolverError>>)>;
@@ -143,11 +141,9 @@ impl Harness {
                 if e.call == OPTION_CALL {
                     report.skipped = Some(format!("incompatible options: {e}"));
                 } else {
-                    let issue = Issue {
-                        class: Class::ApiError,
-                        blamed: Some(*id),
-                        summary: e.to_string(),
-                    };
+                    let issue =
+                        oracle::script::error_issue(*id, &e, oracle::script::ErrorKind::Api)
+                            .expect("an API error is a finding");
                     let answers = vec![format!("{id}: {e}")];
                     self.end_all();
                     self.write_script_finding(&mut report, s, &ran, 0, &answers, issue, input);
@@ -304,25 +300,15 @@ impl Harness {
                 let id = step[k].0;
                 // Its replays are solver time too.
                 let t = Instant::now();
-                let kind = self.classify_error(s, k, &ran[k].1, &e);
+                let limits = self.limits.clone();
+                let kind = oracle::script::classify_error(s, id, &e, |setup| {
+                    self.replay(s, k, &ran[k].1, &limits, setup)
+                });
                 report.solver_time += t.elapsed();
-                match kind {
-                    ErrorKind::Incompatible => {
-                        report.skipped = Some(format!("incompatible options: {e}"));
-                    }
-                    ErrorKind::SelfCheck => issues.push(Issue {
-                        class: Class::SelfCheck,
-                        blamed: Some(id),
-                        summary: format!(
-                            "{id}'s self-check failed: {e} (without the self-check options that call gives no error)"
-                        ),
-                    }),
-                    ErrorKind::Api => issues.push(Issue {
-                        class: Class::ApiError,
-                        blamed: Some(id),
-                        summary: e.to_string(),
-                    }),
+                if kind == oracle::script::ErrorKind::Incompatible {
+                    report.skipped = Some(format!("incompatible options: {e}"));
                 }
+                issues.extend(oracle::script::error_issue(id, &e, kind));
             }
             return (issues, true);
         }
@@ -346,75 +332,31 @@ impl Harness {
                 if !issues.is_empty() {
                     return (issues, true);
                 }
-                let outcome = |k: usize| match &answers[k].1 {
-                    Ok(o) => Some(o.clone()),
-                    Err(_) => None,
+                // Ten times the time and no resource limit: resource units do not compare
+                // across solvers, and cvc5 charges a whole preprocessing step (bit-blasting)
+                // at once, so a resource limit ten times larger can run out as fast. In the
+                // first campaign (confirmed with ten times the resource limits) the blamed
+                // solver's own front end decided 13 of the 31 performance findings within
+                // ten times the time limit (20 s).
+                let big = Limits {
+                    z3_rlimit: 0,
+                    cvc5_rlimit: 0,
+                    timeout_ms: self.limits.timeout_ms * PERFORMANCE_FACTOR,
                 };
-                let n = answers.len();
-                for k in 0..n {
-                    let Some(o) = outcome(k) else { continue };
-                    let id = answers[k].0;
-                    let others: Vec<Outcome> = (0..n)
-                        .filter(|j| *j != k)
-                        .filter_map(outcome)
-                        .filter(|p| p.verdict != Verdict::Unknown)
-                        .collect();
-                    let Some(decided) = others.first() else {
-                        continue;
-                    };
-                    if o.verdict != Verdict::Unknown {
-                        continue;
+                let (found, stop) = oracle::script::judge_unknowns(&g, &answers, |k| {
+                    // The retry ends the script.
+                    self.end_all();
+                    let t = Instant::now();
+                    let again = self.replay(s, k, &ran[k].1, &big, s.setup.clone());
+                    report.solver_time += t.elapsed();
+                    match again {
+                        Ok(Response::Check(p)) => Some(p),
+                        _ => None,
                     }
-                    let reason = o.reason.clone().unwrap_or_default();
-                    if !oracle::is_limit_or_unsupported(&reason)
-                        && !crate::solver::facts::documented_incomplete(id, &g)
-                    {
-                        if let Some(fragment) = oracle::decidable_fragment(&g) {
-                            issues.push(Issue {
-                                class: Class::Incompleteness,
-                                blamed: Some(id),
-                                summary: format!(
-                                    "{id} answers unknown ({reason}) on a quantifier-free {fragment} formula (a decidable fragment) that the other solver decides ({})",
-                                    decided.verdict
-                                ),
-                            });
-                        }
-                    } else if oracle::is_limit(&reason) {
-                        // Confirm with ten times the limit (this ends the script).
-                        self.end_all();
-                        // Ten times the time and no resource limit: resource units do not
-                        // compare across solvers, and cvc5 charges a whole preprocessing
-                        // step (bit-blasting) at once, so a resource limit ten times larger
-                        // can run out as fast. In the first campaign (confirmed with ten
-                        // times the resource limits) the blamed solver's own front end
-                        // decided 13 of the 31 performance findings within ten times the
-                        // time limit (20 s).
-                        let big = Limits {
-                            z3_rlimit: 0,
-                            cvc5_rlimit: 0,
-                            timeout_ms: self.limits.timeout_ms * PERFORMANCE_FACTOR,
-                        };
-                        let t = Instant::now();
-                        let again = self.replay(s, k, &ran[k].1, &big, s.setup.clone());
-                        report.solver_time += t.elapsed();
-                        if let Ok(Response::Check(p)) = &again {
-                            let r2 = p.reason.clone().unwrap_or_default();
-                            if p.verdict == Verdict::Unknown && oracle::is_limit(&r2) {
-                                issues.push(Issue {
-                                    class: Class::Performance,
-                                    blamed: Some(id),
-                                    summary: format!(
-                                        "{id} runs out of its limit ({reason}, {:.0} ms) and again with {PERFORMANCE_FACTOR} times the time limit and no resource limit ({r2}, {:.0} ms), while the other solver decides it ({}) in {:.0} ms",
-                                        o.time.as_secs_f64() * 1e3,
-                                        p.time.as_secs_f64() * 1e3,
-                                        decided.verdict,
-                                        decided.time.as_secs_f64() * 1e3
-                                    ),
-                                });
-                            }
-                        }
-                        return (issues, true);
-                    }
+                });
+                issues.extend(found);
+                if stop {
+                    return (issues, true);
                 }
             }
             Action::GetValue(ts) => {
@@ -422,111 +364,33 @@ impl Harness {
                     let Some(Ok(Response::Values(vals))) = r else {
                         continue;
                     };
-                    let Some(model) = last[k].as_ref().and_then(|l| l.model.as_ref()) else {
-                        continue;
-                    };
-                    let mut ev = Evaluator::new(&s.formula, model);
-                    for (t, v) in ts.iter().zip(vals) {
-                        let (Some(v), Ok(expected)) = (v, ev.eval(*t)) else {
-                            continue;
-                        };
-                        if same_value(v, &expected) == Some(false) {
-                            issues.push(Issue {
-                                class: Class::WrongValue,
-                                blamed: Some(*id),
-                                summary: format!(
-                                    "{id}'s get-value of {} is {}, but its model's values give {} (evaluator)",
-                                    crate::smtlib::term(&s.formula, *t),
-                                    crate::smtlib::value(v),
-                                    crate::smtlib::value(&expected)
-                                ),
-                            });
-                        }
+                    if let Some(model) = last[k].as_ref().and_then(|l| l.model.as_ref()) {
+                        issues.extend(oracle::script::judge_values(
+                            &s.formula, *id, ts, vals, model,
+                        ));
                     }
                 }
             }
             Action::GetUnsatCore | Action::GetUnsatAssumptions => {
                 for (k, (id, r)) in step.iter().enumerate() {
-                    let Some(l) = &last[k] else { continue };
-                    let (sub, what) = match r {
-                        Some(Ok(Response::Core(ks))) => {
-                            if let Some(bad) = ks.iter().find(|x| !l.active.contains(x)) {
-                                issues.push(Issue {
-                                    class: Class::InvalidCore,
-                                    blamed: Some(*id),
-                                    summary: format!(
-                                        "{id}'s unsat core names a{bad}, which is not an assertion in force"
-                                    ),
-                                });
-                                continue;
-                            }
-                            (
-                                view(s, ks, &l.assumptions),
-                                format!(
-                                    "unsat core ({}) with the check's {} assumption(s)",
-                                    ks.iter()
-                                        .map(|x| format!("a{x}"))
-                                        .collect::<Vec<_>>()
-                                        .join(" "),
-                                    l.assumptions.len()
-                                ),
-                            )
-                        }
-                        Some(Ok(Response::Assumptions(ls))) => {
-                            if ls.iter().any(|x| !l.assumptions.contains(x)) {
-                                issues.push(Issue {
-                                    class: Class::InvalidCore,
-                                    blamed: Some(*id),
-                                    summary: format!("{id}'s unsat assumptions name a literal that was not assumed"),
-                                });
-                                continue;
-                            }
-                            (
-                                view(s, &l.active, ls),
-                                format!(
-                                    "{} unsat assumption(s) with the assertions in force",
-                                    ls.len()
-                                ),
-                            )
-                        }
-                        _ => continue,
+                    let (Some(l), Some(Ok(response))) = (&last[k], r) else {
+                        continue;
+                    };
+                    let checked = oracle::script::CheckedSet {
+                        active: &l.active,
+                        assumptions: &l.assumptions,
                     };
                     let t = Instant::now();
-                    if let Some(issue) = self.core_satisfiable(*id, &sub, &what) {
-                        issues.push(issue);
-                    }
+                    let issue = oracle::script::judge_core(s, *id, response, &checked, |sub| {
+                        self.answers(sub)
+                    });
                     report.solver_time += t.elapsed();
+                    issues.extend(issue);
                 }
             }
             _ => {}
         }
         (issues, false)
-    }
-
-    /// Re-checks `sub` (a core with its assumptions) alone on every solver: a model of it
-    /// validated by the evaluator makes the core invalid.
-    fn core_satisfiable(
-        &mut self,
-        id: SolverId,
-        sub: &crate::ir::Formula,
-        what: &str,
-    ) -> Option<Issue> {
-        let again = self.answers(sub);
-        let witness = again.iter().find_map(|(other, a)| match a {
-            Ok(o) if o.verdict == Verdict::Sat => o
-                .model
-                .as_ref()
-                .filter(|m| crate::eval::check_model(sub, m) == Truth::True)
-                .map(|_| *other),
-            _ => None,
-        })?;
-        Some(Issue {
-            class: Class::InvalidCore,
-            blamed: Some(id),
-            summary: format!(
-                "{id} says unsat with {what}, but they are satisfiable alone: {witness}'s model of them is validated by the evaluator"
-            ),
-        })
     }
 
     /// Replays the actions `ran` (ending with the one to look at) of `s` on solver `k`
@@ -568,70 +432,5 @@ impl Harness {
             report(crate::harness::Phase::Oracles);
         }
         r
-    }
-
-    /// What an error of solver `k` at the last action of `ran` is: re-run without the curated options
-    /// and self-checks; an error that stays is an API error; one that goes is a
-    /// self-check failure if it comes back with the self-checks alone, else it came from
-    /// the curated options: an incompatible combination where the message names an option,
-    /// an API error otherwise (an option must not break a solver).
-    fn classify_error(
-        &mut self,
-        s: &Script,
-        k: usize,
-        ran: &[usize],
-        e: &SolverError,
-    ) -> ErrorKind {
-        let id = self.solvers_mut()[k].id();
-        let curated = !s.setup.options_of(id).is_empty();
-        if !curated && !s.setup.self_checks {
-            return ErrorKind::Api;
-        }
-        let limits = self.limits.clone();
-        // The same error from the same call without the options: not theirs. (An error
-        // of another call — e.g. reading the model after the check that the self-check
-        // refused — leaves the question to the self-checks alone.)
-        if let Err(plain) = self.replay(s, k, ran, &limits, s.setup.plain()) {
-            if plain.call == e.call
-                && finding::normalize(&plain.message) == finding::normalize(&e.message)
-            {
-                return ErrorKind::Api;
-            }
-        }
-        if s.setup.self_checks {
-            let only_checks = crate::script::Setup {
-                z3: Vec::new(),
-                cvc5: Vec::new(),
-                ..s.setup.clone()
-            };
-            if self.replay(s, k, ran, &limits, only_checks).is_err() {
-                return ErrorKind::SelfCheck;
-            }
-        }
-        let names_option = e.message.contains("option")
-            || s.setup.options_of(id).iter().any(|(name, _)| {
-                e.message.contains(name.as_str())
-                    || e.message.contains(crate::options::z3_api_name(name))
-            });
-        if curated && names_option {
-            ErrorKind::Incompatible
-        } else {
-            ErrorKind::Api
-        }
-    }
-}
-
-enum ErrorKind {
-    Api,
-    SelfCheck,
-    Incompatible,
-}
-
-/// Whether two values of one sort are equal by the evaluator's `=` (arrays compared as
-/// functions, reals exactly); `None` where it cannot tell.
-fn same_value(a: &Value, b: &Value) -> Option<bool> {
-    match crate::eval::apply_strict(Op::Eq, &[a.clone(), b.clone()]) {
-        Ok(Value::Bool(x)) => Some(x),
-        _ => None,
     }
 }

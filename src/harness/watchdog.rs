@@ -138,22 +138,7 @@ extern "C" fn on_exit() {
         return;
     }
     let self_checks = c.script.as_ref().is_some_and(|(s, _)| s.setup.self_checks);
-    let issue = crate::oracle::Issue {
-        class: if self_checks {
-            crate::oracle::Class::SelfCheck
-        } else {
-            crate::oracle::Class::Crash
-        },
-        blamed: Some(solver),
-        summary: format!(
-            "the process exited inside a {solver} call{}",
-            if self_checks {
-                " with its self-checks on (Z3's model_validate exits on an invalid model)"
-            } else {
-                ""
-            }
-        ),
-    };
+    let issue = crate::oracle::process::exited_inside(solver, self_checks);
     match write_for(c, &issue) {
         Ok(w) => eprintln!(
             "smtsmith: [{}] {} -> {}",
@@ -201,15 +186,12 @@ fn check(after: Duration) {
         return;
     }
     c.reported = true;
-    let issue = crate::oracle::Issue {
-        class: crate::oracle::Class::TimeLimit,
-        blamed: Some(solver),
-        summary: format!(
-            "{solver} still running {} s into a check with a {} ms time limit",
-            since.elapsed().as_secs(),
-            c.limits.timeout_ms
-        ),
-    };
+    let issue = crate::oracle::process::still_running(
+        solver,
+        since.elapsed().as_secs() as f64,
+        c.limits.timeout_ms,
+        false,
+    );
     match write_for(c, &issue) {
         Ok(w) => eprintln!(
             "smtsmith watchdog: [{}] {} -> {}",

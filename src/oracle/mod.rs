@@ -16,6 +16,9 @@ use crate::solver::{Outcome, SolverError, SolverId, Verdict};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+pub mod process;
+pub mod script;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Class {
@@ -179,6 +182,53 @@ pub fn judge_constructed(
         }
     }
     v
+}
+
+/// The unsat-core oracle for a formula unsat by construction with a known core: a solver's
+/// core that contains the whole expected core is unsat by construction; one that misses
+/// part of it is re-checked alone by every solver (`recheck`), and a model of it that the
+/// evaluator validates makes it an `invalid-core` finding (the solver's core is
+/// satisfiable).
+pub fn judge_constructed_core(
+    c: &crate::construct::Constructed,
+    answers: &[(SolverId, Answer)],
+    mut recheck: impl FnMut(&Formula) -> Vec<(SolverId, Answer)>,
+) -> Vec<Issue> {
+    let Some(expected) = &c.core else {
+        return Vec::new();
+    };
+    let names = |ks: &[usize]| {
+        ks.iter()
+            .map(|k| format!("a{k}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut issues = Vec::new();
+    for (id, a) in answers {
+        let Ok(o) = a else { continue };
+        let (Verdict::Unsat, Some(core)) = (o.verdict, &o.core) else {
+            continue;
+        };
+        if expected.iter().all(|k| core.contains(k)) {
+            continue;
+        }
+        let mut sub = c.formula.clone();
+        sub.asserts = core.iter().map(|k| c.formula.asserts[*k]).collect();
+        if let Some(other) = script::satisfied_by(&sub, &recheck(&sub)) {
+            issues.push(Issue {
+                class: Class::InvalidCore,
+                blamed: Some(*id),
+                summary: format!(
+                    "{id} says unsat with core ({}), but those assertions alone are sat: {other}'s model of them is validated by the evaluator; the construction's core is ({}) ({}: {})",
+                    names(core),
+                    names(expected),
+                    c.family,
+                    c.rule
+                ),
+            });
+        }
+    }
+    issues
 }
 
 /// The decidable fragment a quantifier-free formula belongs to, where it belongs to one

@@ -67,6 +67,14 @@ pub fn formula_options(id: SolverId, f: &Formula) -> Vec<(&'static str, &'static
     }
 }
 
+/// The command line of `id`'s own binary with a time limit of `limit_ms` per check.
+pub fn timed_command(id: SolverId, limit_ms: u32) -> String {
+    match id {
+        SolverId::Z3 => format!("z3 -t:{limit_ms} FILE.smt2"),
+        SolverId::Cvc5 => format!("cvc5 --tlimit-per={limit_ms} FILE.smt2"),
+    }
+}
+
 /// The command line of `id`'s own binary for a reproducer (`FILE.smt2` last) with
 /// `options` as flags (those the file does not set itself); `incremental` for a script with
 /// several checks.

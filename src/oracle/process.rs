@@ -1,0 +1,57 @@
+//! Findings from what a process does rather than what a solver answers: a check that runs
+//! far past its time limit, a process that exits or dies inside a solver call. The watchdog
+//! (`harness::watchdog`) and `smtsmith check`'s supervisor observe these; the issues are made
+//! here.
+
+use super::{Class, Issue};
+use crate::solver::SolverId;
+
+/// `time-limit`: `solver` still in one check `seconds` into it, under a `limit_ms` time
+/// limit; `killed`: the process was ended for it (the reproducer's command is named).
+pub fn still_running(solver: SolverId, seconds: f64, limit_ms: u32, killed: bool) -> Issue {
+    let summary = if killed {
+        format!(
+            "{solver} still running {seconds:.0} s into a check with a {limit_ms} ms time limit (killed); reproduce: {}",
+            crate::solver::facts::timed_command(solver, limit_ms)
+        )
+    } else {
+        format!(
+            "{solver} still running {seconds:.0} s into a check with a {limit_ms} ms time limit"
+        )
+    };
+    Issue {
+        class: Class::TimeLimit,
+        blamed: Some(solver),
+        summary,
+    }
+}
+
+/// The process exited inside a `solver` call: `self-check` where the solver's self-checks
+/// were on (Z3's `model_validate` calls `exit(0)` on an invalid model), `crash` otherwise.
+pub fn exited_inside(solver: SolverId, self_checks: bool) -> Issue {
+    Issue {
+        class: if self_checks {
+            Class::SelfCheck
+        } else {
+            Class::Crash
+        },
+        blamed: Some(solver),
+        summary: format!(
+            "the process exited inside a {solver} call{}",
+            if self_checks {
+                " with its self-checks on (Z3's model_validate exits on an invalid model)"
+            } else {
+                ""
+            }
+        ),
+    }
+}
+
+/// `crash`: the process died in a `solver` call, as `status` says.
+pub fn died_inside(solver: SolverId, status: &str) -> Issue {
+    Issue {
+        class: Class::Crash,
+        blamed: Some(solver),
+        summary: format!("the process died in {solver}: {status}"),
+    }
+}

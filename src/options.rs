@@ -196,12 +196,12 @@ pub fn draw(u: &mut Unstructured, table: &[Spec]) -> Result<Vec<(String, String)
 /// model — the harness's exit hook writes the finding first); cvc5's `check-models`, and
 /// `check-unsat-cores` when cores are produced.
 pub fn self_checks(
-    solver: crate::solver::SolverId,
+    solver: crate::solver_id::SolverId,
     cores: bool,
 ) -> Vec<(&'static str, &'static str)> {
     match solver {
-        crate::solver::SolverId::Z3 => vec![("model_validate", "true")],
-        crate::solver::SolverId::Cvc5 => {
+        crate::solver_id::SolverId::Z3 => vec![("model_validate", "true")],
+        crate::solver_id::SolverId::Cvc5 => {
             let mut v = vec![("check-models", "true")];
             if cores {
                 v.push(("check-unsat-cores", "true"));

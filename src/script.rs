@@ -14,7 +14,7 @@
 
 use crate::generate::{generate, Config, Theories};
 use crate::ir::{DeclId, Formula, NodeId, NodeKind, Op, Sort};
-use crate::solver::SolverId;
+use crate::solver_id::SolverId;
 use arbitrary::{Arbitrary, Result, Unstructured};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
@@ -527,7 +527,7 @@ pub fn options_for(s: &Script, solver: SolverId) -> Vec<(String, String)> {
         );
     }
     o.extend(
-        crate::solver::facts::formula_options(solver, &s.formula)
+        crate::facts::formula_options(solver, &s.formula)
             .into_iter()
             .map(|(k, v)| (k.to_string(), v.to_string())),
     );

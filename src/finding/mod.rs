@@ -116,64 +116,7 @@ pub fn key_of(issue: &Issue, logic: &str, ops: &[&str]) -> String {
     }
 }
 
-/// An error message with what varies between occurrences of one bug taken out: numbers,
-/// string literals, bit-vector literals, symbols with digits (`x3`, `a12`), whitespace
-/// runs; cut at 160 characters. Words naming a solver (`cvc5`, `cvc5_check_sat`, `Z3_mk_eq`)
-/// are kept as written.
-pub fn normalize(message: &str) -> String {
-    let mut out = String::new();
-    let mut chars = message.chars().peekable();
-    let mut in_word = false;
-    while let Some(c) = chars.next() {
-        let word_start = !in_word && (c.is_ascii_alphabetic() || c == '_');
-        in_word = c.is_ascii_alphanumeric() || c == '_';
-        if word_start {
-            let rest: String = chars.clone().take(3).collect();
-            let starts = |name: &str| format!("{c}{rest}").to_ascii_lowercase().starts_with(name);
-            if starts("cvc5") || starts("z3") {
-                out.push(c);
-                while let Some(d) = chars.next_if(|d| d.is_ascii_alphanumeric() || *d == '_') {
-                    out.push(d);
-                }
-                continue;
-            }
-        }
-        match c {
-            '"' => {
-                for d in chars.by_ref() {
-                    if d == '"' {
-                        break;
-                    }
-                }
-                out.push('S');
-            }
-            '#' if matches!(chars.peek(), Some('b' | 'x')) => {
-                chars.next();
-                while chars.peek().is_some_and(|d| d.is_ascii_hexdigit()) {
-                    chars.next();
-                }
-                out.push('H');
-            }
-            c if c.is_ascii_digit() => {
-                while chars
-                    .peek()
-                    .is_some_and(|d| d.is_ascii_digit() || *d == '.')
-                {
-                    chars.next();
-                }
-                out.push('N');
-            }
-            c if c.is_whitespace() => {
-                while chars.peek().is_some_and(|d| d.is_whitespace()) {
-                    chars.next();
-                }
-                out.push(' ');
-            }
-            c => out.push(c),
-        }
-    }
-    out.trim().chars().take(160).collect()
-}
+pub use crate::oracle::normalize;
 
 /// What a finding is about: a formula (one check per solver) or an incremental script.
 pub enum Subject<'a> {
@@ -245,8 +188,8 @@ pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Writte
             .to_string(),
     );
     let binary = |id| {
-        let options = crate::solver::facts::formula_options(id, f);
-        crate::solver::facts::binary_command(id, &options, false)
+        let options = crate::facts::formula_options(id, f);
+        crate::facts::binary_command(id, &options, false)
     };
     comments.push(format!(
         "with the solvers' binaries: {} | {}",
@@ -413,7 +356,7 @@ pub fn write_script(dir: &Path, issue: &Issue, ctx: &ScriptContext) -> std::io::
             // The script sets the options it needs itself.
             comments.push(format!(
                 "run: smtsmith solve --solver {id} FILE.smt2 (binary: {})",
-                crate::solver::facts::binary_command(*id, &[], *id == SolverId::Cvc5)
+                crate::facts::binary_command(*id, &[], *id == SolverId::Cvc5)
             ));
             (
                 *id,

@@ -969,6 +969,25 @@ pub fn string_literal(w: &[u32]) -> String {
     out
 }
 
+/// The status of a formula: what a solver answers, what a construction or a label claims.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    Sat,
+    Unsat,
+    Unknown,
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Verdict::Sat => "sat",
+            Verdict::Unsat => "unsat",
+            Verdict::Unknown => "unknown",
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

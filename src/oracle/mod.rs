@@ -144,7 +144,7 @@ pub fn judge_constructed(
             if o.verdict == Verdict::Unknown
                 && c.decided_seed.contains(id)
                 && !is_limit_or_unsupported(reason)
-                && !crate::solver::facts::documented_incomplete(*id, &c.formula)
+                && !crate::facts::documented_incomplete(*id, &c.formula)
             {
                 v.findings.push(Issue {
                     class: Class::Incompleteness,
@@ -484,6 +484,65 @@ pub fn judge_ground(f: &Formula, o: &GroundObservation) -> GroundVerdict {
         }
     }
     v
+}
+
+/// An error message with what varies between occurrences of one bug taken out: numbers,
+/// string literals, bit-vector literals, symbols with digits (`x3`, `a12`), whitespace
+/// runs; cut at 160 characters. Words naming a solver (`cvc5`, `cvc5_check_sat`, `Z3_mk_eq`)
+/// are kept as written.
+pub fn normalize(message: &str) -> String {
+    let mut out = String::new();
+    let mut chars = message.chars().peekable();
+    let mut in_word = false;
+    while let Some(c) = chars.next() {
+        let word_start = !in_word && (c.is_ascii_alphabetic() || c == '_');
+        in_word = c.is_ascii_alphanumeric() || c == '_';
+        if word_start {
+            let rest: String = chars.clone().take(3).collect();
+            let starts = |name: &str| format!("{c}{rest}").to_ascii_lowercase().starts_with(name);
+            if starts("cvc5") || starts("z3") {
+                out.push(c);
+                while let Some(d) = chars.next_if(|d| d.is_ascii_alphanumeric() || *d == '_') {
+                    out.push(d);
+                }
+                continue;
+            }
+        }
+        match c {
+            '"' => {
+                for d in chars.by_ref() {
+                    if d == '"' {
+                        break;
+                    }
+                }
+                out.push('S');
+            }
+            '#' if matches!(chars.peek(), Some('b' | 'x')) => {
+                chars.next();
+                while chars.peek().is_some_and(|d| d.is_ascii_hexdigit()) {
+                    chars.next();
+                }
+                out.push('H');
+            }
+            c if c.is_ascii_digit() => {
+                while chars
+                    .peek()
+                    .is_some_and(|d| d.is_ascii_digit() || *d == '.')
+                {
+                    chars.next();
+                }
+                out.push('N');
+            }
+            c if c.is_whitespace() => {
+                while chars.peek().is_some_and(|d| d.is_whitespace()) {
+                    chars.next();
+                }
+                out.push(' ');
+            }
+            c => out.push(c),
+        }
+    }
+    out.trim().chars().take(160).collect()
 }
 
 #[cfg(test)]

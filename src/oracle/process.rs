@@ -12,7 +12,7 @@ pub fn still_running(solver: SolverId, seconds: f64, limit_ms: u32, killed: bool
     let summary = if killed {
         format!(
             "{solver} still running {seconds:.0} s into a check with a {limit_ms} ms time limit (killed); reproduce: {}",
-            crate::solver::facts::timed_command(solver, limit_ms)
+            crate::facts::timed_command(solver, limit_ms)
         )
     } else {
         format!(

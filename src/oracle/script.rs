@@ -43,8 +43,7 @@ pub fn classify_error(
     // another call — e.g. reading the model after the check that the self-check refused —
     // leaves the question to the self-checks alone.)
     if let Err(plain) = replay(s.setup.plain()) {
-        if plain.call == e.call
-            && crate::finding::normalize(&plain.message) == crate::finding::normalize(&e.message)
+        if plain.call == e.call && super::normalize(&plain.message) == super::normalize(&e.message)
         {
             return ErrorKind::Api;
         }
@@ -117,8 +116,7 @@ pub fn judge_unknowns(
             continue;
         }
         let reason = o.reason.clone().unwrap_or_default();
-        if !is_limit_or_unsupported(&reason) && !crate::solver::facts::documented_incomplete(id, g)
-        {
+        if !is_limit_or_unsupported(&reason) && !crate::facts::documented_incomplete(id, g) {
             if let Some(fragment) = decidable_fragment(g) {
                 issues.push(Issue {
                     class: Class::Incompleteness,

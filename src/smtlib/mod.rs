@@ -31,7 +31,7 @@ pub struct ScriptOptions {
     /// (reproducers of unsat-core findings; set `produce-unsat-cores` in `options`).
     pub named: bool,
     /// `(set-info :status …)` after `set-logic`: the verdict a formula has by construction.
-    pub status: Option<crate::solver::Verdict>,
+    pub status: Option<crate::ir::Verdict>,
 }
 
 /// Prints `f` as a complete script with `set-logic`, declarations, assertions, `check-sat`.

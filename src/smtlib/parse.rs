@@ -5,8 +5,8 @@
 //! (datatypes, FloatingPoint, recursive definitions, incremental commands, sorts with
 //! parameters) is rejected with an error naming the construct and its position.
 
+use crate::ir::Verdict;
 use crate::ir::{DeclId, Formula, NodeId, Op, Sort, Value};
-use crate::solver::Verdict;
 use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
 use num_traits::Num;

@@ -3,7 +3,7 @@
 //! cvc5's C API records errors in thread-local state instead of exiting: every call is
 //! followed by `cvc5_has_error()`, and an error becomes a [`SolverError`]. Handles are
 //! owned by the term manager; it is released and recycled every few hundred cases
-//! ([`super::facts::recycle_every`])
+//! ([`crate::facts::recycle_every`])
 //! (a long-lived manager slows down as constants accumulate, and deleting a manager frees
 //! nothing while handles are outstanding).
 
@@ -616,7 +616,7 @@ impl Backend for Cvc5 {
         format!(
             "{} {:?} {:?} cores {}",
             cfg.logic,
-            super::facts::formula_options(SolverId::Cvc5, f),
+            crate::facts::formula_options(SolverId::Cvc5, f),
             cfg.limits,
             cfg.cores
         )
@@ -722,7 +722,7 @@ impl Backend for Cvc5 {
         };
         let r = match r {
             // Features cvc5 documents as unsupported: no verdict, not an API error.
-            Err(e) if super::facts::check_limitation(SolverId::Cvc5, &e.message) => {
+            Err(e) if crate::facts::check_limitation(SolverId::Cvc5, &e.message) => {
                 return Ok((
                     Verdict::Unknown,
                     Some(format!("unsupported: {}", e.message)),
@@ -939,7 +939,7 @@ fn configure(slv: *mut c::Solver, f: &Formula, cfg: &SolverConfig) -> Result<(),
     }
     opt("rlimit-per", &cfg.limits.cvc5_rlimit.to_string())?;
     opt("tlimit-per", &cfg.limits.timeout_ms.to_string())?;
-    for (k, v) in super::facts::formula_options(SolverId::Cvc5, f) {
+    for (k, v) in crate::facts::formula_options(SolverId::Cvc5, f) {
         opt(k, v)?;
     }
     let option_error = |e: SolverError| SolverError {
@@ -1079,7 +1079,7 @@ pub fn run_script(text: &str, timeout_ms: u32) -> Result<String, SolverError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::facts::{bitblast_seconds, BITBLAST_BUDGET_SECONDS};
+    use crate::facts::{bitblast_seconds, BITBLAST_BUDGET_SECONDS};
     use crate::solver::{Limits, Reuse, Verdict};
 
     /// `(as const ...)` of a term (SMT-LIB allows it; cvc5's API takes only values) is

@@ -6,10 +6,11 @@
 //! assert every assertion, check, read the model or the core.
 
 use super::{
-    facts, Limits, Outcome, Phases, Response, Reuse, Solver, SolverError, SolverId, Verdict,
+    Limits, Outcome, Phases, Response, Reuse, Solver, SolverError, SolverId, Verdict,
     UNSUPPORTED_CALL,
 };
 use crate::eval::Model;
+use crate::facts;
 use crate::ir::{DeclId, Formula, NodeId, Value};
 use crate::script::{Action, Script};
 use std::collections::HashMap;

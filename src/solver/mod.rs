@@ -4,7 +4,6 @@
 #[allow(unsafe_code)]
 pub mod cvc5;
 mod driver;
-pub mod facts;
 #[allow(unsafe_code)]
 pub mod z3;
 
@@ -17,53 +16,8 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::time::Duration;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum SolverId {
-    Z3,
-    Cvc5,
-}
-
-impl SolverId {
-    pub const ALL: [SolverId; 2] = [SolverId::Z3, SolverId::Cvc5];
-}
-
-impl std::str::FromStr for SolverId {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        SolverId::ALL
-            .into_iter()
-            .find(|id| id.to_string() == s)
-            .ok_or_else(|| format!("unknown solver {s:?} (z3 or cvc5)"))
-    }
-}
-
-impl fmt::Display for SolverId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            SolverId::Z3 => "z3",
-            SolverId::Cvc5 => "cvc5",
-        })
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Verdict {
-    Sat,
-    Unsat,
-    Unknown,
-}
-
-impl fmt::Display for Verdict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Verdict::Sat => "sat",
-            Verdict::Unsat => "unsat",
-            Verdict::Unknown => "unknown",
-        })
-    }
-}
+pub use crate::ir::Verdict;
+pub use crate::solver_id::SolverId;
 
 /// Deterministic per-check resource limits (plus a wall-clock backstop that should never
 /// be the one that fires; when it does, the reason says so).

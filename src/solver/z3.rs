@@ -952,7 +952,7 @@ impl Backend for Z3 {
             }
         };
         if let Err(e) = self.check_error("Z3_solver_check") {
-            if super::facts::check_limitation(SolverId::Z3, &e.message) {
+            if crate::facts::check_limitation(SolverId::Z3, &e.message) {
                 // SAFETY: `ctx` is this backend's live context (module invariants).
                 unsafe { Z3_set_error(ctx, ErrorCode::Ok) };
                 return Ok((

@@ -19,4 +19,4 @@ mod reuse;
 mod scripts;
 mod seeds;
 mod strings_vs_aws;
-mod unsafe_code;
+mod structure;

@@ -402,7 +402,7 @@ fn incompleteness_is_quiet_on_documented_and_undecidable_cases() {
          (assert (or (str.is_digit (str.replace_all \"baab0\" s2 s0)) (not b0)))",
     );
     assert!(smtsmith::oracle::decidable_fragment(&bounded).is_some());
-    assert!(smtsmith::solver::facts::documented_incomplete(
+    assert!(smtsmith::facts::documented_incomplete(
         SolverId::Z3,
         &bounded
     ));

@@ -1,11 +1,12 @@
 //! What smtsmith knows about each solver, keyed by its id: the documented limitations (what
 //! a check reports as unknown instead of an error, what a solver is not asked at all, where
 //! unknown is expected), the options a formula needs, the reproducers' command lines, how
-//! often a context is recycled. The backends (`z3.rs`, `cvc5.rs`) hold only the library
-//! calls; the oracles and the finding writer ask here. A new solver adds its facts here.
+//! often a context is recycled. The backends (`solver/z3.rs`, `solver/cvc5.rs`) hold only the
+//! library calls; the driver, the oracles, scripts and the finding writer ask here. A new
+//! solver adds its facts here.
 
-use super::SolverId;
 use crate::ir::{Formula, NodeId, NodeKind, Op, Sort, Value};
+use crate::solver_id::SolverId;
 
 /// Cases between two context recycles: a Z3 context keeps every term it ever built, and a
 /// long-lived cvc5 term manager slows down as constants accumulate; recycling bounds both.

@@ -83,6 +83,11 @@ enum Command {
         /// `.json` of a script finding (its recorded input is replayed).
         #[arg(long, conflicts_with_all = ["ground", "script", "construct"])]
         incremental: bool,
+        /// The fuzz target the input is from (differential, model_z3, …, seed_mutation):
+        /// replayed as that target decodes and runs it (sets --solver, --ground, --script,
+        /// --construct or --incremental accordingly).
+        #[arg(long, conflicts_with_all = ["ground", "script", "construct", "incremental", "solver"])]
+        target: Option<smtsmith::harness::Target>,
         /// Theories the cases may use, comma-separated: ints, reals, bv, strings, arrays,
         /// uf, quantifiers, all (default: $SMTSMITH_THEORIES or all). A fuzzer input
         /// replays only under the theories it was found with.
@@ -790,7 +795,19 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             script,
             construct,
             incremental,
+            target,
         } => {
+            use smtsmith::harness::Decoding;
+            let (mut solver, mut ground, mut script, mut construct, mut incremental) =
+                (solver, ground, script, construct, incremental);
+            match target.map(smtsmith::harness::Target::decoding) {
+                Some(Decoding::Generated(s)) => solver = s,
+                Some(Decoding::Ground) => ground = true,
+                Some(Decoding::Construction(name)) => construct = Some(name.to_string()),
+                Some(Decoding::Incremental) => incremental = true,
+                Some(Decoding::SmtLib) => script = true,
+                None => {}
+            }
             let mut input = read(&artifact)?;
             // A finding's metadata: replay the fuzzer input it records.
             let meta = (artifact.extension().and_then(|e| e.to_str()) == Some("json"))

@@ -18,7 +18,8 @@ pub use seeded::{
     construct_case, fusion_case, generated_seed, janus_case, sae_case, witness_usable,
 };
 pub use targets::{
-    fuzz_constructed, fuzz_ground, fuzz_incremental, fuzz_named, fuzz_one, fuzz_script, Target,
+    fuzz_constructed, fuzz_ground, fuzz_incremental, fuzz_named, fuzz_one, fuzz_script, Decoding,
+    Target,
 };
 
 /// The oracles applied to one case's answers.

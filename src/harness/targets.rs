@@ -71,23 +71,56 @@ impl Target {
         }
     }
 
+    /// How the target reads its input and on which solvers: what its body runs and what
+    /// `smtsmith replay --target` replays.
+    pub fn decoding(self) -> Decoding {
+        match self {
+            Target::Differential => Decoding::Generated(Selection::Both),
+            Target::ModelZ3 => Decoding::Generated(Selection::Only(SolverId::Z3)),
+            Target::ModelCvc5 => Decoding::Generated(Selection::Only(SolverId::Cvc5)),
+            Target::GroundTerms => Decoding::Ground,
+            Target::StringsSat
+            | Target::StringsUnsat
+            | Target::Regex
+            | Target::Fusion
+            | Target::Sae
+            | Target::Janus => Decoding::Construction(self.name()),
+            Target::Script => Decoding::Incremental,
+            Target::SeedMutation => Decoding::SmtLib,
+        }
+    }
+
     /// The target's body on one input: decode, run, judge, write findings; panics on a
     /// finding that is not a known bug (so libFuzzer saves the input).
     pub fn fuzz(self, data: &[u8]) {
         use crate::construct as c;
-        match self {
-            Target::Differential => fuzz_one(Selection::Both, data),
-            Target::ModelZ3 => fuzz_one(Selection::Only(SolverId::Z3), data),
-            Target::ModelCvc5 => fuzz_one(Selection::Only(SolverId::Cvc5), data),
-            Target::GroundTerms => fuzz_ground(data),
-            Target::StringsSat => fuzz_constructed(data, c::strings_sat::build),
-            Target::StringsUnsat => fuzz_constructed(data, c::strings_unsat::build),
-            Target::Regex => fuzz_constructed(data, c::regex::build),
-            Target::Fusion | Target::Sae | Target::Janus => fuzz_named(self.name(), data),
-            Target::Script => fuzz_incremental(data),
-            Target::SeedMutation => fuzz_script(data),
+        match (self, self.decoding()) {
+            (_, Decoding::Generated(selection)) => fuzz_one(selection, data),
+            (_, Decoding::Ground) => fuzz_ground(data),
+            (_, Decoding::Incremental) => fuzz_incremental(data),
+            (_, Decoding::SmtLib) => fuzz_script(data),
+            // The families that need no solver to build a case decode before any starts.
+            (Target::StringsSat, _) => fuzz_constructed(data, c::strings_sat::build),
+            (Target::StringsUnsat, _) => fuzz_constructed(data, c::strings_unsat::build),
+            (Target::Regex, _) => fuzz_constructed(data, c::regex::build),
+            (_, Decoding::Construction(name)) => fuzz_named(name, data),
         }
     }
+}
+
+/// How a fuzz target reads its input ([`Target::decoding`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decoding {
+    /// A generated formula (`generate`), run on these solvers.
+    Generated(Selection),
+    /// A ground case: closed terms simplified by the solvers.
+    Ground,
+    /// A construction family's case (`construct`), judged against its claim.
+    Construction(&'static str),
+    /// An incremental script (`script`), run in lockstep.
+    Incremental,
+    /// SMT-LIB text (the `seed_mutation` target), parsed.
+    SmtLib,
 }
 
 impl std::str::FromStr for Target {

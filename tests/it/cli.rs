@@ -921,3 +921,49 @@ fn malformed_settings_are_named_and_stop_the_run() {
             .unwrap(),
     );
 }
+
+/// `replay --target NAME` replays an input as that fuzz target decodes it: the same output
+/// as the mode flags the target stands for (ground truth: the flags' own replay).
+#[test]
+fn replay_by_target_matches_the_mode_flags() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("input");
+    std::fs::write(&input, seeded_bytes(5, 300)).unwrap();
+    let findings = dir.path().join("findings");
+    let replay = |args: &[&str]| {
+        let out = smtsmith()
+            .arg("replay")
+            .arg(&input)
+            .args(args)
+            .arg("--findings")
+            .arg(&findings)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.code().is_some_and(|c| c <= 1),
+            "{args:?}: {out:?}"
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    for (target, flags) in [
+        ("model_cvc5", &["--solver", "cvc5"][..]),
+        ("ground_terms", &["--ground"][..]),
+        ("regex", &["--construct", "regex"][..]),
+        ("script", &["--incremental"][..]),
+    ] {
+        let by_target = replay(&["--target", target]);
+        assert!(!by_target.is_empty(), "{target}: no output");
+        // Times in the output differ from run to run; the rest is the same.
+        let strip = |s: &str| -> String {
+            s.lines()
+                .filter(|l| !l.contains(" ms") && !l.contains("in 0.") && !l.contains(" s,"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert_eq!(
+            strip(&by_target),
+            strip(&replay(flags)),
+            "{target} vs {flags:?}"
+        );
+    }
+}

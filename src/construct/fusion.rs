@@ -749,6 +749,7 @@ mod tests {
                         values: vec![Some(vx.clone()), Some(vy.clone()), None],
                         funcs: vec![Vec::new(); 3],
                         func_else: vec![None; 3],
+                        divisions: Vec::new(),
                     };
                     let guards_hold = t
                         .guards

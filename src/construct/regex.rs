@@ -896,6 +896,7 @@ mod tests {
                                 .collect(),
                             funcs: vec![Vec::new(); idx.len()],
                             func_else: vec![None; idx.len()],
+                            divisions: Vec::new(),
                         };
                         // res := the value of A's left-hand side under m.
                         let lhs = match &f

@@ -617,6 +617,7 @@ pub(crate) fn counterexamples(
                     funcs: vec![Vec::new(); values.len()],
                     func_else: vec![None; values.len()],
                     values,
+                    divisions: Vec::new(),
                 };
                 cases += 1;
                 match implication_holds(&f, l, l2, dir, &m) {

@@ -964,6 +964,7 @@ mod tests {
                     .collect(),
                 funcs: vec![Vec::new(); idx.len()],
                 func_else: vec![None; idx.len()],
+                divisions: Vec::new(),
             };
             let t = check_model(f, &m);
             on(&m, t);

@@ -42,7 +42,15 @@ pub struct Model {
     /// The value of each function's interpretation at every other point, where the solver
     /// gives one as a value (`None`: an application at another point is unknown).
     pub func_else: Vec<Option<Value>>,
+    /// Divisions by zero as the model interprets them: SMT-LIB leaves `(div x 0)`,
+    /// `(mod x 0)` and `(/ x 0.0)` unspecified, each a function of the dividend that a model
+    /// fixes. Keyed by operator and dividend; read by the backends at the formula's
+    /// divisions whose divisor is zero in the model.
+    pub divisions: Divisions,
 }
+
+/// A model's divisions by zero: ((operator, dividend), value).
+pub type Divisions = Vec<((Op, Value), Value)>;
 
 impl Model {
     /// A model of constants only, with these values (declaration order).
@@ -51,6 +59,7 @@ impl Model {
             values: values.iter().cloned().map(Some).collect(),
             funcs: vec![Vec::new(); values.len()],
             func_else: vec![None; values.len()],
+            divisions: Vec::new(),
         }
     }
 
@@ -295,6 +304,19 @@ impl<'a> Evaluator<'a> {
                     Ok(v) => unreachable!("ite condition {v:?}"),
                 };
             }
+            Op::Eq | Op::Distinct => {
+                if let Some(decided) = self.congruent_divisions(op, args) {
+                    return Ok(Value::Bool(decided));
+                }
+            }
+            Op::IntDiv | Op::Mod | Op::RealDiv if args.len() == 2 => {
+                // The model's own interpretation of a division by zero, where it gives one.
+                if let Some(key) = self.zero_division_key(op, args[0], args[1]) {
+                    if let Some((_, v)) = self.m.divisions.iter().find(|(k, _)| *k == key) {
+                        return Ok(v.clone());
+                    }
+                }
+            }
             _ => {}
         }
         let mut vals = Vec::with_capacity(args.len());
@@ -302,6 +324,66 @@ impl<'a> Evaluator<'a> {
             vals.push(self.eval(*a)?);
         }
         apply_sorted(op, idx, &vals, sort)
+    }
+
+    /// `=` or `distinct` over divisions by zero whose dividends are equal. SMT-LIB leaves
+    /// `(div x 0)`, `(mod x 0)` and `(/ x 0.0)` unspecified, but as the value of a function of
+    /// the dividend, one per operator and model: equal dividends give equal results
+    /// whatever that function is. So `(= (mod x 0) (mod y 0))` is true and `(distinct (mod
+    /// x 0) (mod y 0))` false when `x` and `y` have one value. `None` where this does not
+    /// decide (an argument is no binary division by zero with a known dividend, or the
+    /// dividends differ: the results may still be equal).
+    fn congruent_divisions(&mut self, op: Op, args: &[NodeId]) -> Option<bool> {
+        let mut keys = Vec::with_capacity(args.len());
+        for a in args {
+            keys.push(self.division_by_zero(*a)?);
+        }
+        let all_equal = keys.windows(2).all(|w| w[0] == w[1]);
+        let some_pair_equal = keys
+            .iter()
+            .enumerate()
+            .any(|(i, k)| keys[i + 1..].contains(k));
+        match op {
+            Op::Eq if all_equal => Some(true),
+            Op::Distinct if some_pair_equal => Some(false),
+            _ => None,
+        }
+    }
+
+    /// For a binary `div`, `mod` or `/` whose divisor is zero and whose dividend has a known
+    /// value: the operator and that value (what the unspecified result is a function of).
+    fn division_by_zero(&mut self, id: NodeId) -> Option<(Op, Value)> {
+        let NodeKind::App(op @ (Op::IntDiv | Op::Mod | Op::RealDiv), _, args) =
+            &self.f.node(id).kind
+        else {
+            return None;
+        };
+        let [dividend, divisor] = args[..] else {
+            return None;
+        };
+        self.zero_division_key(*op, dividend, divisor)
+    }
+
+    /// `(op dividend divisor)`'s operator and dividend value where the divisor is zero.
+    fn zero_division_key(
+        &mut self,
+        op: Op,
+        dividend: NodeId,
+        divisor: NodeId,
+    ) -> Option<(Op, Value)> {
+        if !is_zero(&self.eval(divisor).ok()?) {
+            return None;
+        }
+        Some((op, self.eval(dividend).ok()?))
+    }
+}
+
+/// Whether `v` is the integer or real zero.
+pub(crate) fn is_zero(v: &Value) -> bool {
+    match v {
+        Value::Int(n) => n.is_zero(),
+        Value::Real(r) => r.is_zero(),
+        _ => false,
     }
 }
 
@@ -759,6 +841,44 @@ mod tests {
             Ok(Value::Bool(true))
         );
         assert_eq!(apply_strict(Op::Abs, &[i(-3)]), Ok(i(3)));
+    }
+
+    #[test]
+    fn divisions_by_zero_of_equal_dividends_are_equal() {
+        let mut f = Formula::default();
+        let (x, y) = (f.declare("x", Sort::Int), f.declare("y", Sort::Int));
+        let q = f.declare("q", Sort::Real);
+        let (x, y, q) = (f.constant(x), f.constant(y), f.constant(q));
+        let (zero, one) = (f.lit(i(0)), f.lit(i(1)));
+        let rzero = f.lit(r(0, 1));
+        let dx = f.app(Op::IntDiv, vec![x, zero]).unwrap();
+        let dy = f.app(Op::IntDiv, vec![y, zero]).unwrap();
+        let mx = f.app(Op::Mod, vec![x, zero]).unwrap();
+        let d1 = f.app(Op::IntDiv, vec![x, one]).unwrap();
+        let qq = f.app(Op::RealDiv, vec![q, rzero]).unwrap();
+        let x_minus_y = f.app(Op::Sub, vec![x, y]).unwrap();
+        let dz = f.app(Op::IntDiv, vec![x, x_minus_y]).unwrap();
+        let terms = [
+            f.app(Op::Eq, vec![dx, dy]).unwrap(),       // 0: equal dividends
+            f.app(Op::Distinct, vec![dx, dy]).unwrap(), // 1
+            f.app(Op::Eq, vec![dx, mx]).unwrap(),       // 2: div and mod are different functions
+            f.app(Op::Eq, vec![dx, d1]).unwrap(),       // 3: (div x 1) is no division by zero
+            f.app(Op::Eq, vec![qq, qq]).unwrap(),       // 4: (/ q 0.0) twice
+            f.app(Op::Eq, vec![dz, dy]).unwrap(),       // 5: a divisor that evaluates to 0
+        ];
+        let m = |a: i64, b: i64| Model {
+            values: vec![Some(i(a)), Some(i(b)), Some(r(1, 2))],
+            ..Default::default()
+        };
+        let same = m(3, 3);
+        let mut ev = Evaluator::new(&f, &same);
+        let got: Vec<_> = terms.iter().map(|t| ev.eval(*t).ok()).collect();
+        let b = |x| Some(Value::Bool(x));
+        assert_eq!(got, vec![b(true), b(false), None, None, b(true), b(true)]);
+        // Different dividends decide nothing: the unspecified results may be equal.
+        let other = m(3, 4);
+        let mut ev = Evaluator::new(&f, &other);
+        assert!(ev.eval(terms[0]).is_err() && ev.eval(terms[1]).is_err());
     }
 
     #[test]

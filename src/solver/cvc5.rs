@@ -776,10 +776,13 @@ impl Backend for Cvc5 {
         add_point_values(view, &st.memo.memo, &mut funcs, |t, sort| {
             self.value(slv, t, sort)
         })?;
+        let divisions =
+            super::division_values(view, &st.memo.memo, |t, sort| self.value(slv, t, sort))?;
         Ok(Model {
             values,
             funcs,
             func_else,
+            divisions,
         })
     }
 

@@ -228,8 +228,10 @@ pub const UNSUPPORTED_CALL: &str = "unsupported by this release";
 /// having incompatible options, not reported).
 pub const OPTION_CALL: &str = "set-option";
 
-/// What one script action returned.
+/// What one script action returned. (A check's outcome is the large variant; a script has
+/// a handful of responses at a time, so it is not boxed.)
 #[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
 pub enum Response {
     /// Declarations, assertions, push, pop, reset-assertions.
     Done,
@@ -440,6 +442,46 @@ pub(crate) fn add_point_values<T: Copy>(
         }
     }
     Ok(())
+}
+
+/// The model's values of `f`'s divisions by zero (see [`crate::eval::Model::divisions`]):
+/// at each binary `div`, `mod` or `/` outside quantifiers whose divisor `value_of` (the
+/// backend's evaluation of a node's term, from `memo`, in its model) gives as zero, the
+/// dividend's value and the division's. The first value of a key is kept: a model that
+/// gives one key two values contradicts itself, and the assertions show it.
+pub(crate) fn division_values<T: Copy>(
+    f: &Formula,
+    memo: &[Option<T>],
+    mut value_of: impl FnMut(T, &Sort) -> Result<Option<Value>, SolverError>,
+) -> Result<crate::eval::Divisions, SolverError> {
+    let free = f.free_bound_vars(true);
+    let mut out = crate::eval::Divisions::new();
+    for id in f.reachable_postorder() {
+        let NodeKind::App(op @ (Op::IntDiv | Op::Mod | Op::RealDiv), _, args) = &f.node(id).kind
+        else {
+            continue;
+        };
+        let [a, b] = args[..] else { continue };
+        if !free[id.0 as usize].is_empty() {
+            continue;
+        }
+        let term = |n: NodeId| memo[n.0 as usize];
+        let (Some(t), Some(ta), Some(tb)) = (term(id), term(a), term(b)) else {
+            continue;
+        };
+        let sort = f.sort_of(id);
+        if !value_of(tb, sort)?.is_some_and(|v| crate::eval::is_zero(&v)) {
+            continue;
+        }
+        let (Some(dividend), Some(v)) = (value_of(ta, sort)?, value_of(t, sort)?) else {
+            continue;
+        };
+        let key = (*op, dividend);
+        if !out.iter().any(|(k, _)| *k == key) {
+            out.push((key, v));
+        }
+    }
+    Ok(out)
 }
 
 /// The applications of declared functions whose value a model determines: reachable

@@ -1143,10 +1143,13 @@ impl Z3 {
         add_point_values(f, memo, &mut funcs, |t, sort| {
             self.model_value(model, t, sort)
         })?;
+        let divisions =
+            super::division_values(f, memo, |t, sort| self.model_value(model, t, sort))?;
         Ok(Model {
             values,
             funcs,
             func_else,
+            divisions,
         })
     }
 

@@ -81,15 +81,14 @@ fn wrong_unsat_fires_when_a_validated_model_contradicts_unsat() {
 
 #[test]
 fn disagreement_without_a_validated_model_blames_nobody() {
-    // (= (div x 0) 3) is sat (division by zero is unspecified), but no model can be
-    // validated: the evaluator answers unknown.
+    // x·x = 2 over the reals is sat, but no model can be validated: x is irrational (a
+    // real algebraic number, not an exact rational), so the evaluator answers unknown.
     let mut f = Formula::default();
-    let x = f.declare("x", Sort::Int);
+    let x = f.declare("x", Sort::Real);
     let x = f.constant(x);
-    let zero = f.lit(int(0));
-    let three = f.lit(int(3));
-    let d = f.app(Op::IntDiv, vec![x, zero]).unwrap();
-    let eq = f.app(Op::Eq, vec![d, three]).unwrap();
+    let two = f.lit(Value::Real(num_rational::BigRational::from_integer(2.into())));
+    let sq = f.app(Op::Mul, vec![x, x]).unwrap();
+    let eq = f.app(Op::Eq, vec![sq, two]).unwrap();
     f.assert(eq).unwrap();
     let mut answers = harness().answers(&f);
     for (id, a) in &answers {
@@ -380,4 +379,91 @@ fn findings_are_confirmed_in_new_contexts_or_marked() {
     // No finding, no second run.
     let r = h.run(&f, None, None);
     assert!(r.findings.is_empty() && r.reproduced_anew.is_none());
+}
+
+/// `x = y ∧ (distinct (mod x 0) (mod y 0))`: unsat by congruence alone (SMT-LIB's `(mod _ 0)`
+/// is a function of the dividend), and `(= (mod x 0) (mod y 0))` valid when `x = y`.
+fn congruence(distinct: bool) -> Formula {
+    let mut f = Formula::default();
+    let (x, y) = (f.declare("x", Sort::Int), f.declare("y", Sort::Int));
+    let (x, y) = (f.constant(x), f.constant(y));
+    let zero = f.lit(int(0));
+    let mx = f.app(Op::Mod, vec![x, zero]).unwrap();
+    let my = f.app(Op::Mod, vec![y, zero]).unwrap();
+    let same = f.app(Op::Eq, vec![x, y]).unwrap();
+    f.assert(same).unwrap();
+    let op = if distinct { Op::Distinct } else { Op::Eq };
+    let t = f.app(op, vec![mx, my]).unwrap();
+    f.assert(t).unwrap();
+    f
+}
+
+/// A model whose falsity follows from congruence of division by zero is judged: the real
+/// solvers answer unsat (ground truth: the construction above); a `sat` with `x = y` made
+/// up for one of them is an invalid model; on the valid variant the real models check true.
+#[test]
+fn congruence_of_division_by_zero_is_judged() {
+    let f = congruence(true);
+    let mut answers = harness().answers(&f);
+    for (id, a) in &answers {
+        assert_eq!(verdict(a), Verdict::Unsat, "{id}");
+    }
+    let id = answers[0].0;
+    let o = answers[0].1.as_mut().unwrap();
+    o.verdict = Verdict::Sat;
+    o.model = Some(smtsmith::eval::Model::of_constants(&[int(3), int(3)]));
+    let v = judge(&f, &answers);
+    assert!(
+        v.findings
+            .iter()
+            .any(|i| i.class == Class::InvalidModel && i.blamed == Some(id)),
+        "{:?}",
+        v.findings
+    );
+    let g = congruence(false);
+    let answers = harness().answers(&g);
+    for (id, a) in &answers {
+        assert_eq!(verdict(a), Verdict::Sat, "{id}");
+        let m = a.as_ref().unwrap().model.as_ref().unwrap();
+        assert_eq!(check_model(&g, m), Truth::True, "{id}");
+    }
+    // Different dividends decide nothing: the unspecified results may be equal or not.
+    let other = smtsmith::eval::Model::of_constants(&[int(3), int(4)]);
+    assert!(matches!(check_model(&g, &other), Truth::False(0)));
+    let mut h = g.clone();
+    h.asserts.remove(0);
+    assert!(matches!(check_model(&h, &other), Truth::Unknown(..)));
+}
+
+/// `x = 3 ∧ (div x 0) = 5` is satisfiable (SMT-LIB leaves `(div 3 0)` to the model): each
+/// solver's model gives its value of `(div 3 0)`, and the evaluator judges the formula with
+/// it — true, where without the model's interpretation it could only answer unknown.
+/// Ground truth: the construction (sat) and the solvers' own answers.
+#[test]
+fn a_models_division_by_zero_is_used() {
+    let mut f = Formula::default();
+    let x = f.declare("x", Sort::Int);
+    let x = f.constant(x);
+    let (zero, three, five) = (f.lit(int(0)), f.lit(int(3)), f.lit(int(5)));
+    let d = f.app(Op::IntDiv, vec![x, zero]).unwrap();
+    let a = f.app(Op::Eq, vec![x, three]).unwrap();
+    let b = f.app(Op::Eq, vec![d, five]).unwrap();
+    f.assert(a).unwrap();
+    f.assert(b).unwrap();
+    for (id, a) in harness().answers(&f) {
+        assert_eq!(verdict(&a), Verdict::Sat, "{id}");
+        let m = a.unwrap().model.unwrap();
+        assert_eq!(
+            m.divisions,
+            vec![((Op::IntDiv, int(3)), int(5))],
+            "{id}'s model"
+        );
+        assert_eq!(check_model(&f, &m), Truth::True, "{id}");
+        let mut without = m.clone();
+        without.divisions.clear();
+        assert!(
+            matches!(check_model(&f, &without), Truth::Unknown(..)),
+            "{id}"
+        );
+    }
 }

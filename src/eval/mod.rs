@@ -1,9 +1,11 @@
 //! The reference evaluator: SMT-LIB semantics with exact arithmetic.
 //!
 //! Results are three-valued. Where SMT-LIB leaves a value unspecified (division by zero in
-//! `div`, `mod`, `/`), the result is [`Unknown`], and so is everything that depends on it.
-//! Boolean connectives use Kleene's strong logic: `(and false u)` is false whatever `u` is,
-//! which holds for every interpretation of the unspecified values, so it is never a guess.
+//! `div`, `mod`, `/`), the model's own interpretation is used where the solver gives one
+//! ([`Model::divisions`]); otherwise the result is [`Unknown`], and so is everything that
+//! depends on it — except what every interpretation agrees on: equal dividends give equal
+//! results (congruence), and Boolean connectives use Kleene's strong logic (`(and false u)`
+//! is false whatever `u` is). So it is never a guess.
 
 pub mod bv;
 pub mod strings;

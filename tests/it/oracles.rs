@@ -86,7 +86,9 @@ fn disagreement_without_a_validated_model_blames_nobody() {
     let mut f = Formula::default();
     let x = f.declare("x", Sort::Real);
     let x = f.constant(x);
-    let two = f.lit(Value::Real(num_rational::BigRational::from_integer(2.into())));
+    let two = f.lit(Value::Real(num_rational::BigRational::from_integer(
+        2.into(),
+    )));
     let sq = f.app(Op::Mul, vec![x, x]).unwrap();
     let eq = f.app(Op::Eq, vec![sq, two]).unwrap();
     f.assert(eq).unwrap();

@@ -311,13 +311,15 @@ impl<'a> Evaluator<'a> {
                     return Ok(Value::Bool(decided));
                 }
             }
-            Op::IntDiv | Op::Mod | Op::RealDiv if args.len() == 2 => {
-                // The model's own interpretation of a division by zero, where it gives one.
-                if let Some(key) = self.zero_division_key(op, args[0], args[1]) {
-                    if let Some((_, v)) = self.m.divisions.iter().find(|(k, _)| *k == key) {
-                        return Ok(v.clone());
-                    }
+            Op::IntDiv | Op::Mod | Op::RealDiv => {
+                let mut vals = Vec::with_capacity(args.len());
+                for a in args {
+                    vals.push(self.eval(*a)?);
                 }
+                if vals[1..].iter().any(is_zero) {
+                    return self.divide_through_zero(op, &vals);
+                }
+                return apply_sorted(op, idx, &vals, sort);
             }
             _ => {}
         }
@@ -326,6 +328,25 @@ impl<'a> Evaluator<'a> {
             vals.push(self.eval(*a)?);
         }
         apply_sorted(op, idx, &vals, sort)
+    }
+
+    /// A left-associative `div` or `/` (or a `mod`) with a zero divisor among `vals`: each
+    /// step by zero takes the model's value of that division at the quotient so far
+    /// ([`Model::divisions`]); unknown where the model gives none.
+    fn divide_through_zero(&mut self, op: Op, vals: &[Value]) -> EvalResult {
+        let mut acc = vals[0].clone();
+        for v in &vals[1..] {
+            acc = if is_zero(v) {
+                let key = (op, acc);
+                match self.m.divisions.iter().find(|(k, _)| *k == key) {
+                    Some((_, q)) => q.clone(),
+                    None => return apply_strict(op, &[key.1, v.clone()]),
+                }
+            } else {
+                apply_strict(op, &[acc, v.clone()])?
+            };
+        }
+        Ok(acc)
     }
 
     /// `=` or `distinct` over divisions by zero whose dividends are equal. SMT-LIB leaves
@@ -881,6 +902,31 @@ mod tests {
         let other = m(3, 4);
         let mut ev = Evaluator::new(&f, &other);
         assert!(ev.eval(terms[0]).is_err() && ev.eval(terms[1]).is_err());
+    }
+
+    #[test]
+    fn a_models_divisions_by_zero_are_used_at_each_step() {
+        let mut f = Formula::default();
+        let x = f.declare("x", Sort::Int);
+        let x = f.constant(x);
+        let (zero, two, six) = (f.lit(i(0)), f.lit(i(2)), f.lit(i(6)));
+        // (div 6 0 2) = (div (div 6 0) 2); (div 6 2 x) with x = 0 = (div 3 0).
+        let first = f.app(Op::IntDiv, vec![six, zero, two]).unwrap();
+        let last = f.app(Op::IntDiv, vec![six, two, x]).unwrap();
+        let m = Model {
+            values: vec![Some(i(0))],
+            divisions: vec![((Op::IntDiv, i(6)), i(10)), ((Op::IntDiv, i(3)), i(7))],
+            ..Default::default()
+        };
+        let mut ev = Evaluator::new(&f, &m);
+        assert_eq!(ev.eval(first), Ok(i(5)));
+        assert_eq!(ev.eval(last), Ok(i(7)));
+        // Without the model's value the step by zero stays unknown.
+        let bare = Model {
+            values: vec![Some(i(0))],
+            ..Default::default()
+        };
+        assert!(Evaluator::new(&f, &bare).eval(last).is_err());
     }
 
     #[test]

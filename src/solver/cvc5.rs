@@ -776,8 +776,19 @@ impl Backend for Cvc5 {
         add_point_values(view, &st.memo.memo, &mut funcs, |t, sort| {
             self.value(slv, t, sort)
         })?;
-        let divisions =
-            super::division_values(view, &st.memo.memo, |t, sort| self.value(slv, t, sort))?;
+        let divisions = super::division_values(
+            view,
+            &st.memo.memo,
+            |t, sort| self.value(slv, t, sort),
+            |op, a, b, _| {
+                let kind = match op {
+                    Op::IntDiv => c::Kind::IntsDivision,
+                    Op::Mod => c::Kind::IntsModulus,
+                    _ => c::Kind::Division,
+                };
+                self.mk(kind, &[a, b])
+            },
+        )?;
         Ok(Model {
             values,
             funcs,

@@ -445,14 +445,16 @@ pub(crate) fn add_point_values<T: Copy>(
 }
 
 /// The model's values of `f`'s divisions by zero (see [`crate::eval::Model::divisions`]):
-/// at each binary `div`, `mod` or `/` outside quantifiers whose divisor `value_of` (the
-/// backend's evaluation of a node's term, from `memo`, in its model) gives as zero, the
-/// dividend's value and the division's. The first value of a key is kept: a model that
-/// gives one key two values contradicts itself, and the assertions show it.
+/// at each `div`, `mod` or `/` outside quantifiers, for each step of its left-associative
+/// chain whose divisor `value_of` (the backend's evaluation of a term in its model; node
+/// terms from `memo`) gives as zero, the quotient so far and that step's value (`divide`
+/// builds the step's term). The first value of a key is kept: a model that gives one key two
+/// values contradicts itself, and the assertions show it.
 pub(crate) fn division_values<T: Copy>(
     f: &Formula,
     memo: &[Option<T>],
     mut value_of: impl FnMut(T, &Sort) -> Result<Option<Value>, SolverError>,
+    mut divide: impl FnMut(Op, T, T, &Sort) -> Result<T, SolverError>,
 ) -> Result<crate::eval::Divisions, SolverError> {
     let free = f.free_bound_vars(true);
     let mut out = crate::eval::Divisions::new();
@@ -461,24 +463,31 @@ pub(crate) fn division_values<T: Copy>(
         else {
             continue;
         };
-        let [a, b] = args[..] else { continue };
         if !free[id.0 as usize].is_empty() {
             continue;
         }
-        let term = |n: NodeId| memo[n.0 as usize];
-        let (Some(t), Some(ta), Some(tb)) = (term(id), term(a), term(b)) else {
-            continue;
-        };
+        let terms: Option<Vec<T>> = args.iter().map(|a| memo[a.0 as usize]).collect();
+        let Some(terms) = terms else { continue };
         let sort = f.sort_of(id);
-        if !value_of(tb, sort)?.is_some_and(|v| crate::eval::is_zero(&v)) {
-            continue;
-        }
-        let (Some(dividend), Some(v)) = (value_of(ta, sort)?, value_of(t, sort)?) else {
-            continue;
-        };
-        let key = (*op, dividend);
-        if !out.iter().any(|(k, _)| *k == key) {
-            out.push((key, v));
+        let mut acc = terms[0];
+        for (k, tb) in terms.iter().enumerate().skip(1) {
+            let step = if k + 1 == terms.len() && args.len() == 2 {
+                match memo[id.0 as usize] {
+                    Some(t) => t,
+                    None => divide(*op, acc, *tb, sort)?,
+                }
+            } else {
+                divide(*op, acc, *tb, sort)?
+            };
+            if value_of(*tb, sort)?.is_some_and(|v| crate::eval::is_zero(&v)) {
+                if let (Some(dividend), Some(v)) = (value_of(acc, sort)?, value_of(step, sort)?) {
+                    let key = (*op, dividend);
+                    if !out.iter().any(|(k, _)| *k == key) {
+                        out.push((key, v));
+                    }
+                }
+            }
+            acc = step;
         }
     }
     Ok(out)

@@ -1143,8 +1143,22 @@ impl Z3 {
         add_point_values(f, memo, &mut funcs, |t, sort| {
             self.model_value(model, t, sort)
         })?;
-        let divisions =
-            super::division_values(f, memo, |t, sort| self.model_value(model, t, sort))?;
+        let divisions = super::division_values(
+            f,
+            memo,
+            |t, sort| self.model_value(model, t, sort),
+            |op, a, b, _| {
+                let ctx = self.ctx;
+                // SAFETY: module invariants (live context, its handles, live pointers).
+                let t = unsafe {
+                    match op {
+                        Op::Mod => Z3_mk_mod(ctx, a, b),
+                        _ => Z3_mk_div(ctx, a, b),
+                    }
+                };
+                self.ok("Z3_mk_div", t)
+            },
+        )?;
         Ok(Model {
             values,
             funcs,

@@ -23,6 +23,8 @@ pub struct Settings {
     pub findings: Option<PathBuf>,
     /// `SMTSMITH_REUSE`: how solvers are reused between cases.
     pub reuse: Reuse,
+    /// `SMTSMITH_REUSE=mixed`: each case draws fresh, reset or scope from its input.
+    pub mixed_reuse: bool,
     /// `SMTSMITH_THEORIES`: the theories generated cases may use.
     pub theories: Theories,
     /// `SMTSMITH_SEEDS`: labelled seed files for fusion, SAE and Janus (else `seeds/`).
@@ -44,6 +46,7 @@ impl Default for Settings {
         Settings {
             findings: None,
             reuse: Reuse::DEFAULT,
+            mixed_reuse: false,
             theories: Theories::ALL,
             seeds: None,
             pools: Pools::builtin(),
@@ -68,8 +71,14 @@ impl Settings {
         if let Some(v) = var("SMTSMITH_FINDINGS") {
             s.findings = Some(PathBuf::from(v));
         }
-        if let Some(v) = var("SMTSMITH_REUSE") {
-            s.reuse = v.parse().map_err(|e| named("SMTSMITH_REUSE", e))?;
+        match var("SMTSMITH_REUSE") {
+            Some(v) if v.trim() == "mixed" => s.mixed_reuse = true,
+            Some(v) => {
+                s.reuse = v
+                    .parse()
+                    .map_err(|e: String| named("SMTSMITH_REUSE", format!("{e} or mixed")))?
+            }
+            None => {}
         }
         if let Some(v) = var("SMTSMITH_THEORIES") {
             s.theories = v.parse().map_err(|e| named("SMTSMITH_THEORIES", e))?;
@@ -178,6 +187,14 @@ mod tests {
                 crate::oracle::Class::Incompleteness
             ]
         );
+    }
+
+    #[test]
+    fn mixed_reuse_is_a_setting_of_its_own() {
+        let s = from(&[("SMTSMITH_REUSE", "mixed")]).unwrap();
+        assert!(s.mixed_reuse);
+        assert_eq!(s.reuse, Reuse::DEFAULT);
+        assert!(!from(&[("SMTSMITH_REUSE", "scope")]).unwrap().mixed_reuse);
     }
 
     #[test]

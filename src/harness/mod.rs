@@ -83,6 +83,8 @@ impl std::str::FromStr for Phase {
 
 /// The result of one iteration.
 pub struct Report {
+    /// How the solvers were reused for this case (recorded in its findings).
+    pub reuse: solver::Reuse,
     pub answers: Vec<(SolverId, Answer)>,
     pub model_checks: Vec<ModelCheck>,
     pub findings: Vec<(Issue, Written)>,
@@ -136,6 +138,9 @@ pub struct Harness {
     /// Above this resident size (MiB) the solvers start over in new contexts
     /// (`SMTSMITH_RSS_BUDGET_MB`, default [`crate::settings::RSS_BUDGET_MB`]).
     pub rss_budget_mb: u64,
+    /// Each case with a fuzzer input draws its reuse mode ([`solver::Reuse::drawn_for`])
+    /// instead of keeping `reuse` (`SMTSMITH_REUSE=mixed`).
+    pub mixed_reuse: bool,
     /// The theories of the formulas the harness generates itself (solver-decided seeds).
     pub theories: crate::generate::config::Theories,
     pub limits: Limits,
@@ -165,6 +170,7 @@ impl Harness {
         let mut h = Self::with_reuse(selection, findings_dir, settings.reuse)?;
         h.rss_budget_mb = settings.rss_budget_mb;
         h.theories = settings.theories;
+        h.mixed_reuse = settings.mixed_reuse;
         Ok(h)
     }
 
@@ -186,6 +192,7 @@ impl Harness {
             cases: 0,
             rss_budget_mb: crate::settings::RSS_BUDGET_MB,
             theories: crate::generate::config::Theories::ALL,
+            mixed_reuse: false,
             limits: Limits::default(),
             findings_dir: findings_dir.into(),
             on_phase: None,
@@ -202,6 +209,14 @@ impl Harness {
 
     pub fn reuse(&self) -> solver::Reuse {
         self.reuse
+    }
+
+    /// From the next case on, every solver reuses state as `reuse` says.
+    pub fn set_reuse(&mut self, reuse: solver::Reuse) {
+        self.reuse = reuse;
+        for s in self.solvers.iter_mut() {
+            s.set_reuse(reuse);
+        }
     }
 
     /// Drops the solvers kept between cases: the next case starts on new ones.
@@ -311,6 +326,9 @@ impl Harness {
         judge: Judge,
     ) -> Report {
         let start = Instant::now();
+        if let (true, Some(input)) = (self.mixed_reuse, input) {
+            self.set_reuse(solver::Reuse::drawn_for(input));
+        }
         let watched = watchdog::watch(self, f, input);
         let answers = self.answers(f);
         if watched {
@@ -388,6 +406,7 @@ impl Harness {
             write_time: t.elapsed(),
             total_time: start.elapsed(),
             reproduced_anew,
+            reuse: self.reuse,
         }
     }
 }

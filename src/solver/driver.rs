@@ -478,6 +478,10 @@ impl<B: Backend> Solver for Driver<B> {
         self.drop_pool();
     }
 
+    fn set_reuse(&mut self, reuse: Reuse) {
+        self.reuse = reuse;
+    }
+
     fn recycle_soon(&mut self) {
         self.cases = u32::MAX - 1;
     }

@@ -114,6 +114,19 @@ impl Reuse {
     pub const DEFAULT: Reuse = Reuse::Scope;
     pub const ALL: [Reuse; 4] = [Reuse::Fresh, Reuse::Solver, Reuse::Reset, Reuse::Scope];
 
+    /// The modes a case draws from under `SMTSMITH_REUSE=mixed`: a new context per case, one
+    /// non-incremental check on a kept solver, an incremental one inside `push`/`pop`.
+    pub const DRAWN: [Reuse; 3] = [Reuse::Fresh, Reuse::Reset, Reuse::Scope];
+
+    /// The mode a case with fuzzer input `input` draws (FNV-1a of the input: the same
+    /// input replays in the same mode, and the decoding of the input is untouched).
+    pub fn drawn_for(input: &[u8]) -> Reuse {
+        let h = input.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(*b)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+        Reuse::DRAWN[(h % Reuse::DRAWN.len() as u64) as usize]
+    }
+
     /// Whether solvers outlive a case.
     pub fn keeps_solvers(self) -> bool {
         matches!(self, Reuse::Reset | Reuse::Scope)
@@ -189,6 +202,9 @@ pub trait Solver {
     /// Drops every kept solver (reuse modes `reset` and `scope`): the next check starts
     /// on a new solver, as the first check of a process does.
     fn forget(&mut self);
+    /// From now on, reuse solver state between cases as `reuse` says (kept solvers stay
+    /// kept; a new context comes when `fresh` asks for one).
+    fn set_reuse(&mut self, reuse: Reuse);
     /// Makes the next check start in a new context / term manager, freeing everything the
     /// current one holds (the harness asks for it when the process grows too large).
     fn recycle_soon(&mut self);

@@ -116,3 +116,49 @@ fn scope_reuse_gives_the_verdicts_of_fresh_solvers() {
 fn reset_reuse_gives_the_verdicts_of_fresh_solvers() {
     check_mode(Reuse::Reset);
 }
+
+/// `SMTSMITH_REUSE=mixed`: each case draws its reuse mode from its input — every drawn mode
+/// comes up, the same input draws the same mode, and a finding records the mode its case
+/// ran in. Ground truth: `Reuse::drawn_for` of the input, and the finding's JSON.
+#[test]
+fn mixed_reuse_draws_a_mode_per_case_and_records_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let settings = smtsmith::settings::Settings {
+        mixed_reuse: true,
+        ..Default::default()
+    };
+    let mut h = Harness::with_settings(Selection::Both, dir.path(), &settings).unwrap();
+    let mut seen = std::collections::BTreeSet::new();
+    for i in 0..40u64 {
+        let input = seeded_bytes(9000 + i, 48);
+        let case = Case::from_bytes(&input);
+        let r = h.run_case(&case, Some(&input));
+        assert_eq!(r.reuse, Reuse::drawn_for(&input), "case {i}");
+        assert!(r.findings.is_empty(), "finding: {}", r.summary());
+        seen.insert(format!("{}", r.reuse));
+    }
+    assert_eq!(seen.len(), Reuse::DRAWN.len(), "{seen:?}");
+    // A finding made in a drawn mode says which: a corrupted answer (a made-up unsat
+    // against a validated model) makes a wrong-unsat finding.
+    let input = seeded_bytes(9100, 48);
+    let f = {
+        let mut f = smtsmith::ir::Formula::default();
+        let x = f.declare("x", smtsmith::ir::Sort::Int);
+        let x = f.constant(x);
+        let one = f.lit(smtsmith::ir::Value::Int(1.into()));
+        let t = f.app(smtsmith::ir::Op::Eq, vec![x, one]).unwrap();
+        f.assert(t).unwrap();
+        f
+    };
+    let r = h.run_judged(&f, None, Some(&input), &|_, f, answers| {
+        let mut a = answers.to_vec();
+        let o = a[1].1.as_mut().unwrap();
+        o.verdict = Verdict::Unsat;
+        o.model = None;
+        smtsmith::oracle::judge(f, &a)
+    });
+    assert_eq!(r.findings.len(), 1, "{}", r.summary());
+    let json: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&r.findings[0].1.json).unwrap()).unwrap();
+    assert_eq!(json["reuse"], format!("{}", Reuse::drawn_for(&input)));
+}

@@ -49,6 +49,9 @@ impl Solver for Corrupt {
     fn forget(&mut self) {
         self.inner.forget()
     }
+    fn set_reuse(&mut self, reuse: smtsmith::solver::Reuse) {
+        self.inner.set_reuse(reuse)
+    }
     fn recycle_soon(&mut self) {
         self.inner.recycle_soon()
     }

@@ -473,7 +473,7 @@ fn replay_ground(
     solver: Selection,
     dir: PathBuf,
 ) -> Result<ExitCode, String> {
-    let case = Case::ground_from_bytes_in(input, &resolve(theories)?);
+    let case = Case::ground_from_bytes_in(input, &resolve(theories));
     print!(
         "{}",
         smtlib::script(&case.formula, &ScriptOptions::default())
@@ -504,8 +504,8 @@ fn print_findings(findings: &[(smtsmith::oracle::Issue, smtsmith::finding::Writt
 }
 
 /// `--theories`, else `SMTSMITH_THEORIES`, else all.
-fn resolve(flag: Option<Theories>) -> Result<Theories, String> {
-    Ok(flag.unwrap_or_else(|| settings().theories))
+fn resolve(flag: Option<Theories>) -> Theories {
+    flag.unwrap_or(settings().theories)
 }
 
 /// The `SMTSMITH_*` settings, read once in `main`.
@@ -542,7 +542,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             incremental,
             construct,
         } => {
-            let theories = resolve(theories)?;
+            let theories = resolve(theories);
             if let Some(name) = &construct {
                 smtsmith::construct::family(name)?;
             }
@@ -830,7 +830,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 let dir = findings.unwrap_or_else(|| settings().findings_dir("findings"));
                 let mut h =
                     Harness::with_settings(solver, dir, settings()).map_err(|e| e.to_string())?;
-                let s = smtsmith::script::Script::from_bytes_in(&input, &resolve(theories)?);
+                let s = smtsmith::script::Script::from_bytes_in(&input, &resolve(theories));
                 let all: Vec<usize> = (0..s.actions.len()).collect();
                 print!(
                     "{}",
@@ -904,7 +904,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     formula: smtsmith::mutate::formula_of(&input),
                 }
             } else {
-                Case::from_bytes_in(&input, &resolve(theories)?)
+                Case::from_bytes_in(&input, &resolve(theories))
             };
             print!(
                 "{}",
@@ -1036,7 +1036,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             incremental,
         } => {
             if incremental {
-                let theories = resolve(theories)?;
+                let theories = resolve(theories);
                 let dir = findings.unwrap_or_else(|| settings().findings_dir("findings"));
                 let mut h =
                     Harness::with_settings(solver, dir, settings()).map_err(|e| e.to_string())?;
@@ -1046,7 +1046,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 // The name is checked before any case runs.
                 smtsmith::construct::family(name)?;
             }
-            let theories = resolve(theories)?;
+            let theories = resolve(theories);
             let dir = findings.unwrap_or_else(|| settings().findings_dir("findings"));
             let mut h =
                 Harness::with_settings(solver, dir, settings()).map_err(|e| e.to_string())?;
@@ -1148,7 +1148,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             inputs,
             per_case,
         } => {
-            let theories = resolve(theories)?;
+            let theories = resolve(theories);
             let modes = if reuse.is_empty() {
                 smtsmith::solver::Reuse::ALL.to_vec()
             } else {

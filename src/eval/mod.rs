@@ -311,21 +311,14 @@ impl<'a> Evaluator<'a> {
                     return Ok(Value::Bool(decided));
                 }
             }
-            Op::IntDiv | Op::Mod | Op::RealDiv => {
-                let mut vals = Vec::with_capacity(args.len());
-                for a in args {
-                    vals.push(self.eval(*a)?);
-                }
-                if vals[1..].iter().any(is_zero) {
-                    return self.divide_through_zero(op, &vals);
-                }
-                return apply_sorted(op, idx, &vals, sort);
-            }
             _ => {}
         }
         let mut vals = Vec::with_capacity(args.len());
         for a in args {
             vals.push(self.eval(*a)?);
+        }
+        if matches!(op, Op::IntDiv | Op::Mod | Op::RealDiv) && vals[1..].iter().any(is_zero) {
+            return self.divide_through_zero(op, &vals);
         }
         apply_sorted(op, idx, &vals, sort)
     }
@@ -384,20 +377,10 @@ impl<'a> Evaluator<'a> {
         let [dividend, divisor] = args[..] else {
             return None;
         };
-        self.zero_division_key(*op, dividend, divisor)
-    }
-
-    /// `(op dividend divisor)`'s operator and dividend value where the divisor is zero.
-    fn zero_division_key(
-        &mut self,
-        op: Op,
-        dividend: NodeId,
-        divisor: NodeId,
-    ) -> Option<(Op, Value)> {
         if !is_zero(&self.eval(divisor).ok()?) {
             return None;
         }
-        Some((op, self.eval(dividend).ok()?))
+        Some((*op, self.eval(dividend).ok()?))
     }
 }
 

@@ -9,8 +9,8 @@
 
 use super::driver::{Backend, SolverConfig};
 use super::{
-    add_point_values, bv_value, int_value, parse_rational, provoke, translate_more,
-    translate_roots, FuncTable, Limits, SolverError, SolverId, TermBuilder, Verdict, OPTION_CALL,
+    bv_value, int_value, parse_rational, provoke, read_points, translate_more, translate_roots,
+    FuncTable, Limits, SolverError, SolverId, TermBuilder, Verdict, OPTION_CALL,
 };
 use crate::eval::Model;
 use crate::ir::{DeclId, Formula, Idx, NodeId, Op, Sort, Value};
@@ -518,6 +518,35 @@ impl Cvc5 {
     }
 }
 
+/// The `size` terms of an array a cvc5 call just returned, copied before the solver's next
+/// call (which may free it).
+fn returned_terms(p: *const c::Term, size: usize) -> Vec<c::Term> {
+    if size == 0 {
+        return Vec::new();
+    }
+    // SAFETY: every caller passes the array and size a cvc5 call just returned, valid until
+    // the solver's next call; it is copied here, before any other call.
+    unsafe { std::slice::from_raw_parts(p, size) }.to_vec()
+}
+
+/// [`read_points`]'s view of a cvc5 solver's model.
+struct ModelPoints<'a> {
+    cvc5: &'a Cvc5,
+    slv: *mut c::Solver,
+}
+
+impl super::ModelReader for ModelPoints<'_> {
+    type Term = c::Term;
+
+    fn value(&mut self, t: c::Term, sort: &Sort) -> Result<Option<Value>, SolverError> {
+        self.cvc5.value(self.slv, t, sort)
+    }
+
+    fn apply(&mut self, op: Op, args: &[c::Term], sort: &Sort) -> Result<c::Term, SolverError> {
+        self.cvc5.apply(op, [0, 0], args, sort)
+    }
+}
+
 struct Builder<'a> {
     cvc5: &'a Cvc5,
     consts: &'a [c::Term],
@@ -773,22 +802,8 @@ impl Backend for Cvc5 {
                 (funcs[k], func_else[k]) = self.lambda_interp(lambda, d)?;
             }
         }
-        add_point_values(view, &st.memo.memo, &mut funcs, |t, sort| {
-            self.value(slv, t, sort)
-        })?;
-        let divisions = super::division_values(
-            view,
-            &st.memo.memo,
-            |t, sort| self.value(slv, t, sort),
-            |op, a, b, _| {
-                let kind = match op {
-                    Op::IntDiv => c::Kind::IntsDivision,
-                    Op::Mod => c::Kind::IntsModulus,
-                    _ => c::Kind::Division,
-                };
-                self.mk(kind, &[a, b])
-            },
-        )?;
+        let mut reader = ModelPoints { cvc5: self, slv };
+        let divisions = read_points(view, &st.memo.memo, &mut funcs, &mut reader)?;
         Ok(Model {
             values,
             funcs,
@@ -821,14 +836,7 @@ impl Backend for Cvc5 {
     ) -> Result<Vec<usize>, SolverError> {
         let mut size = 0usize;
         let core = call!("cvc5_get_unsat_core", c::get_unsat_core(slv, &mut size))?;
-        let core = if size == 0 {
-            &[][..]
-        } else {
-            // SAFETY: cvc5 returned an array of `size` terms, valid until the solver's next
-            // call; it is read before any other call.
-            unsafe { std::slice::from_raw_parts(core, size) }
-        };
-        Ok(core
+        Ok(returned_terms(core, size)
             .iter()
             .filter_map(|t| {
                 st.asserted
@@ -852,14 +860,7 @@ impl Backend for Cvc5 {
             "cvc5_get_unsat_assumptions",
             c::get_unsat_assumptions(slv, &mut size)
         )?;
-        let ls = if size == 0 {
-            &[][..]
-        } else {
-            // SAFETY: cvc5 returned an array of `size` terms, valid until the solver's next
-            // call; it is read before any other call.
-            unsafe { std::slice::from_raw_parts(ls, size) }
-        };
-        Ok(ls
+        Ok(returned_terms(ls, size)
             .iter()
             .filter_map(|t| {
                 st.assumptions

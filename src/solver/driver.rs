@@ -235,26 +235,22 @@ impl<B: Backend> Driver<B> {
     /// next check in the same solver wrongly: known-findings/) that it leaves cleanly.
     fn leave(&mut self, s: B::Solver, key: &str, clean: bool) -> Result<(), SolverError> {
         let kept = self.pool.get(key) == Some(&s);
-        if !kept {
-            self.backend.delete_solver(s);
+        let left = if kept && clean {
+            match self.reuse {
+                Reuse::Scope => self.backend.pop(s, 1),
+                _ => self.backend.reset_assertions(s),
+            }
+        } else {
+            Ok(())
+        };
+        if kept && clean && left.is_ok() {
             return Ok(());
         }
-        let r = if !clean {
-            Err(None)
-        } else {
-            match self.reuse {
-                Reuse::Scope => self.backend.pop(s, 1).map_err(Some),
-                _ => self.backend.reset_assertions(s).map_err(Some),
-            }
-        };
-        match r {
-            Ok(()) => Ok(()),
-            Err(e) => {
-                self.pool.remove(key);
-                self.backend.delete_solver(s);
-                e.map_or(Ok(()), Err)
-            }
+        if kept {
+            self.pool.remove(key);
         }
+        self.backend.delete_solver(s);
+        left
     }
 
     /// Declares, builds and asserts `f` in session `st`, checks, and reads the model or
@@ -293,10 +289,7 @@ impl<B: Backend> Driver<B> {
             Verdict::Sat => checked.model = Some(self.backend.model(s, st, f)?),
             Verdict::Unsat if self.cores => {
                 let all: Vec<usize> = (0..f.asserts.len()).collect();
-                let mut core = self.backend.core(s, st, &all)?;
-                core.sort_unstable();
-                core.dedup();
-                checked.core = Some(core);
+                checked.core = Some(sorted(self.backend.core(s, st, &all)?));
             }
             _ => {}
         }
@@ -377,12 +370,7 @@ impl<B: Backend> Driver<B> {
                 b.build(st, f, ts)?;
                 b.values(s, st, f, ts).map(Response::Values)
             }
-            Action::GetUnsatCore => {
-                let mut core = b.core(s, st, active)?;
-                core.sort_unstable();
-                core.dedup();
-                Ok(Response::Core(core))
-            }
+            Action::GetUnsatCore => b.core(s, st, active).map(|c| Response::Core(sorted(c))),
             Action::GetUnsatAssumptions => b.failed_assumptions(s, st).map(Response::Assumptions),
         }
     }
@@ -394,6 +382,13 @@ struct Checked {
     reason: Option<String>,
     model: Option<Model>,
     core: Option<Vec<usize>>,
+}
+
+/// A core's track names in order, each once.
+fn sorted(mut core: Vec<usize>) -> Vec<usize> {
+    core.sort_unstable();
+    core.dedup();
+    core
 }
 
 /// An unknown outcome with its reason, no solver asked.

@@ -420,107 +420,97 @@ pub(crate) fn translate_more<B: TermBuilder>(
 /// A function's values as (arguments, value) pairs.
 pub(crate) type FuncTable = Vec<(Vec<Value>, Value)>;
 
-/// Completes the function tables of a model with the values at the formula's
-/// [`model_points`] (where a point already has an entry, the entry stays): `value_of`
-/// evaluates a node's backend term (from `memo`) in the solver's model.
-pub(crate) fn add_point_values<T: Copy>(
-    f: &Formula,
-    memo: &[Option<T>],
-    funcs: &mut [FuncTable],
-    mut value_of: impl FnMut(T, &Sort) -> Result<Option<Value>, SolverError>,
-) -> Result<(), SolverError> {
-    for id in model_points(f) {
-        let NodeKind::Call(d, args) = &f.node(id).kind else {
-            continue;
-        };
-        let decl = &f.decls[d.0 as usize];
-        let Some(t) = memo[id.0 as usize] else {
-            continue;
-        };
-        let mut point = Vec::with_capacity(args.len());
-        for (a, s) in args.iter().zip(&decl.args) {
-            match memo[a.0 as usize] {
-                Some(at) => match value_of(at, s)? {
-                    Some(v) => point.push(v),
-                    None => break,
-                },
-                None => break,
-            }
-        }
-        if point.len() != args.len() {
-            continue;
-        }
-        if let Some(v) = value_of(t, &decl.sort)? {
-            let table = &mut funcs[d.0 as usize];
-            if !table.iter().any(|(k, _)| *k == point) {
-                table.push((point, v));
-            }
-        }
-    }
-    Ok(())
+/// How [`read_points`] asks a backend's model: the value of a term, and a new term (an
+/// operator application, built as the backend builds any).
+pub(crate) trait ModelReader {
+    type Term: Copy;
+    /// The model's value of `t`, if it is a value of `sort` we read exactly.
+    fn value(&mut self, t: Self::Term, sort: &Sort) -> Result<Option<Value>, SolverError>;
+    fn apply(
+        &mut self,
+        op: Op,
+        args: &[Self::Term],
+        sort: &Sort,
+    ) -> Result<Self::Term, SolverError>;
 }
 
-/// The model's values of `f`'s divisions by zero (see [`crate::eval::Model::divisions`]):
-/// at each `div`, `mod` or `/` outside quantifiers, for each step of its left-associative
-/// chain whose divisor `value_of` (the backend's evaluation of a term in its model; node
-/// terms from `memo`) gives as zero, the quotient so far and that step's value (`divide`
-/// builds the step's term). The first value of a key is kept: a model that gives one key two
-/// values contradicts itself, and the assertions show it.
-pub(crate) fn division_values<T: Copy>(
+/// What a model determines beyond the constants, read in one pass over `f`'s reachable
+/// nodes with no quantified variable free in them (let variables count through their
+/// bindings, since lets are expanded), from their terms in `memo`:
+/// - the function tables completed with the values at the applications of declared
+///   functions (where a point already has an entry, the entry stays);
+/// - the divisions by zero ([`crate::eval::Model::divisions`]): for each step of a `div`,
+///   `mod` or `/` chain (left-associative) whose divisor the model makes zero, the quotient
+///   so far and that step's value. The first value of a key is kept: a model that gives one
+///   key two values contradicts itself, and the assertions show it.
+pub(crate) fn read_points<R: ModelReader>(
     f: &Formula,
-    memo: &[Option<T>],
-    mut value_of: impl FnMut(T, &Sort) -> Result<Option<Value>, SolverError>,
-    mut divide: impl FnMut(Op, T, T, &Sort) -> Result<T, SolverError>,
+    memo: &[Option<R::Term>],
+    funcs: &mut [FuncTable],
+    r: &mut R,
 ) -> Result<crate::eval::Divisions, SolverError> {
     let free = f.free_bound_vars(true);
-    let mut out = crate::eval::Divisions::new();
+    let mut divisions = crate::eval::Divisions::new();
     for id in f.reachable_postorder() {
-        let NodeKind::App(op @ (Op::IntDiv | Op::Mod | Op::RealDiv), _, args) = &f.node(id).kind
-        else {
-            continue;
-        };
         if !free[id.0 as usize].is_empty() {
             continue;
         }
-        let terms: Option<Vec<T>> = args.iter().map(|a| memo[a.0 as usize]).collect();
-        let Some(terms) = terms else { continue };
-        let sort = f.sort_of(id);
-        let mut acc = terms[0];
-        for (k, tb) in terms.iter().enumerate().skip(1) {
-            let step = if k + 1 == terms.len() && args.len() == 2 {
-                match memo[id.0 as usize] {
-                    Some(t) => t,
-                    None => divide(*op, acc, *tb, sort)?,
+        match &f.node(id).kind {
+            NodeKind::Call(d, args) => {
+                let decl = &f.decls[d.0 as usize];
+                let Some(t) = memo[id.0 as usize] else {
+                    continue;
+                };
+                let mut point = Vec::with_capacity(args.len());
+                for (a, s) in args.iter().zip(&decl.args) {
+                    match memo[a.0 as usize] {
+                        Some(at) => match r.value(at, s)? {
+                            Some(v) => point.push(v),
+                            None => break,
+                        },
+                        None => break,
+                    }
                 }
-            } else {
-                divide(*op, acc, *tb, sort)?
-            };
-            if value_of(*tb, sort)?.is_some_and(|v| crate::eval::is_zero(&v)) {
-                if let (Some(dividend), Some(v)) = (value_of(acc, sort)?, value_of(step, sort)?) {
-                    let key = (*op, dividend);
-                    if !out.iter().any(|(k, _)| *k == key) {
-                        out.push((key, v));
+                if point.len() != args.len() {
+                    continue;
+                }
+                if let Some(v) = r.value(t, &decl.sort)? {
+                    let table = &mut funcs[d.0 as usize];
+                    if !table.iter().any(|(k, _)| *k == point) {
+                        table.push((point, v));
                     }
                 }
             }
-            acc = step;
+            NodeKind::App(op @ (Op::IntDiv | Op::Mod | Op::RealDiv), _, args) => {
+                let terms: Option<Vec<_>> = args.iter().map(|a| memo[a.0 as usize]).collect();
+                let Some(terms) = terms else { continue };
+                let sort = f.sort_of(id);
+                let mut acc = terms[0];
+                for tb in &terms[1..] {
+                    // A binary division's one step is the node itself.
+                    let step = match memo[id.0 as usize] {
+                        Some(t) if args.len() == 2 => t,
+                        _ => r.apply(*op, &[acc, *tb], sort)?,
+                    };
+                    if r.value(*tb, sort)?
+                        .is_some_and(|v| crate::eval::is_zero(&v))
+                    {
+                        if let (Some(dividend), Some(v)) =
+                            (r.value(acc, sort)?, r.value(step, sort)?)
+                        {
+                            let key = (*op, dividend);
+                            if !divisions.iter().any(|(k, _)| *k == key) {
+                                divisions.push((key, v));
+                            }
+                        }
+                    }
+                    acc = step;
+                }
+            }
+            _ => {}
         }
     }
-    Ok(out)
-}
-
-/// The applications of declared functions whose value a model determines: reachable
-/// calls with no quantified variable free in them (let variables count through their
-/// bindings, since lets are expanded). Backends read a model's function values at these
-/// points.
-fn model_points(f: &Formula) -> Vec<NodeId> {
-    let free = f.free_bound_vars(true);
-    f.reachable_postorder()
-        .into_iter()
-        .filter(|id| {
-            matches!(f.node(*id).kind, NodeKind::Call(..)) && free[id.0 as usize].is_empty()
-        })
-        .collect()
+    Ok(divisions)
 }
 
 /// Builds a regular-language value (a literal of sort RegLan, e.g. an evaluator result

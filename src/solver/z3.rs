@@ -5,9 +5,8 @@
 
 use super::driver::{Backend, SolverConfig};
 use super::{
-    add_point_values, bv_value, int_value, parse_rational, provoke, translate_more,
-    translate_roots, FuncTable, Limits, SolverError, SolverId, TermBuilder, Verdict, OPTION_CALL,
-    UNSUPPORTED_CALL,
+    bv_value, int_value, parse_rational, provoke, read_points, translate_more, translate_roots,
+    FuncTable, Limits, SolverError, SolverId, TermBuilder, Verdict, OPTION_CALL, UNSUPPORTED_CALL,
 };
 use crate::eval::Model;
 use crate::ir::{ArrayValue, DeclId, Formula, Idx, NodeId, Op, Sort, Value};
@@ -1027,18 +1026,7 @@ impl Backend for Z3 {
         st: &mut Session,
         _in_force: &[usize],
     ) -> Result<Vec<usize>, SolverError> {
-        let ctx = self.ctx;
-        Ok(self
-            .unsat_core(s)?
-            .into_iter()
-            .filter_map(|p| {
-                st.trackers
-                    .iter()
-                    // SAFETY: module invariants (live context, its handles, live pointers).
-                    .find(|(_, q)| unsafe { Z3_is_eq_ast(ctx, *q, p) })
-                    .map(|(k, _)| *k)
-            })
-            .collect())
+        self.core_members(s, &st.trackers)
     }
 
     fn failed_assumptions(
@@ -1046,18 +1034,7 @@ impl Backend for Z3 {
         s: Z3_solver,
         st: &mut Session,
     ) -> Result<Vec<NodeId>, SolverError> {
-        let ctx = self.ctx;
-        Ok(self
-            .unsat_core(s)?
-            .into_iter()
-            .filter_map(|p| {
-                st.assumptions
-                    .iter()
-                    // SAFETY: module invariants (live context, its handles, live pointers).
-                    .find(|(_, q)| unsafe { Z3_is_eq_ast(ctx, *q, p) })
-                    .map(|(l, _)| *l)
-            })
-            .collect())
+        self.core_members(s, &st.assumptions)
     }
 
     fn provoke_error(&mut self) -> Option<SolverError> {
@@ -1116,7 +1093,7 @@ impl Z3 {
     /// Constants' values, and each declared function's values at the formula's
     /// [`model_points`] (arguments and application evaluated in the model).
     fn read_model(
-        &self,
+        &mut self,
         model: Z3_model,
         f: &Formula,
         consts: &[Option<Z3_ast>],
@@ -1140,25 +1117,7 @@ impl Z3 {
             funcs[k] = entries;
             func_else[k] = otherwise;
         }
-        add_point_values(f, memo, &mut funcs, |t, sort| {
-            self.model_value(model, t, sort)
-        })?;
-        let divisions = super::division_values(
-            f,
-            memo,
-            |t, sort| self.model_value(model, t, sort),
-            |op, a, b, _| {
-                let ctx = self.ctx;
-                // SAFETY: module invariants (live context, its handles, live pointers).
-                let t = unsafe {
-                    match op {
-                        Op::Mod => Z3_mk_mod(ctx, a, b),
-                        _ => Z3_mk_div(ctx, a, b),
-                    }
-                };
-                self.ok("Z3_mk_div", t)
-            },
-        )?;
+        let divisions = read_points(f, memo, &mut funcs, &mut ModelPoints { z3: self, model })?;
         Ok(Model {
             values,
             funcs,
@@ -1315,6 +1274,27 @@ impl Z3 {
         }
     }
 
+    /// The names in `named` whose term is in `solver`'s unsat core (tracking constants or
+    /// assumption literals).
+    fn core_members<T: Copy>(
+        &self,
+        solver: Z3_solver,
+        named: &[(T, Z3_ast)],
+    ) -> Result<Vec<T>, SolverError> {
+        let ctx = self.ctx;
+        Ok(self
+            .unsat_core(solver)?
+            .into_iter()
+            .filter_map(|p| {
+                named
+                    .iter()
+                    // SAFETY: module invariants (live context, its handles, live pointers).
+                    .find(|(_, q)| unsafe { Z3_is_eq_ast(ctx, *q, p) })
+                    .map(|(n, _)| *n)
+            })
+            .collect())
+    }
+
     /// The terms of `solver`'s unsat core (tracking constants and failed assumptions).
     fn unsat_core(&self, solver: Z3_solver) -> Result<Vec<Z3_ast>, SolverError> {
         let ctx = self.ctx;
@@ -1335,6 +1315,24 @@ impl Z3 {
         // is not used after.
         unsafe { Z3_ast_vector_dec_ref(ctx, v) };
         Ok(terms)
+    }
+}
+
+/// [`read_points`]'s view of a Z3 model.
+struct ModelPoints<'a> {
+    z3: &'a mut Z3,
+    model: Z3_model,
+}
+
+impl super::ModelReader for ModelPoints<'_> {
+    type Term = Z3_ast;
+
+    fn value(&mut self, t: Z3_ast, sort: &Sort) -> Result<Option<Value>, SolverError> {
+        self.z3.model_value(self.model, t, sort)
+    }
+
+    fn apply(&mut self, op: Op, args: &[Z3_ast], sort: &Sort) -> Result<Z3_ast, SolverError> {
+        self.z3.apply(op, [0, 0], args, sort)
     }
 }
 

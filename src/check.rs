@@ -437,7 +437,10 @@ impl Supervisor {
                 answers: &[],
                 versions: &self.versions,
                 limits: &self.limits,
-                reuse: self.reuse,
+                setup: crate::solver::CaseSetup {
+                    reuse: self.reuse,
+                    ..Default::default()
+                },
                 config: None,
                 input: Some(text.as_bytes()),
             };

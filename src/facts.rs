@@ -12,8 +12,8 @@ use crate::solver_id::SolverId;
 /// long-lived cvc5 term manager slows down as constants accumulate; recycling bounds both.
 pub fn recycle_every(id: SolverId) -> u32 {
     match id {
-        SolverId::Z3 => 500,
-        SolverId::Cvc5 => 200,
+        SolverId::Z3 | SolverId::Z3Text => 500,
+        SolverId::Cvc5 | SolverId::Cvc5Text => 200,
     }
 }
 
@@ -21,8 +21,8 @@ pub fn recycle_every(id: SolverId) -> u32 {
 /// than a failure: the check answers unknown with the message as its reason.
 pub fn check_limitation(id: SolverId, message: &str) -> bool {
     let known = match id {
-        SolverId::Z3 => Z3_CHECK_LIMITATIONS,
-        SolverId::Cvc5 => CVC5_CHECK_LIMITATIONS,
+        SolverId::Z3 | SolverId::Z3Text => Z3_CHECK_LIMITATIONS,
+        SolverId::Cvc5 | SolverId::Cvc5Text => CVC5_CHECK_LIMITATIONS,
     };
     known.iter().any(|m| message.contains(m))
 }
@@ -50,12 +50,25 @@ const CVC5_CHECK_LIMITATIONS: &[&str] = &[
     "expecting a constant string term in regexp range",
 ];
 
+/// Whether `message`, an error of a solver's SMT-LIB front end on a command smtsmith
+/// printed, reports a documented limitation of that front end (the case answers unknown):
+/// cvc5's parser takes only values as the argument of `(as const S)` (SMT-LIB allows any
+/// term of the element sort; a rational without a finite decimal expansion has no value
+/// syntax there).
+pub fn front_end_limitation(id: SolverId, message: &str) -> bool {
+    let known: &[&str] = match id {
+        SolverId::Z3 | SolverId::Z3Text => &[],
+        SolverId::Cvc5 | SolverId::Cvc5Text => &["expected a value"],
+    };
+    known.iter().any(|m| message.contains(m))
+}
+
 /// Why `id` is not asked about `f` at all (a documented limitation, one pass over the
 /// formula): its checks are unknown with this reason.
 pub fn skip_reason(id: SolverId, f: &Formula) -> Option<String> {
     match id {
-        SolverId::Z3 => None,
-        SolverId::Cvc5 => cvc5_skip_reason(f),
+        SolverId::Z3 | SolverId::Z3Text => None,
+        SolverId::Cvc5 | SolverId::Cvc5Text => cvc5_skip_reason(f),
     }
 }
 
@@ -63,16 +76,16 @@ pub fn skip_reason(id: SolverId, f: &Formula) -> Option<String> {
 /// flags ([`binary_command`]).
 pub fn formula_options(id: SolverId, f: &Formula) -> Vec<(&'static str, &'static str)> {
     match id {
-        SolverId::Z3 => Vec::new(),
-        SolverId::Cvc5 => cvc5_formula_options(f),
+        SolverId::Z3 | SolverId::Z3Text => Vec::new(),
+        SolverId::Cvc5 | SolverId::Cvc5Text => cvc5_formula_options(f),
     }
 }
 
 /// The command line of `id`'s own binary with a time limit of `limit_ms` per check.
 pub fn timed_command(id: SolverId, limit_ms: u32) -> String {
     match id {
-        SolverId::Z3 => format!("z3 -t:{limit_ms} FILE.smt2"),
-        SolverId::Cvc5 => format!("cvc5 --tlimit-per={limit_ms} FILE.smt2"),
+        SolverId::Z3 | SolverId::Z3Text => format!("z3 -t:{limit_ms} FILE.smt2"),
+        SolverId::Cvc5 | SolverId::Cvc5Text => format!("cvc5 --tlimit-per={limit_ms} FILE.smt2"),
     }
 }
 
@@ -81,8 +94,8 @@ pub fn timed_command(id: SolverId, limit_ms: u32) -> String {
 /// several checks.
 pub fn binary_command(id: SolverId, options: &[(&str, &str)], incremental: bool) -> String {
     match id {
-        SolverId::Z3 => "z3 FILE.smt2".to_string(),
-        SolverId::Cvc5 => format!(
+        SolverId::Z3 | SolverId::Z3Text => "z3 FILE.smt2".to_string(),
+        SolverId::Cvc5 | SolverId::Cvc5Text => format!(
             "cvc5 {}{}FILE.smt2",
             if incremental { "--incremental " } else { "" },
             flags(options)
@@ -215,12 +228,51 @@ pub fn documented_incomplete(id: SolverId, f: &Formula) -> bool {
     use crate::ir::Op;
     let ops = f.signature().ops;
     match id {
-        SolverId::Z3 => ops.iter().any(|o| {
+        SolverId::Z3 | SolverId::Z3Text => ops.iter().any(|o| {
             matches!(
                 o,
                 Op::StrReplaceRe | Op::StrReplaceReAll | Op::StrReplaceAll
             )
         }),
-        SolverId::Cvc5 => false,
+        SolverId::Cvc5 | SolverId::Cvc5Text => false,
     }
+}
+
+/// Tactics Z3 documents (`z3 -tactics`; all in 4.8.5 and later) that end in a complete
+/// procedure for every logic smtsmith generates: preprocessing steps, then `smt`.
+const Z3_TACTICS: &[&str] = &[
+    "(then simplify smt)",
+    "(then simplify propagate-values solve-eqs smt)",
+    "(then simplify elim-uncnstr smt)",
+    "(then propagate-values ctx-simplify smt)",
+    "(then simplify purify-arith elim-term-ite smt)",
+    "(then nnf simplify reduce-args smt)",
+    "(then simplify solve-eqs elim-uncnstr ctx-solver-simplify smt)",
+];
+
+/// Tactics of one logic family: Z3's own strategy for it and its bit-blasting pipeline.
+fn z3_logic_tactics(logic: &str) -> &'static [&'static str] {
+    match logic {
+        "QF_BV" => &[
+            "qfbv",
+            "(then simplify propagate-values solve-eqs bit-blast sat)",
+        ],
+        "QF_LIA" => &["qflia"],
+        "QF_LRA" => &["qflra"],
+        "QF_NIA" => &["qfnia"],
+        "QF_NRA" => &["qfnra"],
+        "QF_UFBV" | "QF_ABV" | "QF_AUFBV" => &["qfaufbv"],
+        _ => &[],
+    }
+}
+
+/// Tactic `k` (modulo their number) of those Z3 solvers are made from for a formula of
+/// `logic` (`Z3Solver::Tactic`), in SMT-LIB syntax (the z3 binary's `check-sat-using`).
+pub fn z3_tactic(logic: &str, k: u8) -> &'static str {
+    let own = z3_logic_tactics(logic);
+    let k = usize::from(k) % (Z3_TACTICS.len() + own.len());
+    Z3_TACTICS
+        .get(k)
+        .copied()
+        .unwrap_or_else(|| own[k - Z3_TACTICS.len()])
 }

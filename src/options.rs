@@ -200,8 +200,10 @@ pub fn self_checks(
     cores: bool,
 ) -> Vec<(&'static str, &'static str)> {
     match solver {
-        crate::solver_id::SolverId::Z3 => vec![("model_validate", "true")],
-        crate::solver_id::SolverId::Cvc5 => {
+        crate::solver_id::SolverId::Z3 | crate::solver_id::SolverId::Z3Text => {
+            vec![("model_validate", "true")]
+        }
+        crate::solver_id::SolverId::Cvc5 | crate::solver_id::SolverId::Cvc5Text => {
             let mut v = vec![("check-models", "true")];
             if cores {
                 v.push(("check-unsat-cores", "true"));

@@ -76,8 +76,8 @@ impl Setup {
     /// The curated options of one solver.
     pub fn options_of(&self, id: SolverId) -> &[(String, String)] {
         match id {
-            SolverId::Z3 => &self.z3,
-            SolverId::Cvc5 => &self.cvc5,
+            SolverId::Z3 | SolverId::Z3Text => &self.z3,
+            SolverId::Cvc5 | SolverId::Cvc5Text => &self.cvc5,
         }
     }
 

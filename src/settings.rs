@@ -23,8 +23,16 @@ pub struct Settings {
     pub findings: Option<PathBuf>,
     /// `SMTSMITH_REUSE`: how solvers are reused between cases.
     pub reuse: Reuse,
-    /// `SMTSMITH_REUSE=mixed`: each case draws fresh, reset or scope from its input.
+    /// `SMTSMITH_REUSE=mixed` (the default): each case draws fresh, reset or scope from
+    /// its input.
     pub mixed_reuse: bool,
+    /// `SMTSMITH_SETUP`: `drawn` (the default): each case draws Z3's solver constructor and
+    /// the printing style from its input; `fixed`: Z3's solver for the logic, terms printed
+    /// as built.
+    pub drawn_setups: bool,
+    /// `SMTSMITH_PATHS`: `drawn` (the default): a share of the cases also runs through the
+    /// solvers' SMT-LIB front ends; `both`: every case; `api`: none.
+    pub paths: crate::solver::Paths,
     /// `SMTSMITH_THEORIES`: the theories generated cases may use.
     pub theories: Theories,
     /// `SMTSMITH_SEEDS`: labelled seed files for fusion, SAE and Janus (else `seeds/`).
@@ -46,7 +54,9 @@ impl Default for Settings {
         Settings {
             findings: None,
             reuse: Reuse::DEFAULT,
-            mixed_reuse: false,
+            mixed_reuse: true,
+            drawn_setups: true,
+            paths: crate::solver::Paths::Drawn,
             theories: Theories::ALL,
             seeds: None,
             pools: Pools::builtin(),
@@ -74,11 +84,20 @@ impl Settings {
         match var("SMTSMITH_REUSE") {
             Some(v) if v.trim() == "mixed" => s.mixed_reuse = true,
             Some(v) => {
+                s.mixed_reuse = false;
                 s.reuse = v
                     .parse()
                     .map_err(|e: String| named("SMTSMITH_REUSE", format!("{e} or mixed")))?
             }
             None => {}
+        }
+        match var("SMTSMITH_SETUP").as_deref().map(str::trim) {
+            None | Some("drawn") => {}
+            Some("fixed") => s.drawn_setups = false,
+            Some(_) => return Err(named("SMTSMITH_SETUP", "expected drawn or fixed".into())),
+        }
+        if let Some(v) = var("SMTSMITH_PATHS") {
+            s.paths = v.trim().parse().map_err(|e| named("SMTSMITH_PATHS", e))?;
         }
         if let Some(v) = var("SMTSMITH_THEORIES") {
             s.theories = v.parse().map_err(|e| named("SMTSMITH_THEORIES", e))?;
@@ -171,8 +190,12 @@ mod tests {
             ("SMTSMITH_HANG_SECONDS", "12"),
             ("SMTSMITH_RSS_BUDGET_MB", "900"),
             ("SMTSMITH_QUIET_CLASSES", "performance, incompleteness"),
+            ("SMTSMITH_SETUP", "fixed"),
+            ("SMTSMITH_PATHS", "both"),
         ])
         .unwrap();
+        assert!(!s.mixed_reuse && !s.drawn_setups);
+        assert_eq!(s.paths, crate::solver::Paths::Both);
         assert_eq!(s.findings_dir("x"), PathBuf::from("/tmp/f"));
         assert_eq!(s.reuse, Reuse::Reset);
         assert_eq!(s.theories, "bv".parse().unwrap());
@@ -205,6 +228,8 @@ mod tests {
             ("SMTSMITH_HANG_SECONDS", "ten", "not a whole number"),
             ("SMTSMITH_INT_POOL", "1 x", "x"),
             ("SMTSMITH_QUIET_CLASSES", "slow", "unknown class \"slow\""),
+            ("SMTSMITH_SETUP", "random", "expected drawn or fixed"),
+            ("SMTSMITH_PATHS", "text", "unknown paths"),
         ] {
             let e = from(&[(name, value)]).unwrap_err();
             assert!(

@@ -41,6 +41,11 @@ pub struct Metadata<'a> {
     pub solvers: Vec<SolverRecord>,
     pub limits: &'a Limits,
     pub reuse: crate::solver::Reuse,
+    /// How the case met the solvers: reuse mode, Z3's solver constructor, the text paths,
+    /// the printing style of the text paths and the reproducer.
+    pub setup: &'a crate::solver::CaseSetup,
+    /// The tactic of Z3's solver (`setup.z3_solver` is a tactic solver or the simple one).
+    pub z3_tactic: Option<String>,
     pub config: Option<&'a Config>,
     /// The fuzzer input (hex), when the formula came from one: `smtsmith replay` takes it.
     pub input_hex: Option<String>,
@@ -85,8 +90,10 @@ pub struct Context<'a> {
     pub answers: &'a [(SolverId, Answer)],
     pub versions: &'a [(SolverId, String)],
     pub limits: &'a Limits,
-    /// How the solvers were reused: with `scope` the reproducer asserts inside `(push 1)`.
-    pub reuse: crate::solver::Reuse,
+    /// How the case met the solvers: with reuse mode `scope` the reproducer of an API
+    /// path's finding asserts inside `(push 1)`; one of Z3's API path made from a tactic
+    /// checks with `check-sat-using`; the reproducer prints in the case's style.
+    pub setup: crate::solver::CaseSetup,
     pub config: Option<&'a Config>,
     pub input: Option<&'a [u8]>,
 }
@@ -198,6 +205,15 @@ pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Writte
     ));
     // An unsat-core finding replays the check with named assertions and asks for the core.
     let cores = issue.class == crate::oracle::Class::InvalidCore;
+    let logic = sig.logic();
+    let api_blamed = issue.blamed.map(|b| b.path()) == Some(crate::solver_id::Path::Api);
+    let check_sat_using = match issue.blamed {
+        Some(SolverId::Z3) => ctx.setup.z3_solver.check_sat_using(&logic),
+        _ => None,
+    };
+    let mut style = ctx.setup.print;
+    // Only Z3 reads the 2.5 names in every release (cvc5 1.x does not).
+    style.aliases &= issue.blamed.map(SolverId::library) == Some(SolverId::Z3);
     let script = smtlib::script(
         f,
         &ScriptOptions {
@@ -208,10 +224,13 @@ pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Writte
                 vec![("produce-models".into(), "true".into())]
             },
             get_values: !cores,
-            push: ctx.reuse == crate::solver::Reuse::Scope,
+            push: ctx.setup.reuse == crate::solver::Reuse::Scope
+                && (api_blamed || issue.blamed.is_none()),
             strict: false,
             named: cores,
             status: None,
+            style,
+            check_sat_using: check_sat_using.clone(),
         },
     );
     // The name depends on the formula and class only, so a re-found bug overwrites itself.
@@ -259,7 +278,9 @@ pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Writte
         operators: sig.ops.iter().map(|o| o.name()).collect(),
         solvers,
         limits: ctx.limits,
-        reuse: ctx.reuse,
+        reuse: ctx.setup.reuse,
+        setup: &ctx.setup,
+        z3_tactic: ctx.setup.z3_solver.check_sat_using(&logic),
         config: ctx.config,
         input_hex: ctx.input.map(hex),
         known: known.map(|k| k.file.as_str()),

@@ -85,6 +85,8 @@ impl std::str::FromStr for Phase {
 pub struct Report {
     /// How the solvers were reused for this case (recorded in its findings).
     pub reuse: solver::Reuse,
+    /// How the case met the solvers (recorded in its findings).
+    pub setup: solver::CaseSetup,
     pub answers: Vec<(SolverId, Answer)>,
     pub model_checks: Vec<ModelCheck>,
     pub findings: Vec<(Issue, Written)>,
@@ -131,8 +133,20 @@ pub fn summary(findings: &[(Issue, Written)]) -> String {
 /// Solvers created once and reused across iterations, plus where findings go.
 pub struct Harness {
     solvers: Vec<Box<dyn Solver>>,
+    /// The solvers' SMT-LIB front ends (opened when a case first asks for them).
+    text_solvers: Vec<Box<dyn Solver>>,
     versions: Vec<(SolverId, String)>,
     reuse: solver::Reuse,
+    /// How the current case meets the solvers.
+    setup: solver::CaseSetup,
+    /// Each case with a fuzzer input draws its setup ([`solver::CaseSetup::drawn`]): Z3's
+    /// solver constructor, the printing style, the text paths as `paths` says, and the
+    /// reuse mode where `mixed_reuse` says so.
+    pub drawn_setups: bool,
+    /// Which paths the cases take (with `drawn_setups`; else the API paths only).
+    pub paths: solver::Paths,
+    /// The current case asks for unsat cores.
+    cores_asked: bool,
     /// Cases run, for the periodic memory check.
     cases: u64,
     /// Above this resident size (MiB) the solvers start over in new contexts
@@ -171,6 +185,8 @@ impl Harness {
         h.rss_budget_mb = settings.rss_budget_mb;
         h.theories = settings.theories;
         h.mixed_reuse = settings.mixed_reuse;
+        h.drawn_setups = settings.drawn_setups;
+        h.paths = settings.paths;
         Ok(h)
     }
 
@@ -187,8 +203,16 @@ impl Harness {
         let versions = solvers.iter().map(|s| (s.id(), s.version())).collect();
         Ok(Harness {
             solvers,
+            text_solvers: Vec::new(),
             versions,
             reuse,
+            setup: solver::CaseSetup {
+                reuse,
+                ..Default::default()
+            },
+            drawn_setups: false,
+            paths: solver::Paths::Api,
+            cores_asked: false,
             cases: 0,
             rss_budget_mb: crate::settings::RSS_BUDGET_MB,
             theories: crate::generate::config::Theories::ALL,
@@ -211,17 +235,61 @@ impl Harness {
         self.reuse
     }
 
+    /// How the current case meets the solvers.
+    pub fn setup(&self) -> &solver::CaseSetup {
+        &self.setup
+    }
+
     /// From the next case on, every solver reuses state as `reuse` says.
     pub fn set_reuse(&mut self, reuse: solver::Reuse) {
-        self.reuse = reuse;
-        for s in self.solvers.iter_mut() {
-            s.set_reuse(reuse);
+        self.set_setup(solver::CaseSetup {
+            reuse,
+            ..self.setup
+        })
+        .expect("no text path asked for");
+    }
+
+    /// From the next case on, the cases meet the solvers as `setup` says (the text paths
+    /// are opened the first time a setup asks for them).
+    pub fn set_setup(&mut self, setup: solver::CaseSetup) -> Result<(), SolverError> {
+        if setup.text && self.text_solvers.is_empty() {
+            for s in &self.solvers {
+                let mut t = solver::open(s.id().text(), setup.reuse)?;
+                t.set_unsat_cores(false);
+                self.versions.push((t.id(), t.version()));
+                self.text_solvers.push(t);
+            }
+        }
+        self.reuse = setup.reuse;
+        self.setup = setup;
+        for s in self.solvers.iter_mut().chain(self.text_solvers.iter_mut()) {
+            s.set_setup(&setup);
+        }
+        Ok(())
+    }
+
+    /// The solvers the current case runs: the API paths, and the text paths where the
+    /// setup says.
+    fn case_solvers(&mut self) -> impl Iterator<Item = &mut Box<dyn Solver>> {
+        let text = if self.setup.text {
+            &mut self.text_solvers[..]
+        } else {
+            &mut []
+        };
+        self.solvers.iter_mut().chain(text.iter_mut())
+    }
+
+    /// Asks every solver (both paths) for unsat cores, or stops asking.
+    fn set_unsat_cores(&mut self, on: bool) {
+        self.cores_asked = on;
+        for s in self.solvers.iter_mut().chain(self.text_solvers.iter_mut()) {
+            s.set_unsat_cores(on);
         }
     }
 
     /// Drops the solvers kept between cases: the next case starts on new ones.
     pub fn forget(&mut self) {
-        for s in self.solvers.iter_mut() {
+        for s in self.solvers.iter_mut().chain(self.text_solvers.iter_mut()) {
             s.forget();
         }
     }
@@ -234,7 +302,7 @@ impl Harness {
         if self.cases.is_multiple_of(16) {
             if let Some(rss) = solver::rss_mib() {
                 if rss > self.rss_budget_mb {
-                    for s in self.solvers.iter_mut() {
+                    for s in self.solvers.iter_mut().chain(self.text_solvers.iter_mut()) {
                         s.recycle_soon();
                     }
                 }
@@ -247,8 +315,7 @@ impl Harness {
         self.watch_memory();
         let limits = self.limits.clone();
         let on_phase = self.on_phase;
-        self.solvers
-            .iter_mut()
+        self.case_solvers()
             .map(|s| {
                 if let Some(report) = on_phase {
                     report(Phase::Solver(s.id()));
@@ -281,9 +348,7 @@ impl Harness {
     ) -> Report {
         let cores = c.core.is_some();
         if cores {
-            for s in self.solvers.iter_mut() {
-                s.set_unsat_cores(true);
-            }
+            self.set_unsat_cores(true);
         }
         let report = self.run_judged(&c.formula, None, input, &|h, _, a| {
             let mut v = oracle::judge_constructed(c, a);
@@ -291,9 +356,7 @@ impl Harness {
             v
         });
         if cores {
-            for s in self.solvers.iter_mut() {
-                s.set_unsat_cores(false);
-            }
+            self.set_unsat_cores(false);
         }
         report
     }
@@ -316,6 +379,33 @@ impl Harness {
         })
     }
 
+    /// The setup of the case with fuzzer input `input`: drawn where the harness draws
+    /// setups (else the reuse mode alone, where it is mixed). A case asking for unsat cores
+    /// keeps Z3's solver for the logic (a tactic's solver reads no core).
+    fn draw_setup(&mut self, input: &[u8]) {
+        let fixed_reuse = (!self.mixed_reuse).then_some(self.reuse);
+        let mut setup = if self.drawn_setups {
+            solver::CaseSetup::drawn(input, fixed_reuse, self.paths)
+        } else if self.mixed_reuse {
+            solver::CaseSetup {
+                reuse: solver::Reuse::drawn_for(input),
+                ..self.setup
+            }
+        } else {
+            return;
+        };
+        if self.cores_asked {
+            setup.z3_solver = solver::Z3Solver::ForLogic;
+        }
+        if let Err(e) = self.set_setup(setup) {
+            // A front end that cannot start is a finding of its own elsewhere; the case
+            // runs on the API paths.
+            eprintln!("smtsmith: text paths unavailable: {e}");
+            setup.text = false;
+            self.set_setup(setup).expect("no text path asked for");
+        }
+    }
+
     /// Runs `f` on the solvers and judges the answers with `judge`; findings are confirmed
     /// by a second run in new contexts (or marked [`NOT_REPRODUCED_ANEW`]) and written.
     pub fn run_judged(
@@ -326,8 +416,8 @@ impl Harness {
         judge: Judge,
     ) -> Report {
         let start = Instant::now();
-        if let (true, Some(input)) = (self.mixed_reuse, input) {
-            self.set_reuse(solver::Reuse::drawn_for(input));
+        if let Some(input) = input {
+            self.draw_setup(input);
         }
         let watched = watchdog::watch(self, f, input);
         let answers = self.answers(f);
@@ -356,7 +446,7 @@ impl Harness {
         let mut reproduced_anew = None;
         if !verdicts.findings.is_empty() {
             self.forget();
-            for s in self.solvers.iter_mut() {
+            for s in self.solvers.iter_mut().chain(self.text_solvers.iter_mut()) {
                 s.recycle_soon();
             }
             let again = self.answers(f);
@@ -386,7 +476,7 @@ impl Harness {
                 answers: &answers,
                 versions: &self.versions,
                 limits: &self.limits,
-                reuse: self.reuse,
+                setup: self.setup,
                 config,
                 input,
             };
@@ -407,6 +497,7 @@ impl Harness {
             total_time: start.elapsed(),
             reproduced_anew,
             reuse: self.reuse,
+            setup: self.setup,
         }
     }
 }
@@ -477,7 +568,7 @@ impl Harness {
                 answers: &answers,
                 versions: &self.versions,
                 limits: &self.limits,
-                reuse: self.reuse,
+                setup: self.setup,
                 config: Some(&case.config),
                 input,
             };

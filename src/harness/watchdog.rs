@@ -18,7 +18,7 @@ struct Case {
     input: Option<Vec<u8>>,
     versions: Vec<(SolverId, String)>,
     limits: Limits,
-    reuse: crate::solver::Reuse,
+    setup: crate::solver::CaseSetup,
     dir: PathBuf,
     /// The solver running and since when.
     phase: Option<(SolverId, Instant)>,
@@ -55,7 +55,7 @@ pub(crate) fn watch(h: &mut Harness, f: &Formula, input: Option<&[u8]>) -> bool 
         input: input.map(|i| i.to_vec()),
         versions: h.versions.clone(),
         limits: h.limits.clone(),
-        reuse: h.reuse,
+        setup: *h.setup(),
         dir: h.findings_dir.clone(),
         phase: None,
         reported: false,
@@ -119,7 +119,7 @@ fn write_for(c: &Case, issue: &crate::oracle::Issue) -> std::io::Result<crate::f
         answers: &[],
         versions: &c.versions,
         limits: &c.limits,
-        reuse: c.reuse,
+        setup: c.setup,
         config: None,
         input: c.input.as_deref(),
     };

@@ -57,6 +57,10 @@ pub enum Class {
     /// `check-unsat-cores`): an error (or, for Z3, the process ending) that the same
     /// script does not produce without the self-check options.
     SelfCheck,
+    /// One solver answers `sat` through one path (its C API, its SMT-LIB front end) and
+    /// `unsat` through the other on the same formula: blamed on that solver (which path is
+    /// wrong, the summary says where a model validates).
+    PathDisagreement,
 }
 
 impl Class {
@@ -76,13 +80,14 @@ impl Class {
             Class::WrongValue => "wrong-value",
             Class::Performance => "performance",
             Class::SelfCheck => "self-check",
+            Class::PathDisagreement => "path-disagreement",
         }
     }
 }
 
 impl Class {
     /// Every class.
-    pub const ALL: [Class; 13] = [
+    pub const ALL: [Class; 14] = [
         Class::WrongUnsat,
         Class::Disagreement,
         Class::InvalidModel,
@@ -96,6 +101,7 @@ impl Class {
         Class::WrongValue,
         Class::Performance,
         Class::SelfCheck,
+        Class::PathDisagreement,
     ];
 }
 
@@ -351,12 +357,42 @@ pub fn judge(f: &Formula, answers: &[(SolverId, Answer)]) -> Verdicts {
     };
     let sat: Vec<SolverId> = verdict(Verdict::Sat).collect();
     let unsat: Vec<SolverId> = verdict(Verdict::Unsat).collect();
+    let validated: Vec<SolverId> = model_checks
+        .iter()
+        .filter(|c| c.truth == Truth::True)
+        .map(|c| c.solver)
+        .collect();
+    // A solver whose two paths disagree: one path-disagreement finding for it, and its
+    // unsat path is not blamed again below (its sat path still witnesses against others).
+    let mut split = Vec::new();
+    for lib in SolverId::ALL {
+        let sat_path = sat.iter().find(|id| id.library() == lib);
+        let unsat_path = unsat.iter().find(|id| id.library() == lib);
+        if let (Some(s), Some(u)) = (sat_path, unsat_path) {
+            split.push(lib);
+            let evidence = if validated.contains(s) {
+                format!("{s}'s model satisfies every assertion (checked by the evaluator)")
+            } else if let Some(w) = validated.first() {
+                format!("{w}'s model satisfies every assertion (checked by the evaluator)")
+            } else {
+                "no model validated".to_string()
+            };
+            findings.push(Issue {
+                class: Class::PathDisagreement,
+                blamed: Some(lib),
+                summary: format!(
+                    "{lib} says sat through {} and unsat through {}; {evidence}",
+                    path_name(*s),
+                    path_name(*u)
+                ),
+            });
+        }
+    }
+    let unsat: Vec<SolverId> = unsat
+        .into_iter()
+        .filter(|id| !split.contains(&id.library()))
+        .collect();
     if !sat.is_empty() && !unsat.is_empty() {
-        let validated: Vec<SolverId> = model_checks
-            .iter()
-            .filter(|c| c.truth == Truth::True)
-            .map(|c| c.solver)
-            .collect();
         let names = |v: &[SolverId]| {
             v.iter()
                 .map(|s| s.to_string())
@@ -386,6 +422,14 @@ pub fn judge(f: &Formula, answers: &[(SolverId, Answer)]) -> Verdicts {
     Verdicts {
         findings,
         model_checks,
+    }
+}
+
+/// How a path is named in summaries.
+fn path_name(id: SolverId) -> &'static str {
+    match id.path() {
+        crate::solver_id::Path::Api => "its C API",
+        crate::solver_id::Path::Text => "its SMT-LIB front end",
     }
 }
 

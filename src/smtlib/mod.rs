@@ -7,6 +7,7 @@ use crate::ir::{Formula, NodeId, NodeKind, Sort, Value};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
+use serde::{Deserialize, Serialize};
 use std::fmt::Write;
 
 pub use crate::ir::string_literal;
@@ -32,6 +33,10 @@ pub struct ScriptOptions {
     pub named: bool,
     /// `(set-info :status …)` after `set-logic`: the verdict a formula has by construction.
     pub status: Option<crate::ir::Verdict>,
+    /// How terms are written.
+    pub style: PrintStyle,
+    /// `(check-sat-using TACTIC)` instead of `(check-sat)` (a Z3 solver made from a tactic).
+    pub check_sat_using: Option<String>,
 }
 
 /// Prints `f` as a complete script with `set-logic`, declarations, assertions, `check-sat`.
@@ -67,14 +72,19 @@ pub fn script(f: &Formula, opts: &ScriptOptions) -> String {
     }
     for (k, a) in f.asserts.iter().enumerate() {
         let mut t = String::new();
-        write_term(f, *a, &mut t, opts.strict);
-        if opts.named {
-            let _ = writeln!(out, "(assert (! {t} :named a{k}))");
+        Printer::new(f, opts.style, opts.strict).write_assertion(*a, &mut t);
+        if opts.named || opts.style.named {
+            let _ = writeln!(out, "(assert (! {t} :named {}))", track_name(f, k));
         } else {
             let _ = writeln!(out, "(assert {t})");
         }
     }
-    out.push_str("(check-sat)\n");
+    match &opts.check_sat_using {
+        Some(tactic) => {
+            let _ = writeln!(out, "(check-sat-using {tactic})");
+        }
+        None => out.push_str("(check-sat)\n"),
+    }
     if opts.named {
         out.push_str("(get-unsat-core)\n");
     }
@@ -93,84 +103,444 @@ pub fn script(f: &Formula, opts: &ScriptOptions) -> String {
 
 /// Prints one term (shared nodes are printed at each use).
 pub fn term(f: &Formula, id: NodeId) -> String {
+    term_styled(f, id, &PrintStyle::default())
+}
+
+/// Prints one term in `style` (its `lets` and `named` apply to assertions only).
+pub fn term_styled(f: &Formula, id: NodeId, style: &PrintStyle) -> String {
     let mut out = String::new();
-    write_term(f, id, &mut out, false);
+    Printer::new(f, *style, false).write(id, &mut out);
     out
 }
 
-fn write_term(f: &Formula, id: NodeId, out: &mut String, strict: bool) {
-    match &f.node(id).kind {
-        NodeKind::Lit(v) => out.push_str(&value_with(v, strict)),
-        NodeKind::Const(d) => out.push_str(&symbol(&f.decls[d.0 as usize].name)),
-        NodeKind::Bound(b) => out.push_str(&symbol(&f.bounds[b.0 as usize].name)),
-        NodeKind::App(op, idx, args) => {
-            if *op == crate::ir::Op::ConstArray {
-                let _ = write!(out, "((as const {}) ", f.sort_of(id));
-                match &f.node(args[0]).kind {
-                    NodeKind::Lit(v) if !strict => out.push_str(&const_value(v)),
-                    _ => write_term(f, args[0], out, strict),
-                }
-                out.push(')');
-                return;
+/// Prints a term with its `let` variables replaced by their bindings (a term with no
+/// quantified variable free in it reads alone: for `get-value`).
+pub fn closed_term(f: &Formula, id: NodeId, style: &PrintStyle) -> String {
+    let mut p = Printer::new(f, *style, false);
+    let mut bindings = vec![None; f.bounds.len()];
+    for n in &f.nodes {
+        if let NodeKind::Let(bs, _) = &n.kind {
+            for (b, t) in bs {
+                bindings[b.0 as usize] = Some(*t);
             }
-            if args.is_empty() && op.info().indices == 0 {
-                // A constant symbol of a theory (`re.none`), not an application.
-                out.push_str(op.name());
-                return;
-            }
-            out.push('(');
-            match op.info().indices {
-                0 => out.push_str(op.name()),
-                n => {
-                    let idx: Vec<String> = idx[..n].iter().map(|i| i.to_string()).collect();
-                    let _ = write!(out, "(_ {} {})", op.name(), idx.join(" "));
-                }
-            }
-            for a in args {
-                out.push(' ');
-                write_term(f, *a, out, strict);
-            }
-            out.push(')');
-        }
-        NodeKind::Call(d, args) => {
-            out.push('(');
-            out.push_str(&symbol(&f.decls[d.0 as usize].name));
-            for a in args {
-                out.push(' ');
-                write_term(f, *a, out, strict);
-            }
-            out.push(')');
-        }
-        NodeKind::Quant { forall, vars, body } => {
-            out.push_str(if *forall { "(forall (" } else { "(exists (" });
-            for (i, b) in vars.iter().enumerate() {
-                if i > 0 {
-                    out.push(' ');
-                }
-                let d = &f.bounds[b.0 as usize];
-                let _ = write!(out, "({} {})", symbol(&d.name), d.sort);
-            }
-            out.push_str(") ");
-            write_term(f, *body, out, strict);
-            out.push(')');
-        }
-        NodeKind::Let(bindings, body) => {
-            out.push_str("(let (");
-            for (i, (b, t)) in bindings.iter().enumerate() {
-                if i > 0 {
-                    out.push(' ');
-                }
-                out.push('(');
-                out.push_str(&symbol(&f.bounds[b.0 as usize].name));
-                out.push(' ');
-                write_term(f, *t, out, strict);
-                out.push(')');
-            }
-            out.push_str(") ");
-            write_term(f, *body, out, strict);
-            out.push(')');
         }
     }
+    p.let_values = Some(bindings);
+    let mut out = String::new();
+    p.write(id, &mut out);
+    out
+}
+
+/// Prints assertion `k` of `f` (node `a`) in `style`: its term, let-bound where the style
+/// says, named `:named (track_name f k)` where asked (`named`) or where the style names
+/// assertions.
+pub fn assertion(f: &Formula, k: usize, a: NodeId, style: &PrintStyle, named: bool) -> String {
+    let mut t = String::new();
+    Printer::new(f, *style, false).write_assertion(a, &mut t);
+    if named || style.named {
+        format!("(assert (! {t} :named {}))", track_name(f, k))
+    } else {
+        format!("(assert {t})")
+    }
+}
+
+/// The name of assertion `k` in printed scripts and in the text path's cores: `a{k}`, or
+/// `smtsmith_a{k}` where `f` declares `a{k}` itself.
+pub fn track_name(f: &Formula, k: usize) -> String {
+    let short = format!("a{k}");
+    if f.decls.iter().any(|d| d.name == short) || f.bounds.iter().any(|b| b.name == short) {
+        format!("smtsmith_a{k}")
+    } else {
+        short
+    }
+}
+
+/// How n-ary operators are written (same meaning every way, SMT-LIB 2.6 section 3.6.3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Shape {
+    /// As the formula holds them.
+    #[default]
+    AsBuilt,
+    /// Nested applications folded: `(+ (+ a b) c)` as `(+ a b c)` (left-assoc), `(=> a (=> b
+    /// c))` as `(=> a b c)` (right-assoc), `(and (< a b) (< b c))` as `(< a b c)` (chainable).
+    Flat,
+    /// N-ary applications unfolded into binary ones: `(+ a b c)` as `(+ (+ a b) c)`, `(< a b
+    /// c)` as `(and (< a b) (< b c))`, `(distinct a b c)` as the conjunction of its pairs.
+    Binary,
+}
+
+/// How a printed case writes its terms (drawn per case for the text paths and the
+/// reproducers; the API paths build terms their own way). Every style means the same.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PrintStyle {
+    pub shape: Shape,
+    /// Compound terms used more than once in an assertion are bound by `let` (else printed
+    /// at each use).
+    pub lets: bool,
+    /// Every assertion `:named`.
+    pub named: bool,
+    /// Negative integer literals as `-5` (both solvers read it) instead of `(- 5)`.
+    pub negative_literals: bool,
+    /// String operators by their SMT-LIB 2.5 names (`str.in.re`, `str.to.re`,
+    /// `str.to.int`, `int.to.str`), for releases that read them.
+    pub aliases: bool,
+}
+
+impl PrintStyle {
+    /// The 2.5 name of `op`, if it had another one.
+    fn alias(op: crate::ir::Op) -> Option<&'static str> {
+        use crate::ir::Op;
+        Some(match op {
+            Op::StrInRe => "str.in.re",
+            Op::StrToRe => "str.to.re",
+            Op::StrToInt => "str.to.int",
+            Op::StrFromInt => "int.to.str",
+            _ => return None,
+        })
+    }
+}
+
+/// Writes terms of one formula in one style.
+struct Printer<'a> {
+    f: &'a Formula,
+    style: PrintStyle,
+    strict: bool,
+    /// Let-bound names of shared nodes, while printing inside their `let`.
+    names: std::collections::HashMap<NodeId, String>,
+    /// With `Some`, `let`s are expanded: each let variable prints as its binding.
+    let_values: Option<Vec<Option<NodeId>>>,
+}
+
+impl<'a> Printer<'a> {
+    fn new(f: &'a Formula, style: PrintStyle, strict: bool) -> Self {
+        Printer {
+            f,
+            style,
+            strict,
+            names: Default::default(),
+            let_values: None,
+        }
+    }
+
+    /// An assertion's term: with `lets`, its shared compound subterms (closed: no bound
+    /// variable free in them) are bound first, innermost first, each by a `let` of its own.
+    fn write_assertion(&mut self, root: NodeId, out: &mut String) {
+        if !self.style.lets {
+            return self.write(root, out);
+        }
+        let f = self.f;
+        let free = f.free_bound_vars(false);
+        let mut uses = vec![0u32; f.nodes.len()];
+        let mut order = Vec::new();
+        let mut seen = vec![false; f.nodes.len()];
+        let mut stack = vec![(root, false)];
+        while let Some((id, done)) = stack.pop() {
+            if done {
+                order.push(id);
+                continue;
+            }
+            uses[id.0 as usize] += 1;
+            if std::mem::replace(&mut seen[id.0 as usize], true) {
+                continue;
+            }
+            stack.push((id, true));
+            for c in children(f, id) {
+                stack.push((c, false));
+            }
+        }
+        let prefix = let_prefix(f);
+        let shared: Vec<NodeId> = order
+            .into_iter()
+            .filter(|id| {
+                id != &root
+                    && uses[id.0 as usize] > 1
+                    && free[id.0 as usize].is_empty()
+                    && matches!(f.node(*id).kind, NodeKind::App(..) | NodeKind::Call(..))
+                    && !matches!(f.sort_of(*id), Sort::RegLan)
+            })
+            .collect();
+        for (k, id) in shared.iter().enumerate() {
+            let _ = write!(out, "(let (({prefix}{k} ");
+            self.write(*id, out);
+            out.push_str(")) ");
+            self.names.insert(*id, format!("{prefix}{k}"));
+        }
+        self.write(root, out);
+        for _ in &shared {
+            out.push(')');
+        }
+        self.names.clear();
+    }
+
+    fn write(&mut self, id: NodeId, out: &mut String) {
+        if let Some(name) = self.names.get(&id) {
+            out.push_str(name);
+            return;
+        }
+        let f = self.f;
+        match &f.node(id).kind {
+            NodeKind::Lit(Value::Int(n)) if self.style.negative_literals && n.is_negative() => {
+                out.push_str(&n.to_string())
+            }
+            NodeKind::Lit(v) => out.push_str(&value_with(v, self.strict)),
+            NodeKind::Const(d) => out.push_str(&symbol(&f.decls[d.0 as usize].name)),
+            NodeKind::Bound(b) => match self.let_values.as_ref().and_then(|v| v[b.0 as usize]) {
+                Some(t) => self.write(t, out),
+                None => out.push_str(&symbol(&f.bounds[b.0 as usize].name)),
+            },
+            NodeKind::Let(_, body) if self.let_values.is_some() => self.write(*body, out),
+            NodeKind::App(op, idx, args) => self.write_app(id, *op, idx, args, out),
+            NodeKind::Call(d, args) => {
+                out.push('(');
+                out.push_str(&symbol(&f.decls[d.0 as usize].name));
+                for a in args {
+                    out.push(' ');
+                    self.write(*a, out);
+                }
+                out.push(')');
+            }
+            NodeKind::Quant { forall, vars, body } => {
+                out.push_str(if *forall { "(forall (" } else { "(exists (" });
+                for (i, b) in vars.iter().enumerate() {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    let d = &f.bounds[b.0 as usize];
+                    let _ = write!(out, "({} {})", symbol(&d.name), d.sort);
+                }
+                out.push_str(") ");
+                self.write(*body, out);
+                out.push(')');
+            }
+            NodeKind::Let(bindings, body) => {
+                out.push_str("(let (");
+                for (i, (b, t)) in bindings.iter().enumerate() {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    out.push('(');
+                    out.push_str(&symbol(&f.bounds[b.0 as usize].name));
+                    out.push(' ');
+                    self.write(*t, out);
+                    out.push(')');
+                }
+                out.push_str(") ");
+                self.write(*body, out);
+                out.push(')');
+            }
+        }
+    }
+
+    fn op_name(&self, op: crate::ir::Op, idx: &crate::ir::Idx) -> String {
+        let name = match PrintStyle::alias(op) {
+            Some(old) if self.style.aliases => old,
+            _ => op.name(),
+        };
+        match op.info().indices {
+            0 => name.to_string(),
+            n => {
+                let idx: Vec<String> = idx[..n].iter().map(|i| i.to_string()).collect();
+                format!("(_ {name} {})", idx.join(" "))
+            }
+        }
+    }
+
+    /// The arguments of `op` as printed: with [`Shape::Flat`], nested applications of the
+    /// same associative operator folded in (not through a let-bound name).
+    fn flat_args(&self, op: crate::ir::Op, idx: &crate::ir::Idx, args: &[NodeId]) -> Vec<NodeId> {
+        use crate::ir::ops::Attr;
+        let attr = op.info().attr;
+        let nested = |a: NodeId| -> Option<&'a [NodeId]> {
+            if self.names.contains_key(&a) {
+                return None;
+            }
+            match &self.f.node(a).kind {
+                NodeKind::App(o, i, xs) if *o == op && i == idx && xs.len() >= 2 => Some(xs),
+                _ => None,
+            }
+        };
+        let mut out: Vec<NodeId> = args.to_vec();
+        match attr {
+            Attr::LeftAssoc => {
+                while let Some(inner) = nested(out[0]) {
+                    let mut v = inner.to_vec();
+                    v.extend_from_slice(&out[1..]);
+                    out = v;
+                }
+            }
+            Attr::RightAssoc => {
+                while let Some(inner) = nested(*out.last().expect("n-ary")) {
+                    out.pop();
+                    out.extend_from_slice(inner);
+                }
+            }
+            _ => {}
+        }
+        out
+    }
+
+    fn write_app(
+        &mut self,
+        id: NodeId,
+        op: crate::ir::Op,
+        idx: &crate::ir::Idx,
+        args: &[NodeId],
+        out: &mut String,
+    ) {
+        use crate::ir::ops::Attr;
+        use crate::ir::Op;
+        let f = self.f;
+        if op == Op::ConstArray {
+            let _ = write!(out, "((as const {}) ", f.sort_of(id));
+            match &f.node(args[0]).kind {
+                NodeKind::Lit(v) if !self.strict => out.push_str(&const_value(v)),
+                _ => self.write(args[0], out),
+            }
+            out.push(')');
+            return;
+        }
+        if args.is_empty() && op.info().indices == 0 {
+            // A constant symbol of a theory (`re.none`), not an application.
+            out.push_str(op.name());
+            return;
+        }
+        let attr = op.info().attr;
+        match self.style.shape {
+            Shape::Flat => {
+                if op == Op::And {
+                    if let Some((chain_op, chain)) = self.chain(args) {
+                        return self.write_plain(&self.op_name(chain_op, &[0, 0]), &chain, out);
+                    }
+                }
+                let flat = self.flat_args(op, idx, args);
+                return self.write_plain(&self.op_name(op, idx), &flat, out);
+            }
+            Shape::Binary if args.len() > 2 => {
+                let name = self.op_name(op, idx);
+                match attr {
+                    Attr::LeftAssoc => {
+                        for _ in 2..args.len() {
+                            out.push('(');
+                            out.push_str(&name);
+                            out.push(' ');
+                        }
+                        out.push('(');
+                        out.push_str(&name);
+                        for (k, a) in args.iter().enumerate() {
+                            out.push(' ');
+                            self.write(*a, out);
+                            if k >= 1 {
+                                out.push(')');
+                            }
+                        }
+                        return;
+                    }
+                    Attr::RightAssoc => {
+                        for a in &args[..args.len() - 1] {
+                            out.push('(');
+                            out.push_str(&name);
+                            out.push(' ');
+                            self.write(*a, out);
+                            out.push(' ');
+                        }
+                        self.write(args[args.len() - 1], out);
+                        for _ in 1..args.len() {
+                            out.push(')');
+                        }
+                        return;
+                    }
+                    Attr::Chainable | Attr::Pairwise => {
+                        let pairs: Vec<(NodeId, NodeId)> = if attr == Attr::Chainable {
+                            args.windows(2).map(|w| (w[0], w[1])).collect()
+                        } else {
+                            let mut v = Vec::new();
+                            for i in 0..args.len() {
+                                for j in i + 1..args.len() {
+                                    v.push((args[i], args[j]));
+                                }
+                            }
+                            v
+                        };
+                        out.push_str("(and");
+                        for (a, b) in pairs {
+                            let _ = write!(out, " ({name} ");
+                            self.write(a, out);
+                            out.push(' ');
+                            self.write(b, out);
+                            out.push(')');
+                        }
+                        out.push(')');
+                        return;
+                    }
+                    Attr::Fixed => {}
+                }
+            }
+            _ => {}
+        }
+        self.write_plain(&self.op_name(op, idx), args, out);
+    }
+
+    /// `(and (< a b) (< b c) ...)` as the chain `a b c ...` of one chainable operator (the
+    /// conjuncts not let-bound, the middle terms the same nodes).
+    fn chain(&self, conjuncts: &[NodeId]) -> Option<(crate::ir::Op, Vec<NodeId>)> {
+        use crate::ir::ops::Attr;
+        let mut op = None;
+        let mut chain: Vec<NodeId> = Vec::new();
+        for c in conjuncts {
+            if self.names.contains_key(c) {
+                return None;
+            }
+            let NodeKind::App(o, _, xs) = &self.f.node(*c).kind else {
+                return None;
+            };
+            if o.info().attr != Attr::Chainable || xs.len() != 2 || op.is_some_and(|p| p != *o) {
+                return None;
+            }
+            op = Some(*o);
+            match chain.last() {
+                None => chain.extend_from_slice(xs),
+                Some(last) if *last == xs[0] => chain.push(xs[1]),
+                Some(_) => return None,
+            }
+        }
+        op.map(|o| (o, chain))
+    }
+
+    fn write_plain(&mut self, name: &str, args: &[NodeId], out: &mut String) {
+        out.push('(');
+        out.push_str(name);
+        for a in args {
+            out.push(' ');
+            self.write(*a, out);
+        }
+        out.push(')');
+    }
+}
+
+/// The children of a node, in order (a let's bindings before its body).
+fn children(f: &Formula, id: NodeId) -> Vec<NodeId> {
+    match &f.node(id).kind {
+        NodeKind::Lit(_) | NodeKind::Const(_) | NodeKind::Bound(_) => Vec::new(),
+        NodeKind::App(_, _, xs) | NodeKind::Call(_, xs) => xs.clone(),
+        NodeKind::Quant { body, .. } => vec![*body],
+        NodeKind::Let(bs, body) => bs.iter().map(|(_, t)| *t).chain([*body]).collect(),
+    }
+}
+
+/// A prefix for let-bound names that no symbol of `f` starts with.
+fn let_prefix(f: &Formula) -> String {
+    let mut prefix = String::from("_s");
+    while f
+        .decls
+        .iter()
+        .map(|d| &d.name)
+        .chain(f.bounds.iter().map(|b| &b.name))
+        .any(|n| n.starts_with(&prefix))
+    {
+        prefix.insert(0, '_');
+    }
+    prefix
 }
 
 /// A value as an SMT-LIB term of its sort (negative numbers as `(- n)`, rationals as

@@ -1091,6 +1091,153 @@ pub fn run_script(text: &str, timeout_ms: u32) -> Result<String, SolverError> {
     }
 }
 
+/// cvc5's SMT-LIB front end in-process (its parser library, as the `cvc5` binary reads a
+/// file): each instance is a solver with its own symbol manager and parser, fed the
+/// script's commands a few at a time. Instances share the front end's term manager.
+pub(crate) struct FrontEnd {
+    tm: *mut c::TermManager,
+    version: String,
+}
+
+/// One front-end state (all three deleted together, parser first).
+pub(crate) struct Instance {
+    slv: *mut c::Solver,
+    sm: *mut c::parser::SymbolManager,
+    parser: *mut c::parser::InputParser,
+}
+
+impl FrontEnd {
+    pub fn new() -> Result<Self, SolverError> {
+        let tm = call!("cvc5_term_manager_new", c::term_manager_new())?;
+        let slv = call!("cvc5_new", c::new(tm))?;
+        let version = cstr(call!("cvc5_get_version", c::get_version(slv))?);
+        call!("cvc5_delete", c::delete(slv))?;
+        Ok(FrontEnd { tm, version })
+    }
+}
+
+/// An error of the text path (the call names the C function).
+fn text_error(call: &str, message: String) -> SolverError {
+    SolverError {
+        solver: SolverId::Cvc5Text,
+        call: call.into(),
+        message,
+    }
+}
+
+impl super::text::FrontEnd for FrontEnd {
+    type Instance = Instance;
+
+    fn id(&self) -> SolverId {
+        SolverId::Cvc5Text
+    }
+
+    fn version(&self) -> String {
+        self.version.clone()
+    }
+
+    fn start(&mut self) -> Result<Instance, SolverError> {
+        use c::parser as p;
+        let slv = call!("cvc5_new", c::new(self.tm))?;
+        let sm = match call!("cvc5_symbol_manager_new", p::symbol_manager_new(self.tm)) {
+            Ok(sm) => sm,
+            Err(e) => {
+                // SAFETY: made above, never shared.
+                unsafe { c::delete(slv) };
+                return Err(e);
+            }
+        };
+        let parser = match call!("cvc5_parser_new", p::parser_new(slv, sm)) {
+            Ok(parser) => parser,
+            Err(e) => {
+                // SAFETY: made above, never shared; the symbol manager before its solver.
+                unsafe {
+                    p::symbol_manager_delete(sm);
+                    c::delete(slv);
+                }
+                return Err(e);
+            }
+        };
+        Ok(Instance { slv, sm, parser })
+    }
+
+    fn stop(&mut self, i: Instance) {
+        // SAFETY: the instance is given up: its parser (with its commands), symbol manager
+        // and solver are deleted in that order and never used again.
+        unsafe {
+            c::parser::parser_release(i.parser);
+            c::parser::parser_delete(i.parser);
+            c::parser::symbol_manager_delete(i.sm);
+            c::delete(i.slv);
+        }
+    }
+
+    fn eval(&mut self, i: &mut Instance, commands: &str) -> Result<String, SolverError> {
+        use c::parser as p;
+        // Each call's commands are the parser's new input; the symbol manager keeps the
+        // logic and the declarations of earlier calls.
+        let input = CString::new(commands)
+            .map_err(|_| text_error("cvc5_parser_set_str_input", "NUL byte".into()))?;
+        call!(
+            "cvc5_parser_set_str_input",
+            p::parser_set_str_input(
+                i.parser,
+                c::InputLanguage::SmtLib26,
+                input.as_ptr(),
+                c"case".as_ptr()
+            )
+        )
+        .map_err(|e| text_error(&e.call, e.message))?;
+        let mut out = String::new();
+        loop {
+            let mut err: *const std::os::raw::c_char = std::ptr::null();
+            let cmd = call!(
+                "cvc5_parser_next_command",
+                p::parser_next_command(i.parser, &mut err)
+            )
+            .map_err(|e| text_error(&e.call, e.message))?;
+            if !err.is_null() {
+                return Err(text_error("cvc5_parser_next_command", cstr(err)));
+            }
+            if cmd.is_null() {
+                return Ok(out);
+            }
+            let printed = call!("cvc5_cmd_invoke", p::cmd_invoke(cmd, i.slv, i.sm))
+                .map_err(|e| text_error(&e.call, e.message))?;
+            out.push_str(&cstr(printed));
+        }
+    }
+
+    fn new_context(&mut self) -> Result<(), SolverError> {
+        // SAFETY: no instance is alive (the driver deleted every solver first), so nothing
+        // uses the term manager's objects; it is replaced right below.
+        unsafe {
+            c::term_manager_release(self.tm);
+            c::term_manager_delete(self.tm);
+        }
+        super::return_freed_memory();
+        self.tm = call!("cvc5_term_manager_new", c::term_manager_new())?;
+        Ok(())
+    }
+
+    fn limit_options(&self, limits: &Limits) -> Vec<(String, String)> {
+        vec![
+            ("rlimit-per".into(), limits.cvc5_rlimit.to_string()),
+            ("tlimit-per".into(), limits.timeout_ms.to_string()),
+        ]
+    }
+}
+
+impl Drop for FrontEnd {
+    fn drop(&mut self) {
+        // SAFETY: the driver stopped every instance before dropping its backend.
+        unsafe {
+            c::term_manager_release(self.tm);
+            c::term_manager_delete(self.tm);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

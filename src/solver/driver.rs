@@ -30,6 +30,10 @@ pub(crate) struct SolverConfig<'a> {
     pub self_checks: bool,
     /// This backend's curated options, by their SMT-LIB names.
     pub options: &'a [(String, String)],
+    /// The constructor of a Z3 solver (the other backends ignore it).
+    pub z3_solver: super::Z3Solver,
+    /// How a text path prints the case (the API paths ignore it).
+    pub print: crate::smtlib::PrintStyle,
 }
 
 /// The primitives of one solver library. Every call on a solver or session takes handles
@@ -45,6 +49,11 @@ pub(crate) trait Backend {
     fn id(&self) -> SolverId;
     /// Version of the linked library, as the library reports it.
     fn version(&self) -> String;
+    /// The reuse mode this backend always runs in, whatever the case draws (a text path
+    /// starts every case on a new front-end state).
+    fn fixed_reuse(&self) -> Option<Reuse> {
+        None
+    }
     /// Whether the current context can run checks under `limits` (Z3 sets its limits per
     /// context).
     fn context_fits(&self, _limits: &Limits) -> bool {
@@ -155,6 +164,8 @@ struct Run<B: Backend> {
 pub(crate) struct Driver<B: Backend> {
     backend: B,
     reuse: Reuse,
+    /// The rest of the case's setup (its reuse mode is `reuse`).
+    setup: super::CaseSetup,
     cores: bool,
     /// Cases since the context was made.
     cases: u32,
@@ -165,9 +176,14 @@ pub(crate) struct Driver<B: Backend> {
 
 impl<B: Backend> Driver<B> {
     pub fn new(backend: B, reuse: Reuse) -> Self {
+        let reuse = backend.fixed_reuse().unwrap_or(reuse);
         Driver {
             backend,
             reuse,
+            setup: super::CaseSetup {
+                reuse,
+                ..Default::default()
+            },
             cores: false,
             cases: 0,
             pool: HashMap::new(),
@@ -272,7 +288,11 @@ impl<B: Backend> Driver<B> {
         }
         for (k, a) in f.asserts.iter().enumerate() {
             let track = self.cores.then_some(k);
-            self.backend.assert(s, st, f, *a, track)?;
+            // A text path learns what its front end cannot read only when it asserts.
+            match self.backend.assert(s, st, f, *a, track) {
+                Err(e) if e.call == UNSUPPORTED_CALL => return Ok(Err(e.message)),
+                r => r?,
+            }
         }
         let t1 = Instant::now();
         phases.build = t1 - t0;
@@ -326,7 +346,13 @@ impl<B: Backend> Driver<B> {
                     r => r?,
                 }
                 let track = sc.setup.cores.then_some(index);
-                b.assert(s, st, f, *t, track).map(|_| Response::Done)
+                match b.assert(s, st, f, *t, track) {
+                    Err(e) if e.call == UNSUPPORTED_CALL => {
+                        run.unsupported = Some(e.message);
+                        Ok(Response::Done)
+                    }
+                    r => r.map(|_| Response::Done),
+                }
             }
             Action::Push(n) => b.push(s, *n).map(|_| Response::Done),
             Action::Pop(n) => b.pop(s, *n).map(|_| Response::Done),
@@ -426,6 +452,8 @@ impl<B: Backend> Solver for Driver<B> {
             unsat_assumptions: false,
             self_checks: false,
             options: &[],
+            z3_solver: self.setup.z3_solver,
+            print: self.setup.print,
         };
         let key = self.backend.solver_key(f, &cfg);
         let start = Instant::now();
@@ -473,8 +501,9 @@ impl<B: Backend> Solver for Driver<B> {
         self.drop_pool();
     }
 
-    fn set_reuse(&mut self, reuse: Reuse) {
-        self.reuse = reuse;
+    fn set_setup(&mut self, setup: &super::CaseSetup) {
+        self.reuse = self.backend.fixed_reuse().unwrap_or(setup.reuse);
+        self.setup = *setup;
     }
 
     fn recycle_soon(&mut self) {
@@ -506,6 +535,9 @@ impl<B: Backend> Solver for Driver<B> {
             unsat_assumptions: sc.setup.unsat_assumptions,
             self_checks: sc.setup.self_checks,
             options: sc.setup.options_of(self.backend.id()),
+            // Scripts check under assumptions and read cores: Z3's solver for the logic.
+            z3_solver: super::Z3Solver::ForLogic,
+            print: self.setup.print,
         };
         let solver = self.backend.new_solver(f, &cfg)?;
         let session = self.backend.open(f);

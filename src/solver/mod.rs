@@ -4,8 +4,12 @@
 #[allow(unsafe_code)]
 pub mod cvc5;
 mod driver;
+mod setup;
+mod text;
 #[allow(unsafe_code)]
 pub mod z3;
+
+pub use setup::{CaseSetup, Paths, Z3Solver};
 
 use crate::eval::Model;
 use crate::ir::{DeclId, Formula, Idx, NodeId, NodeKind, Op, Sort, Value};
@@ -202,9 +206,18 @@ pub trait Solver {
     /// Drops every kept solver (reuse modes `reset` and `scope`): the next check starts
     /// on a new solver, as the first check of a process does.
     fn forget(&mut self);
-    /// From now on, reuse solver state between cases as `reuse` says (kept solvers stay
-    /// kept; a new context comes when `fresh` asks for one).
-    fn set_reuse(&mut self, reuse: Reuse);
+    /// From the next case on, meet the cases as `setup` says: reuse solver state between
+    /// cases as its `reuse` says (kept solvers stay kept; a new context comes when `fresh`
+    /// asks for one), make Z3's solvers with its constructor, print as it says (text paths).
+    fn set_setup(&mut self, setup: &CaseSetup);
+
+    /// [`Solver::set_setup`] with only the reuse mode changed.
+    fn set_reuse(&mut self, reuse: Reuse) {
+        self.set_setup(&CaseSetup {
+            reuse,
+            ..Default::default()
+        });
+    }
     /// Makes the next check start in a new context / term manager, freeing everything the
     /// current one holds (the harness asks for it when the process grows too large).
     fn recycle_soon(&mut self);
@@ -270,16 +283,22 @@ pub fn rss_mib() -> Option<u64> {
     Some(pages * crate::sys::page_size() / (1024 * 1024))
 }
 
-/// Both backends with the given reuse mode.
+/// Both backends (API paths) with the given reuse mode.
 pub fn all_with(reuse: Reuse) -> Result<Vec<Box<dyn Solver>>, SolverError> {
     SolverId::ALL.iter().map(|id| open(*id, reuse)).collect()
 }
 
-/// One backend under the action interpreter: the registration of every solver path.
+/// One path under the action interpreter: the registration of every solver path. (Text
+/// paths start every case on a new front-end state, whatever `reuse` says.)
 pub fn open(id: SolverId, reuse: Reuse) -> Result<Box<dyn Solver>, SolverError> {
+    use driver::Driver;
     Ok(match id {
-        SolverId::Z3 => Box::new(driver::Driver::new(z3::Z3::new()?, reuse)),
-        SolverId::Cvc5 => Box::new(driver::Driver::new(cvc5::Cvc5::new()?, reuse)),
+        SolverId::Z3 => Box::new(Driver::new(z3::Z3::new()?, reuse)),
+        SolverId::Cvc5 => Box::new(Driver::new(cvc5::Cvc5::new()?, reuse)),
+        SolverId::Z3Text => Box::new(Driver::new(text::Text::new(z3::FrontEnd::new())?, reuse)),
+        SolverId::Cvc5Text => {
+            Box::new(Driver::new(text::Text::new(cvc5::FrontEnd::new()?)?, reuse))
+        }
     })
 }
 

@@ -6,7 +6,8 @@
 use super::driver::{Backend, SolverConfig};
 use super::{
     bv_value, int_value, parse_rational, provoke, read_points, translate_more, translate_roots,
-    FuncTable, Limits, SolverError, SolverId, TermBuilder, Verdict, OPTION_CALL, UNSUPPORTED_CALL,
+    FuncTable, Limits, SolverError, SolverId, TermBuilder, Verdict, Z3Solver, OPTION_CALL,
+    UNSUPPORTED_CALL,
 };
 use crate::eval::Model;
 use crate::ir::{ArrayValue, DeclId, Formula, Idx, NodeId, Op, Sort, Value};
@@ -721,7 +722,8 @@ impl Z3 {
     }
 }
 
-fn new_context(limits: &Limits) -> Result<Z3_context, SolverError> {
+/// A context whose solvers check under `limits` (`None`: Z3's defaults, no limit).
+fn new_context_with(limits: Option<&Limits>) -> Result<Z3_context, SolverError> {
     // SAFETY: module invariants (live context, its handles, live pointers).
     unsafe {
         let cfg = Z3_mk_config().ok_or_else(|| SolverError {
@@ -729,14 +731,16 @@ fn new_context(limits: &Limits) -> Result<Z3_context, SolverError> {
             call: "Z3_mk_config".into(),
             message: "returned null".into(),
         })?;
-        let rlimit = limits.z3_rlimit.min(u64::from(u32::MAX));
-        for (k, v) in [
-            ("rlimit", rlimit),
-            ("timeout", u64::from(limits.timeout_ms)),
-        ] {
-            let k = CString::new(k).unwrap();
-            let v = CString::new(v.to_string()).unwrap();
-            Z3_set_param_value(cfg, k.as_ptr(), v.as_ptr());
+        if let Some(limits) = limits {
+            let rlimit = limits.z3_rlimit.min(u64::from(u32::MAX));
+            for (k, v) in [
+                ("rlimit", rlimit),
+                ("timeout", u64::from(limits.timeout_ms)),
+            ] {
+                let k = CString::new(k).unwrap();
+                let v = CString::new(v.to_string()).unwrap();
+                Z3_set_param_value(cfg, k.as_ptr(), v.as_ptr());
+            }
         }
         let ctx = Z3_mk_context(cfg);
         Z3_del_config(cfg);
@@ -748,6 +752,10 @@ fn new_context(limits: &Limits) -> Result<Z3_context, SolverError> {
         Z3_set_error_handler(ctx, Some(on_error));
         Ok(ctx)
     }
+}
+
+fn new_context(limits: &Limits) -> Result<Z3_context, SolverError> {
+    new_context_with(Some(limits))
 }
 
 impl Drop for Z3 {
@@ -787,30 +795,32 @@ impl Backend for Z3 {
         Ok(())
     }
 
-    /// By logic alone: limits belong to the context (a new one when they change) and
-    /// tracking is per assertion.
+    /// By logic and constructor alone: limits belong to the context (a new one when they
+    /// change) and tracking is per assertion.
     fn solver_key(&self, _f: &Formula, cfg: &SolverConfig) -> String {
-        cfg.logic.clone()
+        format!("{} {}", cfg.logic, cfg.z3_solver)
     }
 
     fn new_solver(&mut self, _f: &Formula, cfg: &SolverConfig) -> Result<Z3_solver, SolverError> {
         let ctx = self.ctx;
-        let name = CString::new(cfg.logic.as_str()).unwrap();
-        // SAFETY: module invariants (live context, its handles, live pointers).
-        let s = unsafe {
-            let sym = self.ok(
-                "Z3_mk_string_symbol",
-                Z3_mk_string_symbol(ctx, name.as_ptr()),
-            )?;
-            match self.ok("Z3_mk_solver_for_logic", Z3_mk_solver_for_logic(ctx, sym)) {
-                Ok(s) => s,
-                // Releases before 4.8.10 do not know e.g. QF_SLIA: their general solver
-                // takes the formula (not an API error of the release).
-                Err(e) if e.message.contains("not recognized") => {
-                    Z3_set_error(ctx, ErrorCode::Ok);
-                    self.ok("Z3_mk_solver", Z3_mk_solver(ctx))?
+        let s = match cfg.z3_solver {
+            Z3Solver::ForLogic => self.solver_for_logic(&cfg.logic)?,
+            // SAFETY: module invariants (live context, its handles, live pointers).
+            Z3Solver::General => self.ok("Z3_mk_solver", unsafe { Z3_mk_solver(ctx) })?,
+            Z3Solver::Simple => {
+                // SAFETY: module invariants (live context, its handles, live pointers).
+                let s = unsafe { Z3_mk_simple_solver(ctx) };
+                self.ok("Z3_mk_simple_solver", s)?
+            }
+            Z3Solver::Tactic(k) => {
+                let t = self.tactic(crate::facts::z3_tactic(&cfg.logic, k))?;
+                // SAFETY: `t` is a tactic of the live context, inc_ref'd by `tactic`; the
+                // solver keeps its own reference, ours is released right after.
+                unsafe {
+                    let s = self.ok("Z3_mk_solver_from_tactic", Z3_mk_solver_from_tactic(ctx, t));
+                    Z3_tactic_dec_ref(ctx, t);
+                    s?
                 }
-                Err(e) => return Err(e),
             }
         };
         // SAFETY: a handle of the live context, just returned by Z3; `delete_solver` releases
@@ -1206,6 +1216,78 @@ impl Z3 {
 }
 
 impl Z3 {
+    /// `Z3_mk_solver_for_logic`; releases before 4.8.10 do not know e.g. QF_SLIA: their
+    /// general solver takes the formula (not an API error of the release).
+    fn solver_for_logic(&self, logic: &str) -> Result<Z3_solver, SolverError> {
+        let ctx = self.ctx;
+        let name = CString::new(logic).unwrap();
+        // SAFETY: module invariants (live context, its handles, live pointers).
+        unsafe {
+            let sym = self.ok(
+                "Z3_mk_string_symbol",
+                Z3_mk_string_symbol(ctx, name.as_ptr()),
+            )?;
+            match self.ok("Z3_mk_solver_for_logic", Z3_mk_solver_for_logic(ctx, sym)) {
+                Ok(s) => Ok(s),
+                Err(e) if e.message.contains("not recognized") => {
+                    Z3_set_error(ctx, ErrorCode::Ok);
+                    self.ok("Z3_mk_solver", Z3_mk_solver(ctx))
+                }
+                Err(e) => Err(e),
+            }
+        }
+    }
+
+    /// The tactic written `text` in SMT-LIB syntax: a tactic name, or `(then t ...)` /
+    /// `(or-else t ...)` of such (what [`crate::facts::z3_tactic`] gives). Inc_ref'd: the
+    /// caller releases it.
+    fn tactic(&self, text: &str) -> Result<Z3_tactic, SolverError> {
+        let bad = || SolverError {
+            solver: SolverId::Z3,
+            call: "Z3_mk_tactic".into(),
+            message: format!("not a tactic smtsmith writes: {text}"),
+        };
+        let text = text.trim();
+        let ctx = self.ctx;
+        let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) else {
+            let name = CString::new(text).map_err(|_| bad())?;
+            // SAFETY: module invariants (live context, its handles, live pointers).
+            return unsafe {
+                let t = self.ok("Z3_mk_tactic", Z3_mk_tactic(ctx, name.as_ptr()))?;
+                Z3_tactic_inc_ref(ctx, t);
+                Ok(t)
+            };
+        };
+        let _ = inner;
+        let parts = super::text::items(text).ok_or_else(bad)?;
+        let (combinator, args) = parts.split_first().ok_or_else(bad)?;
+        let mut acc: Option<Z3_tactic> = None;
+        for a in args {
+            let t = self.tactic(a)?;
+            acc = Some(match acc {
+                None => t,
+                // SAFETY: both are tactics of the live context holding a reference each; the
+                // combination holds its own, ours are released.
+                Some(prev) => unsafe {
+                    let both = match *combinator {
+                        "then" => Z3_tactic_and_then(ctx, prev, t),
+                        "or-else" => Z3_tactic_or_else(ctx, prev, t),
+                        _ => None,
+                    };
+                    Z3_tactic_dec_ref(ctx, prev);
+                    Z3_tactic_dec_ref(ctx, t);
+                    let both = match both {
+                        Some(b) => self.ok("Z3_tactic_and_then", Some(b))?,
+                        None => return Err(bad()),
+                    };
+                    Z3_tactic_inc_ref(ctx, both);
+                    both
+                },
+            });
+        }
+        acc.ok_or_else(bad)
+    }
+
     /// Sets the curated parameters (SMT-LIB names) on `solver`, each with the kind its
     /// description gives; one the release does not describe fails with [`OPTION_CALL`].
     fn set_solver_params(
@@ -1465,5 +1547,83 @@ pub fn describes(name: &str) -> bool {
         })();
         Z3_del_context(ctx);
         r.unwrap_or(false)
+    }
+}
+
+/// Z3's SMT-LIB front end in-process (`Z3_eval_smtlib2_string`): each instance is a context
+/// of its own, whose command context keeps the script's declarations and assertions.
+pub(crate) struct FrontEnd {
+    version: String,
+}
+
+impl FrontEnd {
+    pub fn new() -> Self {
+        // SAFETY: takes no handles; returns a static string.
+        let version = cstr(unsafe { Z3_get_full_version() });
+        FrontEnd { version }
+    }
+}
+
+impl super::text::FrontEnd for FrontEnd {
+    type Instance = Z3_context;
+
+    fn id(&self) -> SolverId {
+        SolverId::Z3Text
+    }
+
+    fn version(&self) -> String {
+        self.version.clone()
+    }
+
+    fn start(&mut self) -> Result<Z3_context, SolverError> {
+        // Limits are set by the script's own `set-option`s.
+        new_context_with(None)
+    }
+
+    fn stop(&mut self, ctx: Z3_context) {
+        // SAFETY: the instance is given up: nothing of it is used after. The script's
+        // `set-option`s of module parameters set Z3's global parameters: they go back to
+        // their defaults (smtsmith sets none, apart from `model_validate` on a script's
+        // solver, and no script runs while a text instance does).
+        unsafe {
+            Z3_del_context(ctx);
+            Z3_global_param_reset_all();
+        }
+    }
+
+    fn eval(&mut self, ctx: &mut Z3_context, commands: &str) -> Result<String, SolverError> {
+        let text = CString::new(commands).map_err(|_| SolverError {
+            solver: SolverId::Z3Text,
+            call: "Z3_eval_smtlib2_string".into(),
+            message: "commands contain a NUL byte".into(),
+        })?;
+        // SAFETY: `ctx` is a live context of this front end; the text is a live C string;
+        // the returned string is copied before the next call.
+        let out = cstr(unsafe { Z3_eval_smtlib2_string(*ctx, text.as_ptr()) });
+        // SAFETY: as above.
+        let code = unsafe { Z3_get_error_code(*ctx) };
+        if code != ErrorCode::Ok {
+            // SAFETY: as above.
+            unsafe { Z3_set_error(*ctx, ErrorCode::Ok) };
+            if !out.contains("(error") {
+                return Err(SolverError {
+                    solver: SolverId::Z3Text,
+                    call: "Z3_eval_smtlib2_string".into(),
+                    message: out,
+                });
+            }
+        }
+        Ok(out)
+    }
+
+    fn new_context(&mut self) -> Result<(), SolverError> {
+        Ok(())
+    }
+
+    fn limit_options(&self, limits: &Limits) -> Vec<(String, String)> {
+        vec![
+            ("rlimit".into(), limits.z3_rlimit.to_string()),
+            ("timeout".into(), limits.timeout_ms.to_string()),
+        ]
     }
 }

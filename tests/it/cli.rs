@@ -295,7 +295,7 @@ fn a_written_finding_replays_with_the_z3_binary() {
         answers: &answers,
         versions: h.versions(),
         limits: &h.limits,
-        reuse: h.reuse(),
+        setup: *h.setup(),
         config: Some(&case.config),
         input: Some(b"bytes"),
     };

@@ -12,6 +12,7 @@ mod evaluator_vs_solvers;
 mod ground_terms;
 mod linking;
 mod oracles;
+mod paths;
 mod printer_roundtrip;
 mod regex_vs_smt_str;
 mod report;

@@ -63,10 +63,13 @@ fn roundtrip(h: &mut Harness, theories: &Theories, count: u64) -> [usize; 2] {
                 continue;
             }
             let out = match id {
-                SolverId::Z3 => z3::run_binary(&script, 10_000).expect("z3 binary runs"),
-                SolverId::Cvc5 => cvc5::run_script(&script, 10_000).unwrap_or_else(|e| {
-                    panic!("seed {seed}: cvc5 rejects the script: {e}\n{script}")
-                }),
+                SolverId::Z3 | SolverId::Z3Text => {
+                    z3::run_binary(&script, 10_000).expect("z3 binary runs")
+                }
+                SolverId::Cvc5 | SolverId::Cvc5Text => cvc5::run_script(&script, 10_000)
+                    .unwrap_or_else(|e| {
+                        panic!("seed {seed}: cvc5 rejects the script: {e}\n{script}")
+                    }),
             };
             assert!(
                 !out.contains("error"),

@@ -89,7 +89,10 @@ fn report_renders_findings_and_plots_in_a_browser() {
             answers: &answers,
             versions: h.versions(),
             limits: &h.limits,
-            reuse: smtsmith::solver::Reuse::Scope,
+            setup: smtsmith::solver::CaseSetup {
+                reuse: smtsmith::solver::Reuse::Scope,
+                ..Default::default()
+            },
             config: None,
             input: None,
         };

@@ -49,8 +49,8 @@ impl Solver for Corrupt {
     fn forget(&mut self) {
         self.inner.forget()
     }
-    fn set_reuse(&mut self, reuse: smtsmith::solver::Reuse) {
-        self.inner.set_reuse(reuse)
+    fn set_setup(&mut self, setup: &smtsmith::solver::CaseSetup) {
+        self.inner.set_setup(setup)
     }
     fn recycle_soon(&mut self) {
         self.inner.recycle_soon()
@@ -675,8 +675,12 @@ fn reproducers_replay_the_checks() {
                 },
             );
             let out = match id {
-                SolverId::Z3 => smtsmith::solver::z3::run_binary(&text, 4_000).unwrap(),
-                SolverId::Cvc5 => smtsmith::solver::cvc5::run_script(&text, 4_000).unwrap(),
+                SolverId::Z3 | SolverId::Z3Text => {
+                    smtsmith::solver::z3::run_binary(&text, 4_000).unwrap()
+                }
+                SolverId::Cvc5 | SolverId::Cvc5Text => {
+                    smtsmith::solver::cvc5::run_script(&text, 4_000).unwrap()
+                }
             };
             assert!(!out.contains("(error"), "seed {seed} {id}:\n{text}\n{out}");
             let front: Vec<&str> = out

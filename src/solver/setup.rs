@@ -1,0 +1,156 @@
+//! How one case meets the solvers: the reuse mode, the constructor of Z3's solver, whether
+//! the printed case also runs through the solvers' SMT-LIB front ends, and how it is
+//! printed. Drawn per case from a hash of the fuzzer input (the swarm: the same input
+//! replays with the same setup, and its decoding is untouched) and recorded in findings.
+
+use super::Reuse;
+use crate::smtlib::{PrintStyle, Shape};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Which of Z3's constructors makes the solver of a one-shot check (API path).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Z3Solver {
+    /// `Z3_mk_solver_for_logic` (the logic's tactic first, as the binary with `set-logic`).
+    #[default]
+    ForLogic,
+    /// `Z3_mk_solver`: the general combined solver.
+    General,
+    /// `Z3_mk_simple_solver`: the SMT core without preprocessing tactics (the binary's
+    /// `(check-sat-using smt)`).
+    Simple,
+    /// `Z3_mk_solver_from_tactic` over tactic `k` of the formula's logic
+    /// ([`crate::facts::z3_tactic`]; the binary's `(check-sat-using TACTIC)`).
+    Tactic(u8),
+}
+
+impl fmt::Display for Z3Solver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Z3Solver::ForLogic => f.write_str("for-logic"),
+            Z3Solver::General => f.write_str("general"),
+            Z3Solver::Simple => f.write_str("simple"),
+            Z3Solver::Tactic(k) => write!(f, "tactic-{k}"),
+        }
+    }
+}
+
+impl Z3Solver {
+    /// The tactic the z3 binary applies to reproduce a check of this solver on a formula of
+    /// `logic` (`None`: a plain `check-sat`).
+    pub fn check_sat_using(self, logic: &str) -> Option<String> {
+        match self {
+            Z3Solver::ForLogic | Z3Solver::General => None,
+            Z3Solver::Simple => Some("smt".into()),
+            Z3Solver::Tactic(k) => Some(crate::facts::z3_tactic(logic, k).to_string()),
+        }
+    }
+}
+
+/// Whether a case's printed form also runs through the solvers' SMT-LIB front ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Paths {
+    /// The C APIs only.
+    Api,
+    /// The C APIs and the front ends, on every case.
+    Both,
+    /// Per case, drawn: the front ends run on [`CaseSetup::TEXT_SHARE`] of the cases.
+    Drawn,
+}
+
+impl std::str::FromStr for Paths {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "api" => Ok(Paths::Api),
+            "both" => Ok(Paths::Both),
+            "drawn" => Ok(Paths::Drawn),
+            _ => Err(format!("unknown paths {s:?} (api, both or drawn)")),
+        }
+    }
+}
+
+/// How one case meets the solvers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CaseSetup {
+    pub reuse: Reuse,
+    pub z3_solver: Z3Solver,
+    /// The printed case also runs through `z3-text` and `cvc5-text`.
+    pub text: bool,
+    /// How the text paths and the reproducer print the case.
+    pub print: PrintStyle,
+}
+
+impl Default for Reuse {
+    fn default() -> Self {
+        Reuse::DEFAULT
+    }
+}
+
+/// A stream of draws from one input's hash (FNV-1a, then SplitMix64 steps).
+struct Draws(u64);
+
+impl Draws {
+    fn of(input: &[u8]) -> Self {
+        Draws(input.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(*b)).wrapping_mul(0x0000_0100_0000_01b3)
+        }))
+    }
+
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// One of `n`.
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    fn coin(&mut self) -> bool {
+        self.below(2) == 1
+    }
+}
+
+impl CaseSetup {
+    /// One case in this many runs the text paths under [`Paths::Drawn`].
+    pub const TEXT_SHARE: u64 = 3;
+
+    /// The setup a case with fuzzer input `input` draws: each field only where the
+    /// campaign lets it vary (`reuse` drawn or `fixed`, `paths`).
+    pub fn drawn(input: &[u8], fixed_reuse: Option<Reuse>, paths: Paths) -> CaseSetup {
+        let mut d = Draws::of(input);
+        // The first draw is the reuse mode, as `Reuse::drawn_for` draws it.
+        let reuse = Reuse::DRAWN[(d.0 % Reuse::DRAWN.len() as u64) as usize];
+        let z3_solver = match d.below(8) {
+            0..=2 => Z3Solver::ForLogic,
+            3 => Z3Solver::General,
+            4 => Z3Solver::Simple,
+            _ => Z3Solver::Tactic(d.below(u64::from(u8::MAX)) as u8),
+        };
+        let text = match paths {
+            Paths::Api => false,
+            Paths::Both => true,
+            Paths::Drawn => d.below(Self::TEXT_SHARE) == 0,
+        };
+        let shape = [Shape::AsBuilt, Shape::Flat, Shape::Binary][d.below(3) as usize];
+        let print = PrintStyle {
+            shape,
+            lets: d.coin(),
+            named: d.coin(),
+            negative_literals: d.coin(),
+            aliases: d.coin(),
+        };
+        CaseSetup {
+            reuse: fixed_reuse.unwrap_or(reuse),
+            z3_solver,
+            text,
+            print,
+        }
+    }
+}

@@ -1,0 +1,813 @@
+//! The SMT-LIB text path: a case printed as its reproducer prints it, run command by command
+//! through a solver's own front end in-process (Z3's `Z3_eval_smtlib2_string`, cvc5's
+//! parser library), its answers (`sat`, `get-value`, `get-unsat-core`) read back by
+//! smtsmith's own parser. A [`FrontEnd`] runs commands (its FFI lives with the solver's
+//! backend); [`Text`] turns that into the primitives of a [`Backend`], so the driver runs
+//! the text path like any other.
+//!
+//! Every case starts on a new front-end state (a command context of its own): what runs is
+//! exactly the printed script, which the solver's binary replays.
+
+use super::driver::{Backend, SolverConfig};
+use super::{Limits, SolverError, SolverId, Verdict, UNSUPPORTED_CALL};
+use crate::eval::Model;
+use crate::ir::{DeclId, Formula, NodeId, Op, Sort, Value};
+use crate::smtlib::{self, PrintStyle};
+use std::collections::HashMap;
+use std::fmt::Write;
+
+/// One solver's SMT-LIB front end.
+pub(crate) trait FrontEnd {
+    /// A front-end state: what a script runs in (Z3: a context and its command context;
+    /// cvc5: a solver with its symbol manager and parser).
+    type Instance;
+    /// The text path's id (`z3-text`, `cvc5-text`).
+    fn id(&self) -> SolverId;
+    fn version(&self) -> String;
+    fn start(&mut self) -> Result<Self::Instance, SolverError>;
+    fn stop(&mut self, i: Self::Instance);
+    /// Runs `commands`; returns what they printed. `Err` where the front end reports a
+    /// failure outside its output (a parse error the API returns), with its message.
+    fn eval(&mut self, i: &mut Self::Instance, commands: &str) -> Result<String, SolverError>;
+    /// Frees what earlier instances left (cvc5: the term manager); no instance is alive.
+    fn new_context(&mut self) -> Result<(), SolverError>;
+    /// The options setting `limits` for each check, as `set-option` pairs.
+    fn limit_options(&self, limits: &Limits) -> Vec<(String, String)>;
+}
+
+struct Instance<I> {
+    front: I,
+    style: PrintStyle,
+}
+
+/// A front end as a [`Backend`].
+pub(crate) struct Text<F: FrontEnd> {
+    front: F,
+    instances: Vec<Option<Instance<F::Instance>>>,
+    /// Whether this release reads the SMT-LIB 2.5 string names (probed once).
+    reads_aliases: bool,
+}
+
+/// One formula's printing state.
+pub(crate) struct Session {
+    /// Texts of the terms the model reader asked about, by handle.
+    terms: Vec<String>,
+    /// The handle of each node's text, once printed.
+    node_term: Vec<Option<usize>>,
+    /// Track names asserted: (track, name).
+    tracked: Vec<(usize, String)>,
+    /// Assertions printed so far (names of untracked `:named` assertions).
+    asserted: usize,
+    /// Declarations not sent yet, as commands.
+    pending: Vec<String>,
+    /// The last check's assumptions, with their printed texts.
+    assumptions: Vec<(NodeId, String)>,
+    /// A formula the session prints (the driver passes it on every call; kept for the
+    /// model reader, which builds division steps).
+    formula: Formula,
+}
+
+impl<F: FrontEnd> Text<F> {
+    pub fn new(mut front: F) -> Result<Self, SolverError> {
+        let mut probe = front.start()?;
+        let reads_aliases = front
+            .eval(
+                &mut probe,
+                "(set-logic ALL)(declare-fun s () String)(assert (str.in.re s (str.to.re \"a\")))",
+            )
+            .is_ok_and(|out| !out.contains("error"));
+        front.stop(probe);
+        Ok(Text {
+            front,
+            instances: Vec::new(),
+            reads_aliases,
+        })
+    }
+
+    fn instance(&mut self, s: usize) -> &mut Instance<F::Instance> {
+        self.instances[s].as_mut().expect("a live text instance")
+    }
+
+    /// Runs `commands` on instance `s`; an `(error ...)` printed is an error of the call
+    /// named by the command, or (an operator the release does not know) of
+    /// [`UNSUPPORTED_CALL`].
+    fn run(&mut self, s: usize, commands: &str) -> Result<String, SolverError> {
+        let id = self.front.id();
+        let inst = self.instances[s].as_mut().expect("a live text instance");
+        let out = self.front.eval(&mut inst.front, commands);
+        let command = command_name(commands);
+        let error = |message: String| match unknown_operator(&message) {
+            Some(op) => SolverError {
+                solver: id,
+                call: UNSUPPORTED_CALL.into(),
+                message: format!("the front end does not know {op}"),
+            },
+            None if crate::facts::front_end_limitation(id, &message) => SolverError {
+                solver: id,
+                call: UNSUPPORTED_CALL.into(),
+                message,
+            },
+            None => SolverError {
+                solver: id,
+                call: command.clone(),
+                message,
+            },
+        };
+        match out {
+            Ok(out) => match error_in(&out) {
+                Some(m) => Err(error(m)),
+                None => Ok(out),
+            },
+            Err(e) => Err(error(e.message)),
+        }
+    }
+
+    fn style(&mut self, s: usize) -> PrintStyle {
+        self.instance(s).style
+    }
+
+    /// The handle of node `id`'s text (printed inline, in the instance's style).
+    fn node_term(&mut self, st: &mut Session, id: NodeId, style: &PrintStyle) -> usize {
+        if let Some(k) = st.node_term[id.0 as usize] {
+            return k;
+        }
+        let text = smtlib::closed_term(&st.formula, id, style);
+        st.terms.push(text);
+        let k = st.terms.len() - 1;
+        st.node_term[id.0 as usize] = Some(k);
+        k
+    }
+
+    /// `get-value` of the given texts, each read as a value of its sort.
+    fn get_values(
+        &mut self,
+        s: usize,
+        terms: &[(String, Sort)],
+    ) -> Result<Vec<Option<Value>>, SolverError> {
+        if terms.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut cmd = String::from("(get-value (");
+        for (k, (t, _)) in terms.iter().enumerate() {
+            if k > 0 {
+                cmd.push(' ');
+            }
+            cmd.push_str(t);
+        }
+        cmd.push_str("))");
+        let out = self.run(s, &cmd)?;
+        let pairs = items(out.trim()).ok_or_else(|| self.unreadable("get-value", &out))?;
+        if pairs.len() != terms.len() {
+            return Err(self.unreadable("get-value", &out));
+        }
+        let mut values = Vec::with_capacity(terms.len());
+        for (pair, (_, sort)) in pairs.iter().zip(terms) {
+            let parts = items(pair).ok_or_else(|| self.unreadable("get-value", &out))?;
+            if parts.len() != 2 {
+                return Err(self.unreadable("get-value", &out));
+            }
+            values.push(parse_value(parts[1], sort));
+        }
+        Ok(values)
+    }
+
+    fn unreadable(&self, command: &str, out: &str) -> SolverError {
+        let mut shown = out.trim().to_string();
+        if shown.len() > 300 {
+            shown.truncate(300);
+            shown.push_str("...");
+        }
+        SolverError {
+            solver: self.front.id(),
+            call: command.into(),
+            message: format!("unreadable answer: {shown}"),
+        }
+    }
+}
+
+/// The first command's name in `commands` (`assert`, `check-sat`).
+fn command_name(commands: &str) -> String {
+    commands
+        .trim_start()
+        .trim_start_matches('(')
+        .split(|c: char| c.is_whitespace() || c == '(' || c == ')')
+        .next()
+        .unwrap_or("")
+        .to_string()
+}
+
+/// The message of the first `(error "...")` in a front end's output.
+fn error_in(out: &str) -> Option<String> {
+    let at = out.find("(error")?;
+    let rest = &out[at + "(error".len()..];
+    let msg = rest
+        .find('"')
+        .and_then(|a| rest[a + 1..].rfind('"').map(|b| &rest[a + 1..a + 1 + b]))
+        .unwrap_or(rest);
+    Some(msg.trim().to_string())
+}
+
+/// The SMT-LIB operator an error says the front end does not know (an operator the
+/// release lacks: unknown, like the API path's missing constructor).
+fn unknown_operator(message: &str) -> Option<String> {
+    let lower = message.to_lowercase();
+    let says_unknown = [
+        "unknown constant",
+        "unknown function",
+        "not declared",
+        "unknown symbol",
+    ]
+    .iter()
+    .any(|m| lower.contains(m));
+    if !says_unknown {
+        return None;
+    }
+    let names: Vec<&str> = Op::all()
+        .map(|o| o.name())
+        .chain(["str.in.re", "str.to.re", "str.to.int", "int.to.str"])
+        .collect();
+    // The symbol the message names: quoted (cvc5: "Symbol 'x' not declared"), or after
+    // "constant"/"function" (Z3: "unknown constant x").
+    let quoted = message.split('\'').nth(1);
+    let after = ["constant ", "function "].iter().find_map(|k| {
+        message.find(k).map(|at| {
+            message[at + k.len()..]
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+        })
+    });
+    [quoted, after]
+        .into_iter()
+        .flatten()
+        .map(|w| w.trim_matches(|c: char| "'`\"()".contains(c)))
+        .find(|w| names.contains(w))
+        .map(str::to_string)
+}
+
+/// The items of an S-expression list `( a b (c d) "e" )` as texts, or `None` if `text` is
+/// not one list. Strings (`""` escapes a quote), quoted symbols and comments are skipped
+/// over as SMT-LIB reads them.
+pub(crate) fn items(text: &str) -> Option<Vec<&str>> {
+    let text = text.trim();
+    let inner = text.strip_prefix('(')?.strip_suffix(')')?;
+    let b = inner.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            c if c.is_ascii_whitespace() => i += 1,
+            b';' => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            _ => {
+                let start = i;
+                i = end_of_item(b, i)?;
+                out.push(&inner[start..i]);
+            }
+        }
+    }
+    Some(out)
+}
+
+/// Where the S-expression starting at `b[start]` ends (an atom, a string, a quoted symbol
+/// or a list).
+fn end_of_item(b: &[u8], start: usize) -> Option<usize> {
+    let mut i = start;
+    let mut depth = 0usize;
+    while i < b.len() {
+        match b[i] {
+            b'"' => {
+                i += 1;
+                loop {
+                    if *b.get(i)? == b'"' {
+                        if b.get(i + 1) == Some(&b'"') {
+                            i += 2;
+                            continue;
+                        }
+                        break;
+                    }
+                    i += 1;
+                }
+                i += 1;
+            }
+            b'|' => {
+                i += 1;
+                while *b.get(i)? != b'|' {
+                    i += 1;
+                }
+                i += 1;
+            }
+            b';' => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'(' => {
+                depth += 1;
+                i += 1;
+            }
+            b')' => {
+                if depth == 0 {
+                    return Some(i);
+                }
+                depth -= 1;
+                i += 1;
+            }
+            c if c.is_ascii_whitespace() => {
+                if depth == 0 {
+                    return Some(i);
+                }
+                i += 1;
+            }
+            _ => i += 1,
+        }
+        if depth == 0 && matches!(b[start], b'(' | b'"' | b'|') {
+            return Some(i);
+        }
+    }
+    (depth == 0).then_some(i)
+}
+
+/// A value printed by a front end, read as SMT-LIB by smtsmith's own parser and evaluated
+/// to a value of `sort` (`None`: not a value we read exactly — an abstract element, a
+/// lambda, an algebraic number, a string with escapes that are not SMT-LIB 2.6's).
+pub(crate) fn parse_value(text: &str, sort: &Sort) -> Option<Value> {
+    if matches!(sort, Sort::Uninterp(_) | Sort::RegLan) || text.contains('\\') && !escapes_26(text)
+    {
+        return None;
+    }
+    let script = format!("(set-logic ALL)(assert (= {text} {text}))");
+    let parsed = crate::smtlib::parse::parse_script(&script).ok()?;
+    let f = parsed.formula;
+    let eq = *f.asserts.first()?;
+    let crate::ir::NodeKind::App(Op::Eq, _, args) = &f.node(eq).kind else {
+        return None;
+    };
+    if f.sort_of(args[0]) != sort {
+        return None;
+    }
+    let model = Model::default();
+    crate::eval::Evaluator::new(&f, &model).eval(args[0]).ok()
+}
+
+/// Whether every backslash in `text` starts a `\u{...}` escape (SMT-LIB 2.6; older
+/// releases print `\x41`-style escapes, which 2.6 reads as four characters).
+fn escapes_26(text: &str) -> bool {
+    text.match_indices('\\')
+        .all(|(i, _)| text[i + 1..].starts_with("u{"))
+}
+
+impl<F: FrontEnd> Backend for Text<F> {
+    type Solver = usize;
+    type Session = Session;
+
+    fn id(&self) -> SolverId {
+        self.front.id()
+    }
+
+    fn version(&self) -> String {
+        self.front.version()
+    }
+
+    fn fixed_reuse(&self) -> Option<super::Reuse> {
+        Some(super::Reuse::Solver)
+    }
+
+    fn new_context(&mut self, _limits: Option<&Limits>) -> Result<(), SolverError> {
+        self.front.new_context()
+    }
+
+    fn solver_key(&self, _f: &Formula, cfg: &SolverConfig) -> String {
+        cfg.logic.clone()
+    }
+
+    fn new_solver(&mut self, f: &Formula, cfg: &SolverConfig) -> Result<usize, SolverError> {
+        let front = self.front.start()?;
+        let mut style = cfg.print;
+        style.aliases &= self.reads_aliases;
+        let slot = match self.instances.iter().position(Option::is_none) {
+            Some(k) => k,
+            None => {
+                self.instances.push(None);
+                self.instances.len() - 1
+            }
+        };
+        self.instances[slot] = Some(Instance { front, style });
+        let mut options = vec![("produce-models".to_string(), "true".to_string())];
+        if cfg.cores {
+            options.push(("produce-unsat-cores".into(), "true".into()));
+        }
+        if cfg.unsat_assumptions {
+            options.push(("produce-unsat-assumptions".into(), "true".into()));
+        }
+        options.extend(self.front.limit_options(cfg.limits));
+        for (k, v) in crate::facts::formula_options(self.front.id(), f) {
+            options.push((k.into(), v.into()));
+        }
+        options.extend(cfg.options.iter().cloned());
+        let mut cmds = String::new();
+        for (k, v) in &options {
+            let _ = write!(cmds, "(set-option :{k} {v})");
+        }
+        let _ = write!(cmds, "(set-logic {})", cfg.logic);
+        if let Err(e) = self.run(slot, &cmds) {
+            self.delete_solver(slot);
+            return Err(e);
+        }
+        Ok(slot)
+    }
+
+    fn delete_solver(&mut self, s: usize) {
+        if let Some(i) = self.instances[s].take() {
+            self.front.stop(i.front);
+        }
+    }
+
+    fn push(&mut self, s: usize, n: u32) -> Result<(), SolverError> {
+        self.run(s, &format!("(push {n})")).map(drop)
+    }
+
+    fn pop(&mut self, s: usize, n: u32) -> Result<(), SolverError> {
+        self.run(s, &format!("(pop {n})")).map(drop)
+    }
+
+    fn reset_assertions(&mut self, s: usize) -> Result<(), SolverError> {
+        self.run(s, "(reset-assertions)").map(drop)
+    }
+
+    fn open(&mut self, f: &Formula) -> Session {
+        // Every uninterpreted sort first (a quantifier may use one no declaration does).
+        let pending = f
+            .uninterpreted_sorts()
+            .into_iter()
+            .map(|n| format!("(declare-sort {} 0)", Sort::Uninterp(n)))
+            .collect();
+        Session {
+            terms: Vec::new(),
+            node_term: vec![None; f.nodes.len()],
+            tracked: Vec::new(),
+            asserted: 0,
+            pending,
+            assumptions: Vec::new(),
+            formula: f.clone(),
+        }
+    }
+
+    fn close(&mut self, _st: Session) {}
+
+    /// Declarations go out with the next command that needs them (a session does not know
+    /// its instance).
+    fn declare(&mut self, st: &mut Session, f: &Formula, d: DeclId) -> Result<(), SolverError> {
+        let decl = &f.decls[d.0 as usize];
+        let mut text = String::new();
+        let args: Vec<String> = decl.args.iter().map(|s| s.to_string()).collect();
+        let _ = write!(
+            text,
+            "(declare-fun {} ({}) {})",
+            smtlib::symbol(&decl.name),
+            args.join(" "),
+            decl.sort
+        );
+        st.pending.push(text);
+        Ok(())
+    }
+
+    fn build(
+        &mut self,
+        _st: &mut Session,
+        _f: &Formula,
+        _roots: &[NodeId],
+    ) -> Result<(), SolverError> {
+        Ok(())
+    }
+
+    fn assert(
+        &mut self,
+        s: usize,
+        st: &mut Session,
+        f: &Formula,
+        t: NodeId,
+        track: Option<usize>,
+    ) -> Result<(), SolverError> {
+        self.flush(s, st)?;
+        let style = self.style(s);
+        let k = track.unwrap_or(st.asserted);
+        let text = smtlib::assertion(f, k, t, &style, track.is_some());
+        st.asserted += 1;
+        if let Some(k) = track {
+            st.tracked.push((k, smtlib::track_name(f, k)));
+        }
+        self.run(s, &text).map(drop)
+    }
+
+    fn check(
+        &mut self,
+        s: usize,
+        st: &mut Session,
+        assumptions: &[NodeId],
+    ) -> Result<(Verdict, Option<String>), SolverError> {
+        self.flush(s, st)?;
+        let style = self.style(s);
+        st.assumptions = assumptions
+            .iter()
+            .map(|a| (*a, smtlib::term_styled(&st.formula, *a, &style)))
+            .collect();
+        let cmd = if assumptions.is_empty() {
+            "(check-sat)".to_string()
+        } else {
+            let lits: Vec<&str> = st.assumptions.iter().map(|(_, t)| t.as_str()).collect();
+            format!("(check-sat-assuming ({}))", lits.join(" "))
+        };
+        let out = match self.run(s, &cmd) {
+            Err(e) if crate::facts::check_limitation(self.front.id(), &e.message) => {
+                return Ok((
+                    Verdict::Unknown,
+                    Some(format!("unsupported: {}", e.message)),
+                ))
+            }
+            r => r?,
+        };
+        let answer = out.trim();
+        match answer {
+            "sat" => Ok((Verdict::Sat, None)),
+            "unsat" => Ok((Verdict::Unsat, None)),
+            // cvc5 prints its reason with the answer: `unknown (RESOURCEOUT)`.
+            _ if answer.starts_with("unknown (") && answer.ends_with(')') => Ok((
+                Verdict::Unknown,
+                Some(answer["unknown (".len()..answer.len() - 1].to_string()),
+            )),
+            "unknown" => {
+                let info = self.run(s, "(get-info :reason-unknown)")?;
+                let reason = items(info.trim())
+                    .and_then(|xs| xs.get(1).map(|r| r.trim_matches('"').to_string()))
+                    .unwrap_or_else(|| info.trim().to_string());
+                Ok((Verdict::Unknown, Some(reason)))
+            }
+            _ => Err(self.unreadable("check-sat", &out)),
+        }
+    }
+
+    fn model(&mut self, s: usize, st: &mut Session, view: &Formula) -> Result<Model, SolverError> {
+        let n = view.decls.len();
+        let constants: Vec<usize> = (0..n)
+            .filter(|k| view.decls[*k].args.is_empty() && declared(st, view, *k))
+            .collect();
+        let asked: Vec<(String, Sort)> = constants
+            .iter()
+            .map(|k| {
+                let d = &view.decls[*k];
+                (smtlib::symbol(&d.name), d.sort.clone())
+            })
+            .collect();
+        let got = self.get_values(s, &asked)?;
+        let mut values = vec![None; n];
+        for (k, v) in constants.into_iter().zip(got) {
+            values[k] = v;
+        }
+        let mut funcs = vec![Vec::new(); n];
+        let style = PrintStyle::default();
+        let memo: Vec<Option<usize>> = view.reachable_postorder().into_iter().fold(
+            vec![None; view.nodes.len()],
+            |mut memo, id| {
+                if id.0 as usize >= st.node_term.len() {
+                    return memo;
+                }
+                memo[id.0 as usize] = Some(self.node_term(st, id, &style));
+                memo
+            },
+        );
+        let mut reader = Reader {
+            text: self,
+            session: st,
+            solver: s,
+            cache: HashMap::new(),
+        };
+        let divisions = super::read_points(view, &memo, &mut funcs, &mut reader)?;
+        Ok(Model {
+            values,
+            funcs,
+            func_else: vec![None; n],
+            divisions,
+        })
+    }
+
+    fn drop_model(&mut self, _st: &mut Session) {}
+
+    fn values(
+        &mut self,
+        s: usize,
+        st: &mut Session,
+        f: &Formula,
+        terms: &[NodeId],
+    ) -> Result<Vec<Option<Value>>, SolverError> {
+        let style = self.style(s);
+        let asked: Vec<(String, Sort)> = terms
+            .iter()
+            .map(|t| (smtlib::term_styled(f, *t, &style), f.sort_of(*t).clone()))
+            .collect();
+        let _ = st;
+        self.get_values(s, &asked)
+    }
+
+    fn core(
+        &mut self,
+        s: usize,
+        st: &mut Session,
+        in_force: &[usize],
+    ) -> Result<Vec<usize>, SolverError> {
+        let out = self.run(s, "(get-unsat-core)")?;
+        let names = items(out.trim()).ok_or_else(|| self.unreadable("get-unsat-core", &out))?;
+        let mut core = Vec::new();
+        for n in names {
+            let n = n.trim_matches('|');
+            match st.tracked.iter().find(|(_, name)| name == n) {
+                Some((k, _)) if in_force.contains(k) => core.push(*k),
+                Some(_) => {}
+                None => return Err(self.unreadable("get-unsat-core", &out)),
+            }
+        }
+        Ok(core)
+    }
+
+    fn failed_assumptions(
+        &mut self,
+        s: usize,
+        st: &mut Session,
+    ) -> Result<Vec<NodeId>, SolverError> {
+        let out = self.run(s, "(get-unsat-assumptions)")?;
+        let lits =
+            items(out.trim()).ok_or_else(|| self.unreadable("get-unsat-assumptions", &out))?;
+        let squeeze = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+        lits.into_iter()
+            .map(|l| {
+                st.assumptions
+                    .iter()
+                    .find(|(_, t)| squeeze(t) == squeeze(l))
+                    .map(|(id, _)| *id)
+                    .ok_or_else(|| self.unreadable("get-unsat-assumptions", &out))
+            })
+            .collect()
+    }
+
+    fn simplify(
+        &mut self,
+        _f: &Formula,
+        terms: &[NodeId],
+    ) -> Result<Vec<Option<Value>>, SolverError> {
+        // The ground-term oracle asks the API paths' rewriters only.
+        Ok(vec![None; terms.len()])
+    }
+
+    fn provoke_error(&mut self) -> Option<SolverError> {
+        let inst = self.front.start().ok()?;
+        self.instances.push(Some(Instance {
+            front: inst,
+            style: PrintStyle::default(),
+        }));
+        let s = self.instances.len() - 1;
+        let r = self.run(s, "(set-logic ALL)(assert (not 1))").err();
+        self.delete_solver(s);
+        r
+    }
+}
+
+impl<F: FrontEnd> Text<F> {
+    /// Sends the declarations the session holds back.
+    fn flush(&mut self, s: usize, st: &mut Session) -> Result<(), SolverError> {
+        if st.pending.is_empty() {
+            return Ok(());
+        }
+        let text: String = std::mem::take(&mut st.pending).concat();
+        self.run(s, &text).map(drop)
+    }
+}
+
+/// Whether declaration `k` of `view` was declared in session `st`.
+fn declared(st: &Session, view: &Formula, k: usize) -> bool {
+    k < st.formula.decls.len() && st.formula.decls[k].name == view.decls[k].name
+}
+
+/// The model reader over a text instance: values by `get-value`, division steps as texts.
+struct Reader<'a, F: FrontEnd> {
+    text: &'a mut Text<F>,
+    session: &'a mut Session,
+    solver: usize,
+    cache: HashMap<usize, Option<Value>>,
+}
+
+impl<F: FrontEnd> super::ModelReader for Reader<'_, F> {
+    type Term = usize;
+
+    fn value(&mut self, t: usize, sort: &Sort) -> Result<Option<Value>, SolverError> {
+        if let Some(v) = self.cache.get(&t) {
+            return Ok(v.clone());
+        }
+        let text = self.session.terms[t].clone();
+        let v = self
+            .text
+            .get_values(self.solver, &[(text, sort.clone())])?
+            .pop()
+            .flatten();
+        self.cache.insert(t, v.clone());
+        Ok(v)
+    }
+
+    fn apply(&mut self, op: Op, args: &[usize], _sort: &Sort) -> Result<usize, SolverError> {
+        let mut text = format!("({}", op.name());
+        for a in args {
+            text.push(' ');
+            text.push_str(&self.session.terms[*a]);
+        }
+        text.push(')');
+        self.session.terms.push(text);
+        Ok(self.session.terms.len() - 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_split_into_items_as_smtlib_reads_them() {
+        assert_eq!(
+            items("((x 1) (y (- 2)))").unwrap(),
+            vec!["(x 1)", "(y (- 2))"]
+        );
+        assert_eq!(
+            items(
+                r#"( "a"")b" |q (r| ; c)
+ z)"#
+            )
+            .unwrap(),
+            vec![r#""a"")b""#, "|q (r|", "z"]
+        );
+        assert_eq!(items("(a (b)"), None);
+        assert_eq!(items("sat"), None);
+        assert_eq!(items("()").unwrap(), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn values_are_read_exactly_or_not_at_all() {
+        let int = |n: i64| Some(Value::Int(n.into()));
+        assert_eq!(parse_value("(- 3)", &Sort::Int), int(-3));
+        assert_eq!(parse_value("-3", &Sort::Int), int(-3));
+        assert_eq!(
+            parse_value("(/ 1.0 3.0)", &Sort::Real),
+            Some(Value::Real(num_rational::BigRational::new(
+                1.into(),
+                3.into()
+            )))
+        );
+        assert_eq!(
+            parse_value("#b0101", &Sort::BitVec(4)),
+            Some(Value::bv(4, 5u8))
+        );
+        assert_eq!(
+            parse_value(r#""a\u{5c}""""#, &Sort::String),
+            Some(Value::Str(vec![97, 92, 34]))
+        );
+        // A 2.5 escape, an algebraic number, an abstract element, a wrong sort: unknown.
+        assert_eq!(parse_value(r#""\x41""#, &Sort::String), None);
+        assert_eq!(
+            parse_value("(root-obj (+ (^ x 2) (- 2)) 1)", &Sort::Real),
+            None
+        );
+        assert_eq!(parse_value("U0!val!0", &Sort::Uninterp(0)), None);
+        assert_eq!(parse_value("1", &Sort::Real), None);
+        let arr = parse_value(
+            "(store ((as const (Array Int Int)) 0) 1 5)",
+            &Sort::array(Sort::Int, Sort::Int),
+        )
+        .unwrap();
+        let Value::Array(a) = arr else { panic!() };
+        assert_eq!(a.select(&Value::Int(1.into())), Value::Int(5.into()));
+    }
+
+    #[test]
+    fn front_end_errors_are_read() {
+        assert_eq!(
+            error_in("(error \"line 1 column 9: unknown constant str.replace_re\")\n").as_deref(),
+            Some("line 1 column 9: unknown constant str.replace_re")
+        );
+        assert_eq!(error_in("sat\n"), None);
+        assert_eq!(
+            unknown_operator("line 1 column 9: unknown constant str.replace_re (String)")
+                .as_deref(),
+            Some("str.replace_re")
+        );
+        assert_eq!(
+            unknown_operator("Symbol 'str.in.re' not declared as a variable").as_deref(),
+            Some("str.in.re")
+        );
+        // A symbol of the script, not an operator; "not" in the sentence is no operator.
+        assert_eq!(unknown_operator("Symbol 'U0' not declared as a type"), None);
+        assert_eq!(
+            command_name("(check-sat-assuming (a))"),
+            "check-sat-assuming"
+        );
+    }
+}

@@ -4,7 +4,7 @@
 
 use crate::generate::{seeded_bytes, Case, Theories};
 use crate::harness::{Harness, Selection};
-use crate::solver::{Phases, Reuse};
+use crate::solver::{CaseSetup, Phases, Reuse, Z3Solver};
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
@@ -85,7 +85,7 @@ impl Profile {
             let ms = |d: Duration| d.as_secs_f64() * 1e3;
             let _ = writeln!(
                 out,
-                "  {id:<5} setup {:.0} ms, build {:.0} ms, check {:.0} ms, model {:.0} ms, teardown {:.0} ms; {verdicts:?}",
+                "  {id:<9} setup {:.0} ms, build {:.0} ms, check {:.0} ms, model {:.0} ms, teardown {:.0} ms; {verdicts:?}",
                 ms(p.setup),
                 ms(p.build),
                 ms(p.check),
@@ -159,4 +159,65 @@ pub fn profile(h: &mut Harness, inputs: &[Vec<u8>], theories: &Theories) -> Prof
 pub fn harness(reuse: Reuse, dir: &std::path::Path) -> Harness {
     Harness::with_reuse(Selection::Both, dir, reuse)
         .unwrap_or_else(|e| panic!("cannot start the solvers: {e}"))
+}
+
+/// The setups `smtsmith bench --setups` measures, by name: each reuse mode, each of Z3's
+/// solver constructors, the text paths on every case, and the default (every case draws).
+/// `None`: drawn per case.
+pub fn setups() -> Vec<(&'static str, Option<CaseSetup>)> {
+    let fixed = |reuse, z3_solver, text| {
+        Some(CaseSetup {
+            reuse,
+            z3_solver,
+            text,
+            ..Default::default()
+        })
+    };
+    vec![
+        (
+            "scope, z3 for-logic, api",
+            fixed(Reuse::Scope, Z3Solver::ForLogic, false),
+        ),
+        (
+            "reset, z3 for-logic, api",
+            fixed(Reuse::Reset, Z3Solver::ForLogic, false),
+        ),
+        (
+            "fresh, z3 for-logic, api",
+            fixed(Reuse::Fresh, Z3Solver::ForLogic, false),
+        ),
+        (
+            "scope, z3 general, api",
+            fixed(Reuse::Scope, Z3Solver::General, false),
+        ),
+        (
+            "scope, z3 simple, api",
+            fixed(Reuse::Scope, Z3Solver::Simple, false),
+        ),
+        (
+            "fresh, z3 tactic 0, api",
+            fixed(Reuse::Fresh, Z3Solver::Tactic(0), false),
+        ),
+        (
+            "scope, z3 for-logic, api + text",
+            fixed(Reuse::Scope, Z3Solver::ForLogic, true),
+        ),
+        ("drawn (the default)", None),
+    ]
+}
+
+/// A harness for one of [`setups`].
+pub fn harness_for(setup: Option<CaseSetup>, dir: &std::path::Path) -> Harness {
+    let mut h = harness(Reuse::DEFAULT, dir);
+    match setup {
+        Some(s) => h
+            .set_setup(s)
+            .unwrap_or_else(|e| panic!("cannot start the text paths: {e}")),
+        None => {
+            h.drawn_setups = true;
+            h.mixed_reuse = true;
+            h.paths = crate::solver::Paths::Drawn;
+        }
+    }
+    h
 }

@@ -172,6 +172,10 @@ enum Command {
         /// Reuse modes to measure, comma-separated (fresh, solver, reset, scope; default all).
         #[arg(long, value_delimiter = ',')]
         reuse: Vec<smtsmith::solver::Reuse>,
+        /// Measure each setup instead (reuse modes, Z3's solver constructors, the text paths,
+        /// the drawn default): cases per second and each path's time.
+        #[arg(long, conflicts_with = "reuse")]
+        setups: bool,
         /// Inputs run before timing starts (first-call costs of the libraries).
         #[arg(long, default_value_t = 50)]
         warmup: u64,
@@ -1144,6 +1148,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             seeded: Seeded { count, seed, bytes },
             theories,
             reuse,
+            setups,
             warmup,
             inputs,
             per_case,
@@ -1173,6 +1178,16 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 "{what}, theories {theories}; findings (if any) in {}",
                 dir.display()
             );
+            if setups {
+                for (name, setup) in smtsmith::bench::setups() {
+                    let mut h = smtsmith::bench::harness_for(setup, &dir);
+                    smtsmith::bench::profile(&mut h, &warm, &theories);
+                    let p = smtsmith::bench::profile(&mut h, &inputs, &theories);
+                    println!("setup {name}: {} finding(s)", p.findings);
+                    print!("{}", p.table());
+                }
+                return Ok(ExitCode::SUCCESS);
+            }
             for mode in modes {
                 let mut h = smtsmith::bench::harness(mode, &dir);
                 smtsmith::bench::profile(&mut h, &warm, &theories);

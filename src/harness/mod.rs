@@ -379,23 +379,34 @@ impl Harness {
         })
     }
 
-    /// The setup of the case with fuzzer input `input`: drawn where the harness draws
-    /// setups (else the reuse mode alone, where it is mixed). A case asking for unsat cores
-    /// keeps Z3's solver for the logic (a tactic's solver reads no core).
+    /// The setup of the case with fuzzer input `input`, drawn from it: the reuse mode where
+    /// it is mixed, Z3's solver and the printing style where the harness draws setups, the
+    /// text paths as `paths` says. A case asking for unsat cores keeps Z3's solver for the
+    /// logic (a tactic's solver reads no core).
     fn draw_setup(&mut self, input: &[u8]) {
-        let fixed_reuse = (!self.mixed_reuse).then_some(self.reuse);
-        let mut setup = if self.drawn_setups {
-            solver::CaseSetup::drawn(input, fixed_reuse, self.paths)
-        } else if self.mixed_reuse {
-            solver::CaseSetup {
-                reuse: solver::Reuse::drawn_for(input),
-                ..self.setup
-            }
-        } else {
+        if !self.mixed_reuse && !self.drawn_setups && self.paths == solver::Paths::Api {
+            // Nothing is drawn: the setup stays as set.
             return;
+        }
+        let drawn = solver::CaseSetup::drawn(input, self.paths);
+        let mut setup = solver::CaseSetup {
+            reuse: if self.mixed_reuse {
+                drawn.reuse
+            } else {
+                self.reuse
+            },
+            text: drawn.text,
+            ..Default::default()
         };
+        if self.drawn_setups {
+            setup.z3_solver = drawn.z3_solver;
+            setup.print = drawn.print;
+        }
         if self.cores_asked {
             setup.z3_solver = solver::Z3Solver::ForLogic;
+        }
+        if setup == self.setup {
+            return;
         }
         if let Err(e) = self.set_setup(setup) {
             // A front end that cannot start is a finding of its own elsewhere; the case

@@ -122,13 +122,10 @@ impl Reuse {
     /// non-incremental check on a kept solver, an incremental one inside `push`/`pop`.
     pub const DRAWN: [Reuse; 3] = [Reuse::Fresh, Reuse::Reset, Reuse::Scope];
 
-    /// The mode a case with fuzzer input `input` draws (FNV-1a of the input: the same
+    /// The mode a case with fuzzer input `input` draws ([`CaseSetup::drawn`]: the same
     /// input replays in the same mode, and the decoding of the input is untouched).
     pub fn drawn_for(input: &[u8]) -> Reuse {
-        let h = input.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-            (h ^ u64::from(*b)).wrapping_mul(0x0000_0100_0000_01b3)
-        });
-        Reuse::DRAWN[(h % Reuse::DRAWN.len() as u64) as usize]
+        CaseSetup::drawn(input, Paths::Api).reuse
     }
 
     /// Whether solvers outlive a case.

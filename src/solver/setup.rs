@@ -121,9 +121,9 @@ impl CaseSetup {
     /// One case in this many runs the text paths under [`Paths::Drawn`].
     pub const TEXT_SHARE: u64 = 3;
 
-    /// The setup a case with fuzzer input `input` draws: each field only where the
-    /// campaign lets it vary (`reuse` drawn or `fixed`, `paths`).
-    pub fn drawn(input: &[u8], fixed_reuse: Option<Reuse>, paths: Paths) -> CaseSetup {
+    /// The setup a case with fuzzer input `input` draws (the text paths as `paths` says;
+    /// the harness keeps what its settings do not let vary).
+    pub fn drawn(input: &[u8], paths: Paths) -> CaseSetup {
         let mut d = Draws::of(input);
         // The first draw is the reuse mode, as `Reuse::drawn_for` draws it.
         let reuse = Reuse::DRAWN[(d.0 % Reuse::DRAWN.len() as u64) as usize];
@@ -147,7 +147,7 @@ impl CaseSetup {
             aliases: d.coin(),
         };
         CaseSetup {
-            reuse: fixed_reuse.unwrap_or(reuse),
+            reuse,
             z3_solver,
             text,
             print,

@@ -193,7 +193,7 @@ fn setups_are_drawn_per_case_and_recorded() {
         let input = seeded_bytes(seed, 120);
         let case = Case::from_bytes(&input);
         let r = h.run_case(&case, Some(&input));
-        let want = CaseSetup::drawn(&input, None, Paths::Drawn);
+        let want = CaseSetup::drawn(&input, Paths::Drawn);
         assert_eq!(r.setup, want, "seed {seed}");
         assert_eq!(r.answers.len(), if want.text { 4 } else { 2 });
         seen_kinds.insert(match want.z3_solver {

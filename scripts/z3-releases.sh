@@ -51,7 +51,7 @@ run_config() {
   printf '  %-6s %4ss  %s; distinct keys: %s\n' "${dir##*-}" "$((t1 - t0))" "$(echo "$out" | tail -1)" "$keys"
   if command -v jq >/dev/null && [ -d "$dir" ]; then
     find "$dir" -name '*.json' -print0 | sort -z | xargs -0 -r jq -r \
-      '"    \(.class) blamed \(.blamed) reuse \(.setup.reuse) z3 \(.setup.z3_solver | tostring) text \(.setup.text): \(.summary[0:110])"'
+      '"    \(.class) blamed \(.blamed) reuse \(.setup.reuse) z3 \(.setup.z3_solver | tostring) text \(.setup.text): \(.summary | gsub("\\s+"; " ") | .[0:110])"'
   fi
 }
 

@@ -82,13 +82,19 @@ macro_rules! call {
     }};
 }
 
+/// A new term manager, and the version of the linked library (a solver asked once).
+fn manager_and_version() -> Result<(*mut c::TermManager, String), SolverError> {
+    let tm = call!("cvc5_term_manager_new", c::term_manager_new())?;
+    let slv = call!("cvc5_new", c::new(tm))?;
+    let version = cstr(call!("cvc5_get_version", c::get_version(slv))?);
+    call!("cvc5_delete", c::delete(slv))?;
+    Ok((tm, version))
+}
+
 impl Cvc5 {
     /// The backend, with a new term manager.
     pub fn new() -> Result<Self, SolverError> {
-        let tm = call!("cvc5_term_manager_new", c::term_manager_new())?;
-        let slv = call!("cvc5_new", c::new(tm))?;
-        let version = cstr(call!("cvc5_get_version", c::get_version(slv))?);
-        call!("cvc5_delete", c::delete(slv))?;
+        let (tm, version) = manager_and_version()?;
         Ok(Cvc5 {
             tm,
             version,
@@ -1108,10 +1114,7 @@ pub(crate) struct Instance {
 
 impl FrontEnd {
     pub fn new() -> Result<Self, SolverError> {
-        let tm = call!("cvc5_term_manager_new", c::term_manager_new())?;
-        let slv = call!("cvc5_new", c::new(tm))?;
-        let version = cstr(call!("cvc5_get_version", c::get_version(slv))?);
-        call!("cvc5_delete", c::delete(slv))?;
+        let (tm, version) = manager_and_version()?;
         Ok(FrontEnd { tm, version })
     }
 }

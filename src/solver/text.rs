@@ -46,6 +46,8 @@ pub(crate) struct Text<F: FrontEnd> {
     instances: Vec<Option<Instance<F::Instance>>>,
     /// Whether this release reads the SMT-LIB 2.5 string names (probed once).
     reads_aliases: bool,
+    /// Whether it reads the 2.6 names (Z3 4.8.5 does not: it is given the 2.5 ones).
+    reads_26_names: bool,
     /// Whether this release reads SMT-LIB 2.6 string escapes (`\u{61}` is one character;
     /// Z3 before 4.8.13 reads it otherwise): probed once; where not, a case with an escape
     /// is unknown.
@@ -73,14 +75,20 @@ pub(crate) struct Session {
 
 impl<F: FrontEnd> Text<F> {
     pub fn new(mut front: F) -> Result<Self, SolverError> {
-        let mut probe = front.start()?;
-        let reads_aliases = front
-            .eval(
-                &mut probe,
-                "(set-logic ALL)(declare-fun s () String)(assert (str.in.re s (str.to.re \"a\")))",
-            )
-            .is_ok_and(|out| !out.contains("error"));
-        front.stop(probe);
+        let reads = |front: &mut F, script: &str| -> Result<bool, SolverError> {
+            let mut probe = front.start()?;
+            let out = front.eval(&mut probe, script);
+            front.stop(probe);
+            Ok(out.is_ok_and(|out| !out.contains("error")))
+        };
+        let reads_aliases = reads(
+            &mut front,
+            "(set-logic ALL)(declare-fun s () String)(assert (str.in.re s (str.to.re \"a\")))",
+        )?;
+        let reads_26_names = reads(
+            &mut front,
+            "(set-logic ALL)(declare-fun s () String)(assert (str.in_re s (str.to_re \"a\")))",
+        )?;
         let mut probe = front.start()?;
         let reads_escapes = front
             .eval(
@@ -93,6 +101,7 @@ impl<F: FrontEnd> Text<F> {
             front,
             instances: Vec::new(),
             reads_aliases,
+            reads_26_names,
             reads_escapes,
         })
     }
@@ -400,7 +409,7 @@ impl<F: FrontEnd> Backend for Text<F> {
     fn new_solver(&mut self, f: &Formula, cfg: &SolverConfig) -> Result<usize, SolverError> {
         let front = self.front.start()?;
         let mut style = cfg.print;
-        style.aliases &= self.reads_aliases;
+        style.aliases = (style.aliases && self.reads_aliases) || !self.reads_26_names;
         let slot = match self.instances.iter().position(Option::is_none) {
             Some(k) => k,
             None => {
@@ -588,7 +597,7 @@ impl<F: FrontEnd> Backend for Text<F> {
             values[k] = v;
         }
         let mut funcs = vec![Vec::new(); n];
-        let style = PrintStyle::default();
+        let style = self.style(s);
         // `get-value` takes terms without quantifiers (Z3 before 4.8.10 refuses them).
         let mut quantified = vec![false; view.nodes.len()];
         let mut memo = vec![None; view.nodes.len()];

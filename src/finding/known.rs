@@ -41,8 +41,11 @@ pub fn index() -> &'static [Known] {
     })
 }
 
+/// Whether `version`, as the library reports it (`Z3 4.8.10.0`, `1.4.0-modified`), is of
+/// release `release` (`4.8.10`).
 fn version_matches(release: &str, version: &str) -> bool {
-    version
+    let number = version.split_whitespace().last().unwrap_or("");
+    number
         .strip_prefix(release)
         .is_some_and(|rest| rest.is_empty() || rest.starts_with(['.', '-']))
 }
@@ -55,7 +58,8 @@ pub fn recognise(
     logic: &str,
     ops: &[&str],
 ) -> Option<&'static Known> {
-    let solver = issue.blamed?;
+    // A bug of a solver is known whichever of its paths shows it.
+    let solver = issue.blamed?.library();
     index().iter().find(|k| {
         k.solver == solver
             && k.classes.iter().any(|c| c == issue.class.dir())
@@ -117,6 +121,10 @@ mod tests {
         // By operator: Z3 4.8.7's re.loop bug, not on 4.8.70 (no such release) or 4.8.8.
         let d = issue(Class::Disagreement, SolverId::Z3, "z3 sat, cvc5 unsat");
         assert!(recognise(&d, "4.8.7.0", "QF_S", &["re.loop", "str.in_re"]).is_some());
+        // As Z3 reports its version, and through its front end.
+        assert!(recognise(&d, "Z3 4.8.7.0", "QF_S", &["re.loop"]).is_some());
+        let text = issue(Class::Disagreement, SolverId::Z3Text, "z3-text sat");
+        assert!(recognise(&text, "Z3 4.8.7.0", "QF_S", &["re.loop"]).is_some());
         assert!(recognise(&d, "4.8.70", "QF_S", &["re.loop"]).is_none());
         assert!(recognise(&d, "4.8.8.0", "QF_S", &["re.loop"]).is_none());
         assert!(recognise(&d, "4.8.7.0", "QF_S", &["str.in_re"]).is_none());

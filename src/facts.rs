@@ -63,6 +63,18 @@ pub fn front_end_limitation(id: SolverId, message: &str) -> bool {
     known.iter().any(|m| message.contains(m))
 }
 
+/// Whether `message`, an error of a check made with curated options, reports that the options
+/// conflict with the formula or the setup (a documented restriction, not a failure): cvc5's
+/// eager bit-blasting takes no arrays or functions with models and no incremental mode
+/// outside QF_BV, and says so as "Fatal error in option parsing".
+pub fn option_conflict(id: SolverId, message: &str) -> bool {
+    let known: &[&str] = match id {
+        SolverId::Z3 | SolverId::Z3Text => &[],
+        SolverId::Cvc5 | SolverId::Cvc5Text => &["Fatal error in option parsing"],
+    };
+    known.iter().any(|m| message.contains(m))
+}
+
 /// Why `id` is not asked about `f` at all (a documented limitation, one pass over the
 /// formula): its checks are unknown with this reason.
 pub fn skip_reason(id: SolverId, f: &Formula) -> Option<String> {

@@ -191,6 +191,28 @@ pub fn draw(u: &mut Unstructured, table: &[Spec]) -> Result<Vec<(String, String)
     Ok(out)
 }
 
+/// Option `k` (modulo their number) of the (option, value) pairs of `table`, in table order:
+/// the curated option a one-shot case draws (a case setup holds its number).
+pub fn nth(table: &[Spec], k: u16) -> (&'static str, &'static str) {
+    let total: usize = table.iter().map(|s| s.values.len()).sum();
+    let mut k = usize::from(k) % total;
+    for s in table {
+        if k < s.values.len() {
+            return (s.name, s.values[k]);
+        }
+        k -= s.values.len();
+    }
+    unreachable!("k is below the number of pairs")
+}
+
+/// The curated options of `solver`'s table.
+pub fn table(solver: crate::solver_id::SolverId) -> &'static [Spec] {
+    match solver {
+        crate::solver_id::SolverId::Z3 | crate::solver_id::SolverId::Z3Text => Z3,
+        crate::solver_id::SolverId::Cvc5 | crate::solver_id::SolverId::Cvc5Text => CVC5,
+    }
+}
+
 /// The self-check options of a solver (SMT-LIB names): Z3's global `model_validate`
 /// (checked by its SAT-based solvers, which end the process with status 0 on an invalid
 /// model — the harness's exit hook writes the finding first); cvc5's `check-models`, and

@@ -46,6 +46,8 @@ pub struct Metadata<'a> {
     pub setup: &'a crate::solver::CaseSetup,
     /// The tactic of Z3's solver (`setup.z3_solver` is a tactic solver or the simple one).
     pub z3_tactic: Option<String>,
+    /// The curated options each solver checked with (`setup`'s drawn ones, by name).
+    pub options: Vec<(SolverId, Vec<(String, String)>)>,
     pub config: Option<&'a Config>,
     /// The fuzzer input (hex), when the formula came from one: `smtsmith replay` takes it.
     pub input_hex: Option<String>,
@@ -218,10 +220,21 @@ pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Writte
         f,
         &ScriptOptions {
             comments,
-            options: if cores {
-                vec![("produce-unsat-cores".into(), "true".into())]
-            } else {
-                vec![("produce-models".into(), "true".into())]
+            options: {
+                let mut o = if cores {
+                    vec![("produce-unsat-cores".into(), "true".into())]
+                } else {
+                    vec![("produce-models".into(), "true".into())]
+                };
+                // The blamed solver's curated option of the case (the other solver's
+                // binary would not know it).
+                o.extend(
+                    issue
+                        .blamed
+                        .map(|b| ctx.setup.options_of(b))
+                        .unwrap_or_default(),
+                );
+                o
             },
             get_values: !cores,
             push: ctx.setup.reuse == crate::solver::Reuse::Scope
@@ -281,6 +294,11 @@ pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Writte
         reuse: ctx.setup.reuse,
         setup: &ctx.setup,
         z3_tactic: ctx.setup.z3_solver.check_sat_using(&logic),
+        options: SolverId::ALL
+            .iter()
+            .map(|id| (*id, ctx.setup.options_of(*id)))
+            .filter(|(_, o)| !o.is_empty())
+            .collect(),
         config: ctx.config,
         input_hex: ctx.input.map(hex),
         known: known.map(|k| k.file.as_str()),

@@ -380,7 +380,8 @@ impl Harness {
     }
 
     /// The setup of the case with fuzzer input `input`, drawn from it: the reuse mode where
-    /// it is mixed, Z3's solver and the printing style where the harness draws setups, the
+    /// it is mixed, Z3's solver, the printing style and the curated options where the
+    /// harness draws setups, the
     /// text paths as `paths` says. A case asking for unsat cores keeps Z3's solver for the
     /// logic (a tactic's solver reads no core).
     fn draw_setup(&mut self, input: &[u8]) {
@@ -401,6 +402,8 @@ impl Harness {
         if self.drawn_setups {
             setup.z3_solver = drawn.z3_solver;
             setup.print = drawn.print;
+            setup.z3_option = drawn.z3_option;
+            setup.cvc5_option = drawn.cvc5_option;
         }
         if self.cores_asked {
             setup.z3_solver = solver::Z3Solver::ForLogic;

@@ -645,15 +645,16 @@ impl Backend for Cvc5 {
         Ok(())
     }
 
-    /// Options are set when a solver is made: logic, the options `f` needs, limits and
-    /// cores all part of the key.
+    /// Options are set when a solver is made: logic, the options `f` needs, limits, cores
+    /// and the case's curated options all part of the key.
     fn solver_key(&self, f: &Formula, cfg: &SolverConfig) -> String {
         format!(
-            "{} {:?} {:?} cores {}",
+            "{} {:?} {:?} cores {} {:?}",
             cfg.logic,
             crate::facts::formula_options(SolverId::Cvc5, f),
             cfg.limits,
-            cfg.cores
+            cfg.cores,
+            cfg.options
         )
     }
 

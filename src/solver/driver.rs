@@ -444,6 +444,7 @@ impl<B: Backend> Solver for Driver<B> {
         }
         // The configuration and key are ours to compute (passes over the formula): not
         // solver time. Recycling is solver time too (deleting a context can take a while).
+        let options = self.setup.options_of(self.backend.id());
         let cfg = SolverConfig {
             logic: f.signature().logic(),
             limits,
@@ -451,7 +452,7 @@ impl<B: Backend> Solver for Driver<B> {
             cores: self.cores,
             unsat_assumptions: false,
             self_checks: false,
-            options: &[],
+            options: &options,
             z3_solver: self.setup.z3_solver,
             print: self.setup.print,
         };
@@ -459,7 +460,24 @@ impl<B: Backend> Solver for Driver<B> {
         let start = Instant::now();
         let mut phases = Phases::default();
         self.recycle_if_due(Some(limits))?;
-        let s = self.solver_for(f, &cfg, &key)?;
+        let s = match self.solver_for(f, &cfg, &key) {
+            // An option this release does not take, or one that conflicts with the formula: the
+            // case is not this solver's to decide.
+            Err(e)
+                if e.call == super::OPTION_CALL
+                    || !options.is_empty()
+                        && facts::option_conflict(self.backend.id(), &e.message) =>
+            {
+                return Ok(unknown(
+                    format!(
+                        "unsupported: option not taken by this release: {}",
+                        e.message
+                    ),
+                    start.elapsed(),
+                ))
+            }
+            r => r?,
+        };
         phases.setup = start.elapsed();
         let mut st = self.backend.open(f);
         let r = self.check_formula(s, &mut st, f, &mut phases);
@@ -474,11 +492,24 @@ impl<B: Backend> Solver for Driver<B> {
         );
         self.leave(s, &key, clean)?;
         phases.teardown = t.elapsed();
+        let r = match r {
+            // The case's curated options conflict with the formula or with each other (a
+            // documented restriction of the solver): not this solver's to decide.
+            Err(e)
+                if !options.is_empty() && facts::option_conflict(self.backend.id(), &e.message) =>
+            {
+                Ok(Err(format!(
+                    "the options {options:?} conflict: {}",
+                    e.message
+                )))
+            }
+            r => r,
+        };
         let checked = match r? {
             Ok(c) => c,
             Err(why) => Checked {
                 verdict: Verdict::Unknown,
-                reason: Some(format!("unsupported by this release: {why}")),
+                reason: Some(format!("unsupported: {why}")),
                 model: None,
                 core: None,
             },

@@ -81,6 +81,11 @@ pub struct CaseSetup {
     pub text: bool,
     /// How the text paths and the reproducer print the case.
     pub print: PrintStyle,
+    /// A curated option of Z3 ([`crate::options::nth`] of its table) set on its solvers
+    /// for the case's check, if any.
+    pub z3_option: Option<u16>,
+    /// The same for cvc5.
+    pub cvc5_option: Option<u16>,
 }
 
 impl Default for Reuse {
@@ -118,19 +123,26 @@ impl Draws {
 }
 
 impl CaseSetup {
-    /// One case in this many runs the text paths under [`Paths::Drawn`].
-    pub const TEXT_SHARE: u64 = 3;
+    /// One case in this many runs the text paths under [`Paths::Drawn`] (each such case
+    /// costs about twice as much).
+    pub const TEXT_SHARE: u64 = 8;
 
     /// The setup a case with fuzzer input `input` draws (the text paths as `paths` says;
     /// the harness keeps what its settings do not let vary).
     pub fn drawn(input: &[u8], paths: Paths) -> CaseSetup {
+        // The shares are measured choices (docs/measurements.md, "Setups and paths"): on Z3
+        // 4.8.7 the incremental engine behind `scope` and Z3's solver for the logic found
+        // three bugs in ten minutes where an even draw over every setup found one (a crash
+        // only a tactic's solver reaches) at a fifth of the inputs per second; Z3's general
+        // and simple solvers kept inside push/pop check ten times slower.
         let mut d = Draws::of(input);
-        // The first draw is the reuse mode, as `Reuse::drawn_for` draws it.
-        let reuse = Reuse::DRAWN[(d.0 % Reuse::DRAWN.len() as u64) as usize];
-        let z3_solver = match d.below(8) {
-            0..=2 => Z3Solver::ForLogic,
-            3 => Z3Solver::General,
-            4 => Z3Solver::Simple,
+        // The first draw is the reuse mode (`Reuse::drawn_for`): scope one half, reset and
+        // fresh one quarter each.
+        let reuse = [Reuse::Scope, Reuse::Scope, Reuse::Reset, Reuse::Fresh][(d.0 % 4) as usize];
+        let z3_solver = match d.below(16) {
+            0..=9 => Z3Solver::ForLogic,
+            10 => Z3Solver::General,
+            11 => Z3Solver::Simple,
             _ => Z3Solver::Tactic(d.below(u64::from(u8::MAX)) as u8),
         };
         let text = match paths {
@@ -146,11 +158,26 @@ impl CaseSetup {
             negative_literals: d.coin(),
             aliases: d.coin(),
         };
+        let mut option = || (d.below(4) == 0).then(|| d.below(1 << 16) as u16);
+        let (z3_option, cvc5_option) = (option(), option());
         CaseSetup {
             reuse,
             z3_solver,
             text,
             print,
+            z3_option,
+            cvc5_option,
         }
+    }
+
+    /// The curated options `solver` (either path) runs the case's check with.
+    pub fn options_of(&self, solver: super::SolverId) -> Vec<(String, String)> {
+        let k = match solver.library() {
+            super::SolverId::Z3 => self.z3_option,
+            _ => self.cvc5_option,
+        };
+        k.map(|k| crate::options::nth(crate::options::table(solver), k))
+            .map(|(n, v)| vec![(n.to_string(), v.to_string())])
+            .unwrap_or_default()
     }
 }

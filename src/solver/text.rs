@@ -135,6 +135,14 @@ impl<F: FrontEnd> Text<F> {
                 message,
             },
         };
+        // Z3 prints warnings into the same output ("WARNING: auto configuration ... must be
+        // disabled to use option CASE_SPLIT=3"): not answers.
+        let out = out.map(|o| {
+            o.lines()
+                .filter(|l| !l.starts_with("WARNING:"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        });
         match out {
             Ok(out) => match error_in(&out) {
                 Some(m) => Err(error(m)),

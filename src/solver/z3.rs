@@ -795,10 +795,10 @@ impl Backend for Z3 {
         Ok(())
     }
 
-    /// By logic and constructor alone: limits belong to the context (a new one when they
-    /// change) and tracking is per assertion.
+    /// By logic, constructor and options alone: limits belong to the context (a new one
+    /// when they change) and tracking is per assertion.
     fn solver_key(&self, _f: &Formula, cfg: &SolverConfig) -> String {
-        format!("{} {}", cfg.logic, cfg.z3_solver)
+        format!("{} {} {:?}", cfg.logic, cfg.z3_solver, cfg.options)
     }
 
     fn new_solver(&mut self, _f: &Formula, cfg: &SolverConfig) -> Result<Z3_solver, SolverError> {

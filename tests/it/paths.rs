@@ -208,18 +208,22 @@ fn setups_are_drawn_per_case_and_recorded() {
     assert_eq!(seen_shape.len(), 3);
 }
 
-/// A finding against Z3's tactic solver is written with `(check-sat-using TACTIC)` and its
-/// setup in the JSON, and the reproducer runs in the z3 binary of the linked release with
+/// A finding against Z3's tactic solver is written with `(check-sat-using TACTIC)`, the
+/// case's curated option and its setup in the JSON, and the reproducer runs in the z3 binary of the linked release with
 /// the verdict of the API path. The finding is made from a real answer corrupted (an
 /// invalid model: one value changed); ground truth: the binary's own answer.
 #[test]
 fn a_tactic_solver_finding_replays_with_the_z3_binary() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = Harness::new(Selection::Both, dir.path()).unwrap();
+    // With a curated option too (smt.relevancy 0: the first pair of Z3's table).
     let setup = CaseSetup {
         z3_solver: Z3Solver::Tactic(2),
+        z3_option: Some(0),
         ..Default::default()
     };
+    let option = setup.options_of(SolverId::Z3);
+    assert_eq!(option, vec![("smt.relevancy".to_string(), "0".to_string())]);
     h.set_setup(setup).unwrap();
     let f = {
         let text = "(declare-fun x () Int)(declare-fun y () Int)
@@ -257,6 +261,7 @@ fn a_tactic_solver_finding_replays_with_the_z3_binary() {
         serde_json::from_str(&std::fs::read_to_string(&w.json).unwrap()).unwrap();
     assert_eq!(json["setup"]["z3_solver"]["tactic"], 2);
     assert_eq!(json["z3_tactic"], tactic);
+    assert_eq!(json["options"][0][1][0][0], "smt.relevancy");
     let out = smtsmith::solver::z3::run_binary(&script, 10_000).expect("the z3 binary runs");
     assert!(!out.contains("error"), "{out}");
     assert_eq!(out.lines().next(), Some("sat"), "{out}");

@@ -43,6 +43,7 @@ pub fn enable(after: Duration) {
             check(after);
         });
         crate::sys::at_exit(on_exit);
+        crate::sys::on_fatal_signal(on_fatal_signal);
     });
 }
 
@@ -139,6 +140,32 @@ extern "C" fn on_exit() {
     }
     let self_checks = c.script.as_ref().is_some_and(|(s, _)| s.setup.self_checks);
     let issue = crate::oracle::process::exited_inside(solver, self_checks);
+    match write_for(c, &issue) {
+        Ok(w) => eprintln!(
+            "smtsmith: [{}] {} -> {}",
+            issue.class,
+            issue.summary,
+            w.smt2.display()
+        ),
+        Err(e) => eprintln!("smtsmith: cannot write finding: {e}\n{}", issue.summary),
+    }
+}
+
+/// Runs on a fatal signal (segmentation fault, abort, ...): one that arrives while a solver
+/// is inside a call is a `crash` finding, written before the signal goes on to libFuzzer
+/// (which keeps only the raw input). A signal outside the solvers (smtsmith's own panics
+/// abort after their finding is written) writes nothing here.
+fn on_fatal_signal(sig: i32) {
+    let Ok(mut cur) = CURRENT.try_lock() else {
+        return;
+    };
+    let Some(c) = cur.as_mut() else { return };
+    let Some((solver, _)) = c.phase else { return };
+    if c.reported {
+        return;
+    }
+    c.reported = true;
+    let issue = crate::oracle::process::died_inside(solver, &format!("signal {sig}"));
     match write_for(c, &issue) {
         Ok(w) => eprintln!(
             "smtsmith: [{}] {} -> {}",

@@ -132,23 +132,10 @@ fn write_for(c: &Case, issue: &crate::oracle::Issue) -> std::io::Result<crate::f
 /// internal error) is a finding: `self-check` when the script has the self-checks on,
 /// `crash` otherwise. Written before the process is gone.
 extern "C" fn on_exit() {
-    let Ok(cur) = CURRENT.try_lock() else { return };
-    let Some(c) = cur.as_ref() else { return };
-    let Some((solver, _)) = c.phase else { return };
-    if c.reported {
-        return;
-    }
-    let self_checks = c.script.as_ref().is_some_and(|(s, _)| s.setup.self_checks);
-    let issue = crate::oracle::process::exited_inside(solver, self_checks);
-    match write_for(c, &issue) {
-        Ok(w) => eprintln!(
-            "smtsmith: [{}] {} -> {}",
-            issue.class,
-            issue.summary,
-            w.smt2.display()
-        ),
-        Err(e) => eprintln!("smtsmith: cannot write finding: {e}\n{}", issue.summary),
-    }
+    last_words(|solver, c| {
+        let self_checks = c.script.as_ref().is_some_and(|(s, _)| s.setup.self_checks);
+        crate::oracle::process::exited_inside(solver, self_checks)
+    });
 }
 
 /// Runs on a fatal signal (segmentation fault, abort, ...): one that arrives while a solver
@@ -156,6 +143,13 @@ extern "C" fn on_exit() {
 /// (which keeps only the raw input). A signal outside the solvers (smtsmith's own panics
 /// abort after their finding is written) writes nothing here.
 fn on_fatal_signal(sig: i32) {
+    last_words(|solver, _| crate::oracle::process::died_inside(solver, &format!("signal {sig}")));
+}
+
+/// Writes the finding `issue` makes of the watched case when the process ends while a
+/// solver is inside a call (once per case; the lock is only tried: the process may have
+/// stopped anywhere).
+fn last_words(issue: impl FnOnce(SolverId, &Case) -> crate::oracle::Issue) {
     let Ok(mut cur) = CURRENT.try_lock() else {
         return;
     };
@@ -165,7 +159,7 @@ fn on_fatal_signal(sig: i32) {
         return;
     }
     c.reported = true;
-    let issue = crate::oracle::process::died_inside(solver, &format!("signal {sig}"));
+    let issue = issue(solver, c);
     match write_for(c, &issue) {
         Ok(w) => eprintln!(
             "smtsmith: [{}] {} -> {}",

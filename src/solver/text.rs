@@ -645,16 +645,15 @@ impl<F: FrontEnd> Backend for Text<F> {
     fn values(
         &mut self,
         s: usize,
-        st: &mut Session,
+        _st: &mut Session,
         f: &Formula,
         terms: &[NodeId],
     ) -> Result<Vec<Option<Value>>, SolverError> {
         let style = self.style(s);
         let asked: Vec<(String, Sort)> = terms
             .iter()
-            .map(|t| (smtlib::term_styled(f, *t, &style), f.sort_of(*t).clone()))
+            .map(|t| (smtlib::closed_term(f, *t, &style), f.sort_of(*t).clone()))
             .collect();
-        let _ = st;
         self.get_values(s, &asked)
     }
 

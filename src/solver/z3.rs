@@ -67,6 +67,20 @@ pub(crate) struct Session {
     model: Option<Z3_model>,
 }
 
+/// Z3's process-wide state that its SMT-LIB front end changes while it runs — the warning
+/// stream, redirected into the command's output, and the global parameters its
+/// `set-option`s set and `stop` resets — is shared by every context. The calls that write it
+/// or may write to it (front-end commands; making contexts and solvers and checking, which
+/// print warnings and read the parameters) hold this lock, so that two threads (the tests
+/// run several) never meet there: a warning printed by one thread's check into another's
+/// finished command output crashed the test binary. A fuzzing process drives Z3 from one
+/// thread: the lock is never contended there.
+static SHARED_STATE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn shared_state() -> std::sync::MutexGuard<'static, ()> {
+    SHARED_STATE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// Z3 calls this instead of exiting; the caller reads the code with `Z3_get_error_code`.
 unsafe extern "C" fn on_error(_ctx: Z3_context, _code: Z3_error_code) {}
 
@@ -125,8 +139,12 @@ impl Z3 {
             >(p)
         });
         let ctx_limits = Limits::default();
+        let ctx = {
+            let _shared = shared_state();
+            new_context(&ctx_limits)?
+        };
         Ok(Z3 {
-            ctx: new_context(&ctx_limits)?,
+            ctx,
             ctx_limits,
             version,
             mk_abs,
@@ -783,6 +801,7 @@ impl Backend for Z3 {
     }
 
     fn new_context(&mut self, limits: Option<&Limits>) -> Result<(), SolverError> {
+        let _shared = shared_state();
         let limits = limits.unwrap_or(&self.ctx_limits).clone();
         // SAFETY: the driver deleted every solver of this context and keeps no handle of
         // it; the context is replaced right below and never used again.
@@ -802,6 +821,7 @@ impl Backend for Z3 {
     }
 
     fn new_solver(&mut self, _f: &Formula, cfg: &SolverConfig) -> Result<Z3_solver, SolverError> {
+        let _shared = shared_state();
         let ctx = self.ctx;
         let s = match cfg.z3_solver {
             Z3Solver::ForLogic => self.solver_for_logic(&cfg.logic)?,
@@ -942,6 +962,7 @@ impl Backend for Z3 {
         st: &mut Session,
         assumptions: &[NodeId],
     ) -> Result<(Verdict, Option<String>), SolverError> {
+        let _shared = shared_state();
         let ctx = self.ctx;
         let terms: Vec<Z3_ast> = assumptions
             .iter()
@@ -1249,7 +1270,7 @@ impl Z3 {
         };
         let text = text.trim();
         let ctx = self.ctx;
-        let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) else {
+        if !text.starts_with('(') {
             let name = CString::new(text).map_err(|_| bad())?;
             // SAFETY: module invariants (live context, its handles, live pointers).
             return unsafe {
@@ -1257,8 +1278,7 @@ impl Z3 {
                 Z3_tactic_inc_ref(ctx, t);
                 Ok(t)
             };
-        };
-        let _ = inner;
+        }
         let parts = super::text::items(text).ok_or_else(bad)?;
         let (combinator, args) = parts.split_first().ok_or_else(bad)?;
         let mut acc: Option<Z3_tactic> = None;
@@ -1576,11 +1596,13 @@ impl super::text::FrontEnd for FrontEnd {
     }
 
     fn start(&mut self) -> Result<Z3_context, SolverError> {
+        let _shared = shared_state();
         // Limits are set by the script's own `set-option`s.
         new_context_with(None)
     }
 
     fn stop(&mut self, ctx: Z3_context) {
+        let _shared = shared_state();
         // SAFETY: the instance is given up: nothing of it is used after. The script's
         // `set-option`s of module parameters set Z3's global parameters: they go back to
         // their defaults (smtsmith sets none, apart from `model_validate` on a script's
@@ -1592,6 +1614,7 @@ impl super::text::FrontEnd for FrontEnd {
     }
 
     fn eval(&mut self, ctx: &mut Z3_context, commands: &str) -> Result<String, SolverError> {
+        let _shared = shared_state();
         let text = CString::new(commands).map_err(|_| SolverError {
             solver: SolverId::Z3Text,
             call: "Z3_eval_smtlib2_string".into(),

@@ -32,7 +32,8 @@ pub enum Class {
     /// never mixed with soundness). Found by `smtsmith check`'s watchdog.
     TimeLimit,
     /// The process died inside a solver (signal or abort). Found by `smtsmith check`,
-    /// which runs the scripts in a worker process.
+    /// which runs the scripts in a worker process, and by the fuzz targets' fatal-signal
+    /// hook (`harness::watchdog`).
     Crash,
     /// A verdict contrary to a formula's construction (`crate::construct`): unsat on a
     /// formula sat by construction (its witness model checked by the evaluator), or sat on

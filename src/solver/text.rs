@@ -606,10 +606,25 @@ impl<F: FrontEnd> Backend for Text<F> {
         }
         let mut funcs = vec![Vec::new(); n];
         let style = self.style(s);
-        // `get-value` takes terms without quantifiers (Z3 before 4.8.10 refuses them).
+        // Only the terms `read_points` asks about are printed: applications of declared
+        // functions and divisions, with their arguments. `get-value` takes terms without
+        // quantifiers (Z3 before 4.8.10 refuses them).
+        use crate::ir::NodeKind;
+        let order = view.reachable_postorder();
+        let mut asked = vec![false; view.nodes.len()];
+        for id in &order {
+            if let NodeKind::Call(_, xs)
+            | NodeKind::App(Op::IntDiv | Op::Mod | Op::RealDiv, _, xs) = &view.node(*id).kind
+            {
+                asked[id.0 as usize] = true;
+                for x in xs {
+                    asked[x.0 as usize] = true;
+                }
+            }
+        }
         let mut quantified = vec![false; view.nodes.len()];
         let mut memo = vec![None; view.nodes.len()];
-        for id in view.reachable_postorder() {
+        for id in order {
             let k = id.0 as usize;
             quantified[k] = match &view.node(id).kind {
                 crate::ir::NodeKind::Quant { .. } => true,
@@ -621,7 +636,7 @@ impl<F: FrontEnd> Backend for Text<F> {
                 }
                 _ => false,
             };
-            if k < st.node_term.len() && !quantified[k] {
+            if asked[k] && k < st.node_term.len() && !quantified[k] {
                 memo[k] = Some(self.node_term(st, id, &style));
             }
         }

@@ -24,6 +24,7 @@ pub mod ir;
 pub mod mutate;
 pub mod options;
 pub mod oracle;
+pub mod reduce;
 pub mod report;
 pub mod script;
 pub mod settings;

@@ -11,6 +11,9 @@ use std::path::PathBuf;
 /// Default resident-size budget (MiB) above which the solvers start over in new contexts;
 /// libFuzzer's default `-rss_limit_mb` is 2048.
 pub const RSS_BUDGET_MB: u64 = 512;
+/// The time budget (seconds) of the reduction of each finding as it is written
+/// (`SMTSMITH_REDUCE_SECONDS`; 0 turns reduction off).
+pub const REDUCE_SECONDS: u64 = 60;
 
 /// Seconds one solver may spend in one check before the fuzz targets' watchdog writes a
 /// `time-limit` finding.
@@ -44,6 +47,8 @@ pub struct Settings {
     pub hang_seconds: u64,
     /// `SMTSMITH_RSS_BUDGET_MB`: see [`RSS_BUDGET_MB`].
     pub rss_budget_mb: u64,
+    /// `SMTSMITH_REDUCE_SECONDS`: see [`REDUCE_SECONDS`].
+    pub reduce_seconds: u64,
     /// `SMTSMITH_QUIET_CLASSES`: finding classes (folder names) that the fuzz targets write
     /// without stopping.
     pub quiet_classes: Vec<crate::oracle::Class>,
@@ -62,6 +67,7 @@ impl Default for Settings {
             pools: Pools::builtin(),
             hang_seconds: HANG_SECONDS,
             rss_budget_mb: RSS_BUDGET_MB,
+            reduce_seconds: REDUCE_SECONDS,
             quiet_classes: Vec::new(),
         }
     }
@@ -123,6 +129,9 @@ impl Settings {
         }
         if let Some(v) = var("SMTSMITH_RSS_BUDGET_MB") {
             s.rss_budget_mb = number("SMTSMITH_RSS_BUDGET_MB", v)?;
+        }
+        if let Some(v) = var("SMTSMITH_REDUCE_SECONDS") {
+            s.reduce_seconds = number("SMTSMITH_REDUCE_SECONDS", v)?;
         }
         if let Some(v) = var("SMTSMITH_QUIET_CLASSES") {
             for name in v.split(',').map(str::trim).filter(|n| !n.is_empty()) {
@@ -189,6 +198,7 @@ mod tests {
             ("SMTSMITH_INT_POOL", "-1 7"),
             ("SMTSMITH_HANG_SECONDS", "12"),
             ("SMTSMITH_RSS_BUDGET_MB", "900"),
+            ("SMTSMITH_REDUCE_SECONDS", "5"),
             ("SMTSMITH_QUIET_CLASSES", "performance, incompleteness"),
             ("SMTSMITH_SETUP", "fixed"),
             ("SMTSMITH_PATHS", "both"),
@@ -203,6 +213,7 @@ mod tests {
         assert_eq!(s.pools.strings, vec![vec![], vec![u32::from('a')]]);
         assert_eq!(s.pools.ints, vec![(-1).into(), 7.into()]);
         assert_eq!((s.hang_seconds, s.rss_budget_mb), (12, 900));
+        assert_eq!(s.reduce_seconds, 5);
         assert_eq!(
             s.quiet_classes,
             vec![

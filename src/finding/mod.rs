@@ -64,6 +64,8 @@ pub struct Written {
     /// The reproducer in `known-findings/` of the known bug this finding is (it is then
     /// written under `known/<class>/` of the findings folder).
     pub known: Option<String>,
+    /// `<hash>.reduced.smt2` beside `smt2`, once the finding is reduced.
+    pub reduced: Option<PathBuf>,
 }
 
 /// The folder a finding goes to: `<dir>/<class>`, or `<dir>/known/<class>` for a known bug.
@@ -127,6 +129,146 @@ pub fn key_of(issue: &Issue, logic: &str, ops: &[&str]) -> String {
 
 pub use crate::oracle::normalize;
 
+/// The de-duplication key of a reduced finding: class, blamed solver, what of the setup the
+/// finding still needs (a Z3 solver other than the one for the logic, a curated option of
+/// the blamed solver, `push`), and the reduced formula's shape — its logic, the operators
+/// that survived and the array sorts (bit-vector widths dropped) — or, for errors, the
+/// normalized message ([`key_of`]).
+pub fn reduced_key(issue: &Issue, f: &Formula, setup: &crate::solver::CaseSetup) -> String {
+    use crate::solver::{Reuse, Z3Solver};
+    let base = key(issue, f);
+    let mut needs: Vec<String> = Vec::new();
+    if let Some(b) = issue.blamed {
+        if b.library() == SolverId::Z3 && b.path() == crate::solver_id::Path::Api {
+            match setup.z3_solver {
+                Z3Solver::ForLogic => {}
+                Z3Solver::General => needs.push("general-solver".into()),
+                Z3Solver::Simple => needs.push("simple-solver".into()),
+                Z3Solver::Tactic(_) => needs.push(format!(
+                    "tactic {}",
+                    setup
+                        .z3_solver
+                        .check_sat_using(&f.signature().logic())
+                        .unwrap_or_default()
+                )),
+            }
+        }
+        for (name, value) in setup.options_of(b) {
+            needs.push(format!("{name}={value}"));
+        }
+        if setup.reuse == Reuse::Scope && b.path() == crate::solver_id::Path::Api {
+            needs.push("push".into());
+        }
+    }
+    let mut arrays: Vec<String> = Vec::new();
+    for id in f.reachable_postorder() {
+        if let s @ crate::ir::Sort::Array(..) = f.sort_of(id) {
+            let shape = s.to_string();
+            let shape = shape
+                .split("(_ BitVec ")
+                .enumerate()
+                .map(|(k, part)| match k {
+                    0 => part.to_string(),
+                    _ => format!(
+                        "BitVec{}",
+                        part.trim_start_matches(|c: char| c.is_ascii_digit())
+                            .trim_start_matches(')')
+                    ),
+                })
+                .collect::<String>();
+            if !arrays.contains(&shape) {
+                arrays.push(shape);
+            }
+        }
+    }
+    arrays.sort();
+    let mut out = base;
+    if !needs.is_empty() {
+        out.push_str(&format!(" [{}]", needs.join(", ")));
+    }
+    if !arrays.is_empty()
+        && !matches!(
+            issue.class,
+            crate::oracle::Class::ApiError
+                | crate::oracle::Class::SelfCheck
+                | crate::oracle::Class::Crash
+        )
+    {
+        out.push_str(&format!(" {{{}}}", arrays.join(" ")));
+    }
+    out
+}
+
+/// Writes the reduced form of the finding `written` beside it (`<hash>.reduced.smt2`, from
+/// `ctx`: the reduced formula, its answers and setup, and `issue` as the reduced case made
+/// it) and records it in the finding's JSON: `reduced` (file, sizes, setup, answers, the
+/// reduction's cost), `key` from the reduced form ([`reduced_key`]) and `original_key`.
+pub fn write_reduced(
+    written: &mut Written,
+    issue: &Issue,
+    ctx: &Context,
+    stats: &impl Serialize,
+) -> std::io::Result<()> {
+    let original = fs::read_to_string(&written.smt2)?;
+    let name = |p: &Path| {
+        p.file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    };
+    let text = format!(
+        "; reduced by smtsmith from {}\n{}",
+        name(&written.smt2),
+        reproducer(issue, ctx)
+    );
+    let path = reduced_path(&written.smt2);
+    write_synced(&path, text.as_bytes())?;
+    let mut v: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&written.json)?).map_err(std::io::Error::other)?;
+    let meta = serde_json::to_value(metadata(issue, ctx, None)).map_err(std::io::Error::other)?;
+    let mut reduced = serde_json::json!({
+        "file": name(&path),
+        "bytes": text.len(),
+        "original_bytes": original.len(),
+        "stats": stats,
+    });
+    for field in [
+        "summary",
+        "logic",
+        "operators",
+        "setup",
+        "z3_tactic",
+        "options",
+        "solvers",
+    ] {
+        reduced[field] = meta[field].clone();
+    }
+    v["original_key"] = v["key"].clone();
+    v["key"] = reduced_key(issue, ctx.formula, &ctx.setup).into();
+    v["reduced"] = reduced;
+    write_synced(
+        &written.json,
+        serde_json::to_string_pretty(&v).unwrap().as_bytes(),
+    )?;
+    written.reduced = Some(path);
+    Ok(())
+}
+
+/// Records in the finding's JSON why it has no reduced form.
+pub fn write_not_reduced(written: &Written, why: &str) -> std::io::Result<()> {
+    let mut v: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&written.json)?).map_err(std::io::Error::other)?;
+    v["reduced"] = serde_json::json!({ "error": why });
+    write_synced(
+        &written.json,
+        serde_json::to_string_pretty(&v).unwrap().as_bytes(),
+    )
+}
+
+/// `<hash>.reduced.smt2` beside `<hash>.smt2`.
+pub fn reduced_path(smt2: &Path) -> PathBuf {
+    smt2.with_extension("reduced.smt2")
+}
+
 /// What a finding is about: a formula (one check per solver) or an incremental script.
 pub enum Subject<'a> {
     Formula(&'a Context<'a>),
@@ -158,8 +300,9 @@ pub fn record(dir: &Path, issue: Issue, subject: Subject) -> (Issue, Written) {
     }
 }
 
-/// Writes the reproducer and metadata of `issue` under `dir`; returns the paths.
-pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Written> {
+/// The reproducer of `issue` on `ctx`'s formula: comments (class, summary, answers, how to
+/// run it), the options and check the case needs, the formula in the case's style.
+pub fn reproducer(issue: &Issue, ctx: &Context) -> String {
     let f = ctx.formula;
     let sig = f.signature();
     let version_of = |id: SolverId| {
@@ -247,19 +390,25 @@ pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Writte
         },
     );
     // The name depends on the formula and class only, so a re-found bug overwrites itself.
-    let hash = {
-        let mut h = Sha256::new();
-        h.update(issue.class.dir());
-        h.update(smtlib::script(f, &ScriptOptions::default()));
-        format!("{:x}", h.finalize())[..16].to_string()
-    };
-    let ops: Vec<&str> = sig.ops.iter().map(|o| o.name()).collect();
-    let known = recognise(issue, ctx.versions, &sig.logic(), &ops);
-    let folder = folder_for(dir, issue, known);
-    fs::create_dir_all(&folder)?;
-    let smt2 = folder.join(format!("{hash}.smt2"));
-    let json = folder.join(format!("{hash}.json"));
+    script
+}
 
+/// The JSON metadata of `issue` on `ctx`.
+fn metadata<'a>(
+    issue: &'a Issue,
+    ctx: &'a Context,
+    known: Option<&'a known::Known>,
+) -> Metadata<'a> {
+    let f = ctx.formula;
+    let sig = f.signature();
+    let logic = sig.logic();
+    let version_of = |id: SolverId| {
+        ctx.versions
+            .iter()
+            .find(|(s, _)| *s == id)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    };
     let solvers = ctx
         .answers
         .iter()
@@ -282,7 +431,7 @@ pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Writte
                 .unwrap_or(0.0),
         })
         .collect();
-    let meta = Metadata {
+    Metadata {
         class: issue.class.to_string(),
         blamed: issue.blamed,
         summary: &issue.summary,
@@ -303,7 +452,28 @@ pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Writte
         input_hex: ctx.input.map(hex),
         known: known.map(|k| k.file.as_str()),
         smtsmith: env!("CARGO_PKG_VERSION"),
+    }
+}
+
+/// Writes the reproducer and metadata of `issue` under `dir`; returns the paths.
+pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Written> {
+    let f = ctx.formula;
+    let sig = f.signature();
+    let script = reproducer(issue, ctx);
+    let hash = {
+        let mut h = Sha256::new();
+        h.update(issue.class.dir());
+        h.update(smtlib::script(f, &ScriptOptions::default()));
+        format!("{:x}", h.finalize())[..16].to_string()
     };
+    let ops: Vec<&str> = sig.ops.iter().map(|o| o.name()).collect();
+    let known = recognise(issue, ctx.versions, &sig.logic(), &ops);
+    let folder = folder_for(dir, issue, known);
+    fs::create_dir_all(&folder)?;
+    let smt2 = folder.join(format!("{hash}.smt2"));
+    let json = folder.join(format!("{hash}.json"));
+
+    let meta = metadata(issue, ctx, known);
     write_synced(&smt2, script.as_bytes())?;
     write_synced(
         &json,
@@ -316,6 +486,7 @@ pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Writte
         smt2,
         json,
         known: known.map(|k| k.file.clone()),
+        reduced: None,
     })
 }
 
@@ -470,6 +641,7 @@ pub fn write_script(dir: &Path, issue: &Issue, ctx: &ScriptContext) -> std::io::
         smt2: reproducers[0].1.clone(),
         json,
         known: known.map(|k| k.file.clone()),
+        reduced: None,
     })
 }
 

@@ -9,11 +9,13 @@ use crate::solver::{self, Limits, Solver, SolverError, SolverId};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+mod reduction;
 mod seeded;
 pub mod session;
 mod targets;
 pub mod watchdog;
 
+pub use reduction::{Reduction, Stats as ReductionStats};
 pub use seeded::{
     construct_case, fusion_case, generated_seed, janus_case, sae_case, witness_usable,
 };
@@ -98,6 +100,8 @@ pub struct Report {
     pub oracle_time: Duration,
     /// Writing findings.
     pub write_time: Duration,
+    /// Reducing findings (after writing them).
+    pub reduce_time: Duration,
     pub total_time: Duration,
     /// Whether the findings were made again by a second run in a new Z3 context and cvc5
     /// term manager (`None`: no finding, no second run).
@@ -158,6 +162,9 @@ pub struct Harness {
     /// The theories of the formulas the harness generates itself (solver-decided seeds).
     pub theories: crate::generate::config::Theories,
     pub limits: Limits,
+    /// Each finding is reduced as it is written, within this time (`None`: not reduced;
+    /// `SMTSMITH_REDUCE_SECONDS`).
+    pub reduce_budget: Option<Duration>,
     pub findings_dir: PathBuf,
     /// Called before each solver call and before the oracles run (the watchdog and
     /// `smtsmith check`'s worker follow the case with it, to know whom to blame for a hang or
@@ -166,7 +173,8 @@ pub struct Harness {
 }
 
 impl Harness {
-    /// A harness with the default settings (no `SMTSMITH_*` variable is read).
+    /// A harness with the default settings (no `SMTSMITH_*` variable is read); findings are
+    /// not reduced ([`Harness::reduce_budget`]).
     pub fn new(
         selection: Selection,
         findings_dir: impl Into<PathBuf>,
@@ -187,6 +195,8 @@ impl Harness {
         h.mixed_reuse = settings.mixed_reuse;
         h.drawn_setups = settings.drawn_setups;
         h.paths = settings.paths;
+        h.reduce_budget =
+            (settings.reduce_seconds > 0).then(|| Duration::from_secs(settings.reduce_seconds));
         Ok(h)
     }
 
@@ -218,6 +228,7 @@ impl Harness {
             theories: crate::generate::config::Theories::ALL,
             mixed_reuse: false,
             limits: Limits::default(),
+            reduce_budget: None,
             findings_dir: findings_dir.into(),
             on_phase: None,
         })
@@ -350,11 +361,20 @@ impl Harness {
         if cores {
             self.set_unsat_cores(true);
         }
-        let report = self.run_judged(&c.formula, None, input, &|h, _, a| {
-            let mut v = oracle::judge_constructed(c, a);
-            v.findings.extend(h.check_cores(c, a, input));
-            v
-        });
+        // A reduced formula keeps the construction's verdict only by evidence (the witness,
+        // or the solvers' answers), and its cores are not checked: the expected core names
+        // assertions of the original.
+        let report = self.run_judged_reducing(
+            &c.formula,
+            None,
+            input,
+            &|h, _, a| {
+                let mut v = oracle::judge_constructed(c, a);
+                v.findings.extend(h.check_cores(c, a, input));
+                v
+            },
+            &|_, g, a| oracle::judge_constructed_reduced(c, g, a),
+        );
         if cores {
             self.set_unsat_cores(false);
         }
@@ -429,6 +449,19 @@ impl Harness {
         input: Option<&[u8]>,
         judge: Judge,
     ) -> Report {
+        self.run_judged_reducing(f, config, input, judge, judge)
+    }
+
+    /// [`Self::run_judged`], with `reduce_judge` judging the reduced forms of its findings
+    /// (candidates are formulas other than `f`).
+    pub fn run_judged_reducing(
+        &mut self,
+        f: &Formula,
+        config: Option<&crate::generate::Config>,
+        input: Option<&[u8]>,
+        judge: Judge,
+        reduce_judge: Judge,
+    ) -> Report {
         let start = Instant::now();
         if let Some(input) = input {
             self.draw_setup(input);
@@ -500,6 +533,13 @@ impl Harness {
                 finding::Subject::Formula(&ctx),
             ));
         }
+        let write_time = t.elapsed();
+        let t = Instant::now();
+        if let (Some(budget), Some(true)) = (self.reduce_budget, reproduced_anew) {
+            for (issue, written) in findings.iter_mut() {
+                self.reduce_written(f, issue, written, reduce_judge, budget, config, input);
+            }
+        }
         Report {
             answers,
             model_checks: verdicts.model_checks,
@@ -507,7 +547,8 @@ impl Harness {
             solver_time,
             phases,
             oracle_time,
-            write_time: t.elapsed(),
+            write_time,
+            reduce_time: t.elapsed(),
             total_time: start.elapsed(),
             reproduced_anew,
             reuse: self.reuse,
@@ -517,6 +558,42 @@ impl Harness {
 }
 
 impl Harness {
+    /// Reduces the written finding `issue` on `f` and writes its reduced form beside it
+    /// (or notes in its JSON why there is none).
+    #[allow(clippy::too_many_arguments)]
+    fn reduce_written(
+        &mut self,
+        f: &Formula,
+        issue: &Issue,
+        written: &mut Written,
+        judge: Judge,
+        budget: Duration,
+        config: Option<&crate::generate::Config>,
+        input: Option<&[u8]>,
+    ) {
+        let result = match self.reduce_finding(f, issue, judge, budget) {
+            Ok(r) => {
+                let ctx = finding::Context {
+                    formula: &r.formula,
+                    answers: &r.answers,
+                    versions: &self.versions,
+                    limits: &self.limits,
+                    setup: r.setup,
+                    config,
+                    input,
+                };
+                finding::write_reduced(written, &r.issue, &ctx, &r.stats)
+            }
+            Err(why) => finding::write_not_reduced(written, &why),
+        };
+        if let Err(e) = result {
+            eprintln!(
+                "smtsmith: cannot write the reduced form of {}: {e}",
+                written.smt2.display()
+            );
+        }
+    }
+
     /// What the ground-term oracle observes on `f`: its closed applications, the
     /// evaluator's value of each, and each solver's simplified values (or its API error).
     pub fn ground_values(&mut self, f: &Formula) -> (oracle::GroundObservation, Duration) {

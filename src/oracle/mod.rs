@@ -138,6 +138,20 @@ pub struct Issue {
     pub summary: String,
 }
 
+impl Issue {
+    /// Whether `other` is the same finding for reduction and matching: same class, same
+    /// blamed solver and path, and for errors (api-error, self-check, crash) the same
+    /// normalized message ([`normalize`]): a different error met on the way is another bug.
+    pub fn same_finding(&self, other: &Issue) -> bool {
+        self.class == other.class
+            && self.blamed == other.blamed
+            && (!matches!(
+                self.class,
+                Class::ApiError | Class::SelfCheck | Class::Crash
+            ) || normalize(&self.summary) == normalize(&other.summary))
+    }
+}
+
 /// Applies every oracle to the answers of the solvers to `f`.
 /// [`judge`], and a verdict contrary to the construction `c` is a `construction` finding.
 pub fn judge_constructed(
@@ -189,6 +203,53 @@ pub fn judge_constructed(
         }
     }
     v
+}
+
+/// [`judge_constructed`] on `f`, a reduced form of `c`'s formula, where `f` keeps the
+/// construction's verdict by evidence: sat when `c`'s witness (by declaration name)
+/// satisfies every assertion of `f` (the evaluator), unsat when some solver answers unsat
+/// and no solver's model satisfies `f` (the evaluator). Elsewhere the construction says
+/// nothing about `f` and only [`judge`]'s oracles apply.
+pub fn judge_constructed_reduced(
+    c: &crate::construct::Constructed,
+    f: &Formula,
+    answers: &[(SolverId, Answer)],
+) -> Verdicts {
+    let kept = match c.expected {
+        Verdict::Sat => c.witness.as_ref().is_some_and(|w| {
+            let m = crate::eval::Model {
+                values: f
+                    .decls
+                    .iter()
+                    .map(|d| {
+                        let k = c.formula.decls.iter().position(|e| e == d)?;
+                        w.values.get(k).cloned().flatten()
+                    })
+                    .collect(),
+                ..Default::default()
+            };
+            f.decls.iter().all(|d| d.args.is_empty()) && check_model(f, &m) == Truth::True
+        }),
+        _ => {
+            let some_unsat = answers
+                .iter()
+                .any(|(_, a)| matches!(a, Ok(o) if o.verdict == Verdict::Unsat));
+            let some_model_holds = answers.iter().any(|(_, a)| {
+                matches!(a, Ok(o) if o.model.as_ref().is_some_and(|m| check_model(f, m) == Truth::True))
+            });
+            some_unsat && !some_model_holds
+        }
+    };
+    if !kept {
+        return judge(f, answers);
+    }
+    let reduced = crate::construct::Constructed {
+        formula: f.clone(),
+        witness: None,
+        core: None,
+        ..c.clone()
+    };
+    judge_constructed(&reduced, answers)
 }
 
 /// The unsat-core oracle for a formula unsat by construction with a known core: a solver's

@@ -14,6 +14,7 @@ mod linking;
 mod oracles;
 mod paths;
 mod printer_roundtrip;
+mod reduction;
 mod regex_vs_smt_str;
 mod report;
 mod reuse;

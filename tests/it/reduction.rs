@@ -1,0 +1,330 @@
+//! In-process reduction of findings. The findings are made from corrupted real answers (as
+//! the oracle tests make them): each judge below runs the real solvers on every candidate
+//! and corrupts their answers only while the candidate still declares `x` (or uses `*`),
+//! so the bug "lives" in the terms over `x`, and the ground truth of each class is the
+//! oracle's own (the evaluator on the other solver's model, the construction's witness).
+//! Reduced reproducers are read back by both solvers' own front ends (in-process).
+
+use smtsmith::construct::Constructed;
+use smtsmith::harness::{Harness, Selection};
+use smtsmith::ir::{Formula, Op, Sort, Value};
+use smtsmith::oracle::{judge, judge_constructed_reduced, Answer, Class, Issue};
+use smtsmith::solver::{CaseSetup, SolverError, SolverId, Verdict};
+use std::time::Duration;
+
+fn harness() -> Harness {
+    Harness::new(Selection::Both, tempfile::tempdir().unwrap().keep()).expect("solvers start")
+}
+
+fn int(n: i64) -> Value {
+    Value::Int(n.into())
+}
+
+/// Seven assertions, satisfiable (x = 6, y = 11, z = 0, s = "abc", b = 0), of which only the
+/// first constrains `x`.
+fn noisy() -> Formula {
+    let mut f = Formula::default();
+    let [x, y, z] = ["x", "y", "z"].map(|n| {
+        let d = f.declare(n, Sort::Int);
+        f.constant(d)
+    });
+    let s = f.declare("s", Sort::String);
+    let s = f.constant(s);
+    let b = f.declare("b", Sort::BitVec(8));
+    let b = f.constant(b);
+    let lit = |f: &mut Formula, v: Value| f.lit(v);
+    let (five, seven, ten, three) = (
+        lit(&mut f, int(5)),
+        lit(&mut f, int(7)),
+        lit(&mut f, int(10)),
+        lit(&mut f, int(3)),
+    );
+    let gt = f.app(Op::Gt, vec![x, five]).unwrap();
+    let lt = f.app(Op::Lt, vec![x, seven]).unwrap();
+    let a = f.app(Op::And, vec![gt, lt]).unwrap();
+    f.assert(a).unwrap();
+    let sum = f.app(Op::Add, vec![y, z]).unwrap();
+    let a = f.app(Op::Gt, vec![sum, ten]).unwrap();
+    f.assert(a).unwrap();
+    let a = f.app(Op::Distinct, vec![y, z]).unwrap();
+    f.assert(a).unwrap();
+    let len = f.app(Op::StrLen, vec![s]).unwrap();
+    let a = f.app(Op::Eq, vec![len, three]).unwrap();
+    f.assert(a).unwrap();
+    let pa = lit(&mut f, Value::str("a"));
+    let a = f.app(Op::StrPrefixof, vec![pa, s]).unwrap();
+    f.assert(a).unwrap();
+    let sixteen = lit(&mut f, Value::bv(8, 16u32));
+    let a = f.app(Op::BvUlt, vec![b, sixteen]).unwrap();
+    f.assert(a).unwrap();
+    let sb = lit(&mut f, Value::str("b"));
+    let cat = f.app(Op::StrConcat, vec![s, sb]).unwrap();
+    let abcb = lit(&mut f, Value::str("abcb"));
+    let e = f.app(Op::Eq, vec![cat, abcb]).unwrap();
+    let two = lit(&mut f, int(2));
+    let m = f.app(Op::Mul, vec![two, y]).unwrap();
+    let g = f.app(Op::Gt, vec![m, three]).unwrap();
+    let a = f.app(Op::Or, vec![e, g]).unwrap();
+    f.assert(a).unwrap();
+    f
+}
+
+fn declares_x(f: &Formula) -> bool {
+    f.decls.iter().any(|d| d.name == "x")
+}
+
+/// Z3's answer replaced by `with` where the candidate declares `x`.
+fn z3_answer(
+    f: &Formula,
+    answers: &[(SolverId, Answer)],
+    with: impl Fn(&Answer) -> Answer,
+) -> Vec<(SolverId, Answer)> {
+    answers
+        .iter()
+        .map(|(id, a)| {
+            let a = if *id == SolverId::Z3 && declares_x(f) {
+                with(a)
+            } else {
+                a.clone()
+            };
+            (*id, a)
+        })
+        .collect()
+}
+
+fn verdict_is(a: &Answer, v: Verdict) -> Answer {
+    let mut a = a.clone();
+    if let Ok(o) = a.as_mut() {
+        o.verdict = v;
+        o.model = None;
+    }
+    a
+}
+
+/// A corruption of the real answers to a candidate.
+type Corrupt = Box<dyn Fn(&Formula, &[(SolverId, Answer)]) -> Vec<(SolverId, Answer)>>;
+
+/// The classes the generic judge makes, each from its corruption.
+fn corruptions() -> Vec<(Class, CaseSetup, Corrupt)> {
+    let plain = CaseSetup::default();
+    vec![
+        (
+            Class::InvalidModel,
+            plain,
+            Box::new(|f, a| {
+                let k = f.decls.iter().position(|d| d.name == "x");
+                z3_answer(f, a, |a| {
+                    let mut a = a.clone();
+                    if let (Ok(o), Some(k)) = (a.as_mut(), k) {
+                        if let Some(m) = o.model.as_mut() {
+                            m.values[k] = Some(int(7));
+                        }
+                    }
+                    a
+                })
+            }),
+        ),
+        (
+            Class::WrongUnsat,
+            plain,
+            Box::new(|f, a| z3_answer(f, a, |a| verdict_is(a, Verdict::Unsat))),
+        ),
+        (
+            Class::Disagreement,
+            plain,
+            Box::new(|f, a| {
+                let mut a = z3_answer(f, a, |a| verdict_is(a, Verdict::Unsat));
+                for (_, answer) in a.iter_mut() {
+                    if let Ok(o) = answer.as_mut() {
+                        o.model = None;
+                    }
+                }
+                a
+            }),
+        ),
+        (
+            Class::ApiError,
+            plain,
+            Box::new(|f, a| {
+                let nodes = f.nodes.len();
+                a.iter()
+                    .map(|(id, a)| {
+                        let a = if *id == SolverId::Z3 && f.signature().ops.contains(&Op::Mul) {
+                            Err(SolverError {
+                                solver: SolverId::Z3,
+                                call: "Z3_solver_check".into(),
+                                message: format!("injected error on a formula of {nodes} nodes"),
+                            })
+                        } else {
+                            a.clone()
+                        };
+                        (*id, a)
+                    })
+                    .collect()
+            }),
+        ),
+        (
+            Class::PathDisagreement,
+            CaseSetup {
+                text: true,
+                ..plain
+            },
+            Box::new(|f, a| {
+                a.iter()
+                    .map(|(id, a)| {
+                        let a = if *id == SolverId::Z3Text && declares_x(f) {
+                            verdict_is(a, Verdict::Unsat)
+                        } else {
+                            a.clone()
+                        };
+                        (*id, a)
+                    })
+                    .collect()
+            }),
+        ),
+    ]
+}
+
+/// Every class the generic judge makes reduces to one small assertion over `x` (or `*`):
+/// the same class and blamed solver on the reduced form, confirmed in new contexts.
+#[test]
+fn every_judged_class_reduces() {
+    let f = noisy();
+    let mut h = harness();
+    for (class, setup, corrupt) in corruptions() {
+        h.set_setup(setup).unwrap();
+        let judge =
+            |_: &mut Harness, g: &Formula, a: &[(SolverId, Answer)]| judge(g, &corrupt(g, a));
+        let answers = h.answers(&f);
+        let issue: Issue = judge(&mut h, &f, &answers)
+            .findings
+            .into_iter()
+            .find(|i| i.class == class)
+            .unwrap_or_else(|| panic!("{class}: the corruption makes the finding"));
+        let r = h
+            .reduce_finding(&f, &issue, &judge, Duration::from_secs(60))
+            .unwrap_or_else(|e| panic!("{class}: {e}"));
+        assert!(r.issue.same_finding(&issue), "{class}: {:?}", r.issue);
+        assert_eq!(r.stats.assertions, 1, "{class}");
+        assert!(
+            r.stats.nodes <= 5 && r.stats.nodes < r.stats.original_nodes,
+            "{class}: {} nodes\n{}",
+            r.stats.nodes,
+            smtsmith::smtlib::script(&r.formula, &Default::default())
+        );
+        assert!(!r.stats.exhausted, "{class}");
+        assert_eq!(
+            *h.setup(),
+            setup,
+            "{class}: the harness's setup is restored"
+        );
+        // The path the finding is about stays; the others go.
+        assert_eq!(r.setup.text, class == Class::PathDisagreement, "{class}");
+    }
+}
+
+/// Findings of formulas of known verdict: a construction finding reduces where the
+/// construction's witness (by name) still satisfies the candidate, an incompleteness
+/// finding to a small formula Z3 "answers unknown" on.
+#[test]
+fn construction_and_incompleteness_reduce() {
+    let f = noisy();
+    let witness = smtsmith::eval::Model {
+        values: vec![
+            Some(int(6)),
+            Some(int(11)),
+            Some(int(0)),
+            Some(Value::str("abc")),
+            Some(Value::bv(8, 0u32)),
+        ],
+        ..Default::default()
+    };
+    assert_eq!(
+        smtsmith::eval::check_model(&f, &witness),
+        smtsmith::eval::Truth::True
+    );
+    let c = Constructed {
+        formula: f.clone(),
+        expected: Verdict::Sat,
+        witness: Some(witness),
+        core: None,
+        decided_seed: vec![SolverId::Z3],
+        family: "test",
+        rule: "hand-made".into(),
+    };
+    let mut h = harness();
+    for (class, to) in [
+        (Class::Construction, Verdict::Unsat),
+        (Class::Incompleteness, Verdict::Unknown),
+    ] {
+        let judge = |_: &mut Harness, g: &Formula, a: &[(SolverId, Answer)]| {
+            let a = z3_answer(g, a, |a| {
+                let mut a = verdict_is(a, to);
+                if let Ok(o) = a.as_mut() {
+                    o.reason = (to == Verdict::Unknown).then(|| "injected by the test".into());
+                }
+                a
+            });
+            judge_constructed_reduced(&c, g, &a)
+        };
+        let answers = h.answers(&f);
+        let issue = judge(&mut h, &f, &answers)
+            .findings
+            .into_iter()
+            .find(|i| i.class == class)
+            .unwrap_or_else(|| panic!("{class}"));
+        let r = h
+            .reduce_finding(&f, &issue, &judge, Duration::from_secs(60))
+            .unwrap_or_else(|e| panic!("{class}: {e}"));
+        assert_eq!(r.issue.class, class);
+        assert_eq!(r.stats.assertions, 1, "{class}");
+        assert!(r.stats.nodes <= 5, "{class}: {}", r.stats.nodes);
+        // Every constant left is one of the witness's: no fresh constant for a sat construction.
+        assert!(
+            r.formula.decls.iter().all(|d| f.decls.contains(d)),
+            "{class}"
+        );
+    }
+}
+
+/// A finding written by the harness is reduced as it is written: the original files first,
+/// `<hash>.reduced.smt2` beside them, the JSON with the reduced key, sizes and setup; both
+/// solvers' own front ends read the reduced reproducer and answer without an error.
+#[test]
+fn written_findings_are_reduced_beside_the_original() {
+    let f = noisy();
+    let mut h = harness();
+    h.reduce_budget = Some(Duration::from_secs(60));
+    let corrupt = &corruptions()[0].2;
+    let judge = |_: &mut Harness, g: &Formula, a: &[(SolverId, Answer)]| judge(g, &corrupt(g, a));
+    let r = h.run_judged(&f, None, None, &judge);
+    assert_eq!(r.findings.len(), 1);
+    let (issue, w) = &r.findings[0];
+    assert_eq!(issue.class, Class::InvalidModel);
+    let reduced = w.reduced.as_ref().expect("reduced");
+    assert_eq!(reduced, &w.smt2.with_extension("reduced.smt2"));
+    let text = std::fs::read_to_string(reduced).unwrap();
+    let original = std::fs::read_to_string(&w.smt2).unwrap();
+    assert!(text.len() < original.len(), "{text}");
+    assert_eq!(text.matches("(assert").count(), 1, "{text}");
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&w.json).unwrap()).unwrap();
+    assert_eq!(v["reduced"]["stats"]["assertions"], 1);
+    assert_eq!(v["reduced"]["stats"]["original_assertions"], 7);
+    assert_eq!(v["reduced"]["original_bytes"], original.len());
+    assert_ne!(v["key"], v["original_key"]);
+    assert!(
+        v["key"]
+            .as_str()
+            .unwrap()
+            .starts_with("invalid-model/z3/QF_LIA/"),
+        "{}",
+        v["key"]
+    );
+    let z3 = smtsmith::solver::z3::run_binary(&text, 10_000).unwrap();
+    let cvc5 = smtsmith::solver::cvc5::run_script(&text, 10_000).unwrap();
+    for out in [&z3, &cvc5] {
+        assert!(out.starts_with("sat"), "{out}\n{text}");
+        assert!(!out.contains("error"), "{out}\n{text}");
+    }
+}

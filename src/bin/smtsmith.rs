@@ -100,6 +100,23 @@ enum Command {
         #[arg(default_value = "findings")]
         dir: PathBuf,
     },
+    /// Reduce written findings with the linked solvers (in-process, one run of the case per
+    /// step): each FINDING.json (or every finding under a folder that has no reduced form
+    /// yet) gets `<hash>.reduced.smt2` beside it and the reduced key in its JSON. Exit
+    /// status 0: all reduced; 3: some did not make their finding again (another release
+    /// linked, a finding that depended on the process) or are of a class not reduced from
+    /// files; 2: unreadable input.
+    Reduce {
+        /// Findings' JSON files or findings folders.
+        #[arg(required = true)]
+        findings: Vec<PathBuf>,
+        /// Time budget per finding, in seconds.
+        #[arg(long, default_value_t = smtsmith::settings::REDUCE_SECONDS)]
+        budget: u64,
+        /// Reduce again findings that have a reduced form.
+        #[arg(long)]
+        again: bool,
+    },
     /// Group the findings in a folder by de-duplication key (class, solver, logic and
     /// operators, normalized error message) and print a table: class × solver × logic,
     /// count, one representative reproducer per key. Optionally also as Markdown / JSON.
@@ -514,6 +531,80 @@ fn resolve(flag: Option<Theories>) -> Theories {
 
 /// The `SMTSMITH_*` settings, read once in `main`.
 static SETTINGS: std::sync::OnceLock<smtsmith::settings::Settings> = std::sync::OnceLock::new();
+
+/// `smtsmith reduce`.
+fn reduce_findings(
+    paths: &[PathBuf],
+    budget: std::time::Duration,
+    again: bool,
+) -> Result<ExitCode, String> {
+    use smtsmith::harness::ReduceFileError;
+    let mut files = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            files.extend(
+                walk_json(p)
+                    .map_err(|e| format!("{}: {e}", p.display()))?
+                    .into_iter()
+                    .filter(|j| again || !j.with_extension("reduced.smt2").exists()),
+            );
+        } else {
+            files.push(p.clone());
+        }
+    }
+    let (mut reduced, mut not) = (0, 0);
+    for json in &files {
+        match smtsmith::harness::reduce_file(json, budget, settings()) {
+            Ok((w, s)) => {
+                reduced += 1;
+                println!(
+                    "{}: {} -> {} nodes, {} -> {} assertions, {} tests in {:.1} s{}\n  {}",
+                    json.display(),
+                    s.original_nodes,
+                    s.nodes,
+                    s.original_assertions,
+                    s.assertions,
+                    s.tests,
+                    s.seconds,
+                    if s.exhausted {
+                        " (budget ended it)"
+                    } else {
+                        ""
+                    },
+                    w.reduced
+                        .map(|p| p.display().to_string())
+                        .unwrap_or_default()
+                );
+            }
+            Err(e @ ReduceFileError::Unreadable(_)) => return Err(e.to_string()),
+            Err(e) => {
+                not += 1;
+                println!("{}: not reduced: {e}", json.display());
+            }
+        }
+    }
+    println!("{reduced} reduced, {not} not reduced");
+    Ok(if not > 0 {
+        ExitCode::from(3)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// Every finding's JSON under `dir` (`<class>/<hash>.json`, `known/<class>/<hash>.json`).
+fn walk_json(dir: &std::path::Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir)? {
+        let p = e?.path();
+        if p.is_dir() {
+            out.extend(walk_json(&p)?);
+        } else if p.extension().and_then(|e| e.to_str()) == Some("json") {
+            out.push(p);
+        }
+    }
+    out.sort();
+    Ok(out)
+}
 
 fn settings() -> &'static smtsmith::settings::Settings {
     SETTINGS.get().expect("main reads the settings first")
@@ -1012,6 +1103,11 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             print!("{out}");
             Ok(ExitCode::SUCCESS)
         }
+        Command::Reduce {
+            findings,
+            budget,
+            again,
+        } => reduce_findings(&findings, std::time::Duration::from_secs(budget), again),
         Command::Triage {
             dir,
             markdown,

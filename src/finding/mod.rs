@@ -242,7 +242,9 @@ pub fn write_reduced(
     ] {
         reduced[field] = meta[field].clone();
     }
-    v["original_key"] = v["key"].clone();
+    if v.get("original_key").is_none() {
+        v["original_key"] = v["key"].clone();
+    }
     v["key"] = reduced_key(issue, ctx.formula, &ctx.setup).into();
     v["reduced"] = reduced;
     write_synced(

@@ -15,7 +15,10 @@ pub mod session;
 mod targets;
 pub mod watchdog;
 
-pub use reduction::{Reduction, Stats as ReductionStats};
+pub use reduction::{
+    reduce_file, reproducer_formula, FileError as ReduceFileError, Reduction,
+    Stats as ReductionStats,
+};
 pub use seeded::{
     construct_case, fusion_case, generated_seed, janus_case, sae_case, witness_usable,
 };

@@ -188,3 +188,157 @@ fn plainer_setups(issue: &Issue) -> Vec<fn(CaseSetup) -> CaseSetup> {
     }
     out
 }
+
+/// Why `smtsmith reduce` made no reduced form of a written finding.
+#[derive(Debug)]
+pub enum FileError {
+    /// The finding's files cannot be read (missing, not JSON, reproducer not SMT-LIB).
+    Unreadable(String),
+    /// Its class or mode is not reduced from its files (the message says why).
+    Unsupported(String),
+    /// Running it again in this process does not make the same finding.
+    NotReproduced(String),
+}
+
+impl std::fmt::Display for FileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FileError::Unreadable(m) | FileError::Unsupported(m) | FileError::NotReproduced(m) => {
+                f.write_str(m)
+            }
+        }
+    }
+}
+
+/// The formula of a finding's reproducer (`<hash>.smt2`), as smtsmith reads it: Z3's
+/// `check-sat-using` line, which the setup in the JSON records, reads as `check-sat`.
+pub fn reproducer_formula(text: &str) -> Result<Formula, String> {
+    let text: String = text
+        .lines()
+        .map(|l| {
+            if l.trim_start().starts_with("(check-sat-using ") {
+                "(check-sat)"
+            } else {
+                l
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    crate::smtlib::parse::parse_script(&text)
+        .map(|s| s.formula)
+        .map_err(|e| e.to_string())
+}
+
+/// `smtsmith reduce`: reduces the written finding whose metadata is `json` (its original
+/// reproducer `<hash>.smt2` beside it, in the setup and with the limits it records) with
+/// the linked solvers, and writes `<hash>.reduced.smt2` and the JSON's `reduced` part as a
+/// fuzzing process does.
+pub fn reduce_file(
+    json: &std::path::Path,
+    budget: Duration,
+    settings: &crate::settings::Settings,
+) -> Result<(crate::finding::Written, Stats), FileError> {
+    use crate::oracle::Class;
+    let unreadable = |e: String| FileError::Unreadable(format!("{}: {e}", json.display()));
+    let v: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(json).map_err(|e| unreadable(e.to_string()))?,
+    )
+    .map_err(|e| unreadable(e.to_string()))?;
+    if v["mode"].as_str() == Some("script") {
+        return Err(FileError::Unsupported(
+            "an incremental-script finding: scripts are reduced as they are written (`smtsmith reduce` reads formula findings)".into(),
+        ));
+    }
+    let class = v["class"].as_str().unwrap_or_default();
+    let class = Class::ALL
+        .into_iter()
+        .find(|c| c.dir() == class)
+        .ok_or_else(|| unreadable(format!("unknown class {class:?}")))?;
+    let not_here = match class {
+        Class::Crash | Class::TimeLimit => Some("a crash or hang ends the process that runs it"),
+        Class::Performance => Some("it is judged with ten times the limits, by `smtsmith check`"),
+        Class::GroundTerm => Some("it is judged on the solvers' simplifiers, not on checks"),
+        Class::InvalidCore | Class::Construction | Class::Incompleteness => {
+            Some("its judge needs the construction (witness, expected core), which the JSON does not record; such findings are reduced as they are written")
+        }
+        Class::WrongValue | Class::SelfCheck => Some("it comes from an incremental script"),
+        _ => None,
+    };
+    if let Some(why) = not_here {
+        return Err(FileError::Unsupported(format!(
+            "{class} findings are not reduced from their files: {why}"
+        )));
+    }
+    let blamed: Option<SolverId> = serde_json::from_value(v["blamed"].clone()).unwrap_or(None);
+    let issue = Issue {
+        class,
+        blamed,
+        summary: v["summary"].as_str().unwrap_or_default().to_string(),
+    };
+    let setup: CaseSetup = serde_json::from_value(v["setup"].clone()).unwrap_or_default();
+    let limits: crate::solver::Limits =
+        serde_json::from_value(v["limits"].clone()).unwrap_or_default();
+    let smt2 = json.with_extension("smt2");
+    let text = std::fs::read_to_string(&smt2)
+        .map_err(|e| FileError::Unreadable(format!("{}: {e}", smt2.display())))?;
+    let f = reproducer_formula(&text)
+        .map_err(|e| FileError::Unreadable(format!("{}: {e}", smt2.display())))?;
+    let dir = json
+        .parent()
+        .and_then(|p| p.parent())
+        .unwrap_or(std::path::Path::new("."));
+    let mut h = Harness::with_settings(super::Selection::Both, dir, settings)
+        .map_err(|e| FileError::Unreadable(format!("the solvers do not start: {e}")))?;
+    h.limits = limits;
+    h.set_setup(setup)
+        .map_err(|e| FileError::Unreadable(format!("the setup's text paths do not start: {e}")))?;
+    // The finding was made by the releases it records; another release may not make it.
+    let mismatch: Vec<String> = v["solvers"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|s| {
+            let id: SolverId = serde_json::from_value(s["solver"].clone()).ok()?;
+            let recorded = s["version"].as_str()?;
+            let linked = h.versions().iter().find(|(i, _)| *i == id)?.1.clone();
+            (linked != recorded).then(|| format!("{id}: made by {recorded}, linked {linked}"))
+        })
+        .collect();
+    let judge: Judge = &|_, g, a| crate::oracle::judge(g, a);
+    if h.same_finding(&f, &issue, judge).is_none() {
+        let hint = if mismatch.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " (other releases than the finding's: {}; build with SMTSMITH_Z3_VERSION, see README)",
+                mismatch.join("; ")
+            )
+        };
+        return Err(FileError::NotReproduced(format!(
+            "{}: running its reproducer in the recorded setup does not make the {class} finding again{hint}",
+            smt2.display()
+        )));
+    }
+    let r = h
+        .reduce_finding(&f, &issue, judge, budget)
+        .map_err(FileError::NotReproduced)?;
+    let mut written = crate::finding::Written {
+        smt2,
+        json: json.to_path_buf(),
+        known: v["known"].as_str().map(str::to_string),
+        reduced: None,
+    };
+    let versions = h.versions().to_vec();
+    let ctx = crate::finding::Context {
+        formula: &r.formula,
+        answers: &r.answers,
+        versions: &versions,
+        limits: &h.limits,
+        setup: r.setup,
+        config: None,
+        input: None,
+    };
+    crate::finding::write_reduced(&mut written, &r.issue, &ctx, &r.stats)
+        .map_err(|e| FileError::Unreadable(format!("cannot write the reduced form: {e}")))?;
+    Ok((written, r.stats))
+}

@@ -34,6 +34,7 @@ fn main() {
     println!("cargo::rustc-check-cfg=cfg(smtsmith_pinned_z3, smtsmith_pinned_cvc5)");
     println!("cargo:rerun-if-changed=vendor/z3-solver.sha256");
     println!("cargo:rerun-if-changed=vendor/cvc5.sha256");
+    known_findings();
 
     if env::var("CARGO_CFG_TARGET_OS").as_deref() != Ok("linux")
         || env::var("CARGO_CFG_TARGET_ARCH").as_deref() != Ok("x86_64")
@@ -274,4 +275,30 @@ fn ensure_wheel(store: &Path, package: &str, version: &str, file: &str, sha: &st
     }
     let _ = fs::remove_dir_all(&tmp);
     dest
+}
+
+/// `$OUT_DIR/known_findings.rs`: every reproducer of `known-findings/` compiled in (name,
+/// text), so a fuzzing process matches new findings against them with no files beside it.
+fn known_findings() {
+    let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap()).join("known-findings");
+    println!("cargo:rerun-if-changed=known-findings");
+    let mut names: Vec<String> = fs::read_dir(&root)
+        .map(|d| {
+            d.filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| n.ends_with(".smt2"))
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    let mut out = String::from("pub const FILES: &[(&str, &str)] = &[\n");
+    for n in names {
+        out.push_str(&format!(
+            "    ({n:?}, include_str!({:?})),\n",
+            root.join(&n).display().to_string()
+        ));
+    }
+    out.push_str("];\n");
+    let path = PathBuf::from(env::var("OUT_DIR").unwrap()).join("known_findings.rs");
+    fs::write(&path, out).expect("OUT_DIR is writable");
 }

@@ -41,6 +41,37 @@ pub fn index() -> &'static [Known] {
     })
 }
 
+/// The reproducers of `known-findings/` (name, text), compiled in by `build.rs`.
+mod files {
+    include!(concat!(env!("OUT_DIR"), "/known_findings.rs"));
+}
+
+/// The text of the reproducer `name` of `known-findings/`.
+pub fn reproducer(name: &str) -> Option<&'static str> {
+    files::FILES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, t)| *t)
+}
+
+/// Known bugs of `issue`'s solver and class whose reproducer, read by smtsmith, has the
+/// reduced key `key` ([`super::reduced_key`]) for `issue`: the candidates a reduced finding
+/// is replayed against, with their formulas.
+pub fn matching(issue: &Issue, key: &str) -> Vec<(&'static Known, crate::ir::Formula)> {
+    let Some(solver) = issue.blamed.map(SolverId::library) else {
+        return Vec::new();
+    };
+    index()
+        .iter()
+        .filter(|k| k.solver == solver && k.classes.iter().any(|c| c == issue.class.dir()))
+        .filter_map(|k| {
+            let text = reproducer(&k.file)?;
+            let f = super::reproducer_formula(text).ok()?;
+            (super::reduced_key(issue, &f, text) == key).then_some((k, f))
+        })
+        .collect()
+}
+
 /// Whether `version`, as the library reports it (`Z3 4.8.10.0`, `1.4.0-modified`), is of
 /// release `release` (`4.8.10`).
 fn version_matches(release: &str, version: &str) -> bool {
@@ -87,6 +118,8 @@ mod tests {
             for f in std::iter::once(&k.file).chain(&k.also) {
                 assert!(dir.join(f).is_file(), "{f}");
             }
+            // Compiled in for replays.
+            assert!(reproducer(&k.file).is_some(), "{}", k.file);
             for c in &k.classes {
                 assert!(Class::ALL.iter().any(|x| x.dir() == c), "{c}");
             }

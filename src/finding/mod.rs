@@ -129,86 +129,118 @@ pub fn key_of(issue: &Issue, logic: &str, ops: &[&str]) -> String {
 
 pub use crate::oracle::normalize;
 
-/// The de-duplication key of a reduced finding: class, blamed solver, what of the setup the
-/// finding still needs (a Z3 solver other than the one for the logic, a curated option of
-/// the blamed solver, `push`), and the reduced formula's shape — its logic, the operators
-/// that survived and the array sorts (bit-vector widths dropped) — or, for errors, the
-/// normalized message ([`key_of`]).
-pub fn reduced_key(issue: &Issue, f: &Formula, setup: &crate::solver::CaseSetup) -> String {
-    use crate::solver::{Reuse, Z3Solver};
-    let base = key(issue, f);
+/// The de-duplication key of a reduced finding: class, blamed solver, what of the setup its
+/// reproducer `text` still needs (Z3's `check-sat-using` tactic, the options it sets
+/// besides producing models or cores, `push`), and the reduced formula's shape — its
+/// logic, the operators that survived and its array sorts (bit-vector widths dropped) —
+/// or, for errors, the normalized message ([`key_of`]). Known bugs' reproducers get theirs
+/// the same way ([`known::matching`]).
+pub fn reduced_key(issue: &Issue, f: &Formula, text: &str) -> String {
+    use crate::oracle::Class;
     let mut needs: Vec<String> = Vec::new();
-    if let Some(b) = issue.blamed {
-        if b.library() == SolverId::Z3 && b.path() == crate::solver_id::Path::Api {
-            match setup.z3_solver {
-                Z3Solver::ForLogic => {}
-                Z3Solver::General => needs.push("general-solver".into()),
-                Z3Solver::Simple => needs.push("simple-solver".into()),
-                Z3Solver::Tactic(_) => needs.push(format!(
-                    "tactic {}",
-                    setup
-                        .z3_solver
-                        .check_sat_using(&f.signature().logic())
-                        .unwrap_or_default()
-                )),
-            }
-        }
-        for (name, value) in setup.options_of(b) {
-            needs.push(format!("{name}={value}"));
-        }
-        if setup.reuse == Reuse::Scope && b.path() == crate::solver_id::Path::Api {
+    for line in text.lines().map(str::trim) {
+        if let Some(tactic) = line.strip_prefix("(check-sat-using ") {
+            needs.push(format!("tactic {}", tactic.trim_end_matches(')')));
+        } else if line.starts_with("(push") {
             needs.push("push".into());
+        } else if let Some(option) = line.strip_prefix("(set-option :") {
+            let option = option.trim_end_matches(')');
+            if !option.starts_with("produce-") {
+                needs.push(option.replacen(' ', "=", 1));
+            }
         }
     }
     let mut arrays: Vec<String> = Vec::new();
     for id in f.reachable_postorder() {
         if let s @ crate::ir::Sort::Array(..) = f.sort_of(id) {
-            let shape = s.to_string();
-            let shape = shape
-                .split("(_ BitVec ")
-                .enumerate()
-                .map(|(k, part)| match k {
-                    0 => part.to_string(),
-                    _ => format!(
-                        "BitVec{}",
-                        part.trim_start_matches(|c: char| c.is_ascii_digit())
-                            .trim_start_matches(')')
-                    ),
-                })
-                .collect::<String>();
+            let mut shape = String::new();
+            for (k, part) in s.to_string().split("(_ BitVec ").enumerate() {
+                match k {
+                    0 => shape.push_str(part),
+                    _ => {
+                        shape.push_str("BitVec");
+                        shape.push_str(
+                            part.trim_start_matches(|c: char| c.is_ascii_digit())
+                                .strip_prefix(')')
+                                .unwrap_or(part),
+                        );
+                    }
+                }
+            }
             if !arrays.contains(&shape) {
                 arrays.push(shape);
             }
         }
     }
     arrays.sort();
-    let mut out = base;
+    // The operators a bug is about: connectives and comparisons that survive reduction only
+    // because a finding needs some Boolean around its term (`(< (div 0 0) 0)`,
+    // `(distinct (div 0 0) 0)`) would split one bug into several keys.
+    let sig = f.signature();
+    let theory_ops: Vec<&str> = sig
+        .ops
+        .iter()
+        .filter(|op| !is_connective_or_comparison(**op))
+        .map(|op| op.name())
+        .collect();
+    let ops: Vec<&str> = if theory_ops.is_empty() {
+        sig.ops.iter().map(|op| op.name()).collect()
+    } else {
+        theory_ops
+    };
+    let mut out = key_of(issue, &sig.logic(), &ops);
     if !needs.is_empty() {
         out.push_str(&format!(" [{}]", needs.join(", ")));
     }
-    if !arrays.is_empty()
-        && !matches!(
-            issue.class,
-            crate::oracle::Class::ApiError
-                | crate::oracle::Class::SelfCheck
-                | crate::oracle::Class::Crash
-        )
-    {
+    let error = matches!(
+        issue.class,
+        Class::ApiError | Class::SelfCheck | Class::Crash
+    );
+    if !arrays.is_empty() && !error {
         out.push_str(&format!(" {{{}}}", arrays.join(" ")));
     }
     out
+}
+
+/// Core connectives, `=`, `distinct`, `ite` and the arithmetic comparisons.
+fn is_connective_or_comparison(op: crate::ir::Op) -> bool {
+    use crate::ir::Op::*;
+    matches!(
+        op,
+        Not | And | Or | Xor | Implies | Eq | Distinct | Ite | Lt | Le | Gt | Ge
+    )
+}
+
+/// The formula of a reproducer smtsmith wrote, as smtsmith reads it: Z3's
+/// `check-sat-using` line (the finding's setup records the tactic) reads as `check-sat`.
+pub fn reproducer_formula(text: &str) -> Result<Formula, String> {
+    let text: String = text
+        .lines()
+        .map(|l| {
+            if l.trim_start().starts_with("(check-sat-using ") {
+                "(check-sat)"
+            } else {
+                l
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    crate::smtlib::parse::parse_script(&text)
+        .map(|s| s.formula)
+        .map_err(|e| e.to_string())
 }
 
 /// Writes the reduced form of the finding `written` beside it (`<hash>.reduced.smt2`, from
 /// `ctx`: the reduced formula, its answers and setup, and `issue` as the reduced case made
 /// it) and records it in the finding's JSON: `reduced` (file, sizes, setup, answers, the
 /// reduction's cost), `key` from the reduced form ([`reduced_key`]) and `original_key`.
+/// Returns the reduced key.
 pub fn write_reduced(
     written: &mut Written,
     issue: &Issue,
     ctx: &Context,
     stats: &impl Serialize,
-) -> std::io::Result<()> {
+) -> std::io::Result<String> {
     let original = fs::read_to_string(&written.smt2)?;
     let name = |p: &Path| {
         p.file_name()
@@ -245,13 +277,57 @@ pub fn write_reduced(
     if v.get("original_key").is_none() {
         v["original_key"] = v["key"].clone();
     }
-    v["key"] = reduced_key(issue, ctx.formula, &ctx.setup).into();
+    let key = reduced_key(issue, ctx.formula, &text);
+    v["key"] = key.clone().into();
     v["reduced"] = reduced;
     write_synced(
         &written.json,
         serde_json::to_string_pretty(&v).unwrap().as_bytes(),
     )?;
     written.reduced = Some(path);
+    Ok(key)
+}
+
+/// Marks the written finding as the known bug `known` (its reduced form made the same
+/// finding as the known reproducer, replayed): its files move to `known/<class>/` of the
+/// findings folder and its JSON names the known reproducer and how it was matched.
+pub fn mark_known(written: &mut Written, known: &known::Known) -> std::io::Result<()> {
+    let Some(class_dir) = written.smt2.parent() else {
+        return Ok(());
+    };
+    let (Some(class), Some(dir)) = (class_dir.file_name(), class_dir.parent()) else {
+        return Ok(());
+    };
+    let folder = dir.join("known").join(class);
+    fs::create_dir_all(&folder)?;
+    let mut v: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&written.json)?).map_err(std::io::Error::other)?;
+    v["known"] = known.file.clone().into();
+    v["known_by"] =
+        "replay: the known reproducer makes the same finding, with the same reduced key".into();
+    write_synced(
+        &written.json,
+        serde_json::to_string_pretty(&v).unwrap().as_bytes(),
+    )?;
+    let moved = |p: &Path| folder.join(p.file_name().unwrap_or_default());
+    let input = written.smt2.with_extension("input");
+    for p in [
+        Some(&written.smt2),
+        Some(&written.json),
+        written.reduced.as_ref(),
+        Some(&input),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        if p.exists() {
+            fs::rename(p, moved(p))?;
+        }
+    }
+    written.smt2 = moved(&written.smt2);
+    written.json = moved(&written.json);
+    written.reduced = written.reduced.as_deref().map(moved);
+    written.known = Some(known.file.clone());
     Ok(())
 }
 
@@ -697,6 +773,9 @@ pub struct TriageRow {
     pub known: Option<String>,
     /// Every finding's reproducer of the key, in file-name order (the representative first).
     pub reproducers: Vec<PathBuf>,
+    /// The smallest reduced reproducer of the key (`<hash>.reduced.smt2`), if any finding
+    /// of it is reduced.
+    pub reduced: Option<PathBuf>,
 }
 
 /// The findings of a folder grouped by de-duplication key.
@@ -706,6 +785,11 @@ pub struct Triage {
     pub findings: usize,
     /// Of `findings`, those recognised as known bugs (`known-findings/`).
     pub known: usize,
+    /// Distinct keys of the findings before reduction (`original_key` where a finding is
+    /// reduced).
+    pub original_keys: usize,
+    /// Findings with a reduced form.
+    pub reduced: usize,
     /// Class × solver × logic: findings and distinct keys.
     pub summary: Vec<TriageGroup>,
     pub rows: Vec<TriageRow>,
@@ -726,6 +810,8 @@ pub fn triage(dir: &Path) -> std::io::Result<Triage> {
     use std::collections::BTreeMap;
     let mut rows: BTreeMap<String, TriageRow> = BTreeMap::new();
     let mut findings = 0;
+    let mut original_keys = std::collections::BTreeSet::new();
+    let mut reduced_count = 0;
     let subfolders = |d: &Path| -> std::io::Result<Vec<PathBuf>> {
         let mut v: Vec<PathBuf> = fs::read_dir(d)?
             .filter_map(|e| e.ok().map(|e| e.path()))
@@ -757,21 +843,43 @@ pub fn triage(dir: &Path) -> std::io::Result<Triage> {
             findings += 1;
             let text = |k: &str| v[k].as_str().unwrap_or("?").to_string();
             let key = text("key");
+            original_keys.insert(
+                v["original_key"]
+                    .as_str()
+                    .map_or(key.clone(), str::to_string),
+            );
             let known = v["known"].as_str().map(str::to_string);
+            let reduced = v["reduced"]["file"].as_str().map(|f| {
+                (
+                    path.with_file_name(f),
+                    v["reduced"]["bytes"].as_u64().unwrap_or(0),
+                )
+            });
             let row_key = format!("{}{key}", if known.is_some() { "known " } else { "" });
             let row = rows.entry(row_key).or_insert_with(|| TriageRow {
                 class: text("class"),
                 solver: text("blamed"),
-                logic: text("logic"),
+                // The reduced form's logic where there is one (the key's).
+                logic: v["reduced"]["logic"]
+                    .as_str()
+                    .map_or_else(|| text("logic"), str::to_string),
                 key,
                 count: 0,
                 representative: path.with_extension("smt2"),
                 summary: text("summary"),
                 known,
                 reproducers: Vec::new(),
+                reduced: None,
             });
             row.count += 1;
             row.reproducers.push(path.with_extension("smt2"));
+            if let Some((file, bytes)) = reduced {
+                reduced_count += 1;
+                let smaller = |r: &Path| fs::metadata(r).map_or(true, |m| m.len() > bytes);
+                if row.reduced.as_deref().is_none_or(smaller) {
+                    row.reduced = Some(file);
+                }
+            }
         }
     }
     let mut rows: Vec<TriageRow> = rows.into_values().collect();
@@ -823,6 +931,8 @@ pub fn triage(dir: &Path) -> std::io::Result<Triage> {
         dir: dir.to_path_buf(),
         findings,
         known,
+        original_keys: original_keys.len(),
+        reduced: reduced_count,
         summary,
         rows,
     })
@@ -838,6 +948,8 @@ pub fn triage_if_present(dir: &Path) -> std::io::Result<Triage> {
         dir: dir.to_path_buf(),
         findings: 0,
         known: 0,
+        original_keys: 0,
+        reduced: 0,
         summary: Vec::new(),
         rows: Vec::new(),
     })
@@ -866,6 +978,9 @@ impl Triage {
                 r.key,
                 r.representative.display()
             ));
+            if let Some(p) = &r.reduced {
+                out.push_str(&format!("        reduced: {}\n", p.display()));
+            }
             if let Some(k) = &r.known {
                 out.push_str(&format!("        known bug: known-findings/{k}\n"));
             }
@@ -873,13 +988,16 @@ impl Triage {
         out
     }
 
-    /// `N finding(s) (K of known bugs), M distinct key(s) in DIR`.
+    /// `N finding(s) (K of known bugs, R reduced), M distinct key(s) (O before reduction)
+    /// in DIR`.
     pub fn headline(&self) -> String {
         format!(
-            "{} finding(s) ({} of known bugs), {} distinct key(s) in {}\n",
+            "{} finding(s) ({} of known bugs, {} reduced), {} distinct key(s) ({} before reduction) in {}\n",
             self.findings,
             self.known,
+            self.reduced,
             self.rows.len(),
+            self.original_keys,
             self.dir.display()
         )
     }
@@ -899,17 +1017,20 @@ impl Triage {
             ));
         }
         out.push_str(
-            "\n| class | solver | logic | count | key | representative |\n|---|---|---|---:|---|---|\n",
+            "\n| class | solver | logic | count | key | representative | reduced |\n|---|---|---|---:|---|---|---|\n",
         );
         for r in &self.rows {
             out.push_str(&format!(
-                "| {} | {} | {} | {} | `{}` | `{}` |\n",
+                "| {} | {} | {} | {} | `{}` | `{}` | {} |\n",
                 r.class,
                 r.solver,
                 r.logic,
                 r.count,
                 r.key.replace('|', "\\|"),
-                r.representative.display()
+                r.representative.display(),
+                r.reduced
+                    .as_ref()
+                    .map_or(String::new(), |p| format!("`{}`", p.display()))
             ));
         }
         out

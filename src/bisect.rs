@@ -1,0 +1,562 @@
+//! Release bisection of a Z3 finding (the idea of ET, Bringolf et al.: say which releases
+//! a bug affects): the finding's reproducer — its reduced form where there is one — runs in
+//! the `z3` binaries of the releases pinned in `vendor/z3-solver.sha256` (fetched once,
+//! hash-checked, into `vendor/solvers/`), each answer is judged against the finding's class
+//! (an invalid model by smtsmith's evaluator), and the first bad / last good releases
+//! before the finding's release and the last bad / first good after it are found by binary
+//! search. The search assumes one introduction and one fix; every probe is recorded, so a
+//! non-monotone history shows.
+
+use crate::ir::{Formula, Verdict};
+use crate::oracle::Class;
+use serde::Serialize;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// The pinned Z3 releases (version, wheel file, sha256), oldest first.
+pub fn releases() -> Vec<(String, String, String)> {
+    let mut rows = crate::wheel::parse_table(include_str!("../vendor/z3-solver.sha256"))
+        .expect("vendor/z3-solver.sha256 is a valid table (tested)");
+    rows.sort_by_key(|(v, _, _)| version_key(v));
+    rows
+}
+
+/// `4.8.10.0` as numbers, for ordering.
+fn version_key(v: &str) -> Vec<u32> {
+    v.split('.').map(|p| p.parse().unwrap_or(0)).collect()
+}
+
+/// The `z3` binary of a pinned release, fetched into `store` if needed.
+pub fn z3_binary(store: &Path, version: &str) -> Result<PathBuf, String> {
+    let (_, file, sha) = releases()
+        .into_iter()
+        .find(|(v, _, _)| v == version)
+        .ok_or_else(|| format!("Z3 {version} is not pinned in vendor/z3-solver.sha256"))?;
+    let dir = crate::wheel::ensure(store, "z3-solver", version, &file, &sha)?;
+    let bin = dir
+        .join(format!("z3_solver-{version}.data"))
+        .join("data/bin/z3");
+    if !bin.is_file() {
+        return Err(format!(
+            "no z3 binary in the wheel of {version} ({})",
+            bin.display()
+        ));
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(&bin, std::fs::Permissions::from_mode(0o755));
+    }
+    Ok(bin)
+}
+
+/// What a release's binary did with the reproducer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Probe {
+    /// It shows the finding.
+    Bad(String),
+    /// It answers without showing it.
+    Good(String),
+    /// Neither: it cannot read the reproducer, or its answer does not decide (a model the
+    /// evaluator cannot judge, `unknown`).
+    Undecided(String),
+}
+
+/// What the finding is, as a binary can show it.
+#[derive(Clone, Debug)]
+pub struct Expect {
+    pub class: Class,
+    /// The finding's Z3 verdict (for verdict classes: a release showing it is bad).
+    pub verdict: Option<Verdict>,
+    /// The reproducer's formula (an invalid model is judged on it).
+    pub formula: Formula,
+}
+
+/// The binary's output and how it ended.
+struct Run {
+    out: String,
+    signal: bool,
+    timed_out: bool,
+}
+
+fn run(binary: &Path, text: &str, timeout: Duration) -> std::io::Result<Run> {
+    let mut child = std::process::Command::new(binary)
+        .arg("-in")
+        .arg(format!("-T:{}", timeout.as_secs().max(1)))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()?;
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(text.as_bytes())?;
+    let start = Instant::now();
+    // -T ends the process itself; this is the backstop.
+    let mut timed_out = false;
+    loop {
+        if child.try_wait()?.is_some() {
+            break;
+        }
+        if start.elapsed() > timeout + Duration::from_secs(5) {
+            let _ = child.kill();
+            timed_out = true;
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output()?;
+    use std::os::unix::process::ExitStatusExt;
+    let timed_out = timed_out || start.elapsed() >= timeout;
+    // Z3 prints `unsupported` (and a `;` comment after it) for a logic or option it does
+    // not know, and goes on.
+    let text = String::from_utf8_lossy(&out.stdout);
+    let answers: Vec<&str> = text
+        .lines()
+        .filter(|l| l.trim() != "unsupported" && !l.trim_start().starts_with(';'))
+        .collect();
+    Ok(Run {
+        out: answers.join("\n"),
+        signal: out.status.signal().is_some(),
+        timed_out,
+    })
+}
+
+/// Runs the reproducer `text` in `binary` and judges the answer against `expect`.
+pub fn probe(binary: &Path, text: &str, expect: &Expect, timeout: Duration) -> Probe {
+    // An invalid model may lie in the model's divisions by zero, which `get-model` does not
+    // show: the binary is also asked for the value of every closed division.
+    let divisions = division_terms(&expect.formula);
+    let asks_divisions =
+        matches!(expect.class, Class::InvalidModel | Class::WrongValue) && !divisions.is_empty();
+    let script = if asks_divisions {
+        let terms: Vec<String> = divisions.iter().map(|(_, t)| t.clone()).collect();
+        format!("{text}\n(get-value ({}))\n", terms.join(" "))
+    } else {
+        text.to_string()
+    };
+    let text = script.as_str();
+    let r = match run(binary, text, timeout) {
+        Ok(r) => r,
+        Err(e) => return Probe::Undecided(format!("cannot run {}: {e}", binary.display())),
+    };
+    let first = r.out.lines().next().unwrap_or("").trim().to_string();
+    let error = r
+        .out
+        .lines()
+        .find(|l| l.starts_with("(error"))
+        .map(str::to_string);
+    match expect.class {
+        Class::Crash => {
+            return if r.signal {
+                Probe::Bad("killed by a signal".into())
+            } else {
+                Probe::Good(first)
+            }
+        }
+        Class::TimeLimit | Class::Performance => {
+            return if r.timed_out {
+                Probe::Bad(format!("still running after {} s", timeout.as_secs()))
+            } else {
+                Probe::Good(first)
+            }
+        }
+        Class::ApiError | Class::SelfCheck => {
+            return match (error, r.signal) {
+                (Some(e), _) => Probe::Bad(e),
+                (None, true) => Probe::Bad("killed by a signal".into()),
+                (None, false) if first.is_empty() => Probe::Undecided("no output".into()),
+                (None, false) => Probe::Good(first),
+            }
+        }
+        _ => {}
+    }
+    if r.signal {
+        return Probe::Undecided("killed by a signal".into());
+    }
+    if let Some(e) = error {
+        return Probe::Undecided(format!("does not read the reproducer: {e}"));
+    }
+    let verdict = match first.as_str() {
+        "sat" => Verdict::Sat,
+        "unsat" => Verdict::Unsat,
+        "unknown" => Verdict::Unknown,
+        "" if r.timed_out => return Probe::Undecided("timed out".into()),
+        other => return Probe::Undecided(format!("answer {other:?}")),
+    };
+    if matches!(expect.class, Class::InvalidModel | Class::WrongValue) {
+        if verdict != Verdict::Sat {
+            return Probe::Good(first);
+        }
+        let rest: String = r.out.lines().skip(1).collect::<Vec<_>>().join("\n");
+        let Some(model) = read_model(
+            &expect.formula,
+            &rest,
+            asks_divisions.then_some(&divisions[..]),
+        ) else {
+            return Probe::Undecided("a model smtsmith does not read exactly".into());
+        };
+        return match crate::eval::check_model(&expect.formula, &model) {
+            crate::eval::Truth::False(i) => {
+                Probe::Bad(format!("sat, model makes assertion {i} false"))
+            }
+            crate::eval::Truth::True => Probe::Good("sat, model valid".into()),
+            crate::eval::Truth::Unknown(..) => {
+                Probe::Undecided("sat, model not decided by the evaluator".into())
+            }
+        };
+    }
+    match expect.verdict {
+        Some(v) if v == verdict => Probe::Bad(first),
+        Some(_) if verdict == Verdict::Unknown => Probe::Undecided(first),
+        Some(_) => Probe::Good(first),
+        None => Probe::Undecided("the finding records no Z3 verdict".into()),
+    }
+}
+
+/// The closed applications of `div`, `mod` and `/` in `f`, with their SMT-LIB text.
+fn division_terms(f: &Formula) -> Vec<(crate::ir::NodeId, String)> {
+    use crate::ir::{NodeKind, Op};
+    let free = f.free_bound_vars(true);
+    f.reachable_postorder()
+        .into_iter()
+        .filter(|id| {
+            free[id.0 as usize].is_empty()
+                && matches!(
+                    f.node(*id).kind,
+                    NodeKind::App(Op::IntDiv | Op::Mod | Op::RealDiv, ..)
+                )
+        })
+        .map(|id| (id, crate::smtlib::closed_term(f, id, &Default::default())))
+        .collect()
+}
+
+/// A model from the binary's answers after `sat`: the `get-value` of the constants
+/// (`((x 1) (y 2))`, absent when there are none), then, where `divisions` are asked, their
+/// values in the same order, which fix the model's divisions by zero.
+fn read_model(
+    f: &Formula,
+    text: &str,
+    divisions: Option<&[(crate::ir::NodeId, String)]>,
+) -> Option<crate::eval::Model> {
+    use crate::ir::NodeKind;
+    use crate::solver::text::{items, parse_value};
+    let wrapped = format!("({text})");
+    let mut answers = items(&wrapped)?;
+    let division_values = match divisions {
+        Some(d) => {
+            let last = answers.pop()?;
+            let pairs = items(last)?;
+            if pairs.len() != d.len() {
+                return None;
+            }
+            Some(pairs)
+        }
+        None => None,
+    };
+    let mut values = vec![None; f.decls.len()];
+    for answer in answers {
+        for pair in items(answer)? {
+            let kv = items(pair)?;
+            let [name, value] = kv[..] else { return None };
+            let name = name.trim_matches('|');
+            let k = f
+                .decls
+                .iter()
+                .position(|d| d.name == name && d.args.is_empty())?;
+            values[k] = Some(parse_value(value, &f.decls[k].sort)?);
+        }
+    }
+    let mut model = crate::eval::Model {
+        values,
+        ..Default::default()
+    }
+    .extended_to(f.decls.len());
+    if let (Some(d), Some(pairs)) = (divisions, division_values) {
+        let mut found = Vec::new();
+        for ((id, _), pair) in d.iter().zip(pairs) {
+            let kv = items(pair)?;
+            let [_, value] = kv[..] else { return None };
+            let NodeKind::App(op, _, args) = &f.node(*id).kind else {
+                continue;
+            };
+            let mut ev = crate::eval::Evaluator::new(f, &model);
+            let (Ok(dividend), Ok(divisor)) = (ev.eval(args[0]), ev.eval(args[1])) else {
+                continue;
+            };
+            let zero = match &divisor {
+                crate::ir::Value::Int(n) => num_traits::Zero::is_zero(n),
+                crate::ir::Value::Real(r) => num_traits::Zero::is_zero(r),
+                _ => false,
+            };
+            if zero {
+                found.push(((*op, dividend), parse_value(value, f.sort_of(*id))?));
+            }
+        }
+        model.divisions = found;
+    }
+    Some(model)
+}
+
+/// A bisection's result, as recorded in the finding's JSON (`bisect`).
+#[derive(Clone, Debug, Serialize)]
+pub struct Bisection {
+    /// The release the finding was made with.
+    pub found_in: String,
+    /// The reproducer replayed (the reduced one where there is one).
+    pub reproducer: String,
+    /// The oldest bad release, and the good one right before it (none: bad since the
+    /// oldest pinned release).
+    pub first_bad: Option<String>,
+    pub last_good_before: Option<String>,
+    /// `last_good_before` did not show the finding, but did not decide either (it cannot
+    /// read the reproducer, or its answer is not judged).
+    pub last_good_before_undecided: bool,
+    /// The newest bad release, and the good one right after it (none: still bad in the
+    /// newest pinned release).
+    pub last_bad: Option<String>,
+    pub first_good_after: Option<String>,
+    /// The same for `first_good_after`.
+    pub first_good_after_undecided: bool,
+    /// Every release probed, in the order probed.
+    pub probes: Vec<(String, Probe)>,
+}
+
+impl Bisection {
+    /// `4.8.5.0..4.8.7.0 (good: 4.8.4.0, 4.8.8.0)` or `... (still in 5.4.1.0)`.
+    pub fn range(&self) -> String {
+        match (&self.first_bad, &self.last_bad) {
+            (Some(a), Some(b)) => {
+                let before = match (&self.last_good_before, self.last_good_before_undecided) {
+                    (None, _) => "bad since the oldest pinned".to_string(),
+                    (Some(g), false) => format!("good {g}"),
+                    (Some(g), true) => format!("{g} undecided"),
+                };
+                let after = match (&self.first_good_after, self.first_good_after_undecided) {
+                    (None, _) => "still in the newest pinned".to_string(),
+                    (Some(g), false) => format!("fixed in {g}"),
+                    (Some(g), true) => format!("{g} undecided"),
+                };
+                format!("{a}..{b} ({before}; {after})")
+            }
+            _ => "does not replay with its own release's binary".into(),
+        }
+    }
+}
+
+/// Bisects over `releases` (oldest first), knowing `found_in` is one of them; `probe`
+/// judges one release.
+pub fn bisect(
+    releases: &[String],
+    found_in: &str,
+    reproducer: &str,
+    mut probe: impl FnMut(&str) -> Probe,
+) -> Bisection {
+    let mut probes: Vec<(String, Probe)> = Vec::new();
+    let mut bad = |k: usize, probes: &mut Vec<(String, Probe)>| -> bool {
+        if let Some((_, p)) = probes.iter().find(|(v, _)| *v == releases[k]) {
+            return matches!(p, Probe::Bad(_));
+        }
+        let p = probe(&releases[k]);
+        let is_bad = matches!(p, Probe::Bad(_));
+        probes.push((releases[k].clone(), p));
+        is_bad
+    };
+    let mut out = Bisection {
+        found_in: found_in.to_string(),
+        reproducer: reproducer.to_string(),
+        first_bad: None,
+        last_good_before: None,
+        last_bad: None,
+        first_good_after: None,
+        last_good_before_undecided: false,
+        first_good_after_undecided: false,
+        probes: Vec::new(),
+    };
+    let Some(f) = releases.iter().position(|v| v == found_in) else {
+        out.probes = probes;
+        return out;
+    };
+    if !bad(f, &mut probes) {
+        out.probes = probes;
+        return out;
+    }
+    // Newer: the last bad release in [f, n].
+    let n = releases.len() - 1;
+    let last_bad = if bad(n, &mut probes) {
+        n
+    } else {
+        let (mut lo, mut hi) = (f, n); // lo bad, hi not bad
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2;
+            if bad(mid, &mut probes) {
+                lo = mid
+            } else {
+                hi = mid
+            }
+        }
+        out.first_good_after = Some(releases[hi].clone());
+        lo
+    };
+    // Older: the first bad release in [0, f].
+    let first_bad = if bad(0, &mut probes) {
+        0
+    } else {
+        let (mut lo, mut hi) = (0, f); // lo not bad, hi bad
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2;
+            if bad(mid, &mut probes) {
+                hi = mid
+            } else {
+                lo = mid
+            }
+        }
+        out.last_good_before = Some(releases[lo].clone());
+        hi
+    };
+    out.first_bad = Some(releases[first_bad].clone());
+    out.last_bad = Some(releases[last_bad].clone());
+    // A boundary release the binary did not decide is no good release: the range says so.
+    let undecided = |v: &Option<String>| {
+        v.as_ref().is_some_and(|v| {
+            probes
+                .iter()
+                .any(|(r, p)| r == v && matches!(p, Probe::Undecided(_)))
+        })
+    };
+    out.last_good_before_undecided = undecided(&out.last_good_before);
+    out.first_good_after_undecided = undecided(&out.first_good_after);
+    out.probes = probes;
+    out
+}
+
+/// The release number in a version as a library reports it (`Z3 4.8.7.0` → `4.8.7.0`).
+pub fn release_of(version: &str) -> &str {
+    version.split_whitespace().last().unwrap_or(version)
+}
+
+/// `smtsmith bisect`: bisects the written finding whose metadata is `json` (Z3 findings
+/// only: cvc5 has one pinned release) with the binaries under `store`, and records the
+/// result in its JSON (`bisect`).
+pub fn bisect_file(json: &Path, store: &Path, timeout: Duration) -> Result<Bisection, String> {
+    let err = |e: String| format!("{}: {e}", json.display());
+    let text = std::fs::read_to_string(json).map_err(|e| err(e.to_string()))?;
+    let mut v: serde_json::Value = serde_json::from_str(&text).map_err(|e| err(e.to_string()))?;
+    if v["mode"].as_str() == Some("script") {
+        return Err(err(
+            "incremental-script findings are not bisected yet".into()
+        ));
+    }
+    let class = v["class"].as_str().unwrap_or_default();
+    let class = Class::ALL
+        .into_iter()
+        .find(|c| c.dir() == class)
+        .ok_or_else(|| err(format!("unknown class {class:?}")))?;
+    let blamed = v["blamed"].as_str().unwrap_or("");
+    let bisectable =
+        blamed.starts_with("z3") || (blamed.is_empty() && class == Class::Disagreement);
+    if !bisectable {
+        return Err(err(format!(
+            "blamed on {}: only Z3 findings are bisected (one cvc5 release is pinned)",
+            if blamed.is_empty() { "nobody" } else { blamed }
+        )));
+    }
+    // The reduced reproducer where there is one, and Z3's verdict on it.
+    let (reproducer, solvers) = match v["reduced"]["file"].as_str() {
+        Some(f) => (json.with_file_name(f), v["reduced"]["solvers"].clone()),
+        None => (json.with_extension("smt2"), v["solvers"].clone()),
+    };
+    let z3 = solvers
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|s| s["solver"].as_str() == Some(if blamed.is_empty() { "z3" } else { blamed }))
+        .cloned()
+        .unwrap_or_default();
+    let verdict: Option<Verdict> = serde_json::from_value(z3["verdict"].clone()).unwrap_or(None);
+    let found_in = v["solvers"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|s| s["solver"].as_str().is_some_and(|s| s.starts_with("z3")))
+        .and_then(|s| s["version"].as_str())
+        .map(|s| release_of(s).to_string())
+        .ok_or_else(|| err("no Z3 version recorded".into()))?;
+    let script = std::fs::read_to_string(&reproducer)
+        .map_err(|e| format!("{}: {e}", reproducer.display()))?;
+    let formula = crate::finding::reproducer_formula(&script)
+        .map_err(|e| format!("{}: {e}", reproducer.display()))?;
+    let expect = Expect {
+        class,
+        verdict,
+        formula,
+    };
+    let releases: Vec<String> = releases().into_iter().map(|(v, _, _)| v).collect();
+    let name = reproducer
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let b = bisect(&releases, &found_in, &name, |version| {
+        match z3_binary(store, version) {
+            Ok(bin) => probe(&bin, &script, &expect, timeout),
+            Err(e) => Probe::Undecided(e),
+        }
+    });
+    let mut record = serde_json::to_value(&b).map_err(|e| err(e.to_string()))?;
+    record["range"] = b.range().into();
+    v["bisect"] = record;
+    std::fs::write(json, serde_json::to_string_pretty(&v).unwrap())
+        .map_err(|e| err(e.to_string()))?;
+    Ok(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(n: usize) -> Vec<String> {
+        (0..n).map(|k| format!("r{k}")).collect()
+    }
+
+    /// On a history bad from 3 to 6 of 0..10, found in 5, the search finds both ends with
+    /// few probes; bad since the oldest and still bad in the newest are said so.
+    #[test]
+    fn bisection_finds_both_ends() {
+        let r = names(11);
+        let judge = |lo: usize, hi: usize| {
+            move |v: &str| {
+                let k: usize = v[1..].parse().unwrap();
+                if (lo..=hi).contains(&k) {
+                    Probe::Bad(String::new())
+                } else {
+                    Probe::Good(String::new())
+                }
+            }
+        };
+        let b = bisect(&r, "r5", "x.smt2", judge(3, 6));
+        assert_eq!(b.first_bad.as_deref(), Some("r3"));
+        assert_eq!(b.last_good_before.as_deref(), Some("r2"));
+        assert_eq!(b.last_bad.as_deref(), Some("r6"));
+        assert_eq!(b.first_good_after.as_deref(), Some("r7"));
+        assert!(b.probes.len() <= 9, "{}", b.probes.len());
+        let b = bisect(&r, "r5", "x.smt2", judge(0, 10));
+        assert_eq!((&b.last_good_before, &b.first_good_after), (&None, &None));
+        assert!(b.range().contains("still in the newest"));
+        // Not bad in its own release: nothing more is probed.
+        let b = bisect(&r, "r5", "x.smt2", judge(7, 8));
+        assert_eq!(b.probes.len(), 1);
+        assert!(b.first_bad.is_none());
+    }
+
+    #[test]
+    fn releases_are_ordered_numerically() {
+        let r = releases();
+        let pos = |v: &str| r.iter().position(|(x, _, _)| x == v).unwrap();
+        assert!(pos("4.8.5.0") < pos("4.8.10.0"));
+        assert!(pos("4.8.17.0") < pos("4.11.2.0"));
+        assert_eq!(r.last().unwrap().0, "5.4.1.0");
+    }
+}

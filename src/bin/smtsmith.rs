@@ -117,6 +117,17 @@ enum Command {
         #[arg(long)]
         again: bool,
     },
+    /// Whether CANDIDATE (an SMT-LIB file) makes the same finding as FINDING.json (same
+    /// class, blamed solver and path, normalized message for errors), run with the linked
+    /// solvers in the setup the finding records: exit status 0 if it does, 1 if not, 2 on
+    /// unreadable input. The interestingness test of external reducers (ddSMT).
+    Judge {
+        /// The finding's JSON.
+        #[arg(long)]
+        finding: PathBuf,
+        /// The candidate SMT-LIB file.
+        candidate: PathBuf,
+    },
     /// Bisect Z3 findings over the pinned releases (vendor/z3-solver.sha256): the reduced
     /// reproducer (the original where there is none) runs in each probed release's `z3`
     /// binary (its wheel fetched once into vendor/solvers/), judged against the finding's
@@ -1123,6 +1134,22 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             budget,
             again,
         } => reduce_findings(&findings, std::time::Duration::from_secs(budget), again),
+        Command::Judge { finding, candidate } => {
+            let mut w = smtsmith::harness::WrittenFinding::open(&finding, settings())
+                .map_err(|e| e.to_string())?;
+            let text = String::from_utf8(read(&candidate)?)
+                .map_err(|_| format!("{} is not UTF-8", candidate.display()))?;
+            // A candidate smtsmith cannot read is not the finding (an external reducer
+            // makes many).
+            let same = smtsmith::harness::reproducer_formula(&text)
+                .map(|f| w.holds_on(&f))
+                .unwrap_or(false);
+            Ok(if same {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
         Command::Bisect { findings, timeout } => {
             let store = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("vendor/solvers");
             let store = if store.parent().is_some_and(|p| p.is_dir()) {

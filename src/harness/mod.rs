@@ -17,7 +17,7 @@ pub mod watchdog;
 
 pub use reduction::{
     reduce_file, reproducer_formula, FileError as ReduceFileError, Reduction,
-    Stats as ReductionStats,
+    Stats as ReductionStats, WrittenFinding,
 };
 pub use seeded::{
     construct_case, fusion_case, generated_seed, janus_case, sae_case, witness_usable,

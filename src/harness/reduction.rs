@@ -250,6 +250,134 @@ impl std::fmt::Display for FileError {
 
 pub use crate::finding::reproducer_formula;
 
+/// A written formula finding, loaded to run again: its issue, its original formula (read
+/// from `<hash>.smt2`), and a harness in the setup and with the limits it records.
+pub struct WrittenFinding {
+    pub smt2: std::path::PathBuf,
+    pub metadata: serde_json::Value,
+    pub issue: Issue,
+    pub formula: Formula,
+    pub harness: Harness,
+    /// Solvers whose linked release is not the one the finding records.
+    pub mismatch: Vec<String>,
+}
+
+impl WrittenFinding {
+    /// Loads the finding whose metadata is `json`; `Unsupported` for the classes and modes
+    /// that are not judged from their files.
+    pub fn open(
+        json: &std::path::Path,
+        settings: &crate::settings::Settings,
+    ) -> Result<WrittenFinding, FileError> {
+        use crate::oracle::Class;
+        let unreadable = |e: String| FileError::Unreadable(format!("{}: {e}", json.display()));
+        let v: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(json).map_err(|e| unreadable(e.to_string()))?,
+        )
+        .map_err(|e| unreadable(e.to_string()))?;
+        if v["mode"].as_str() == Some("script") {
+            return Err(FileError::Unsupported(
+                "an incremental-script finding: scripts are reduced as they are written (`smtsmith reduce` reads formula findings)".into(),
+            ));
+        }
+        let class = v["class"].as_str().unwrap_or_default();
+        let class = Class::ALL
+            .into_iter()
+            .find(|c| c.dir() == class)
+            .ok_or_else(|| unreadable(format!("unknown class {class:?}")))?;
+        let not_here = match class {
+            Class::Crash | Class::TimeLimit => Some("a crash or hang ends the process that runs it"),
+            Class::Performance => Some("it is judged with ten times the limits, by `smtsmith check`"),
+            Class::GroundTerm => Some("it is judged on the solvers' simplifiers, not on checks"),
+            Class::InvalidCore | Class::Construction | Class::Incompleteness => {
+                Some("its judge needs the construction (witness, expected core), which the JSON does not record; such findings are reduced as they are written")
+            }
+            Class::WrongValue | Class::SelfCheck => Some("it comes from an incremental script"),
+            _ => None,
+        };
+        if let Some(why) = not_here {
+            return Err(FileError::Unsupported(format!(
+                "{class} findings are not judged from their files: {why}"
+            )));
+        }
+        let blamed: Option<SolverId> = serde_json::from_value(v["blamed"].clone()).unwrap_or(None);
+        let issue = Issue {
+            class,
+            blamed,
+            summary: v["summary"].as_str().unwrap_or_default().to_string(),
+        };
+        let setup: CaseSetup = serde_json::from_value(v["setup"].clone()).unwrap_or_default();
+        let limits: crate::solver::Limits =
+            serde_json::from_value(v["limits"].clone()).unwrap_or_default();
+        let smt2 = json.with_extension("smt2");
+        let text = std::fs::read_to_string(&smt2)
+            .map_err(|e| FileError::Unreadable(format!("{}: {e}", smt2.display())))?;
+        let formula = reproducer_formula(&text)
+            .map_err(|e| FileError::Unreadable(format!("{}: {e}", smt2.display())))?;
+        let dir = json
+            .parent()
+            .and_then(|p| p.parent())
+            .unwrap_or(std::path::Path::new("."));
+        let mut harness = Harness::with_settings(super::Selection::Both, dir, settings)
+            .map_err(|e| FileError::Unreadable(format!("the solvers do not start: {e}")))?;
+        harness.limits = limits;
+        harness.set_setup(setup).map_err(|e| {
+            FileError::Unreadable(format!("the setup's text paths do not start: {e}"))
+        })?;
+        // The finding was made by the releases it records; another release may not make it.
+        let mismatch: Vec<String> = v["solvers"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|s| {
+                let id: SolverId = serde_json::from_value(s["solver"].clone()).ok()?;
+                let recorded = s["version"].as_str()?;
+                let linked = harness.versions().iter().find(|(i, _)| *i == id)?.1.clone();
+                (linked != recorded).then(|| format!("{id}: made by {recorded}, linked {linked}"))
+            })
+            .collect();
+        Ok(WrittenFinding {
+            smt2,
+            metadata: v,
+            issue,
+            formula,
+            harness,
+            mismatch,
+        })
+    }
+
+    /// The judge of formula findings read from files.
+    pub const JUDGE: Judge<'static> = &|_, g, a| crate::oracle::judge(g, a);
+
+    /// Whether `f` makes this finding (run in its setup, judged by [`Self::JUDGE`]).
+    pub fn holds_on(&mut self, f: &Formula) -> bool {
+        self.harness
+            .same_finding(f, &self.issue, Self::JUDGE)
+            .is_some()
+    }
+
+    /// Checks that the original formula makes the finding again in this process.
+    pub fn check_reproduces(&mut self) -> Result<(), FileError> {
+        let f = self.formula.clone();
+        if self.holds_on(&f) {
+            return Ok(());
+        }
+        let hint = if self.mismatch.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " (other releases than the finding's: {}; build with SMTSMITH_Z3_VERSION, see README)",
+                self.mismatch.join("; ")
+            )
+        };
+        Err(FileError::NotReproduced(format!(
+            "{}: running its reproducer in the recorded setup does not make the {} finding again{hint}",
+            self.smt2.display(),
+            self.issue.class
+        )))
+    }
+}
+
 /// `smtsmith reduce`: reduces the written finding whose metadata is `json` (its original
 /// reproducer `<hash>.smt2` beside it, in the setup and with the limits it records) with
 /// the linked solvers, and writes `<hash>.reduced.smt2` and the JSON's `reduced` part as a
@@ -259,87 +387,12 @@ pub fn reduce_file(
     budget: Duration,
     settings: &crate::settings::Settings,
 ) -> Result<(crate::finding::Written, Stats), FileError> {
-    use crate::oracle::Class;
-    let unreadable = |e: String| FileError::Unreadable(format!("{}: {e}", json.display()));
-    let v: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(json).map_err(|e| unreadable(e.to_string()))?,
-    )
-    .map_err(|e| unreadable(e.to_string()))?;
-    if v["mode"].as_str() == Some("script") {
-        return Err(FileError::Unsupported(
-            "an incremental-script finding: scripts are reduced as they are written (`smtsmith reduce` reads formula findings)".into(),
-        ));
-    }
-    let class = v["class"].as_str().unwrap_or_default();
-    let class = Class::ALL
-        .into_iter()
-        .find(|c| c.dir() == class)
-        .ok_or_else(|| unreadable(format!("unknown class {class:?}")))?;
-    let not_here = match class {
-        Class::Crash | Class::TimeLimit => Some("a crash or hang ends the process that runs it"),
-        Class::Performance => Some("it is judged with ten times the limits, by `smtsmith check`"),
-        Class::GroundTerm => Some("it is judged on the solvers' simplifiers, not on checks"),
-        Class::InvalidCore | Class::Construction | Class::Incompleteness => {
-            Some("its judge needs the construction (witness, expected core), which the JSON does not record; such findings are reduced as they are written")
-        }
-        Class::WrongValue | Class::SelfCheck => Some("it comes from an incremental script"),
-        _ => None,
-    };
-    if let Some(why) = not_here {
-        return Err(FileError::Unsupported(format!(
-            "{class} findings are not reduced from their files: {why}"
-        )));
-    }
-    let blamed: Option<SolverId> = serde_json::from_value(v["blamed"].clone()).unwrap_or(None);
-    let issue = Issue {
-        class,
-        blamed,
-        summary: v["summary"].as_str().unwrap_or_default().to_string(),
-    };
-    let setup: CaseSetup = serde_json::from_value(v["setup"].clone()).unwrap_or_default();
-    let limits: crate::solver::Limits =
-        serde_json::from_value(v["limits"].clone()).unwrap_or_default();
-    let smt2 = json.with_extension("smt2");
-    let text = std::fs::read_to_string(&smt2)
-        .map_err(|e| FileError::Unreadable(format!("{}: {e}", smt2.display())))?;
-    let f = reproducer_formula(&text)
-        .map_err(|e| FileError::Unreadable(format!("{}: {e}", smt2.display())))?;
-    let dir = json
-        .parent()
-        .and_then(|p| p.parent())
-        .unwrap_or(std::path::Path::new("."));
-    let mut h = Harness::with_settings(super::Selection::Both, dir, settings)
-        .map_err(|e| FileError::Unreadable(format!("the solvers do not start: {e}")))?;
-    h.limits = limits;
-    h.set_setup(setup)
-        .map_err(|e| FileError::Unreadable(format!("the setup's text paths do not start: {e}")))?;
-    // The finding was made by the releases it records; another release may not make it.
-    let mismatch: Vec<String> = v["solvers"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|s| {
-            let id: SolverId = serde_json::from_value(s["solver"].clone()).ok()?;
-            let recorded = s["version"].as_str()?;
-            let linked = h.versions().iter().find(|(i, _)| *i == id)?.1.clone();
-            (linked != recorded).then(|| format!("{id}: made by {recorded}, linked {linked}"))
-        })
-        .collect();
-    let judge: Judge = &|_, g, a| crate::oracle::judge(g, a);
-    if h.same_finding(&f, &issue, judge).is_none() {
-        let hint = if mismatch.is_empty() {
-            String::new()
-        } else {
-            format!(
-                " (other releases than the finding's: {}; build with SMTSMITH_Z3_VERSION, see README)",
-                mismatch.join("; ")
-            )
-        };
-        return Err(FileError::NotReproduced(format!(
-            "{}: running its reproducer in the recorded setup does not make the {class} finding again{hint}",
-            smt2.display()
-        )));
-    }
+    let mut w = WrittenFinding::open(json, settings)?;
+    w.check_reproduces()?;
+    let (f, issue, judge) = (w.formula.clone(), w.issue.clone(), WrittenFinding::JUDGE);
+    let v = &w.metadata;
+    let smt2 = w.smt2.clone();
+    let h = &mut w.harness;
     let r = h
         .reduce_finding(&f, &issue, judge, budget)
         .map_err(FileError::NotReproduced)?;

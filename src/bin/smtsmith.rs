@@ -128,6 +128,13 @@ enum Command {
         /// The candidate SMT-LIB file.
         candidate: PathBuf,
     },
+    /// Print the size of SMT-LIB files as reductions count it: term nodes reachable from the
+    /// assertions, assertions, and bytes without comment lines (tab-separated, one line per
+    /// file).
+    Size {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
     /// Bisect Z3 findings over the pinned releases (vendor/z3-solver.sha256): the reduced
     /// reproducer (the original where there is none) runs in each probed release's `z3`
     /// binary (its wheel fetched once into vendor/solvers/), judged against the finding's
@@ -1149,6 +1156,26 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             } else {
                 ExitCode::from(1)
             })
+        }
+        Command::Size { files } => {
+            for file in &files {
+                let text = String::from_utf8(read(file)?)
+                    .map_err(|_| format!("{} is not UTF-8", file.display()))?;
+                let f = smtsmith::harness::reproducer_formula(&text)
+                    .map_err(|e| format!("{}: {e}", file.display()))?;
+                let bytes: usize = text
+                    .lines()
+                    .filter(|l| !l.trim_start().starts_with(';') && !l.trim().is_empty())
+                    .map(|l| l.len() + 1)
+                    .sum();
+                println!(
+                    "{}\t{}\t{}\t{bytes}",
+                    file.display(),
+                    smtsmith::reduce::size(&f),
+                    f.asserts.len()
+                );
+            }
+            Ok(ExitCode::SUCCESS)
         }
         Command::Bisect { findings, timeout } => {
             let store = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("vendor/solvers");

@@ -91,6 +91,9 @@ pub fn on_fatal_signal(hook: fn(i32)) {
         unsafe {
             let mut action: libc::sigaction = std::mem::zeroed();
             action.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
+            // On the alternate signal stack (the Rust runtime sets one up per thread): a
+            // solver that overflows its stack (deep recursion) still gets its finding.
+            action.sa_flags = libc::SA_ONSTACK;
             libc::sigemptyset(&mut action.sa_mask);
             let mut old: libc::sigaction = std::mem::zeroed();
             if libc::sigaction(sig, &action, &mut old) == 0 {

@@ -586,6 +586,42 @@ fn reduce_findings(
         }
     }
     let (mut reduced, mut not) = (0, 0);
+    if files.len() > 1 {
+        // One process per finding: a solver that crashes on a candidate ends only that
+        // finding's reduction (and, through the watchdog, leaves a crash finding).
+        let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+        for json in &files {
+            let status = std::process::Command::new(&exe)
+                .arg("reduce")
+                .arg("--again")
+                .arg("--budget")
+                .arg(budget.as_secs().to_string())
+                .arg(json)
+                .status()
+                .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
+            use std::os::unix::process::ExitStatusExt;
+            match (status.code(), status.signal()) {
+                (Some(0), _) => reduced += 1,
+                (Some(2), _) => return Err(format!("{}: unreadable", json.display())),
+                (_, Some(sig)) => {
+                    not += 1;
+                    println!(
+                        "{}: not reduced: the process ended by signal {sig} while reducing (a solver crashed on a candidate; its crash finding, if written, is under the findings folder)",
+                        json.display()
+                    );
+                }
+                _ => not += 1,
+            }
+        }
+        println!("{reduced} reduced, {not} not reduced");
+        return Ok(if not > 0 {
+            ExitCode::from(3)
+        } else {
+            ExitCode::SUCCESS
+        });
+    }
+    // A crash inside a solver on a candidate is written as a crash finding.
+    smtsmith::harness::watchdog::enable(std::time::Duration::from_secs(settings().hang_seconds));
     for json in &files {
         match smtsmith::harness::reduce_file(json, budget, settings()) {
             Ok((w, s)) => {

@@ -52,7 +52,13 @@ impl Harness {
         issue: &Issue,
         judge: Judge,
     ) -> Option<(Vec<(SolverId, Answer)>, Issue)> {
+        // A candidate on which a solver crashes or hangs is a finding of its own (the
+        // watchdog writes it where it is on).
+        let watched = super::watchdog::watch(self, f, None);
         let answers = self.answers(f);
+        if watched {
+            super::watchdog::done();
+        }
         let found = judge(self, f, &answers)
             .findings
             .into_iter()

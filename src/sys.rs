@@ -52,8 +52,21 @@ static PREVIOUS: std::sync::Mutex<Vec<(libc::c_int, libc::sigaction)>> =
 static FATAL_HOOK: std::sync::OnceLock<fn(i32)> = std::sync::OnceLock::new();
 
 extern "C" fn on_signal(sig: libc::c_int) {
+    // The hook allocates; if the signal came from inside the allocator (a solver overflowing
+    // its stack in malloc) it blocks on the allocator's lock forever. The alarm ends the
+    // process then, as the signal would have.
+    // SAFETY: alarm and signal are async-signal-safe; SIGALRM's default action ends the
+    // process.
+    unsafe {
+        libc::signal(libc::SIGALRM, libc::SIG_DFL);
+        libc::alarm(5);
+    }
     if let Some(hook) = FATAL_HOOK.get() {
         hook(sig);
+    }
+    // SAFETY: as above; the hook is done, the alarm is not needed.
+    unsafe {
+        libc::alarm(0);
     }
     // SAFETY: the previous action of `sig`, as sigaction returned it, is put back and the
     // signal raised again, so it goes where it would have gone without this hook (libFuzzer

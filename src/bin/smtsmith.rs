@@ -606,8 +606,9 @@ fn reduce_findings(
                 (_, Some(sig)) => {
                     not += 1;
                     println!(
-                        "{}: not reduced: the process ended by signal {sig} while reducing (a solver crashed on a candidate; its crash finding, if written, is under the findings folder)",
-                        json.display()
+                        "{}: not reduced: the process ended by signal {sig} while reducing: a solver crashed on the candidate {} (a crash finding, if the process could write one, is under the findings folder)",
+                        json.display(),
+                        json.with_extension("candidate.smt2").display()
                     );
                 }
                 _ => not += 1,

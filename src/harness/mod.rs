@@ -168,6 +168,9 @@ pub struct Harness {
     /// Each finding is reduced as it is written, within this time (`None`: not reduced;
     /// `SMTSMITH_REDUCE_SECONDS`).
     pub reduce_budget: Option<Duration>,
+    /// Where each reduction candidate is written before it runs (`smtsmith reduce`: the
+    /// candidate a solver crashed on stays there).
+    pub candidate_file: Option<PathBuf>,
     pub findings_dir: PathBuf,
     /// Called before each solver call and before the oracles run (the watchdog and
     /// `smtsmith check`'s worker follow the case with it, to know whom to blame for a hang or
@@ -232,6 +235,7 @@ impl Harness {
             mixed_reuse: false,
             limits: Limits::default(),
             reduce_budget: None,
+            candidate_file: None,
             findings_dir: findings_dir.into(),
             on_phase: None,
         })

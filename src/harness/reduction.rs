@@ -53,7 +53,20 @@ impl Harness {
         judge: Judge,
     ) -> Option<(Vec<(SolverId, Answer)>, Issue)> {
         // A candidate on which a solver crashes or hangs is a finding of its own (the
-        // watchdog writes it where it is on).
+        // watchdog writes it where it is on); where a crash leaves no time for that, the
+        // candidate is on disk already.
+        if let Some(path) = &self.candidate_file {
+            let ctx = crate::finding::Context {
+                formula: f,
+                answers: &[],
+                versions: &self.versions,
+                limits: &self.limits,
+                setup: self.setup,
+                config: None,
+                input: None,
+            };
+            let _ = std::fs::write(path, crate::finding::reproducer(issue, &ctx));
+        }
         let watched = super::watchdog::watch(self, f, None);
         let answers = self.answers(f);
         if watched {
@@ -399,9 +412,12 @@ pub fn reduce_file(
     let v = &w.metadata;
     let smt2 = w.smt2.clone();
     let h = &mut w.harness;
-    let r = h
-        .reduce_finding(&f, &issue, judge, budget)
-        .map_err(FileError::NotReproduced)?;
+    let candidate = smt2.with_extension("candidate.smt2");
+    h.candidate_file = Some(candidate.clone());
+    let r = h.reduce_finding(&f, &issue, judge, budget);
+    h.candidate_file = None;
+    let _ = std::fs::remove_file(&candidate);
+    let r = r.map_err(FileError::NotReproduced)?;
     let mut written = crate::finding::Written {
         smt2,
         json: json.to_path_buf(),

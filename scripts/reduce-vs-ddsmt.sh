@@ -4,10 +4,11 @@
 # `smtsmith reduce` (one process, the case re-run in-process per step) and by ddSMT with
 # `smtsmith judge` as its interestingness test (a process per candidate: the same oracle, the
 # same setup, the same solvers). Prints one tab-separated line per finding — term nodes and
-# bytes (without comments) of the original and of each result, and each reducer's wall time
-# — then the medians.
+# bytes of the original and of each result (`smtsmith size`: the formula as smtsmith prints
+# it, so the commands a reducer keeps or drops around it do not count), and each reducer's
+# wall time — then the medians. Both results of each finding are kept under OUT.
 #
-#   scripts/reduce-vs-ddsmt.sh FINDINGS_DIR... 
+#   scripts/reduce-vs-ddsmt.sh OUT FINDINGS_DIR...
 #
 # Environment: SMTSMITH (the smtsmith binary, built against the release the findings were
 # made with; default target/release/smtsmith), DDSMT (default: ddsmt on PATH; install with
@@ -20,7 +21,9 @@ budget=${BUDGET:-60}
 jobs=${DDSMT_JOBS:-1}
 [ -x "$smtsmith" ] || { echo "reduce-vs-ddsmt: no smtsmith binary at $smtsmith" >&2; exit 2; }
 command -v "$ddsmt" >/dev/null || { echo "reduce-vs-ddsmt: no ddsmt ($ddsmt); see the header" >&2; exit 2; }
-[ $# -gt 0 ] || { echo "usage: $0 FINDINGS_DIR..." >&2; exit 2; }
+[ $# -gt 1 ] || { echo "usage: $0 OUT FINDINGS_DIR..." >&2; exit 2; }
+out=$1; shift
+mkdir -p "$out"
 
 size() { "$smtsmith" size "$1" | awk -F'\t' '{print $2 "\t" $4}'; }
 now() { date +%s.%N; }
@@ -54,6 +57,10 @@ for dir in "$@"; do
       "$ours" "$(echo "$t1 - $t0" | bc)" "$dd" "$(echo "$t3 - $t2" | bc)")
     echo "$line"
     echo "$line" >>"$rows"
+    name=$(basename "$base")
+    [ -f "$w.reduced.smt2" ] && cp "$w.reduced.smt2" "$out/$name.smtsmith.smt2"
+    [ -f "$work/ddsmt.smt2" ] && cp "$work/ddsmt.smt2" "$out/$name.ddsmt.smt2"
+    cp "$w.smt2" "$out/$name.original.smt2"
     rm -rf "$work"
   done
 done

@@ -129,8 +129,8 @@ enum Command {
         candidate: PathBuf,
     },
     /// Print the size of SMT-LIB files as reductions count it: term nodes reachable from the
-    /// assertions, assertions, and bytes without comment lines (tab-separated, one line per
-    /// file).
+    /// assertions, assertions, and the bytes of the formula as smtsmith prints it
+    /// (declarations, logic, assertions, check-sat; tab-separated, one line per file).
     Size {
         #[arg(required = true)]
         files: Vec<PathBuf>,
@@ -1200,11 +1200,9 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     .map_err(|_| format!("{} is not UTF-8", file.display()))?;
                 let f = smtsmith::harness::reproducer_formula(&text)
                     .map_err(|e| format!("{}: {e}", file.display()))?;
-                let bytes: usize = text
-                    .lines()
-                    .filter(|l| !l.trim_start().starts_with(';') && !l.trim().is_empty())
-                    .map(|l| l.len() + 1)
-                    .sum();
+                // Bytes of the formula as smtsmith prints it (declarations, logic,
+                // assertions, check-sat): the same measure whatever else the file holds.
+                let bytes = smtsmith::smtlib::script(&f, &Default::default()).len();
                 println!(
                     "{}\t{}\t{}\t{bytes}",
                     file.display(),

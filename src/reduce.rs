@@ -229,6 +229,19 @@ impl Run<'_> {
             }
             _ => {}
         }
+        // One occurrence at a time: a shared term (a constant used everywhere) replaced in
+        // one argument position only.
+        if let NodeKind::App(_, _, args) | NodeKind::Call(_, args) = &node.kind {
+            for (k, a) in args.iter().enumerate() {
+                let arg = f.node(*a);
+                if matches!(arg.kind, NodeKind::Lit(_)) {
+                    continue;
+                }
+                if let Some(v) = simplest(&arg.sort) {
+                    out.push(Edit::ArgLit(k, v));
+                }
+            }
+        }
         out
     }
 }
@@ -248,6 +261,8 @@ enum Edit {
     Inline(usize),
     /// Drop variable k of a quantifier (its occurrences become a new constant).
     DropVar(usize),
+    /// Replace argument k of an application (this occurrence only) by a literal.
+    ArgLit(usize, Value),
 }
 
 /// `f` with `edit` applied at `id`, compacted; `None` where the edit does not apply.
@@ -282,6 +297,30 @@ fn apply(f: &Formula, id: NodeId, edit: Edit) -> Option<Formula> {
                 return None;
             }
             replace.insert(id, n);
+        }
+        Edit::ArgLit(k, v) => {
+            let l = g.lit(v);
+            let kind = match &f.node(id).kind {
+                NodeKind::App(op, idx, args) => {
+                    let mut args = args.clone();
+                    args[k] = l;
+                    NodeKind::App(*op, *idx, args)
+                }
+                NodeKind::Call(d, args) => {
+                    let mut args = args.clone();
+                    args[k] = l;
+                    NodeKind::Call(*d, args)
+                }
+                _ => return None,
+            };
+            if g.sort_of(l) != f.sort_of(f.children(id)[k]) {
+                return None;
+            }
+            g.nodes.push(Node {
+                kind,
+                sort: sort.clone(),
+            });
+            replace.insert(id, NodeId(g.nodes.len() as u32 - 1));
         }
         Edit::Inline(k) => {
             let NodeKind::Let(bs, body) = &f.node(id).kind else {

@@ -581,6 +581,241 @@ fn rebuild(f: &Formula, asserts: &[NodeId], replace: &HashMap<NodeId, NodeId>) -
     Some(g)
 }
 
+/// What a script reduction did.
+#[derive(Clone, Debug)]
+pub struct ScriptOutcome {
+    pub script: crate::script::Script,
+    pub tests: u32,
+    pub kept: u32,
+    pub elapsed: Duration,
+    pub exhausted: bool,
+}
+
+/// Whether the script's actions are valid in the states they reach: every declaration once
+/// and before the terms that use it, no pop below level zero, queries only right after a
+/// check (unsat assumptions after a check-sat-assuming), cores and assumptions only where
+/// the setup produces them.
+pub fn script_valid(s: &crate::script::Script) -> bool {
+    use crate::script::Action;
+    let mut declared = vec![false; s.formula.decls.len()];
+    let mut depth: u64 = 0;
+    let mut previous: Option<&Action> = None;
+    let uses_declared = |declared: &[bool], t: &NodeId| {
+        crate::script::decls_of(&s.formula, *t)
+            .iter()
+            .all(|d| declared.get(d.0 as usize).copied().unwrap_or(false))
+    };
+    for a in &s.actions {
+        let ok = match a {
+            Action::Declare(d) => match declared.get_mut(d.0 as usize) {
+                Some(seen) if !*seen => {
+                    *seen = true;
+                    true
+                }
+                _ => false,
+            },
+            Action::Assert(t) => uses_declared(&declared, t),
+            Action::CheckSatAssuming(ls) => ls.iter().all(|t| uses_declared(&declared, t)),
+            Action::GetValue(ts) => {
+                ts.iter().all(|t| uses_declared(&declared, t))
+                    && previous.is_some_and(|p| p.is_check())
+            }
+            Action::GetUnsatCore => s.setup.cores && previous.is_some_and(|p| p.is_check()),
+            Action::GetUnsatAssumptions => {
+                s.setup.unsat_assumptions && matches!(previous, Some(Action::CheckSatAssuming(_)))
+            }
+            Action::Push(n) => {
+                depth += u64::from(*n);
+                true
+            }
+            Action::Pop(n) => match depth.checked_sub(u64::from(*n)) {
+                Some(d) => {
+                    depth = d;
+                    true
+                }
+                None => false,
+            },
+            Action::ResetAssertions => {
+                depth = 0;
+                true
+            }
+            Action::CheckSat => true,
+        };
+        if !ok {
+            return false;
+        }
+        if !a.is_query() {
+            previous = Some(a);
+        }
+    }
+    s.actions.iter().any(Action::is_check)
+}
+
+/// Reduces an incremental script while `holds` stays true, for at most `budget`: chunks of
+/// actions, push/pop pairs and checks dropped (only valid scripts are judged, see
+/// [`script_valid`]); the curated options and the productions the script does not need
+/// switched off; then each asserted term reduced as a formula ([`reduce`]) and put back.
+pub fn reduce_script(
+    s: &crate::script::Script,
+    holds: &mut dyn FnMut(&crate::script::Script) -> bool,
+    budget: Duration,
+) -> ScriptOutcome {
+    use crate::script::{Action, Script};
+    let start = Instant::now();
+    let deadline = start + budget;
+    let mut current = s.clone();
+    let (mut tests, mut kept) = (0u32, 0u32);
+    // Keeps `candidate` as the current script when it is valid and the finding holds.
+    let try_keep = |current: &mut Script,
+                    candidate: Script,
+                    holds: &mut dyn FnMut(&Script) -> bool,
+                    tests: &mut u32,
+                    kept: &mut u32| {
+        if Instant::now() >= deadline || !script_valid(&candidate) {
+            return false;
+        }
+        *tests += 1;
+        if holds(&candidate) {
+            *current = candidate;
+            *kept += 1;
+            true
+        } else {
+            false
+        }
+    };
+    loop {
+        let before = kept;
+        // Chunks of actions, halves down to single actions.
+        let mut chunk = current.actions.len().div_ceil(2);
+        while chunk >= 1 && Instant::now() < deadline {
+            let mut at = 0;
+            while at < current.actions.len() && Instant::now() < deadline {
+                let end = (at + chunk).min(current.actions.len());
+                let mut c = current.clone();
+                c.actions.drain(at..end);
+                if !try_keep(&mut current, c, holds, &mut tests, &mut kept) {
+                    at += chunk;
+                }
+            }
+            if chunk == 1 {
+                break;
+            }
+            chunk = chunk.div_ceil(2);
+        }
+        // A push with its pop.
+        let mut k = 0;
+        while k < current.actions.len() && Instant::now() < deadline {
+            if let Action::Push(n) = current.actions[k] {
+                let pop = current.actions[k + 1..]
+                    .iter()
+                    .position(|a| *a == Action::Pop(n))
+                    .map(|p| p + k + 1);
+                if let Some(j) = pop {
+                    let mut c = current.clone();
+                    c.actions.remove(j);
+                    c.actions.remove(k);
+                    if try_keep(&mut current, c, holds, &mut tests, &mut kept) {
+                        continue;
+                    }
+                }
+            }
+            k += 1;
+        }
+        // The setup: each curated option, then the productions.
+        for solver in [0, 1] {
+            let mut k = 0;
+            loop {
+                let options = if solver == 0 {
+                    &current.setup.z3
+                } else {
+                    &current.setup.cvc5
+                };
+                if k >= options.len() {
+                    break;
+                }
+                let mut c = current.clone();
+                if solver == 0 {
+                    c.setup.z3.remove(k);
+                } else {
+                    c.setup.cvc5.remove(k);
+                }
+                if !try_keep(&mut current, c, holds, &mut tests, &mut kept) {
+                    k += 1;
+                }
+            }
+        }
+        for flag in 0..3 {
+            let mut c = current.clone();
+            let on = match flag {
+                0 => std::mem::replace(&mut c.setup.cores, false),
+                1 => std::mem::replace(&mut c.setup.unsat_assumptions, false),
+                _ => std::mem::replace(&mut c.setup.self_checks, false),
+            };
+            if on {
+                try_keep(&mut current, c, holds, &mut tests, &mut kept);
+            }
+        }
+        // Each asserted term, reduced as a formula of its own and imported back.
+        let asserts: Vec<usize> = (0..current.actions.len())
+            .filter(|k| matches!(current.actions[*k], Action::Assert(_)))
+            .collect();
+        for (n, k) in asserts.iter().enumerate() {
+            let now = Instant::now();
+            if now >= deadline {
+                break;
+            }
+            let Action::Assert(t) = current.actions[*k] else {
+                continue;
+            };
+            let share = (deadline - now) / (asserts.len() - n) as u32;
+            let alone = Formula {
+                asserts: vec![t],
+                ..current.formula.clone()
+            };
+            let base = current.clone();
+            let with_term = |g: &Formula| -> Script {
+                let mut c = base.clone();
+                let map = c.formula.import(g, true);
+                let root = map[&g.asserts[0]];
+                c.formula.asserts.push(root);
+                c.actions[*k] = Action::Assert(root);
+                c
+            };
+            let mut inner_tests = 0;
+            let out = reduce(
+                &alone,
+                &mut |g| {
+                    let c = with_term(g);
+                    if !script_valid(&c) {
+                        return false;
+                    }
+                    inner_tests += 1;
+                    holds(&c)
+                },
+                share,
+            );
+            tests += inner_tests;
+            if out.kept > 0 {
+                let c = with_term(&out.formula);
+                if script_valid(&c) {
+                    current = c;
+                    kept += out.kept;
+                }
+            }
+        }
+        if kept == before || Instant::now() >= deadline {
+            break;
+        }
+    }
+    ScriptOutcome {
+        script: current,
+        tests,
+        kept,
+        elapsed: start.elapsed(),
+        exhausted: Instant::now() >= deadline,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

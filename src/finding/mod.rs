@@ -68,6 +68,18 @@ pub struct Written {
     pub reduced: Option<PathBuf>,
 }
 
+impl Written {
+    /// No files: a finding a reduction's candidate made (judged, not written).
+    pub fn none() -> Written {
+        Written {
+            smt2: PathBuf::new(),
+            json: PathBuf::new(),
+            known: None,
+            reduced: None,
+        }
+    }
+}
+
 /// The folder a finding goes to: `<dir>/<class>`, or `<dir>/known/<class>` for a known bug.
 fn folder_for(dir: &Path, issue: &Issue, known: Option<&known::Known>) -> PathBuf {
     match known {
@@ -329,6 +341,66 @@ pub fn mark_known(written: &mut Written, known: &known::Known) -> std::io::Resul
     written.reduced = written.reduced.as_deref().map(moved);
     written.known = Some(known.file.clone());
     Ok(())
+}
+
+/// Writes the reduced form of the script finding `written` beside it: the reproducer of
+/// the blamed solver (Z3's when none is blamed) as `<hash>.reduced.smt2`, and in the JSON
+/// `reduced` (file, sizes, the step's answers, the reduction's cost), `key` from the
+/// reduced script's asserted terms ([`reduced_key`]) and `original_key`. Returns the key.
+pub fn write_reduced_script(
+    written: &mut Written,
+    issue: &Issue,
+    ctx: &ScriptContext,
+    stats: &impl Serialize,
+) -> std::io::Result<String> {
+    use crate::script::Action;
+    let texts = script_reproducers(issue, ctx);
+    let Some((_, text)) = texts.first() else {
+        return Err(std::io::Error::other("no solver ran the reduced script"));
+    };
+    let original = fs::read_to_string(&written.smt2)?;
+    let name = |p: &Path| {
+        p.file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    };
+    let text = format!("; reduced by smtsmith from {}\n{text}", name(&written.smt2));
+    let path = reduced_path(&written.smt2);
+    write_synced(&path, text.as_bytes())?;
+    // The key's shape: the terms the reduced script asserts and assumes.
+    let s = ctx.script;
+    let mut shape = s.formula.clone();
+    shape.asserts = s
+        .actions
+        .iter()
+        .flat_map(|a| match a {
+            Action::Assert(t) => vec![*t],
+            Action::CheckSatAssuming(ls) => ls.clone(),
+            _ => Vec::new(),
+        })
+        .collect();
+    let key = reduced_key(issue, &shape, &text);
+    let mut v: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&written.json)?).map_err(std::io::Error::other)?;
+    if v.get("original_key").is_none() {
+        v["original_key"] = v["key"].clone();
+    }
+    v["key"] = key.clone().into();
+    v["reduced"] = serde_json::json!({
+        "file": name(&path),
+        "bytes": text.len(),
+        "original_bytes": original.len(),
+        "summary": issue.summary,
+        "step": ctx.step,
+        "answers": ctx.answers,
+        "stats": stats,
+    });
+    write_synced(
+        &written.json,
+        serde_json::to_string_pretty(&v).unwrap().as_bytes(),
+    )?;
+    written.reduced = Some(path);
+    Ok(key)
 }
 
 /// Records in the finding's JSON why it has no reduced form.
@@ -609,18 +681,18 @@ struct ScriptMetadata<'a> {
 /// Writes a script finding: `<hash>.smt2`, the reproducer for the blamed solver (Z3's
 /// when none is blamed) with the actions it ran and its options; `<hash>.<other>.smt2` for
 /// each other solver; `<hash>.json`; `<hash>.input`.
-pub fn write_script(dir: &Path, issue: &Issue, ctx: &ScriptContext) -> std::io::Result<Written> {
+/// The reproducers of a script finding, one per solver that ran it, the blamed solver's
+/// (Z3's when none is blamed) first, each with the actions that solver ran and its options.
+fn script_reproducers(issue: &Issue, ctx: &ScriptContext) -> Vec<(SolverId, String)> {
     use crate::script::{print, Print};
     let s = ctx.script;
-    let sig = s.formula.signature();
-    let ops: Vec<&'static str> = sig.ops.iter().map(|o| o.name()).collect();
     let first = issue
         .blamed
         .or_else(|| ctx.ran.first().map(|(id, _)| *id))
         .unwrap_or(SolverId::Z3);
     let mut order: Vec<&(SolverId, Vec<usize>)> = ctx.ran.iter().collect();
     order.sort_by_key(|(id, _)| *id != first);
-    let texts: Vec<(SolverId, String)> = order
+    order
         .iter()
         .map(|(id, ran)| {
             let version = ctx
@@ -658,7 +730,21 @@ pub fn write_script(dir: &Path, issue: &Issue, ctx: &ScriptContext) -> std::io::
                 ),
             )
         })
-        .collect();
+        .collect()
+}
+
+pub fn write_script(dir: &Path, issue: &Issue, ctx: &ScriptContext) -> std::io::Result<Written> {
+    use crate::script::{print, Print};
+    let s = ctx.script;
+    let sig = s.formula.signature();
+    let ops: Vec<&'static str> = sig.ops.iter().map(|o| o.name()).collect();
+    let first = issue
+        .blamed
+        .or_else(|| ctx.ran.first().map(|(id, _)| *id))
+        .unwrap_or(SolverId::Z3);
+    let mut order: Vec<&(SolverId, Vec<usize>)> = ctx.ran.iter().collect();
+    order.sort_by_key(|(id, _)| *id != first);
+    let texts = script_reproducers(issue, ctx);
     let hash = {
         let mut h = Sha256::new();
         h.update(issue.class.dir());

@@ -171,6 +171,8 @@ pub struct Harness {
     /// Where each reduction candidate is written before it runs (`smtsmith reduce`: the
     /// candidate a solver crashed on stays there).
     pub candidate_file: Option<PathBuf>,
+    /// Findings are written (off while a reduction judges its candidates).
+    pub write_findings: bool,
     pub findings_dir: PathBuf,
     /// Called before each solver call and before the oracles run (the watchdog and
     /// `smtsmith check`'s worker follow the case with it, to know whom to blame for a hang or
@@ -236,6 +238,7 @@ impl Harness {
             limits: Limits::default(),
             reduce_budget: None,
             candidate_file: None,
+            write_findings: true,
             findings_dir: findings_dir.into(),
             on_phase: None,
         })

@@ -46,6 +46,17 @@ pub struct ScriptReport {
     /// Time in solver calls: the lockstep actions, and the oracles' re-checks and replays.
     pub solver_time: Duration,
     pub total_time: Duration,
+    /// Where the findings were made: per solver the actions that ran, the action, and each
+    /// solver's answer there.
+    pub finding_step: Option<FindingStep>,
+}
+
+/// The step of a script at which its findings were made.
+#[derive(Clone, Debug, Default)]
+pub struct FindingStep {
+    pub ran: Vec<(SolverId, Vec<usize>)>,
+    pub step: usize,
+    pub answers: Vec<String>,
 }
 
 impl ScriptReport {
@@ -122,6 +133,85 @@ fn describe(id: SolverId, r: &Option<Result<Response, SolverError>>) -> String {
 }
 
 impl Harness {
+    /// Whether running `s` (nothing written) makes the finding `issue`; the run's report.
+    fn same_script_finding(&mut self, s: &Script, issue: &Issue) -> Option<ScriptReport> {
+        let writes = std::mem::replace(&mut self.write_findings, false);
+        let r = self.run_script(s, None);
+        self.write_findings = writes;
+        r.findings
+            .iter()
+            .any(|(i, _)| i.same_finding(issue))
+            .then_some(r)
+    }
+
+    /// Reduces the script finding `issue` made by `s` ([`crate::reduce::reduce_script`]),
+    /// confirms the reduced script in new contexts, and writes its reproducer beside the
+    /// original (or notes why there is none).
+    fn reduce_written_script(
+        &mut self,
+        s: &Script,
+        step: usize,
+        issue: &Issue,
+        written: &mut Written,
+        budget: std::time::Duration,
+        input: Option<&[u8]>,
+    ) {
+        let start = Instant::now();
+        // The actions after the finding's never ran.
+        let mut s = s.clone();
+        s.actions.truncate(step + 1);
+        let out = crate::reduce::reduce_script(
+            &s,
+            &mut |c| self.same_script_finding(c, issue).is_some(),
+            budget,
+        );
+        self.forget();
+        for x in self.solvers_mut() {
+            x.recycle_soon();
+        }
+        let result = match self.same_script_finding(&out.script, issue) {
+            Some(r) => {
+                let at = r.finding_step.clone().unwrap_or_default();
+                let found = r
+                    .findings
+                    .iter()
+                    .find(|(i, _)| i.same_finding(issue))
+                    .map(|(i, _)| i.clone())
+                    .unwrap_or_else(|| issue.clone());
+                let ctx = finding::ScriptContext {
+                    script: &out.script,
+                    ran: &at.ran,
+                    step: at.step,
+                    answers: &at.answers,
+                    versions: self.versions(),
+                    limits: &self.limits,
+                    input,
+                };
+                let stats = serde_json::json!({
+                    "original_actions": s.actions.len(),
+                    "actions": out.script.actions.len(),
+                    "original_assertions": count_asserts(&s),
+                    "assertions": count_asserts(&out.script),
+                    "tests": out.tests,
+                    "kept": out.kept,
+                    "seconds": start.elapsed().as_secs_f64(),
+                    "exhausted": out.exhausted,
+                });
+                finding::write_reduced_script(written, &found, &ctx, &stats).map(drop)
+            }
+            None => finding::write_not_reduced(
+                written,
+                "the reduced script did not make the finding again in new contexts",
+            ),
+        };
+        if let Err(e) = result {
+            eprintln!(
+                "smtsmith: cannot write the reduced form of {}: {e}",
+                written.smt2.display()
+            );
+        }
+    }
+
     /// Runs `s` on every solver in lockstep, judging each step; findings are written to
     /// disk before this returns.
     pub fn run_script(&mut self, s: &Script, input: Option<&[u8]>) -> ScriptReport {
@@ -254,6 +344,15 @@ impl Harness {
         issue: Issue,
         input: Option<&[u8]>,
     ) {
+        report.finding_step = Some(FindingStep {
+            ran: ran.to_vec(),
+            step,
+            answers: answers.to_vec(),
+        });
+        if !self.write_findings {
+            report.findings.push((issue, Written::none()));
+            return;
+        }
         let ctx = finding::ScriptContext {
             script: s,
             ran,
@@ -263,11 +362,12 @@ impl Harness {
             limits: &self.limits,
             input,
         };
-        report.findings.push(finding::record(
-            &self.findings_dir,
-            issue,
-            finding::Subject::Script(&ctx),
-        ));
+        let (issue, mut written) =
+            finding::record(&self.findings_dir, issue, finding::Subject::Script(&ctx));
+        if let Some(budget) = self.reduce_budget {
+            self.reduce_written_script(s, step, &issue, &mut written, budget, input);
+        }
+        report.findings.push((issue, written));
     }
 
     /// The oracles of one step. Returns the issues and whether the script must stop
@@ -433,4 +533,11 @@ impl Harness {
         }
         r
     }
+}
+
+fn count_asserts(s: &Script) -> usize {
+    s.actions
+        .iter()
+        .filter(|a| matches!(a, Action::Assert(_)))
+        .count()
 }

@@ -223,9 +223,7 @@ impl Run<'_> {
             }
             NodeKind::Lit(v) => out.extend(smaller_literals(v).into_iter().map(Edit::Lit)),
             NodeKind::Const(_) | NodeKind::Bound(_) => {
-                if let Some(v) = simple {
-                    out.push(Edit::Lit(v));
-                }
+                out.extend(small_literals(&node.sort).into_iter().map(Edit::Lit));
             }
             _ => {}
         }
@@ -237,7 +235,7 @@ impl Run<'_> {
                 if matches!(arg.kind, NodeKind::Lit(_)) {
                     continue;
                 }
-                if let Some(v) = simplest(&arg.sort) {
+                for v in small_literals(&arg.sort) {
                     out.push(Edit::ArgLit(k, v));
                 }
             }
@@ -401,6 +399,19 @@ pub fn simplest(sort: &Sort) -> Option<Value> {
         }
         Sort::RegLan | Sort::Uninterp(_) => return None,
     })
+}
+
+/// The literals a leaf or an argument is replaced by: the simplest of its sort, and for
+/// Booleans and numbers also `true` / `1` (a finding may need a non-zero value).
+fn small_literals(sort: &Sort) -> Vec<Value> {
+    let mut out: Vec<Value> = simplest(sort).into_iter().collect();
+    match sort {
+        Sort::Bool => out.push(Value::Bool(true)),
+        Sort::Int => out.push(Value::Int(BigInt::one())),
+        Sort::Real => out.push(Value::Real(BigRational::one())),
+        _ => {}
+    }
+    out
 }
 
 /// Smaller literals than `v`, smallest first: 0, 1, halves; shorter strings; arrays with

@@ -132,6 +132,7 @@ enum Command {
     /// assertions, assertions, and the bytes of the formula as smtsmith prints it
     /// (declarations, logic, assertions, check-sat; tab-separated, one line per file).
     Size {
+        /// SMT-LIB files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },

@@ -547,7 +547,9 @@ impl Harness {
         let t = Instant::now();
         if let (Some(budget), Some(true)) = (self.reduce_budget, reproduced_anew) {
             for (issue, written) in findings.iter_mut() {
-                self.reduce_written(f, issue, written, reduce_judge, budget, config, input);
+                if issue.class.reduced_as_written() {
+                    self.reduce_written(f, issue, written, reduce_judge, budget, config, input);
+                }
             }
         }
         Report {

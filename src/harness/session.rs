@@ -364,7 +364,10 @@ impl Harness {
         };
         let (issue, mut written) =
             finding::record(&self.findings_dir, issue, finding::Subject::Script(&ctx));
-        if let Some(budget) = self.reduce_budget {
+        if let Some(budget) = self
+            .reduce_budget
+            .filter(|_| issue.class.reduced_as_written())
+        {
             self.reduce_written_script(s, step, &issue, &mut written, budget, input);
         }
         report.findings.push((issue, written));

@@ -65,6 +65,13 @@ pub enum Class {
 }
 
 impl Class {
+    /// Whether a finding of this class is reduced as it is written: not the performance
+    /// classes (every candidate would cost up to ten times the limit, or a hang) nor a crash
+    /// (the process is ending).
+    pub fn reduced_as_written(self) -> bool {
+        !matches!(self, Class::TimeLimit | Class::Performance | Class::Crash)
+    }
+
     /// Folder name under `findings/`.
     pub fn dir(self) -> &'static str {
         match self {

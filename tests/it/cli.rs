@@ -322,7 +322,9 @@ fn a_written_finding_replays_with_the_z3_binary() {
     assert!(out.starts_with("sat\n"), "{out}");
     let summary = finding::summary(dir.path()).unwrap();
     assert!(
-        summary.starts_with("1 finding(s) (0 of known bugs), 1 distinct key(s)"),
+        summary.starts_with(
+            "1 finding(s) (0 of known bugs, 0 reduced), 1 distinct key(s) (1 before reduction)"
+        ),
         "{summary}"
     );
 }

@@ -54,9 +54,11 @@ pub fn reproducer(name: &str) -> Option<&'static str> {
         .map(|(_, t)| *t)
 }
 
-/// Known bugs of `issue`'s solver and class whose reproducer, read by smtsmith, has the
+/// Known bugs of `issue`'s solver and class whose reproducer (or one of its `also`), read
+/// by smtsmith, has the
 /// reduced key `key` ([`super::reduced_key`]) for `issue`: the candidates a reduced finding
-/// is replayed against, with their formulas.
+/// is replayed against, with their formulas (a bug with several matching reproducers comes
+/// once per reproducer).
 pub fn matching(issue: &Issue, key: &str) -> Vec<(&'static Known, crate::ir::Formula)> {
     let Some(solver) = issue.blamed.map(SolverId::library) else {
         return Vec::new();
@@ -64,10 +66,14 @@ pub fn matching(issue: &Issue, key: &str) -> Vec<(&'static Known, crate::ir::For
     index()
         .iter()
         .filter(|k| k.solver == solver && k.classes.iter().any(|c| c == issue.class.dir()))
-        .filter_map(|k| {
-            let text = reproducer(&k.file)?;
-            let f = super::reproducer_formula(text).ok()?;
-            (super::reduced_key(issue, &f, text) == key).then_some((k, f))
+        .flat_map(|k| {
+            std::iter::once(&k.file)
+                .chain(&k.also)
+                .filter_map(move |file| {
+                    let text = reproducer(file)?;
+                    let f = super::reproducer_formula(text).ok()?;
+                    (super::reduced_key(issue, &f, text) == key).then_some((k, f))
+                })
         })
         .collect()
 }
@@ -129,6 +135,35 @@ mod tests {
                 k.file
             );
         }
+    }
+
+    /// A reduced finding's key finds the known bug whose reduced reproducer has it: Z3
+    /// 4.8.7's `(> 0 (mod 0 0))` (listed under `also`) is `invalid-model/z3/QF_NIA/mod`.
+    #[test]
+    fn reduced_keys_find_known_reproducers() {
+        let issue = Issue {
+            class: Class::InvalidModel,
+            blamed: Some(SolverId::Z3),
+            summary: "z3 says sat, but its model makes assertion 0 false".into(),
+        };
+        let found = matching(&issue, "invalid-model/z3/QF_NIA/mod");
+        assert_eq!(
+            found.len(),
+            1,
+            "{:?}",
+            found.iter().map(|(k, _)| &k.file).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            found[0].0.file,
+            "z3-4.8.7-nested-mod-by-zero-invalid-model.smt2"
+        );
+        assert!(matching(&issue, "invalid-model/z3/QF_NIA/div").len() == 1);
+        assert!(matching(&issue, "invalid-model/z3/QF_NIA/str.len").is_empty());
+        let cvc5 = Issue {
+            blamed: Some(SolverId::Cvc5),
+            ..issue
+        };
+        assert!(matching(&cvc5, "invalid-model/cvc5/QF_NIA/mod").is_empty());
     }
 
     #[test]

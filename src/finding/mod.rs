@@ -152,11 +152,14 @@ pub fn reduced_key(issue: &Issue, f: &Formula, text: &str) -> String {
     let mut needs: Vec<String> = Vec::new();
     for line in text.lines().map(str::trim) {
         if let Some(tactic) = line.strip_prefix("(check-sat-using ") {
-            needs.push(format!("tactic {}", tactic.trim_end_matches(')')));
+            needs.push(format!(
+                "tactic {}",
+                tactic.strip_suffix(')').unwrap_or(tactic)
+            ));
         } else if line.starts_with("(push") {
             needs.push("push".into());
         } else if let Some(option) = line.strip_prefix("(set-option :") {
-            let option = option.trim_end_matches(')');
+            let option = option.strip_suffix(')').unwrap_or(option);
             if !option.starts_with("produce-") {
                 needs.push(option.replacen(' ', "=", 1));
             }

@@ -68,6 +68,11 @@ pub fn reduce(f: &Formula, holds: &mut dyn FnMut(&Formula) -> bool, budget: Dura
             break;
         }
     }
+    // Short names last (one candidate: a solver may depend on names, e.g. through hashing).
+    let short = short_names(&r.current);
+    if short != r.current {
+        r.try_keep(short);
+    }
     Outcome {
         formula: r.current,
         tests: r.tests,
@@ -368,6 +373,22 @@ fn fresh_decl(g: &mut Formula, sort: Sort) -> DeclId {
         k += 1;
     }
     g.declare(format!("r{k}"), sort)
+}
+
+/// `f` with its declarations named `a`, `b`, … in order (where no bound variable has the
+/// name; past `z` the names stay).
+fn short_names(f: &Formula) -> Formula {
+    let mut g = f.clone();
+    let mut letters = ('a'..='z')
+        .map(String::from)
+        .filter(|n| !f.bounds.iter().any(|b| &b.name == n));
+    for d in g.decls.iter_mut() {
+        match letters.next() {
+            Some(n) => d.name = n,
+            None => break,
+        }
+    }
+    g
 }
 
 /// The nodes reachable from the assertions, parents before children, breadth first (the

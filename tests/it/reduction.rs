@@ -220,6 +220,29 @@ fn every_judged_class_reduces() {
         );
         // The path the finding is about stays; the others go.
         assert_eq!(r.setup.text, class == Class::PathDisagreement, "{class}");
+        // The reduced reproducer replays with both solvers' own front ends: read without an
+        // error, decided (the corruption itself lives in this process only).
+        let versions = h.versions().to_vec();
+        let ctx = smtsmith::finding::Context {
+            formula: &r.formula,
+            answers: &r.answers,
+            versions: &versions,
+            limits: &h.limits,
+            setup: r.setup,
+            config: None,
+            input: None,
+        };
+        let text = smtsmith::finding::reproducer(&r.issue, &ctx);
+        for out in [
+            smtsmith::solver::z3::run_binary(&text, 10_000).unwrap(),
+            smtsmith::solver::cvc5::run_script(&text, 10_000).unwrap(),
+        ] {
+            assert!(
+                out.starts_with("sat") || out.starts_with("unsat"),
+                "{class}: {out}\n{text}"
+            );
+            assert!(!out.contains("error"), "{class}: {out}\n{text}");
+        }
     }
 }
 

@@ -48,6 +48,8 @@ for dir in "$@"; do
     t0=$(now)
     "$smtsmith" reduce --again --budget "$budget" "$w.json" >/dev/null 2>&1 || true
     t1=$(now)
+    # A finding recognised as a known bug by its reduced form moves under known/.
+    [ -f "$w.smt2" ] || w=$work/known/$class/$(basename "$base")
     ours=$( [ -f "$w.reduced.smt2" ] && size "$w.reduced.smt2" || printf -- '-\t-')
     t2=$(now)
     "$ddsmt" -j "$jobs" "$w.smt2" "$work/ddsmt.smt2" "$smtsmith" judge --finding "$w.json" >"$work/ddsmt.log" 2>&1 || true

@@ -114,6 +114,17 @@ pub struct Context<'a> {
     pub input: Option<&'a [u8]>,
 }
 
+impl Context<'_> {
+    /// The version of solver path `id` as the library reports it (empty if not recorded).
+    pub fn version_of(&self, id: SolverId) -> String {
+        self.versions
+            .iter()
+            .find(|(s, _)| *s == id)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    }
+}
+
 /// The de-duplication key: for errors (api-error, self-check, crash) class, blamed solver
 /// and the normalized message ([`normalize`]), which names the bug better than the formula
 /// around it (the operators a formula happens to use split one error into many keys); for
@@ -269,8 +280,7 @@ pub fn write_reduced(
     );
     let path = reduced_path(&written.smt2);
     write_synced(&path, text.as_bytes())?;
-    let mut v: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(&written.json)?).map_err(std::io::Error::other)?;
+    let mut v = read_json(&written.json)?;
     let meta = serde_json::to_value(metadata(issue, ctx, None)).map_err(std::io::Error::other)?;
     let mut reduced = serde_json::json!({
         "file": name(&path),
@@ -295,10 +305,7 @@ pub fn write_reduced(
     let key = reduced_key(issue, ctx.formula, &text);
     v["key"] = key.clone().into();
     v["reduced"] = reduced;
-    write_synced(
-        &written.json,
-        serde_json::to_string_pretty(&v).unwrap().as_bytes(),
-    )?;
+    write_json(&written.json, &v)?;
     written.reduced = Some(path);
     Ok(key)
 }
@@ -315,15 +322,11 @@ pub fn mark_known(written: &mut Written, known: &known::Known) -> std::io::Resul
     };
     let folder = dir.join("known").join(class);
     fs::create_dir_all(&folder)?;
-    let mut v: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(&written.json)?).map_err(std::io::Error::other)?;
+    let mut v = read_json(&written.json)?;
     v["known"] = known.file.clone().into();
     v["known_by"] =
         "replay: the known reproducer makes the same finding, with the same reduced key".into();
-    write_synced(
-        &written.json,
-        serde_json::to_string_pretty(&v).unwrap().as_bytes(),
-    )?;
+    write_json(&written.json, &v)?;
     let moved = |p: &Path| folder.join(p.file_name().unwrap_or_default());
     let input = written.smt2.with_extension("input");
     for p in [
@@ -383,8 +386,7 @@ pub fn write_reduced_script(
         })
         .collect();
     let key = reduced_key(issue, &shape, &text);
-    let mut v: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(&written.json)?).map_err(std::io::Error::other)?;
+    let mut v = read_json(&written.json)?;
     if v.get("original_key").is_none() {
         v["original_key"] = v["key"].clone();
     }
@@ -398,23 +400,16 @@ pub fn write_reduced_script(
         "answers": ctx.answers,
         "stats": stats,
     });
-    write_synced(
-        &written.json,
-        serde_json::to_string_pretty(&v).unwrap().as_bytes(),
-    )?;
+    write_json(&written.json, &v)?;
     written.reduced = Some(path);
     Ok(key)
 }
 
 /// Records in the finding's JSON why it has no reduced form.
 pub fn write_not_reduced(written: &Written, why: &str) -> std::io::Result<()> {
-    let mut v: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(&written.json)?).map_err(std::io::Error::other)?;
+    let mut v = read_json(&written.json)?;
     v["reduced"] = serde_json::json!({ "error": why });
-    write_synced(
-        &written.json,
-        serde_json::to_string_pretty(&v).unwrap().as_bytes(),
-    )
+    write_json(&written.json, &v)
 }
 
 /// `<hash>.reduced.smt2` beside `<hash>.smt2`.
@@ -458,13 +453,7 @@ pub fn record(dir: &Path, issue: Issue, subject: Subject) -> (Issue, Written) {
 pub fn reproducer(issue: &Issue, ctx: &Context) -> String {
     let f = ctx.formula;
     let sig = f.signature();
-    let version_of = |id: SolverId| {
-        ctx.versions
-            .iter()
-            .find(|(s, _)| *s == id)
-            .map(|(_, v)| v.clone())
-            .unwrap_or_default()
-    };
+    let version_of = |id: SolverId| ctx.version_of(id);
     let mut comments = vec![
         format!("smtsmith finding: {}", issue.class),
         issue.summary.clone(),
@@ -555,13 +544,7 @@ fn metadata<'a>(
     let f = ctx.formula;
     let sig = f.signature();
     let logic = sig.logic();
-    let version_of = |id: SolverId| {
-        ctx.versions
-            .iter()
-            .find(|(s, _)| *s == id)
-            .map(|(_, v)| v.clone())
-            .unwrap_or_default()
-    };
+    let version_of = |id: SolverId| ctx.version_of(id);
     let solvers = ctx
         .answers
         .iter()
@@ -810,6 +793,16 @@ pub fn write_script(dir: &Path, issue: &Issue, ctx: &ScriptContext) -> std::io::
         known: known.map(|k| k.file.clone()),
         reduced: None,
     })
+}
+
+/// A finding's JSON, read to be updated.
+fn read_json(path: &Path) -> std::io::Result<serde_json::Value> {
+    serde_json::from_str(&fs::read_to_string(path)?).map_err(std::io::Error::other)
+}
+
+/// Writes a finding's JSON (synced, as every finding file).
+fn write_json(path: &Path, v: &serde_json::Value) -> std::io::Result<()> {
+    write_synced(path, serde_json::to_string_pretty(v).unwrap().as_bytes())
 }
 
 fn write_synced(path: &Path, bytes: &[u8]) -> std::io::Result<()> {

@@ -532,15 +532,7 @@ fn performance_on_a_real_slow_check() {
     ignore = "a behaviour of the pinned cvc5 1.4.0"
 )]
 fn self_check_fires_on_a_real_cvc5_bug() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/known-findings/cvc5-1.4.0-no-model-after-sat-UF-arrays.smt2"
-    );
-    let f = constant_arrays_as_values(parsed(&std::fs::read_to_string(path).unwrap()));
-    let setup = Setup {
-        self_checks: true,
-        ..Setup::default()
-    };
+    let (f, setup) = failing_model_check();
     let mut h = harness("self-check");
     let r = h.run_script(&Script::of_formula(&f, setup.clone()), None);
     assert!(
@@ -573,6 +565,20 @@ fn self_check_fires_on_a_real_cvc5_bug() {
     );
     let r = h.run_script(&Script::of_formula(&easy, setup), None);
     assert!(r.findings.is_empty(), "{}", r.summary());
+}
+
+/// The known reproducer on which cvc5 1.4.0 fails its model check, with self-checks on.
+fn failing_model_check() -> (Formula, Setup) {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/known-findings/cvc5-1.4.0-no-model-after-sat-UF-arrays.smt2"
+    );
+    let f = constant_arrays_as_values(parsed(&std::fs::read_to_string(path).unwrap()));
+    let setup = Setup {
+        self_checks: true,
+        ..Setup::default()
+    };
+    (f, setup)
 }
 
 /// The same formula with each `((as const S) v)` of a value `v` made an array value (the
@@ -756,15 +762,7 @@ fn script_findings_are_reduced_as_written() {
     ignore = "a behaviour of the pinned cvc5 1.4.0"
 )]
 fn a_real_self_check_finding_reduces() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/known-findings/cvc5-1.4.0-no-model-after-sat-UF-arrays.smt2"
-    );
-    let f = constant_arrays_as_values(parsed(&std::fs::read_to_string(path).unwrap()));
-    let setup = Setup {
-        self_checks: true,
-        ..Setup::default()
-    };
+    let (f, setup) = failing_model_check();
     let mut h = harness("reduce-self-check");
     h.reduce_budget = Some(std::time::Duration::from_secs(20));
     let r = h.run_script(&Script::of_formula(&f, setup), None);

@@ -827,12 +827,14 @@ pub fn reduce_script(
                 share,
             );
             tests += inner_tests;
-            if out.kept > 0 {
-                let c = with_term(&out.formula);
-                if script_valid(&c) {
-                    current = c;
-                    kept += out.kept;
-                }
+            // Progress only where the term changed (dropping the pool's other declarations
+            // from the term's own formula is always kept and changes nothing here).
+            let before_text = crate::smtlib::term(&current.formula, t);
+            let c = with_term(&out.formula);
+            let Action::Assert(root) = c.actions[*k] else { continue };
+            if script_valid(&c) && crate::smtlib::term(&c.formula, root) != before_text {
+                current = c;
+                kept += 1;
             }
         }
         if kept == before || Instant::now() >= deadline {

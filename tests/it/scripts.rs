@@ -774,3 +774,43 @@ fn a_real_self_check_finding_reduces() {
     let out = smtsmith::solver::cvc5::run_script(&text, 10_000).unwrap();
     assert!(out.contains("error"), "{out}\n{text}");
 }
+
+/// An invalid-core finding (cvc5's unsat assumptions emptied: the assertions alone are
+/// satisfiable) reduces as written: the first scope and its core query go, the
+/// check-sat-assuming and its query stay, and cvc5's own front end reads the result.
+#[test]
+fn an_invalid_core_finding_reduces() {
+    let (s, _) = core_script();
+    let mut h = harness("reduce-core");
+    h.reduce_budget = Some(std::time::Duration::from_secs(60));
+    corrupt(
+        &mut h,
+        SolverId::Cvc5,
+        Box::new(|_, _, r| match r {
+            Response::Assumptions(_) => Response::Assumptions(Vec::new()),
+            r => r,
+        }),
+    );
+    let r = h.run_script(&s, None);
+    assert_eq!(classes(&r), vec![Class::InvalidCore], "{}", r.summary());
+    let w = &r.findings[0].1;
+    let text = std::fs::read_to_string(w.reduced.as_ref().expect("reduced")).unwrap();
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&w.json).unwrap()).unwrap();
+    let stats = &v["reduced"]["stats"];
+    assert!(
+        stats["actions"].as_u64() < stats["original_actions"].as_u64(),
+        "{stats}"
+    );
+    assert!(
+        !text.contains("(push") && !text.contains("(get-unsat-core)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("(check-sat-assuming") && text.contains("(get-unsat-assumptions)"),
+        "{text}"
+    );
+    let out = smtsmith::solver::cvc5::run_script(&text, 10_000).unwrap();
+    assert!(out.starts_with("unsat"), "{out}\n{text}");
+    assert!(!out.contains("error"), "{out}\n{text}");
+}

@@ -831,7 +831,9 @@ pub fn reduce_script(
             // from the term's own formula is always kept and changes nothing here).
             let before_text = crate::smtlib::term(&current.formula, t);
             let c = with_term(&out.formula);
-            let Action::Assert(root) = c.actions[*k] else { continue };
+            let Action::Assert(root) = c.actions[*k] else {
+                continue;
+            };
             if script_valid(&c) && crate::smtlib::term(&c.formula, root) != before_text {
                 current = c;
                 kept += 1;

@@ -667,17 +667,24 @@ struct ScriptMetadata<'a> {
 /// Writes a script finding: `<hash>.smt2`, the reproducer for the blamed solver (Z3's
 /// when none is blamed) with the actions it ran and its options; `<hash>.<other>.smt2` for
 /// each other solver; `<hash>.json`; `<hash>.input`.
-/// The reproducers of a script finding, one per solver that ran it, the blamed solver's
-/// (Z3's when none is blamed) first, each with the actions that solver ran and its options.
-fn script_reproducers(issue: &Issue, ctx: &ScriptContext) -> Vec<(SolverId, String)> {
-    use crate::script::{print, Print};
-    let s = ctx.script;
+/// The solvers that ran a script finding with the actions each ran, the blamed solver (Z3
+/// when none is blamed) first.
+fn solver_order<'a>(issue: &Issue, ctx: &'a ScriptContext) -> Vec<&'a (SolverId, Vec<usize>)> {
     let first = issue
         .blamed
         .or_else(|| ctx.ran.first().map(|(id, _)| *id))
         .unwrap_or(SolverId::Z3);
     let mut order: Vec<&(SolverId, Vec<usize>)> = ctx.ran.iter().collect();
     order.sort_by_key(|(id, _)| *id != first);
+    order
+}
+
+/// The reproducers of a script finding, one per solver that ran it, the blamed solver's
+/// (Z3's when none is blamed) first, each with the actions that solver ran and its options.
+fn script_reproducers(issue: &Issue, ctx: &ScriptContext) -> Vec<(SolverId, String)> {
+    use crate::script::{print, Print};
+    let s = ctx.script;
+    let order = solver_order(issue, ctx);
     order
         .iter()
         .map(|(id, ran)| {
@@ -724,12 +731,7 @@ pub fn write_script(dir: &Path, issue: &Issue, ctx: &ScriptContext) -> std::io::
     let s = ctx.script;
     let sig = s.formula.signature();
     let ops: Vec<&'static str> = sig.ops.iter().map(|o| o.name()).collect();
-    let first = issue
-        .blamed
-        .or_else(|| ctx.ran.first().map(|(id, _)| *id))
-        .unwrap_or(SolverId::Z3);
-    let mut order: Vec<&(SolverId, Vec<usize>)> = ctx.ran.iter().collect();
-    order.sort_by_key(|(id, _)| *id != first);
+    let order = solver_order(issue, ctx);
     let texts = script_reproducers(issue, ctx);
     let hash = {
         let mut h = Sha256::new();

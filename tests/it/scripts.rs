@@ -111,6 +111,14 @@ fn x_zero(at: Option<usize>) -> Edit {
     })
 }
 
+/// Every unsat-assumptions answer emptied (the assertions alone are satisfiable here).
+fn empty_assumptions() -> Edit {
+    Box::new(|_, _, r| match r {
+        Response::Assumptions(_) => Response::Assumptions(Vec::new()),
+        r => r,
+    })
+}
+
 fn classes(r: &smtsmith::harness::session::ScriptReport) -> Vec<Class> {
     r.findings.iter().map(|(i, _)| i.class).collect()
 }
@@ -373,14 +381,7 @@ fn corrupted_cores_and_assumptions_are_invalid() {
     );
 
     let mut h = harness("assumptions-bad");
-    corrupt(
-        &mut h,
-        SolverId::Cvc5,
-        Box::new(|_, _, r| match r {
-            Response::Assumptions(_) => Response::Assumptions(Vec::new()),
-            r => r,
-        }),
-    );
+    corrupt(&mut h, SolverId::Cvc5, empty_assumptions());
     let r = h.run_script(&s, None);
     assert_eq!(classes(&r), vec![Class::InvalidCore], "{}", r.summary());
     assert_eq!(r.findings[0].0.blamed, Some(SolverId::Cvc5));
@@ -783,14 +784,7 @@ fn an_invalid_core_finding_reduces() {
     let (s, _) = core_script();
     let mut h = harness("reduce-core");
     h.reduce_budget = Some(std::time::Duration::from_secs(60));
-    corrupt(
-        &mut h,
-        SolverId::Cvc5,
-        Box::new(|_, _, r| match r {
-            Response::Assumptions(_) => Response::Assumptions(Vec::new()),
-            r => r,
-        }),
-    );
+    corrupt(&mut h, SolverId::Cvc5, empty_assumptions());
     let r = h.run_script(&s, None);
     assert_eq!(classes(&r), vec![Class::InvalidCore], "{}", r.summary());
     let w = &r.findings[0].1;

@@ -6,8 +6,9 @@
 //! case runs once more in new contexts, as a new process would, and must make the finding
 //! again.
 //!
-//! Reduction steps are not followed by the hang watchdog: a candidate on which a solver
-//! ignores its limit ends the process as a hang would, after the original finding is on disk.
+//! Each candidate runs under the hang/crash watchdog where it is on (fuzz targets, `smtsmith
+//! reduce`): a solver that crashes or hangs on a candidate leaves a finding of its own, after
+//! the original finding is on disk.
 
 use super::{Harness, Judge};
 use crate::ir::Formula;

@@ -9,6 +9,7 @@
 
 use crate::ir::{Formula, Verdict};
 use crate::oracle::Class;
+use crate::solver_id::SolverId;
 use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -127,13 +128,13 @@ fn run(binary: &Path, text: &str, timeout: Duration) -> std::io::Result<Run> {
 
 /// Runs the reproducer `text` in `binary` and judges the answer against `expect`.
 pub fn probe(binary: &Path, text: &str, expect: &Expect, timeout: Duration) -> Probe {
-    // An invalid model may lie in the model's divisions by zero, which `get-model` does not
-    // show: the binary is also asked for the value of every closed division.
-    let divisions = division_terms(&expect.formula);
-    let asks_divisions =
-        matches!(expect.class, Class::InvalidModel | Class::WrongValue) && !divisions.is_empty();
-    let script = if asks_divisions {
-        let terms: Vec<String> = divisions.iter().map(|(_, t)| t.clone()).collect();
+    // The model: one `get-value` of every constant and every closed division appended
+    // (`get-model` does not show a model's divisions by zero), read back in that order.
+    let asked = model_terms(&expect.formula);
+    let asks_model =
+        matches!(expect.class, Class::InvalidModel | Class::WrongValue) && !asked.is_empty();
+    let script = if asks_model {
+        let terms: Vec<&str> = asked.iter().map(|(_, t, _)| t.as_str()).collect();
         format!("{text}\n(get-value ({}))\n", terms.join(" "))
     } else {
         text.to_string()
@@ -192,11 +193,7 @@ pub fn probe(binary: &Path, text: &str, expect: &Expect, timeout: Duration) -> P
             return Probe::Good(first);
         }
         let rest: String = r.out.lines().skip(1).collect::<Vec<_>>().join("\n");
-        let Some(model) = read_model(
-            &expect.formula,
-            &rest,
-            asks_divisions.then_some(&divisions[..]),
-        ) else {
+        let Some(model) = read_model(&expect.formula, &rest, &asked) else {
             return Probe::Undecided("a model smtsmith does not read exactly".into());
         };
         return match crate::eval::check_model(&expect.formula, &model) {
@@ -217,11 +214,21 @@ pub fn probe(binary: &Path, text: &str, expect: &Expect, timeout: Duration) -> P
     }
 }
 
-/// The closed applications of `div`, `mod` and `/` in `f`, with their SMT-LIB text.
-fn division_terms(f: &Formula) -> Vec<(crate::ir::NodeId, String)> {
+/// What the binary is asked for after `sat`: the formula's constants, then its closed
+/// applications of `div`, `mod` and `/` (with their nodes); each with its SMT-LIB text and
+/// sort.
+type Asked = Vec<(Option<crate::ir::NodeId>, String, crate::ir::Sort)>;
+
+fn model_terms(f: &Formula) -> Asked {
     use crate::ir::{NodeKind, Op};
+    let constants = f
+        .decls
+        .iter()
+        .filter(|d| d.args.is_empty())
+        .map(|d| (None, crate::smtlib::symbol(&d.name), d.sort.clone()));
     let free = f.free_bound_vars(true);
-    f.reachable_postorder()
+    let divisions = f
+        .reachable_postorder()
         .into_iter()
         .filter(|id| {
             free[id.0 as usize].is_empty()
@@ -230,74 +237,62 @@ fn division_terms(f: &Formula) -> Vec<(crate::ir::NodeId, String)> {
                     NodeKind::App(Op::IntDiv | Op::Mod | Op::RealDiv, ..)
                 )
         })
-        .map(|id| (id, crate::smtlib::closed_term(f, id, &Default::default())))
-        .collect()
+        .map(|id| {
+            let text = crate::smtlib::closed_term(f, id, &Default::default());
+            (Some(id), text, f.sort_of(id).clone())
+        });
+    constants.chain(divisions).collect()
 }
 
-/// A model from the binary's answers after `sat`: the `get-value` of the constants
-/// (`((x 1) (y 2))`, absent when there are none), then, where `divisions` are asked, their
-/// values in the same order, which fix the model's divisions by zero.
-fn read_model(
-    f: &Formula,
-    text: &str,
-    divisions: Option<&[(crate::ir::NodeId, String)]>,
-) -> Option<crate::eval::Model> {
+/// A model from the binary's answers after `sat`: the last one answers the `get-value` of
+/// `asked` ([`model_terms`]); its constants' values, and the divisions whose divisor is zero
+/// under them, which fix the model's divisions by zero. `None` where a value is not read
+/// exactly.
+fn read_model(f: &Formula, text: &str, asked: &Asked) -> Option<crate::eval::Model> {
     use crate::ir::NodeKind;
-    use crate::solver::text::{items, parse_value};
-    let wrapped = format!("({text})");
-    let mut answers = items(&wrapped)?;
-    let division_values = match divisions {
-        Some(d) => {
-            let last = answers.pop()?;
-            let pairs = items(last)?;
-            if pairs.len() != d.len() {
-                return None;
-            }
-            Some(pairs)
-        }
-        None => None,
+    let sorts: Vec<crate::ir::Sort> = asked.iter().map(|(_, _, sort)| sort.clone()).collect();
+    let values = if asked.is_empty() {
+        Vec::new()
+    } else {
+        let answers = crate::solver::text::items_of(text)?;
+        crate::solver::text::read_get_value(answers.last()?, &sorts)?
     };
-    let mut values = vec![None; f.decls.len()];
-    for answer in answers {
-        for pair in items(answer)? {
-            let kv = items(pair)?;
-            let [name, value] = kv[..] else { return None };
-            let name = name.trim_matches('|');
-            let k = f
-                .decls
-                .iter()
-                .position(|d| d.name == name && d.args.is_empty())?;
-            values[k] = Some(parse_value(value, &f.decls[k].sort)?);
-        }
-    }
+    let (constants, divisions) =
+        values.split_at(asked.iter().take_while(|(id, _, _)| id.is_none()).count());
     let mut model = crate::eval::Model {
-        values,
+        values: constants
+            .iter()
+            .cloned()
+            .collect::<Option<Vec<_>>>()?
+            .into_iter()
+            .map(Some)
+            .collect(),
         ..Default::default()
     }
     .extended_to(f.decls.len());
-    if let (Some(d), Some(pairs)) = (divisions, division_values) {
-        let mut found = Vec::new();
-        for ((id, _), pair) in d.iter().zip(pairs) {
-            let kv = items(pair)?;
-            let [_, value] = kv[..] else { return None };
-            let NodeKind::App(op, _, args) = &f.node(*id).kind else {
-                continue;
-            };
-            let mut ev = crate::eval::Evaluator::new(f, &model);
-            let (Ok(dividend), Ok(divisor)) = (ev.eval(args[0]), ev.eval(args[1])) else {
-                continue;
-            };
-            let zero = match &divisor {
-                crate::ir::Value::Int(n) => num_traits::Zero::is_zero(n),
-                crate::ir::Value::Real(r) => num_traits::Zero::is_zero(r),
-                _ => false,
-            };
-            if zero {
-                found.push(((*op, dividend), parse_value(value, f.sort_of(*id))?));
-            }
+    let mut found = Vec::new();
+    for ((id, _, _), value) in asked
+        .iter()
+        .filter(|(id, _, _)| id.is_some())
+        .zip(divisions)
+    {
+        let Some(NodeKind::App(op, _, args)) = id.map(|id| &f.node(id).kind) else {
+            continue;
+        };
+        let mut ev = crate::eval::Evaluator::new(f, &model);
+        let (Ok(dividend), Ok(divisor)) = (ev.eval(args[0]), ev.eval(args[1])) else {
+            continue;
+        };
+        let zero = match &divisor {
+            crate::ir::Value::Int(n) => num_traits::Zero::is_zero(n),
+            crate::ir::Value::Real(r) => num_traits::Zero::is_zero(r),
+            _ => false,
+        };
+        if zero {
+            found.push(((*op, dividend), value.clone()?));
         }
-        model.divisions = found;
     }
+    model.divisions = found;
     Some(model)
 }
 
@@ -455,15 +450,18 @@ pub fn bisect_file(json: &Path, store: &Path, timeout: Duration) -> Result<Bisec
         .into_iter()
         .find(|c| c.dir() == class)
         .ok_or_else(|| err(format!("unknown class {class:?}")))?;
-    let blamed = v["blamed"].as_str().unwrap_or("");
-    let bisectable =
-        blamed.starts_with("z3") || (blamed.is_empty() && class == Class::Disagreement);
-    if !bisectable {
-        return Err(err(format!(
-            "blamed on {}: only Z3 findings are bisected (one cvc5 release is pinned)",
-            if blamed.is_empty() { "nobody" } else { blamed }
-        )));
-    }
+    let blamed: Option<SolverId> = serde_json::from_value(v["blamed"].clone()).unwrap_or(None);
+    // Z3's path whose verdict counts (a disagreement blames nobody: Z3's API path).
+    let z3_path = match blamed {
+        Some(b) if b.library() == SolverId::Z3 => b,
+        None if class == Class::Disagreement => SolverId::Z3,
+        _ => {
+            return Err(err(format!(
+                "blamed on {}: only Z3 findings are bisected (one cvc5 release is pinned)",
+                blamed.map_or("nobody".to_string(), |b| b.to_string())
+            )))
+        }
+    };
     // The reduced reproducer where there is one, and Z3's verdict on it.
     let (reproducer, solvers) = match v["reduced"]["file"].as_str() {
         Some(f) => (json.with_file_name(f), v["reduced"]["solvers"].clone()),
@@ -473,7 +471,7 @@ pub fn bisect_file(json: &Path, store: &Path, timeout: Duration) -> Result<Bisec
         .as_array()
         .into_iter()
         .flatten()
-        .find(|s| s["solver"].as_str() == Some(if blamed.is_empty() { "z3" } else { blamed }))
+        .find(|s| s["solver"].as_str() == Some(&z3_path.to_string()))
         .cloned()
         .unwrap_or_default();
     let verdict: Option<Verdict> = serde_json::from_value(z3["verdict"].clone()).unwrap_or(None);

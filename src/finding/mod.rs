@@ -176,26 +176,19 @@ pub fn reduced_key(issue: &Issue, f: &Formula, text: &str) -> String {
             }
         }
     }
+    // Array sorts with bit-vector widths dropped (one bug shows at many widths).
+    fn shape(s: &crate::ir::Sort) -> String {
+        match s {
+            crate::ir::Sort::BitVec(_) => "BitVec".into(),
+            crate::ir::Sort::Array(i, e) => format!("(Array {} {})", shape(i), shape(e)),
+            other => other.to_string(),
+        }
+    }
     let mut arrays: Vec<String> = Vec::new();
     for id in f.reachable_postorder() {
-        if let s @ crate::ir::Sort::Array(..) = f.sort_of(id) {
-            let mut shape = String::new();
-            for (k, part) in s.to_string().split("(_ BitVec ").enumerate() {
-                match k {
-                    0 => shape.push_str(part),
-                    _ => {
-                        shape.push_str("BitVec");
-                        shape.push_str(
-                            part.trim_start_matches(|c: char| c.is_ascii_digit())
-                                .strip_prefix(')')
-                                .unwrap_or(part),
-                        );
-                    }
-                }
-            }
-            if !arrays.contains(&shape) {
-                arrays.push(shape);
-            }
+        let s = f.sort_of(id);
+        if matches!(s, crate::ir::Sort::Array(..)) && !arrays.contains(&shape(s)) {
+            arrays.push(shape(s));
         }
     }
     arrays.sort();

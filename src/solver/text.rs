@@ -186,19 +186,8 @@ impl<F: FrontEnd> Text<F> {
         }
         cmd.push_str("))");
         let out = self.run(s, &cmd)?;
-        let pairs = items(out.trim()).ok_or_else(|| self.unreadable("get-value", &out))?;
-        if pairs.len() != terms.len() {
-            return Err(self.unreadable("get-value", &out));
-        }
-        let mut values = Vec::with_capacity(terms.len());
-        for (pair, (_, sort)) in pairs.iter().zip(terms) {
-            let parts = items(pair).ok_or_else(|| self.unreadable("get-value", &out))?;
-            if parts.len() != 2 {
-                return Err(self.unreadable("get-value", &out));
-            }
-            values.push(parse_value(parts[1], sort));
-        }
-        Ok(values)
+        let sorts: Vec<Sort> = terms.iter().map(|(_, sort)| sort.clone()).collect();
+        read_get_value(out.trim(), &sorts).ok_or_else(|| self.unreadable("get-value", &out))
     }
 
     fn unreadable(&self, command: &str, out: &str) -> SolverError {
@@ -300,6 +289,41 @@ pub(crate) fn items(text: &str) -> Option<Vec<&str>> {
         }
     }
     Some(out)
+}
+
+/// The top-level S-expressions of a front end's output, in order.
+pub(crate) fn items_of(out: &str) -> Option<Vec<&str>> {
+    let b = out.as_bytes();
+    let mut v = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        i = end_of_item(b, i)?;
+        v.push(&out[start..i]);
+    }
+    Some(v)
+}
+
+/// The answer to a `get-value` of terms of `sorts` (`((t1 v1) (t2 v2))`): each value read as
+/// a value of its sort (`None` where it is not read exactly); `None` if the answer is not one
+/// pair per term.
+pub(crate) fn read_get_value(answer: &str, sorts: &[Sort]) -> Option<Vec<Option<Value>>> {
+    let pairs = items(answer)?;
+    if pairs.len() != sorts.len() {
+        return None;
+    }
+    pairs
+        .iter()
+        .zip(sorts)
+        .map(|(pair, sort)| match items(pair)?[..] {
+            [_, value] => Some(parse_value(value, sort)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Where the S-expression starting at `b[start]` ends (an atom, a string, a quoted symbol

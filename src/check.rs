@@ -4,7 +4,7 @@
 //! expected status).
 
 use crate::harness::Harness;
-use crate::smtlib::parse::{parse_script, ErrorKind};
+use crate::smtlib::parse::{parse_script, parse_script_with, ErrorKind, Reading};
 use crate::solver::{SolverId, Verdict};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -25,8 +25,19 @@ pub struct FileReport {
     /// Why it was not run, when `error` is set: `malformed`, `unsupported`, `no-check-sat`,
     /// `unreadable`, or `internal` (smtsmith's own failure).
     pub error_kind: Option<String>,
-    /// Each solver's verdict (`error` for an API error).
+    /// Each solver's verdict (`error` for an API error); for an incremental script, its
+    /// verdicts at the checks that ran, comma-separated.
     pub verdicts: Vec<(SolverId, String)>,
+    /// The script ran as an incremental script (more than one query, or queries a single
+    /// formula does not answer: cores, assumptions, scopes popped).
+    #[serde(default)]
+    pub incremental: bool,
+    /// Per check of an incremental script, the status the file states before it.
+    #[serde(default)]
+    pub expected_per_check: Vec<Option<Verdict>>,
+    /// What was read leniently or left out (`parse::Script::notes`).
+    #[serde(default)]
+    pub notes: Vec<String>,
     /// Classes of the findings written for this file, with their reproducers.
     pub findings: Vec<(String, PathBuf)>,
     /// A solver decided the opposite of `expected` (the other oracles judge whether it is
@@ -45,6 +56,9 @@ impl FileReport {
             error: None,
             error_kind: None,
             verdicts: Vec::new(),
+            incremental: false,
+            expected_per_check: Vec::new(),
+            notes: Vec::new(),
             findings: Vec::new(),
             against_expected: Vec::new(),
             millis: 0.0,
@@ -61,14 +75,26 @@ impl FileReport {
         self.error.is_none()
     }
 
-    /// Every solver answered sat or unsat.
+    /// Every solver answered sat or unsat (at every check).
     pub fn decided_by_all(&self) -> bool {
         self.ran()
             && !self.verdicts.is_empty()
             && self
                 .verdicts
                 .iter()
-                .all(|(_, v)| v == "sat" || v == "unsat")
+                .all(|(_, v)| v.split(',').all(|v| v == "sat" || v == "unsat"))
+    }
+
+    /// Some solver answered sat or unsat (at some check).
+    pub fn decided_by_some(&self) -> bool {
+        self.verdicts
+            .iter()
+            .any(|(_, v)| v.split(',').any(|v| v == "sat" || v == "unsat"))
+    }
+
+    /// Whether the file states an expected verdict (for some check).
+    pub fn has_expected(&self) -> bool {
+        self.expected.is_some() || self.expected_per_check.iter().any(Option::is_some)
     }
 
     /// One line: path, verdicts, time, findings or ok.
@@ -99,7 +125,26 @@ impl FileReport {
                 .collect();
             s.push_str(&f.join(", "));
         }
-        if let Some(e) = self.expected {
+        for n in &self.notes {
+            s.push_str(&format!("\n  note: {n}"));
+        }
+        if self.incremental && !self.against_expected.is_empty() {
+            let who: Vec<String> = self
+                .against_expected
+                .iter()
+                .map(|s| s.to_string())
+                .collect();
+            let expected: Vec<String> = self
+                .expected_per_check
+                .iter()
+                .map(|e| e.map_or("-".to_string(), |e| e.to_string()))
+                .collect();
+            s.push_str(&format!(
+                "  (expected {}; {} said otherwise)",
+                expected.join(","),
+                who.join(", ")
+            ));
+        } else if let Some(e) = self.expected {
             if !self.against_expected.is_empty() {
                 let who: Vec<String> = self
                     .against_expected
@@ -172,8 +217,9 @@ fn logic_in_text(text: &str) -> Option<String> {
 }
 
 /// Parses `path` and, when it parses, runs it through `h` (findings are written by the
-/// harness before this returns).
-pub fn check_file(h: &mut Harness, path: &Path) -> FileReport {
+/// harness before this returns): a script of one query as a formula, any other in
+/// lockstep as an incremental script, judged at every step.
+pub fn check_file(h: &mut Harness, path: &Path, reading: Reading) -> FileReport {
     let start = Instant::now();
     let mut report = FileReport::new(path);
     let bytes = match std::fs::read(path) {
@@ -195,7 +241,7 @@ pub fn check_file(h: &mut Harness, path: &Path) -> FileReport {
     if let Some(l) = logic_in_text(text) {
         report.logic = l;
     }
-    let script = match parse_script(text) {
+    let script = match parse_script_with(text, reading) {
         Ok(s) => s,
         Err(e) => {
             report.error_kind = Some(
@@ -215,9 +261,15 @@ pub fn check_file(h: &mut Harness, path: &Path) -> FileReport {
     if let Some(s) = script.status.filter(|s| *s != Verdict::Unknown) {
         report.expected = Some(s);
     }
+    report.notes = script.notes.clone();
     if !script.check_sat {
         report.error = Some("no check-sat: the script asks nothing, no verdict".into());
         report.error_kind = Some(NO_CHECK_SAT.into());
+        return report;
+    }
+    if !script.single_query() {
+        check_incremental(h, &script, &mut report);
+        report.millis = start.elapsed().as_secs_f64() * 1e3;
         return report;
     }
     let run = h.run(&script.formula, None, None);
@@ -244,11 +296,53 @@ pub fn check_file(h: &mut Harness, path: &Path) -> FileReport {
     report
 }
 
+/// Runs an incremental script in lockstep ([`Harness::run_script`]): the verdicts of each
+/// check against the status the file states before it.
+fn check_incremental(
+    h: &mut Harness,
+    script: &crate::smtlib::parse::Script,
+    report: &mut FileReport,
+) {
+    report.incremental = true;
+    report.expected_per_check = script.expected.clone();
+    if report.expected_per_check.iter().all(Option::is_none) {
+        report.expected = None;
+    }
+    let run = h.run_script(&script.script, None);
+    if let Some(why) = &run.skipped {
+        report.notes.push(format!("not judged: {why}"));
+    }
+    let mut per_solver: Vec<(SolverId, Vec<String>)> = Vec::new();
+    for (k, check) in run.verdicts().iter().enumerate() {
+        let expected = script.expected.get(k).copied().flatten();
+        for (id, v) in check {
+            if let Some(e) = expected.filter(|e| *e != Verdict::Unknown) {
+                if *v != Verdict::Unknown && *v != e && !report.against_expected.contains(id) {
+                    report.against_expected.push(*id);
+                }
+            }
+            match per_solver.iter_mut().find(|(s, _)| s == id) {
+                Some((_, vs)) => vs.push(v.to_string()),
+                None => per_solver.push((*id, vec![v.to_string()])),
+            }
+        }
+    }
+    report.verdicts = per_solver
+        .into_iter()
+        .map(|(id, vs)| (id, vs.join(",")))
+        .collect();
+    report.findings = run
+        .findings
+        .iter()
+        .map(|(i, w)| (i.class.to_string(), w.smt2.clone()))
+        .collect();
+}
+
 /// The worker side of `smtsmith check`: reads one path per line, checks it, and reports
 /// on stdout, one line each: `start PATH`, `phase NAME` (before each solver and before
 /// the oracles), `report JSON`. Separate from the supervisor so that a solver that hangs
 /// past its time limit or kills the process costs one file, not the run.
-pub fn worker(h: &mut Harness, input: impl BufRead) -> std::io::Result<()> {
+pub fn worker(h: &mut Harness, input: impl BufRead, reading: Reading) -> std::io::Result<()> {
     fn phase(p: crate::harness::Phase) {
         let mut out = std::io::stdout().lock();
         let _ = writeln!(out, "phase\t{p}");
@@ -262,7 +356,7 @@ pub fn worker(h: &mut Harness, input: impl BufRead) -> std::io::Result<()> {
             writeln!(out, "start\t{}", path.display())?;
             out.flush()?;
         }
-        let r = check_file(h, &path);
+        let r = check_file(h, &path, reading);
         let mut out = std::io::stdout().lock();
         writeln!(
             out,
@@ -529,8 +623,7 @@ pub fn summarize(reports: &[FileReport]) -> BTreeMap<String, LogicRow> {
         if r.decided_by_all() {
             row.decided_by_all += 1;
         }
-        let decided = r.verdicts.iter().any(|(_, v)| v == "sat" || v == "unsat");
-        if r.expected.is_some() && decided {
+        if r.has_expected() && r.decided_by_some() {
             if r.against_expected.is_empty() {
                 row.match_expected += 1;
             } else {

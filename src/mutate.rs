@@ -13,6 +13,11 @@
 //! libFuzzer keeps mutants that add coverage, so chains grow across generations like the
 //! thesis' `φ ← φ_mutant`. Text that does not parse (libFuzzer's own crossover) is
 //! replaced by a formula generated from its bytes, so every input the target sees parses.
+//!
+//! An incremental seed (more than one query: scopes, several checks, assumptions, cores)
+//! stays a script: one of its assertions is mutated as a formula of its own and put back in
+//! place (with declarations for constants a mutation adds), and the script runs in lockstep
+//! ([`Seed`]).
 
 use crate::generate::{self, Case, Config};
 use crate::ir::{BoundId, Formula, NodeId, NodeKind, Op, Sort, OPS};
@@ -309,9 +314,141 @@ pub fn mutate(f: &Formula, u: &mut Unstructured) -> (Formula, Vec<Kind>) {
     (cur, kinds)
 }
 
+/// A corpus entry: a formula (a script of one query), or an incremental script.
+#[derive(Clone, Debug)]
+pub enum Seed {
+    Formula(Formula),
+    Script(crate::script::Script),
+}
+
+impl Seed {
+    /// The entry as text: what [`seed_of`] reads back as the same seed.
+    pub fn print(&self) -> String {
+        match self {
+            Seed::Formula(f) => print(f),
+            Seed::Script(s) => crate::smtlib::scripts::print_corpus(s),
+        }
+    }
+
+    /// The formula of the first query (for an incremental script: the assertions in force
+    /// at its first check).
+    fn first_query(&self) -> Formula {
+        match self {
+            Seed::Formula(f) => f.clone(),
+            Seed::Script(s) => {
+                let mut frames = crate::script::Frames::new();
+                for (k, a) in s.actions.iter().enumerate() {
+                    if a.is_check() {
+                        break;
+                    }
+                    frames.apply(k, a);
+                }
+                rebuild(&crate::script::view(s, &frames.active(), &[]), None)
+            }
+        }
+    }
+}
+
+/// The seed a parsed script stands for.
+pub fn seed_of_script(s: parse::Script) -> Seed {
+    if s.single_query() {
+        Seed::Formula(s.formula)
+    } else {
+        Seed::Script(s.script)
+    }
+}
+
+/// The seed a corpus entry stands for: parsed if it parses, otherwise the formula generated
+/// from its bytes (so libFuzzer's byte-level crossover still yields well-formed scripts).
+pub fn seed_of(data: &[u8]) -> Seed {
+    match std::str::from_utf8(data).ok().map(parse::parse_script) {
+        Some(Ok(s)) => seed_of_script(s),
+        _ => Seed::Formula(Case::from_bytes(data).formula),
+    }
+}
+
+/// A chain of mutations of one assertion of the incremental script `s` ([`mutate`] on the
+/// assertion alone), put back where it was; assertions and constants the mutations add
+/// come right there. `None` when no mutation applied or the result is not a valid script.
+pub fn mutate_script(
+    s: &crate::script::Script,
+    u: &mut Unstructured,
+) -> Option<(crate::script::Script, Vec<Kind>)> {
+    use crate::script::Action;
+    let asserts: Vec<usize> = (0..s.actions.len())
+        .filter(|k| matches!(s.actions[*k], Action::Assert(_)))
+        .collect();
+    let k = *u.choose(&asserts).ok()?;
+    let Action::Assert(t) = s.actions[k] else {
+        return None;
+    };
+    let alone = Formula {
+        asserts: vec![t],
+        ..s.formula.clone()
+    };
+    let (g, kinds) = mutate(&alone, u);
+    if kinds.is_empty() {
+        return None;
+    }
+    let mut c = s.clone();
+    let before = c.formula.decls.len();
+    let map = c.formula.import_derived(&g);
+    let roots: Vec<NodeId> = g.asserts.iter().map(|a| map[a]).collect();
+    c.formula.asserts.extend(&roots);
+    let mut put: Vec<Action> = (before..c.formula.decls.len())
+        .map(|d| Action::Declare(crate::ir::DeclId(d as u32)))
+        .collect();
+    put.extend(roots.into_iter().map(Action::Assert));
+    c.actions.splice(k..=k, put);
+    c.valid().then_some((c, kinds))
+}
+
+/// A chain of one to four mutations of a seed.
+pub fn mutate_seed(seed: &Seed, u: &mut Unstructured) -> Option<(Seed, Vec<Kind>)> {
+    match seed {
+        Seed::Formula(f) => {
+            let (g, kinds) = mutate(f, u);
+            (!kinds.is_empty()).then_some((Seed::Formula(g), kinds))
+        }
+        Seed::Script(s) => mutate_script(s, u).map(|(c, k)| (Seed::Script(c), k)),
+    }
+}
+
 /// Crossover of two corpus entries: `a` with some of `b`'s assertions added. `b`'s
 /// constants and functions join `a`'s by name when their sorts agree and are renamed when
-/// they do not; `b`'s uninterpreted sorts stay apart from `a`'s.
+/// they do not; `b`'s uninterpreted sorts stay apart from `a`'s. Into an incremental
+/// script, the assertions (of `b`'s first query) go right before its first check.
+pub fn crossover_seeds(a: &Seed, b: &Seed, u: &mut Unstructured) -> Seed {
+    let fb = b.first_query();
+    match a {
+        Seed::Formula(fa) => Seed::Formula(crossover(fa, &fb, u)),
+        Seed::Script(s) => {
+            use crate::script::Action;
+            let mut c = s.clone();
+            let before = c.formula.decls.len();
+            let map = c.formula.import(&fb, true);
+            let mut put: Vec<Action> = (before..c.formula.decls.len())
+                .map(|d| Action::Declare(crate::ir::DeclId(d as u32)))
+                .collect();
+            for t in &fb.asserts {
+                if u.ratio(1, 2).unwrap_or(false) {
+                    c.formula.asserts.push(map[t]);
+                    put.push(Action::Assert(map[t]));
+                }
+            }
+            let at = c.actions.iter().position(Action::is_check).unwrap_or(0);
+            c.actions.splice(at..at, put);
+            if c.valid() {
+                Seed::Script(c)
+            } else {
+                a.clone()
+            }
+        }
+    }
+}
+
+/// Crossover of two formulas: `a` with some of `b`'s assertions added (see
+/// [`crossover_seeds`]).
 pub fn crossover(a: &Formula, b: &Formula, u: &mut Unstructured) -> Formula {
     let mut out = a.clone();
     let map = out.import(b, true);
@@ -329,12 +466,13 @@ pub fn crossover(a: &Formula, b: &Formula, u: &mut Unstructured) -> Formula {
     rebuild(&out, None)
 }
 
-/// The libFuzzer custom crossover: [`crossover`] of the two entries, printed into `out`.
+/// The libFuzzer custom crossover: [`crossover_seeds`] of the two entries, printed into
+/// `out`.
 pub fn libfuzzer_crossover(a: &[u8], b: &[u8], out: &mut [u8], seed: u32) -> usize {
-    let (fa, fb) = (formula_of(a), formula_of(b));
+    let (sa, sb) = (seed_of(a), seed_of(b));
     let bytes = generate::seeded_bytes(u64::from(seed), 64);
     let mut u = Unstructured::new(&bytes);
-    let text = print(&crossover(&fa, &fb, &mut u));
+    let text = crossover_seeds(&sa, &sb, &mut u).print();
     if text.len() <= out.len() {
         out[..text.len()].copy_from_slice(text.as_bytes());
         return text.len();
@@ -345,27 +483,22 @@ pub fn libfuzzer_crossover(a: &[u8], b: &[u8], out: &mut [u8], seed: u32) -> usi
     n
 }
 
-/// The script a corpus entry stands for: parsed if it parses, otherwise generated from
-/// its bytes (so libFuzzer's byte-level crossover still yields well-formed scripts).
+/// The formula a corpus entry stands for (an incremental script's first query).
 pub fn formula_of(data: &[u8]) -> Formula {
-    match std::str::from_utf8(data).ok().map(parse::parse_script) {
-        Some(Ok(s)) => s.formula,
-        _ => Case::from_bytes(data).formula,
-    }
+    seed_of(data).first_query()
 }
 
-/// The libFuzzer custom mutator: the entry's script, mutated, printed into `data` when it
+/// The libFuzzer custom mutator: the entry's seed, mutated, printed into `data` when it
 /// fits in `max_size`. Returns the new size (the old one when nothing fitted).
 pub fn libfuzzer_mutate(data: &mut [u8], size: usize, max_size: usize, seed: u32) -> usize {
-    let f = formula_of(&data[..size]);
+    let s = seed_of(&data[..size]);
     let bytes = generate::seeded_bytes(u64::from(seed), 256);
     let mut u = Unstructured::new(&bytes);
     for _ in 0..4 {
-        let (g, kinds) = mutate(&f, &mut u);
-        if kinds.is_empty() {
+        let Some((g, _)) = mutate_seed(&s, &mut u) else {
             continue;
-        }
-        let text = print(&g);
+        };
+        let text = g.print();
         if text.len() <= max_size.min(data.len()) {
             data[..text.len()].copy_from_slice(text.as_bytes());
             return text.len();
@@ -532,5 +665,58 @@ mod tests {
         let n = libfuzzer_mutate(&mut data, 5, 4096, 7);
         let text = std::str::from_utf8(&data[..n]).unwrap();
         parse::parse_script(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    }
+
+    /// The repository's incremental seeds stay scripts: each prints as a corpus entry that
+    /// reads back as itself, and its mutants are valid scripts (declarations before use,
+    /// scopes balanced) whose corpus text reads back as themselves, with the seed's checks.
+    #[test]
+    fn incremental_seeds_mutate_as_scripts() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("seeds/incremental");
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "smt2"))
+            .collect();
+        files.sort();
+        assert!(files.len() >= 10, "{} incremental seeds", files.len());
+        let mut mutants = 0;
+        for path in files {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let seed = seed_of(text.as_bytes());
+            let Seed::Script(s) = &seed else {
+                panic!("{}: not read as an incremental script", path.display());
+            };
+            let printed = seed.print();
+            assert_eq!(
+                seed_of(printed.as_bytes()).print(),
+                printed,
+                "{}",
+                path.display()
+            );
+            let checks = s.actions.iter().filter(|a| a.is_check()).count();
+            for n in 0..20u64 {
+                let bytes = generate::seeded_bytes(n, 256);
+                let mut u = Unstructured::new(&bytes);
+                let Some((m, kinds)) = mutate_seed(&seed, &mut u) else {
+                    continue;
+                };
+                assert!(!kinds.is_empty());
+                let Seed::Script(ms) = &m else {
+                    panic!("a script's mutant is a script")
+                };
+                assert!(ms.valid(), "{}: mutant {n}", path.display());
+                assert_eq!(ms.actions.iter().filter(|a| a.is_check()).count(), checks);
+                let text = m.print();
+                assert_eq!(
+                    seed_of(text.as_bytes()).print(),
+                    text,
+                    "{}: mutant {n}",
+                    path.display()
+                );
+                mutants += 1;
+            }
+        }
+        assert!(mutants >= 100, "only {mutants} mutants");
     }
 }

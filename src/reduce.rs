@@ -623,69 +623,9 @@ pub struct ScriptOutcome {
     pub exhausted: bool,
 }
 
-/// Whether the script's actions are valid in the states they reach: every declaration once
-/// and before the terms that use it, no pop below level zero, queries only right after a
-/// check (unsat assumptions after a check-sat-assuming), cores and assumptions only where
-/// the setup produces them.
-pub fn script_valid(s: &crate::script::Script) -> bool {
-    use crate::script::Action;
-    let mut declared = vec![false; s.formula.decls.len()];
-    let mut depth: u64 = 0;
-    let mut previous: Option<&Action> = None;
-    let uses_declared = |declared: &[bool], t: &NodeId| {
-        crate::script::decls_of(&s.formula, *t)
-            .iter()
-            .all(|d| declared.get(d.0 as usize).copied().unwrap_or(false))
-    };
-    for a in &s.actions {
-        let ok = match a {
-            Action::Declare(d) => match declared.get_mut(d.0 as usize) {
-                Some(seen) if !*seen => {
-                    *seen = true;
-                    true
-                }
-                _ => false,
-            },
-            Action::Assert(t) => uses_declared(&declared, t),
-            Action::CheckSatAssuming(ls) => ls.iter().all(|t| uses_declared(&declared, t)),
-            Action::GetValue(ts) => {
-                ts.iter().all(|t| uses_declared(&declared, t))
-                    && previous.is_some_and(|p| p.is_check())
-            }
-            Action::GetUnsatCore => s.setup.cores && previous.is_some_and(|p| p.is_check()),
-            Action::GetUnsatAssumptions => {
-                s.setup.unsat_assumptions && matches!(previous, Some(Action::CheckSatAssuming(_)))
-            }
-            Action::Push(n) => {
-                depth += u64::from(*n);
-                true
-            }
-            Action::Pop(n) => match depth.checked_sub(u64::from(*n)) {
-                Some(d) => {
-                    depth = d;
-                    true
-                }
-                None => false,
-            },
-            Action::ResetAssertions => {
-                depth = 0;
-                true
-            }
-            Action::CheckSat => true,
-        };
-        if !ok {
-            return false;
-        }
-        if !a.is_query() {
-            previous = Some(a);
-        }
-    }
-    s.actions.iter().any(Action::is_check)
-}
-
 /// Reduces an incremental script while `holds` stays true, for at most `budget`: chunks of
 /// actions, push/pop pairs and checks dropped (only valid scripts are judged, see
-/// [`script_valid`]); the curated options and the productions the script does not need
+/// [`crate::script::Script::valid`]); the curated options and the productions the script does not need
 /// switched off; then each asserted term reduced as a formula ([`reduce`]) and put back.
 pub fn reduce_script(
     s: &crate::script::Script,
@@ -703,7 +643,7 @@ pub fn reduce_script(
                     holds: &mut dyn FnMut(&Script) -> bool,
                     tests: &mut u32,
                     kept: &mut u32| {
-        if Instant::now() >= deadline || !script_valid(&candidate) {
+        if Instant::now() >= deadline || !candidate.valid() {
             return false;
         }
         *tests += 1;
@@ -807,7 +747,7 @@ pub fn reduce_script(
             let base = current.clone();
             let with_term = |g: &Formula| -> Script {
                 let mut c = base.clone();
-                let map = c.formula.import(g, true);
+                let map = c.formula.import_derived(g);
                 let root = map[&g.asserts[0]];
                 c.formula.asserts.push(root);
                 c.actions[*k] = Action::Assert(root);
@@ -818,7 +758,7 @@ pub fn reduce_script(
                 &alone,
                 &mut |g| {
                     let c = with_term(g);
-                    if !script_valid(&c) {
+                    if !c.valid() {
                         return false;
                     }
                     inner_tests += 1;
@@ -834,7 +774,7 @@ pub fn reduce_script(
             let Action::Assert(root) = c.actions[*k] else {
                 continue;
             };
-            if script_valid(&c) && crate::smtlib::term(&c.formula, root) != before_text {
+            if c.valid() && crate::smtlib::term(&c.formula, root) != before_text {
                 current = c;
                 kept += 1;
             }

@@ -17,7 +17,6 @@ use crate::ir::{DeclId, Formula, NodeId, NodeKind, Op, Sort};
 use crate::solver_id::SolverId;
 use arbitrary::{Arbitrary, Result, Unstructured};
 use serde::{Deserialize, Serialize};
-use std::fmt::Write;
 
 /// One step of a script.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -308,6 +307,67 @@ impl Script {
         })
     }
 
+    /// Whether the script's actions are valid in the states they reach: every declaration once
+    /// and before the terms that use it, no pop below level zero, queries only right after a
+    /// check (unsat assumptions after a check-sat-assuming), cores and assumptions only where
+    /// the setup produces them.
+    pub fn valid(&self) -> bool {
+        let s = self;
+        let mut declared = vec![false; s.formula.decls.len()];
+        let mut depth: u64 = 0;
+        let mut previous: Option<&Action> = None;
+        let uses_declared = |declared: &[bool], t: &NodeId| {
+            decls_of(&s.formula, *t)
+                .iter()
+                .all(|d| declared.get(d.0 as usize).copied().unwrap_or(false))
+        };
+        for a in &s.actions {
+            let ok = match a {
+                Action::Declare(d) => match declared.get_mut(d.0 as usize) {
+                    Some(seen) if !*seen => {
+                        *seen = true;
+                        true
+                    }
+                    _ => false,
+                },
+                Action::Assert(t) => uses_declared(&declared, t),
+                Action::CheckSatAssuming(ls) => ls.iter().all(|t| uses_declared(&declared, t)),
+                Action::GetValue(ts) => {
+                    ts.iter().all(|t| uses_declared(&declared, t))
+                        && previous.is_some_and(|p| p.is_check())
+                }
+                Action::GetUnsatCore => s.setup.cores && previous.is_some_and(|p| p.is_check()),
+                Action::GetUnsatAssumptions => {
+                    s.setup.unsat_assumptions
+                        && matches!(previous, Some(Action::CheckSatAssuming(_)))
+                }
+                Action::Push(n) => {
+                    depth += u64::from(*n);
+                    true
+                }
+                Action::Pop(n) => match depth.checked_sub(u64::from(*n)) {
+                    Some(d) => {
+                        depth = d;
+                        true
+                    }
+                    None => false,
+                },
+                Action::ResetAssertions => {
+                    depth = 0;
+                    true
+                }
+                Action::CheckSat => true,
+            };
+            if !ok {
+                return false;
+            }
+            if !a.is_query() {
+                previous = Some(a);
+            }
+        }
+        s.actions.iter().any(Action::is_check)
+    }
+
     /// A one-check script of `f` (every assertion, then check-sat): how a plain formula
     /// runs through the script machinery.
     pub fn of_formula(f: &Formula, setup: Setup) -> Script {
@@ -429,110 +489,6 @@ pub fn decls_of(f: &Formula, id: NodeId) -> Vec<DeclId> {
         stack.extend(f.children(n));
     }
     out
-}
-
-/// How to print a script as a reproducer.
-pub struct Print<'a> {
-    /// `; ` comment lines at the top.
-    pub comments: Vec<String>,
-    /// The solver whose options are set (its curated options and self-checks).
-    pub solver: SolverId,
-    /// Which actions to print (those that ran), by index.
-    pub ran: &'a [usize],
-}
-
-/// The reproducer of a script for the solver binaries: options, logic, then the actions
-/// that ran, in order (`global-declarations`, so that pop and reset-assertions keep the
-/// declarations, as the API does).
-pub fn print(s: &Script, p: &Print) -> String {
-    let f = &s.formula;
-    let mut out = String::new();
-    for c in &p.comments {
-        for line in c.lines() {
-            let _ = writeln!(out, "; {line}");
-        }
-    }
-    for (k, v) in options_for(s, p.solver) {
-        let _ = writeln!(out, "(set-option :{k} {v})");
-    }
-    let _ = writeln!(out, "(set-logic {})", f.signature().logic());
-    for n in f.uninterpreted_sorts() {
-        let _ = writeln!(out, "(declare-sort {} 0)", Sort::Uninterp(n));
-    }
-    let list = |ts: &[NodeId]| {
-        ts.iter()
-            .map(|t| crate::smtlib::term(f, *t))
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    for &k in p.ran {
-        match &s.actions[k] {
-            Action::Declare(d) => {
-                let d = &f.decls[d.0 as usize];
-                let args: Vec<String> = d.args.iter().map(|s| s.to_string()).collect();
-                let _ = writeln!(
-                    out,
-                    "(declare-fun {} ({}) {})",
-                    crate::smtlib::symbol(&d.name),
-                    args.join(" "),
-                    d.sort
-                );
-            }
-            Action::Assert(t) => {
-                let t = crate::smtlib::term(f, *t);
-                if s.setup.cores {
-                    let _ = writeln!(out, "(assert (! {t} :named a{k}))");
-                } else {
-                    let _ = writeln!(out, "(assert {t})");
-                }
-            }
-            Action::Push(n) => {
-                let _ = writeln!(out, "(push {n})");
-            }
-            Action::Pop(n) => {
-                let _ = writeln!(out, "(pop {n})");
-            }
-            Action::CheckSat => out.push_str("(check-sat)\n"),
-            Action::CheckSatAssuming(ls) => {
-                let _ = writeln!(out, "(check-sat-assuming ({}))", list(ls));
-            }
-            Action::GetValue(ts) => {
-                let _ = writeln!(out, "(get-value ({}))", list(ts));
-            }
-            Action::GetUnsatCore => out.push_str("(get-unsat-core)\n"),
-            Action::GetUnsatAssumptions => out.push_str("(get-unsat-assumptions)\n"),
-            Action::ResetAssertions => out.push_str("(reset-assertions)\n"),
-        }
-    }
-    out
-}
-
-/// The `set-option`s of a reproducer for `solver`.
-pub fn options_for(s: &Script, solver: SolverId) -> Vec<(String, String)> {
-    let mut o = vec![
-        ("global-declarations".to_string(), "true".to_string()),
-        ("produce-models".to_string(), "true".to_string()),
-    ];
-    if s.setup.cores {
-        o.push(("produce-unsat-cores".into(), "true".into()));
-    }
-    if s.setup.unsat_assumptions {
-        o.push(("produce-unsat-assumptions".into(), "true".into()));
-    }
-    if s.setup.self_checks {
-        o.extend(
-            crate::options::self_checks(solver, s.setup.cores)
-                .into_iter()
-                .map(|(k, v)| (k.to_string(), v.to_string())),
-        );
-    }
-    o.extend(
-        crate::facts::formula_options(solver, &s.formula)
-            .into_iter()
-            .map(|(k, v)| (k.to_string(), v.to_string())),
-    );
-    o.extend(s.setup.options_of(solver).iter().cloned());
-    o
 }
 
 #[cfg(test)]

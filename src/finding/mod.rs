@@ -675,7 +675,7 @@ fn solver_order<'a>(issue: &Issue, ctx: &'a ScriptContext) -> Vec<&'a (SolverId,
 /// The reproducers of a script finding, one per solver that ran it, the blamed solver's
 /// (Z3's when none is blamed) first, each with the actions that solver ran and its options.
 fn script_reproducers(issue: &Issue, ctx: &ScriptContext) -> Vec<(SolverId, String)> {
-    use crate::script::{print, Print};
+    use crate::smtlib::scripts::{print, Print};
     let s = ctx.script;
     let order = solver_order(issue, ctx);
     order
@@ -720,7 +720,7 @@ fn script_reproducers(issue: &Issue, ctx: &ScriptContext) -> Vec<(SolverId, Stri
 }
 
 pub fn write_script(dir: &Path, issue: &Issue, ctx: &ScriptContext) -> std::io::Result<Written> {
-    use crate::script::{print, Print};
+    use crate::smtlib::scripts::{print, Print};
     let s = ctx.script;
     let sig = s.formula.signature();
     let ops: Vec<&'static str> = sig.ops.iter().map(|o| o.name()).collect();

@@ -640,7 +640,7 @@ impl Gen<'_, '_, '_> {
             // one its parser can read back (a rational with a finite decimal expansion).
             let mut v = self.literal(&sorts[0])?;
             if let Value::Real(r) = &v {
-                if crate::smtlib::decimal(r).is_none() {
+                if crate::ir::decimal(r).is_none() {
                     v = Value::Real(BigRational::from_integer(r.to_integer()));
                 }
             }

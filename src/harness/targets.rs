@@ -148,12 +148,12 @@ pub fn fuzz_one(selection: Selection, data: &[u8]) {
 
 /// The body of the seed-mutation target: the input is an SMT-LIB script (a seed or a
 /// mutant from [`crate::mutate`]); it is parsed and run through every oracle on both
-/// solvers. Text that does not parse stands for the formula generated from its bytes, as
+/// solvers (an incremental script in lockstep, judged at every step). Text that does not parse stands for the formula generated from its bytes, as
 /// in the custom mutator, so every input is a test.
 pub fn fuzz_script(data: &[u8]) {
-    fuzz_with(Selection::Both, |h| {
-        let f = crate::mutate::formula_of(data);
-        h.run(&f, None, Some(data)).findings
+    fuzz_with(Selection::Both, |h| match crate::mutate::seed_of(data) {
+        crate::mutate::Seed::Formula(f) => h.run(&f, None, Some(data)).findings,
+        crate::mutate::Seed::Script(s) => h.run_script(&s, Some(data)).findings,
     })
 }
 

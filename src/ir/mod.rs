@@ -12,7 +12,7 @@ pub use ops::{Attr, Domain, Op, OpInfo, Rule, SortPat, Theory, OPS};
 
 use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
-use num_traits::Zero;
+use num_traits::{One, Signed, Zero};
 use regex::Re;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -500,6 +500,18 @@ impl Formula {
     /// free name (a `_` appended). `b`'s uninterpreted sorts stay apart from `self`'s.
     pub fn import(&mut self, b: &Formula, share: bool) -> HashMap<NodeId, NodeId> {
         let offset = self.uninterpreted_sorts().last().map_or(0, |n| n + 1);
+        self.import_shifted(b, share, offset)
+    }
+
+    /// Copies the reachable nodes of `b`, a formula made from `self` (a term of it changed
+    /// or added), into `self`: constants, functions and uninterpreted sorts are the same
+    /// where names and sorts agree, as in [`Formula::import`] with `share`, but `b`'s
+    /// uninterpreted sorts are `self`'s.
+    pub fn import_derived(&mut self, b: &Formula) -> HashMap<NodeId, NodeId> {
+        self.import_shifted(b, true, 0)
+    }
+
+    fn import_shifted(&mut self, b: &Formula, share: bool, offset: u32) -> HashMap<NodeId, NodeId> {
         fn shift(s: &Sort, k: u32) -> Sort {
             match s {
                 Sort::Uninterp(n) => Sort::Uninterp(n + k),
@@ -949,6 +961,31 @@ pub fn result_sort(op: Op, idx: Idx, args: &[Sort]) -> Result<Sort, SortError> {
         return err(format!("expects {expected:?}, got {args:?}"));
     }
     Ok(info.ret_sort(t.as_ref()))
+}
+
+/// `r` as a decimal numeral (`-0.25`, `3.0`), if its expansion is finite.
+pub fn decimal(r: &BigRational) -> Option<String> {
+    let (mut d, mut twos, mut fives) = (r.denom().clone(), 0usize, 0usize);
+    let (two, five) = (BigInt::from(2), BigInt::from(5));
+    while (&d % &two).is_zero() {
+        d /= &two;
+        twos += 1;
+    }
+    while (&d % &five).is_zero() {
+        d /= &five;
+        fives += 1;
+    }
+    if !d.is_one() {
+        return None;
+    }
+    let digits = twos.max(fives).max(1);
+    let scaled = (r.abs() * BigRational::from_integer(num_traits::pow(BigInt::from(10), digits)))
+        .to_integer()
+        .to_string();
+    let scaled = format!("{scaled:0>width$}", width = digits + 1);
+    let (int, frac) = scaled.split_at(scaled.len() - digits);
+    let sign = if r.is_negative() { "-" } else { "" };
+    Some(format!("{sign}{int}.{frac}"))
 }
 
 /// A string literal: printable ASCII as is with `"` doubled; the backslash and every

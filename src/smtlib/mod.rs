@@ -2,6 +2,8 @@
 //! front ends accept (checked in `tests/it/printer_roundtrip.rs`).
 
 pub mod parse;
+pub mod scripts;
+pub mod sexp;
 
 use crate::ir::{Formula, NodeId, NodeKind, Sort, Value};
 use num_bigint::BigInt;
@@ -10,7 +12,7 @@ use num_traits::{One, Signed, Zero};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
 
-pub use crate::ir::string_literal;
+pub use crate::ir::{decimal, string_literal};
 
 /// What to put around the assertions.
 #[derive(Clone, Debug, Default)]
@@ -671,31 +673,6 @@ pub fn const_value(v: &Value) -> String {
         Value::Real(r) => decimal(r).unwrap_or_else(|| real(r)),
         other => value(other),
     }
-}
-
-/// `r` as a decimal numeral (`-0.25`, `3.0`), if its expansion is finite.
-pub fn decimal(r: &BigRational) -> Option<String> {
-    let (mut d, mut twos, mut fives) = (r.denom().clone(), 0usize, 0usize);
-    let (two, five) = (BigInt::from(2), BigInt::from(5));
-    while (&d % &two).is_zero() {
-        d /= &two;
-        twos += 1;
-    }
-    while (&d % &five).is_zero() {
-        d /= &five;
-        fives += 1;
-    }
-    if !d.is_one() {
-        return None;
-    }
-    let digits = twos.max(fives).max(1);
-    let scaled = (r.abs() * BigRational::from_integer(num_traits::pow(BigInt::from(10), digits)))
-        .to_integer()
-        .to_string();
-    let scaled = format!("{scaled:0>width$}", width = digits + 1);
-    let (int, frac) = scaled.split_at(scaled.len() - digits);
-    let sign = if r.is_negative() { "-" } else { "" };
-    Some(format!("{sign}{int}.{frac}"))
 }
 
 /// `#b0101` up to 16 bits, `#x...` for wider multiples of 4, else `(_ bvN w)`.

@@ -1,12 +1,21 @@
-//! SMT-LIB 2.6 input: a script is parsed and type-checked by the `yaspar-ir` crate, then
-//! converted into our [`Formula`]. `let` is kept (bound variables), `define-fun`,
-//! `define-const` and `define-sort` are expanded, `:named` and `:pattern` annotations are
-//! dropped (they do not change the meaning of a formula). What the IR cannot hold yet
-//! (datatypes, FloatingPoint, recursive definitions, incremental commands, sorts with
-//! parameters) is rejected with an error naming the construct and its position.
+//! SMT-LIB input: a script is parsed and type-checked by the `yaspar-ir` crate, then
+//! converted into the script IR ([`crate::script`]): the declarations and asserted terms
+//! in one [`Formula`] (the term pool), and the commands as [`Action`]s — declarations and
+//! definitions at any point, assert, push/pop, check-sat, check-sat-assuming, get-value,
+//! get-unsat-core, get-unsat-assumptions, reset-assertions. `let` is kept (bound
+//! variables); `define-fun`, `define-const`, `define-sort` and `:named` terms used by name
+//! are expanded; `:named` assertions are tracked for cores (every assertion is, when the
+//! script produces cores). What the IR cannot hold yet (datatypes, FloatingPoint,
+//! recursive definitions, `reset`, sorts with parameters) is rejected with an error naming
+//! the construct and its position.
+//!
+//! [`Reading::Lenient`] (the default) also reads what the solvers' front ends take beyond
+//! the standard — SMT-LIB 2.5 string names, unary and n-ary forms, `-5`, operators outside
+//! the declared logic — each noted in [`Script::notes`] (the list: `docs/smtlib-input.md`).
 
 use crate::ir::Verdict;
 use crate::ir::{DeclId, Formula, NodeId, Op, Sort, Value};
+use crate::script::Action;
 use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
 use num_traits::Num;
@@ -16,16 +25,66 @@ use yaspar_ir::ast::{self as y, Repr, Typecheck};
 use yaspar_ir::traits::{Contains, MetaData};
 use yaspar_ir::untyped::UntypedAst;
 
-/// A parsed script: its assertions as a formula, plus what the script says about itself.
+/// A parsed script.
 #[derive(Clone, Debug)]
 pub struct Script {
+    /// The assertions in force at the first check (at the end where there is none): for a
+    /// script of one query ([`Script::single_query`]), the formula it decides.
     pub formula: Formula,
+    /// The whole script in the IR the `script` target runs: the pool (every declaration
+    /// and asserted term), the actions, and what the options ask the solvers to produce.
+    pub script: crate::script::Script,
     /// The argument of `set-logic`, as written.
     pub logic: Option<String>,
-    /// `(set-info :status sat|unsat|unknown)`.
+    /// The first `(set-info :status sat|unsat|unknown)`.
     pub status: Option<Verdict>,
-    /// The script has a `check-sat` (without one it asks no question: nothing to judge).
+    /// Per check (`check-sat`, `check-sat-assuming`), in order: the status set by the last
+    /// `set-info :status` before it and after the previous check (the incremental
+    /// benchmarks' convention); `None` where the file states none.
+    pub expected: Vec<Option<Verdict>>,
+    /// The script has a check (without one it asks no question: nothing to judge).
     pub check_sat: bool,
+    /// What was read leniently or left out, one line each (empty for a script read as
+    /// written).
+    pub notes: Vec<String>,
+}
+
+impl Script {
+    /// One query: declarations and assertions, perhaps inside `push`, one `check-sat`, then
+    /// only `get-value`s (no pop, reset, assumptions or core queries before or after it).
+    /// Such a script runs as one formula ([`Script::formula`]), with every formula oracle;
+    /// the others run as incremental scripts.
+    pub fn single_query(&self) -> bool {
+        let checks: Vec<usize> = (0..self.script.actions.len())
+            .filter(|k| self.script.actions[*k].is_check())
+            .collect();
+        let [check] = checks[..] else {
+            return false;
+        };
+        self.script.actions[check] == Action::CheckSat
+            && self
+                .script
+                .actions
+                .iter()
+                .enumerate()
+                .all(|(k, a)| match a {
+                    Action::Declare(_) | Action::Push(_) => true,
+                    Action::Assert(_) => k < check,
+                    Action::GetValue(_) => k > check,
+                    Action::CheckSat => k == check,
+                    _ => false,
+                })
+    }
+}
+
+/// How a script is read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Reading {
+    /// SMT-LIB 2.6 as written (chainable `=` with more than two arguments included).
+    Strict,
+    /// Also what Z3's or cvc5's front end reads beyond the standard, each use noted.
+    #[default]
+    Lenient,
 }
 
 /// Why a script cannot be read: a syntax or sort error (from the parser and type checker)
@@ -85,24 +144,177 @@ pub fn text_of(bytes: &[u8]) -> Result<&str, ParseError> {
     })
 }
 
-/// Reads a script. Exactly one `check-sat` (or none) may occur; assertions after it are
-/// rejected (incremental scripts are not supported by the IR yet).
+/// Reads a script leniently ([`Reading::Lenient`]).
 pub fn parse_script(text: &str) -> Result<Script, ParseError> {
-    // yaspar-ir rejects two things that are valid SMT-LIB, or that both solvers read and
-    // smtsmith's reproducers contain: `=` with more than two arguments (chainable in
-    // SMT-LIB) and negative numbers written `-5` (cvc5 needs them so inside `as const`).
-    // Where the text does not parse, it is read again with those rewritten: `(and (= a b)
-    // (= b c))` and `(- 5)` (same meaning); errors are those of the text as written.
-    match read(text) {
-        Ok(s) => Ok(s),
-        Err(first) => match compat::rewrite(text) {
-            Some(t) => read(&t).map_err(|_| first),
-            None => Err(first),
-        },
+    parse_script_with(text, Reading::Lenient)
+}
+
+/// Reads a script. yaspar-ir reads strict SMT-LIB but for chainable `=`; where the text
+/// does not read as written, it is read again with S-expression rewrites (`compat`):
+/// chainable `=` always, the leniencies only in [`Reading::Lenient`], where a script that
+/// still fails under its declared logic is also type-checked as `ALL` (or `NRA`). Errors
+/// are those of the text as written.
+pub fn parse_script_with(text: &str, reading: Reading) -> Result<Script, ParseError> {
+    let first = match read(text, LogicCheck::Declared) {
+        Ok(s) => return Ok(s),
+        Err(e) => e,
+    };
+    let lenient = reading == Reading::Lenient;
+    let rewritten = compat::rewrite(text, lenient);
+    let (text, notes) = match &rewritten {
+        Some((t, notes)) => (t.as_str(), notes.clone()),
+        None => (text, Vec::new()),
+    };
+    let with_notes = |mut s: Script, mut notes: Vec<String>| {
+        notes.append(&mut s.notes);
+        s.notes = notes;
+        s
+    };
+    let under_declared = match rewritten {
+        Some(_) => read(text, LogicCheck::Declared),
+        None => Err(first.clone()),
+    };
+    match under_declared {
+        Ok(s) => Ok(with_notes(s, notes)),
+        Err(_) if !lenient => Err(first),
+        Err(e) => {
+            // `ALL` reads integer numerals as integers and converts them where a real is
+            // needed (`to_real`, which the text did not write), or rejects them: then the
+            // real logic with quantifiers and non-linear terms reads them as reals, as
+            // every real-only logic does.
+            let as_nra = || read(text, LogicCheck::As("NRA")).map(|r| (r, "NRA"));
+            let wide = match read(text, LogicCheck::As("ALL")) {
+                Ok(s) if !text.contains("to_real") && inserts_to_real(&s) => {
+                    as_nra().or(Ok((s, "ALL")))
+                }
+                Ok(s) => Ok((s, "ALL")),
+                Err(_) => as_nra(),
+            };
+            if let Ok((s, wide)) = wide {
+                let mut notes = notes;
+                let logic = s.logic.clone().unwrap_or_default();
+                notes.push(format!(
+                    "logic: the declared logic {logic} does not admit what the script uses \
+                     ({}); type-checked as {wide} (Z3 reads some of these, cvc5 1.4.0 none)",
+                    without_positions(&e.message)
+                ));
+                return Ok(with_notes(s, notes));
+            }
+            Err(first)
+        }
     }
 }
 
-fn read(text: &str) -> Result<Script, ParseError> {
+/// Whether the script's pool converts an integer to a real (`to_real`) anywhere.
+fn inserts_to_real(s: &Script) -> bool {
+    s.script
+        .formula
+        .nodes
+        .iter()
+        .any(|n| matches!(n.kind, crate::ir::NodeKind::App(Op::ToReal, ..)))
+}
+
+/// A type checker's message without its `line:column-line:column` ranges (they refer to
+/// a rewritten text).
+fn without_positions(message: &str) -> String {
+    message
+        .split(' ')
+        .filter(|w| {
+            let w = w.trim_end_matches('!');
+            w.is_empty() || one_based_range(w).is_none()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+        .trim_end_matches(['!', ' '])
+        .to_string()
+}
+
+/// The actions read so far, the assertion stack they make, and the last action that is not
+/// a query (queries answer the check right before them).
+#[derive(Default)]
+struct Actions {
+    actions: Vec<Action>,
+    frames: crate::script::Frames,
+    last: Option<Action>,
+    /// Levels pushed.
+    depth: u64,
+}
+
+impl Actions {
+    /// A push, pop or reset-assertions; an error for a pop below level zero.
+    fn scope(&mut self, a: Action) -> Result<(), String> {
+        match a {
+            Action::Push(n) => self.depth += u64::from(n),
+            Action::Pop(n) if u64::from(n) > self.depth => {
+                return Err(format!("pop {n} with {} level(s) pushed", self.depth))
+            }
+            Action::Pop(n) => self.depth -= u64::from(n),
+            _ => self.depth = 0,
+        }
+        self.push(a);
+        Ok(())
+    }
+
+    fn push(&mut self, a: Action) {
+        self.frames.apply(self.actions.len(), &a);
+        if !a.is_query() {
+            self.last = Some(a.clone());
+        }
+        self.actions.push(a);
+    }
+}
+
+/// Under which logic a script is type-checked.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum LogicCheck {
+    /// The one `set-logic` names (`ALL` where yaspar-ir does not know it).
+    Declared,
+    /// This one, whatever the script declares (the declared name is kept).
+    As(&'static str),
+}
+
+/// Options a script may set and how they are taken over (documented in
+/// `docs/smtlib-input.md`).
+fn take_option(
+    setup: &mut crate::script::Setup,
+    key: &str,
+    value: &str,
+    global_declarations: &mut bool,
+) -> Option<String> {
+    let on = value == "true";
+    match key {
+        "produce-unsat-cores" => setup.cores = on,
+        "produce-unsat-assumptions" => setup.unsat_assumptions = on,
+        "global-declarations" => *global_declarations = on,
+        // smtsmith asks for models at every check; the others change no answer.
+        "produce-models"
+        | "print-success"
+        | "produce-assignments"
+        | "produce-proofs"
+        | "interactive-mode"
+        | "produce-assertions"
+        | "verbosity"
+        | "diagnostic-output-channel"
+        | "regular-output-channel"
+        | "incremental"
+        | "reproducible-resource-limit" => {}
+        _ if crate::options::Z3.iter().any(|o| o.name == key) => {
+            setup.z3.push((key.to_string(), value.to_string()))
+        }
+        _ if crate::options::CVC5.iter().any(|o| o.name == key) => {
+            setup.cvc5.push((key.to_string(), value.to_string()))
+        }
+        _ => {
+            return Some(format!(
+                "option :{key} {value} not set (not among the options smtsmith sets: \
+                 docs/smtlib-input.md)"
+            ))
+        }
+    }
+    None
+}
+
+fn read(text: &str, logic_check: LogicCheck) -> Result<Script, ParseError> {
     let commands = UntypedAst
         .parse_script_str(text)
         .map_err(|e| syntax_error(text, e))?;
@@ -110,7 +322,15 @@ fn read(text: &str) -> Result<Script, ParseError> {
     let mut ctx = y::Context::new();
     let mut logic = None;
     let mut status = None;
-    let mut checked = false;
+    let mut pending_status = None;
+    let mut expected = Vec::new();
+    let mut setup = crate::script::Setup::default();
+    // Read for the option's sake only: a name declared again after its scope ended is the
+    // same symbol when its sort is (see `Converter::declare`), whichever way it is set.
+    let mut global_declarations = false;
+    let mut notes = Vec::new();
+    let mut run = Actions::default();
+    let mut first_check_active: Option<Vec<usize>> = None;
     for c in &commands {
         let range = c.meta_data();
         let at = |kind, message: String| ParseError {
@@ -123,10 +343,33 @@ fn read(text: &str) -> Result<Script, ParseError> {
         // QF_UFBV, ...) are type-checked under ALL, and the name is kept.
         if let y::alg::Command::SetLogic(l) = c.repr() {
             let name = l.inner().to_string();
-            if !y::list_of_logics().contains(&name.to_ascii_uppercase().as_str()) {
-                ctx.set_ctx_logic("ALL")
+            let known = y::list_of_logics().contains(&name.to_ascii_uppercase().as_str());
+            let wide = match logic_check {
+                LogicCheck::As(wide) => Some(wide),
+                LogicCheck::Declared if !known => Some("ALL"),
+                LogicCheck::Declared => None,
+            };
+            if let Some(wide) = wide {
+                ctx.set_ctx_logic(wide)
                     .map_err(|e| at(ErrorKind::Malformed, e))?;
                 logic = Some(name);
+                continue;
+            }
+        }
+        // yaspar-ir ends the declarations of a scope at its pop (and all at
+        // reset-assertions), as SMT-LIB does without `:global-declarations`; with it, the
+        // type checker does not see the scope commands.
+        if global_declarations {
+            use y::alg::Command as C;
+            let scope = match c.repr() {
+                C::Push(n) => Some(numeral(n).map(Action::Push)),
+                C::Pop(n) => Some(numeral(n).map(Action::Pop)),
+                C::ResetAssertions => Some(Ok(Action::ResetAssertions)),
+                _ => None,
+            };
+            if let Some(a) = scope {
+                let a = a.map_err(|m| at(ErrorKind::Unsupported, m))?;
+                run.scope(a).map_err(|m| at(ErrorKind::Malformed, m))?;
                 continue;
             }
         }
@@ -139,13 +382,27 @@ fn read(text: &str) -> Result<Script, ParseError> {
         match typed.repr() {
             C::SetLogic(l) => logic = Some(l.inner().to_string()),
             C::SetInfo(y::alg::Attribute::Symbol(k, v)) if k.to_string() == ":status" => {
-                status = match v.inner().as_str() {
-                    "sat" => Some(Verdict::Sat),
-                    "unsat" => Some(Verdict::Unsat),
-                    _ => Some(Verdict::Unknown),
+                let v = match v.inner().as_str() {
+                    "sat" => Verdict::Sat,
+                    "unsat" => Verdict::Unsat,
+                    _ => Verdict::Unknown,
+                };
+                status.get_or_insert(v);
+                pending_status = Some(v);
+            }
+            C::SetOption(o) => {
+                let (key, value) = match o {
+                    y::alg::Attribute::Keyword(k) => (k.to_string(), "true".to_string()),
+                    y::alg::Attribute::Constant(k, v) => (k.to_string(), v.to_string()),
+                    y::alg::Attribute::Symbol(k, v) => (k.to_string(), v.to_string()),
+                    _ => (format!("{o:?}"), String::new()),
+                };
+                let key = key.trim_start_matches(':');
+                if let Some(note) = take_option(&mut setup, key, &value, &mut global_declarations) {
+                    notes.push(note);
                 }
             }
-            C::SetInfo(_) | C::SetOption(_) | C::DefineSort(..) => {}
+            C::SetInfo(_) | C::DefineSort(..) => {}
             C::DeclareSort(name, 0) => {
                 conv.sorts.insert(name.inner().to_string(), None);
             }
@@ -154,8 +411,9 @@ fn read(text: &str) -> Result<Script, ParseError> {
             }
             C::DeclareConst(name, sort) => {
                 let s = conv.sort(sort).map_err(|m| at(ErrorKind::Unsupported, m))?;
-                let d = conv.f.declare(name.inner().to_string(), s);
-                conv.globals.insert(name.inner().to_string(), d);
+                if let Some(d) = conv.declare(name.inner(), Vec::new(), s, &mut notes) {
+                    run.push(Action::Declare(d));
+                }
             }
             C::DeclareFun(name, args, sort) => {
                 let s = conv.sort(sort).map_err(|m| at(ErrorKind::Unsupported, m))?;
@@ -164,12 +422,9 @@ fn read(text: &str) -> Result<Script, ParseError> {
                     .map(|a| conv.sort(a))
                     .collect::<Result<Vec<_>, _>>()
                     .map_err(|m| at(ErrorKind::Unsupported, m))?;
-                let d = if args.is_empty() {
-                    conv.f.declare(name.inner().to_string(), s)
-                } else {
-                    conv.f.declare_fun(name.inner().to_string(), args, s)
-                };
-                conv.globals.insert(name.inner().to_string(), d);
+                if let Some(d) = conv.declare(name.inner(), args, s, &mut notes) {
+                    run.push(Action::Declare(d));
+                }
             }
             C::DefineFun(def) => {
                 if !def.sort_params.is_empty() {
@@ -182,31 +437,81 @@ fn read(text: &str) -> Result<Script, ParseError> {
                 conv.consts.insert(name.inner().to_string(), node);
             }
             C::Assert(t) => {
-                if checked {
-                    return unsupported("assert after check-sat (incremental scripts)");
-                }
                 let node = conv.term(t).map_err(|m| at(ErrorKind::Unsupported, m))?;
                 conv.f
                     .assert(node)
                     .map_err(|e| at(ErrorKind::Malformed, e.to_string()))?;
+                run.push(Action::Assert(node));
             }
-            C::CheckSat => {
-                if checked {
-                    return unsupported("a second check-sat (incremental scripts)");
+            C::CheckSat | C::CheckSatAssuming(_) => {
+                let a = match typed.repr() {
+                    C::CheckSatAssuming(lits) => {
+                        let lits = conv
+                            .terms(lits)
+                            .map_err(|m| at(ErrorKind::Unsupported, m))?;
+                        Action::CheckSatAssuming(lits)
+                    }
+                    _ => Action::CheckSat,
+                };
+                first_check_active.get_or_insert_with(|| run.frames.active());
+                expected.push(pending_status.take());
+                run.push(a);
+            }
+            C::GetValue(ts) => {
+                let ts = conv.terms(ts).map_err(|m| at(ErrorKind::Unsupported, m))?;
+                if run.last.as_ref().is_some_and(Action::is_check) {
+                    run.push(Action::GetValue(ts));
+                } else {
+                    notes.push(format!(
+                        "line {}: get-value not right after a check: left out (no model to ask)",
+                        range.start.lin_num + 1
+                    ));
                 }
-                checked = true;
             }
+            C::GetUnsatCore | C::GetUnsatAssumptions => {
+                let assumptions = matches!(typed.repr(), C::GetUnsatAssumptions);
+                let (a, on, after) = if assumptions {
+                    (
+                        Action::GetUnsatAssumptions,
+                        setup.unsat_assumptions,
+                        matches!(run.last, Some(Action::CheckSatAssuming(_))),
+                    )
+                } else {
+                    (
+                        Action::GetUnsatCore,
+                        setup.cores,
+                        run.last.as_ref().is_some_and(Action::is_check),
+                    )
+                };
+                if on && after {
+                    run.push(a);
+                } else {
+                    notes.push(format!(
+                        "line {}: {} left out ({})",
+                        range.start.lin_num + 1,
+                        if assumptions {
+                            "get-unsat-assumptions"
+                        } else {
+                            "get-unsat-core"
+                        },
+                        if !on {
+                            "the script does not set the option that produces it"
+                        } else {
+                            "not right after a check it could answer"
+                        }
+                    ));
+                }
+            }
+            // Every sat check's model is validated anyway; the others change no answer.
             C::GetModel
-            | C::GetValue(_)
             | C::GetInfo(_)
             | C::GetOption(_)
             | C::GetAssertions
             | C::GetAssignment
             | C::GetProof
-            | C::GetUnsatCore
-            | C::GetUnsatAssumptions
-            | C::Echo(_)
-            | C::Exit => {}
+            | C::Echo(_) => {}
+            // The solvers read nothing after `exit`.
+            C::Exit => break,
             C::DeclareDatatype(..) | C::DeclareDatatypes(..) => {
                 return unsupported("datatypes (declare-datatype)");
             }
@@ -214,176 +519,229 @@ fn read(text: &str) -> Result<Script, ParseError> {
                 return unsupported(&format!("recursive definition define-fun-rec {}", d.name));
             }
             C::DefineFunsRec(_) => return unsupported("recursive definitions define-funs-rec"),
-            // Without a pop before the check, a push changes nothing the check sees
-            // (smtsmith's reproducers assert inside `(push 1)`).
-            C::Push(_) => {}
-            C::Pop(_) if checked => {}
-            C::Pop(_) => return unsupported("pop before check-sat (incremental scripts)"),
-            C::CheckSatAssuming(_) => return unsupported("check-sat-assuming"),
-            C::Reset => return unsupported("reset"),
-            C::ResetAssertions => return unsupported("reset-assertions"),
+            C::Push(n) => {
+                let n = numeral(n).map_err(|m| at(ErrorKind::Unsupported, m))?;
+                run.scope(Action::Push(n))
+                    .map_err(|m| at(ErrorKind::Malformed, m))?;
+            }
+            C::Pop(n) => {
+                let n = numeral(n).map_err(|m| at(ErrorKind::Unsupported, m))?;
+                run.scope(Action::Pop(n))
+                    .map_err(|m| at(ErrorKind::Malformed, m))?;
+            }
+            C::ResetAssertions => run
+                .scope(Action::ResetAssertions)
+                .map_err(|m| at(ErrorKind::Malformed, m))?,
+            C::Reset => return unsupported("reset (declarations and options start over)"),
             #[allow(unreachable_patterns)]
             other => return unsupported(&format!("command {other:?}")),
         }
     }
-    let mut formula = conv.f;
-    formula.number_sorts_by_first_use();
+    if conv.patterns_dropped > 0 {
+        notes.push(format!(
+            "`:pattern`: {} annotation(s) left out (the IR holds no triggers yet: the solvers \
+             choose their own)",
+            conv.patterns_dropped
+        ));
+    }
+    let mut pool = conv.f;
+    pool.number_sorts_by_first_use();
+    let check_sat = run.actions.iter().any(Action::is_check);
+    let active = first_check_active.unwrap_or_else(|| run.frames.active());
+    let ir = crate::script::Script {
+        formula: pool,
+        actions: run.actions,
+        setup,
+        config: Default::default(),
+    };
+    let formula = crate::script::view(&ir, &active, &[]);
     Ok(Script {
         formula,
+        script: ir,
         logic,
         status,
-        check_sat: checked,
+        expected,
+        check_sat,
+        notes,
     })
 }
 
 /// S-expression rewriting for what yaspar-ir does not read (see [`parse_script`]).
 mod compat {
-    enum Sx {
-        Atom(String),
-        List(Vec<Sx>),
+    use super::super::sexp::Sx;
+
+    /// What the rewrite changes, with the uses of each lenient form counted for the notes.
+    struct Fix<'a> {
+        lenient: bool,
+        /// Names the script declares or defines itself (never taken for aliases).
+        declared: &'a std::collections::HashSet<String>,
+        uses: std::collections::BTreeMap<String, usize>,
     }
 
-    fn tokens(text: &str) -> Option<Vec<String>> {
-        let c: Vec<char> = text.chars().collect();
-        let mut out = Vec::new();
-        let mut i = 0;
-        while i < c.len() {
-            match c[i] {
-                ';' => {
-                    while i < c.len() && c[i] != '\n' {
-                        i += 1;
+    /// The SMT-LIB 2.5 and Z3 names of string operators (Z3 5.4.1 reads them all, cvc5
+    /// 1.4.0 none) with their 2.6 names.
+    const ALIASES: &[(&str, &str)] = &[
+        ("str.in.re", "str.in_re"),
+        ("str.in-re", "str.in_re"),
+        ("str.to.re", "str.to_re"),
+        ("str.to-re", "str.to_re"),
+        ("str.to.int", "str.to_int"),
+        ("str.to-int", "str.to_int"),
+        ("int.to.str", "str.from_int"),
+        ("str.from-int", "str.from_int"),
+        ("re.nostr", "re.none"),
+        ("re.empty", "re.none"),
+    ];
+
+    /// Operators Z3 applies to one argument, meaning that argument (cvc5 1.4.0 wants two).
+    const UNARY: &[&str] = &[
+        "str.++", "re.++", "re.union", "re.inter", "+", "*", "bvadd", "bvmul", "bvand", "bvor",
+        "bvxor", "concat",
+    ];
+
+    impl Fix<'_> {
+        fn note(&mut self, what: String) {
+            *self.uses.entry(what).or_default() += 1;
+        }
+
+        fn fix(&mut self, x: Sx) -> Sx {
+            match x {
+                Sx::Atom(a) if self.lenient => {
+                    let negative_number = a.len() > 1
+                        && a.starts_with('-')
+                        && a[1..].chars().all(|c| c.is_ascii_digit() || c == '.')
+                        && a[1..].starts_with(|c: char| c.is_ascii_digit());
+                    if negative_number {
+                        self.note(format!(
+                            "negative numeral: `-N` read as `(- N)` (both solvers read it; e.g. {a})"
+                        ));
+                        return Sx::List(vec![Sx::Atom("-".into()), Sx::Atom(a[1..].to_string())]);
+                    }
+                    match ALIASES.iter().find(|(old, _)| *old == a) {
+                        Some((old, new)) if !self.declared.contains(&a) => {
+                            self.note(format!(
+                                "SMT-LIB 2.5 name: `{old}` read as `{new}` (Z3 reads it, cvc5 1.4.0 does not)"
+                            ));
+                            Sx::Atom(new.to_string())
+                        }
+                        _ => Sx::Atom(a),
                     }
                 }
-                '(' | ')' => {
-                    out.push(c[i].to_string());
-                    i += 1;
-                }
-                w if w.is_whitespace() => i += 1,
-                '"' => {
-                    let start = i;
-                    i += 1;
-                    loop {
-                        if i >= c.len() {
-                            return None;
-                        }
-                        if c[i] == '"' {
-                            if c.get(i + 1) == Some(&'"') {
-                                i += 2;
-                                continue;
+                Sx::Atom(a) => Sx::Atom(a),
+                Sx::List(items) => {
+                    let items: Vec<Sx> = items.into_iter().map(|i| self.fix(i)).collect();
+                    let head = match items.first() {
+                        Some(Sx::Atom(op)) => op.clone(),
+                        _ => return Sx::List(items),
+                    };
+                    let numeral =
+                        |x: &Sx| matches!(x, Sx::Atom(n) if n.chars().all(|c| c.is_ascii_digit()));
+                    match (head.as_str(), items.len()) {
+                        ("=", n) if n > 3 => {
+                            let args = &items[1..];
+                            let mut pairs = vec![Sx::Atom("and".into())];
+                            for w in args.windows(2) {
+                                pairs.push(Sx::List(vec![
+                                    Sx::Atom("=".into()),
+                                    w[0].clone(),
+                                    w[1].clone(),
+                                ]));
                             }
-                            i += 1;
-                            break;
+                            Sx::List(pairs)
                         }
-                        i += 1;
-                    }
-                    out.push(c[start..i].iter().collect());
-                }
-                '|' => {
-                    let start = i;
-                    i += 1;
-                    while i < c.len() && c[i] != '|' {
-                        i += 1;
-                    }
-                    i += 1;
-                    out.push(c[start..i.min(c.len())].iter().collect());
-                }
-                _ => {
-                    let start = i;
-                    while i < c.len() && !c[i].is_whitespace() && !"();\"|".contains(c[i]) {
-                        i += 1;
-                    }
-                    out.push(c[start..i].iter().collect());
-                }
-            }
-        }
-        Some(out)
-    }
-
-    fn tree(toks: &[String], i: &mut usize) -> Option<Sx> {
-        let t = toks.get(*i)?;
-        *i += 1;
-        if t == "(" {
-            let mut items = Vec::new();
-            while toks.get(*i)? != ")" {
-                items.push(tree(toks, i)?);
-            }
-            *i += 1;
-            Some(Sx::List(items))
-        } else if t == ")" {
-            None
-        } else {
-            Some(Sx::Atom(t.clone()))
-        }
-    }
-
-    fn fix(x: Sx) -> Sx {
-        match x {
-            Sx::Atom(a) => {
-                let negative_number = a.len() > 1
-                    && a.starts_with('-')
-                    && a[1..].chars().all(|c| c.is_ascii_digit() || c == '.')
-                    && a[1..].starts_with(|c: char| c.is_ascii_digit());
-                if negative_number {
-                    Sx::List(vec![Sx::Atom("-".into()), Sx::Atom(a[1..].to_string())])
-                } else {
-                    Sx::Atom(a)
-                }
-            }
-            Sx::List(items) => {
-                let items: Vec<Sx> = items.into_iter().map(fix).collect();
-                match items.first() {
-                    Some(Sx::Atom(op)) if op == "=" && items.len() > 3 => {
-                        let args = &items[1..];
-                        let mut pairs = vec![Sx::Atom("and".into())];
-                        for w in args.windows(2) {
-                            pairs.push(Sx::List(vec![
-                                Sx::Atom("=".into()),
-                                copy(&w[0]),
-                                copy(&w[1]),
-                            ]));
+                        _ if !self.lenient || self.declared.contains(&head) => Sx::List(items),
+                        (op, 2) if UNARY.contains(&op) => {
+                            self.note(format!(
+                                "unary `({op} x)` read as `x` (Z3 reads it, cvc5 1.4.0 does not)"
+                            ));
+                            items.into_iter().nth(1).expect("two items")
                         }
-                        Sx::List(pairs)
+                        ("distinct", 2) => {
+                            self.note(
+                                "unary `(distinct x)` read as `true` (Z3 reads it, cvc5 1.4.0 does not)"
+                                    .into(),
+                            );
+                            Sx::Atom("true".into())
+                        }
+                        ("concat", n) if n > 3 => {
+                            self.note(
+                                "n-ary `concat` read as nested binary `concat` (both solvers read it)"
+                                    .into(),
+                            );
+                            let mut it = items.into_iter().skip(1);
+                            let first = it.next().expect("arguments");
+                            it.fold(first, |acc, x| {
+                                Sx::List(vec![Sx::Atom("concat".into()), acc, x])
+                            })
+                        }
+                        ("re.loop", 4)
+                            if !numeral(&items[1]) && numeral(&items[2]) && numeral(&items[3]) =>
+                        {
+                            self.note(
+                                "SMT-LIB 2.5 `(re.loop r n m)` read as `((_ re.loop n m) r)` (Z3 reads it, cvc5 1.4.0 does not)"
+                                    .into(),
+                            );
+                            let mut it = items.into_iter().skip(1);
+                            let (r, n, m) =
+                                (it.next().unwrap(), it.next().unwrap(), it.next().unwrap());
+                            Sx::List(vec![
+                                Sx::List(vec![
+                                    Sx::Atom("_".into()),
+                                    Sx::Atom("re.loop".into()),
+                                    n,
+                                    m,
+                                ]),
+                                r,
+                            ])
+                        }
+                        _ => Sx::List(items),
                     }
-                    _ => Sx::List(items),
                 }
             }
         }
     }
 
-    fn copy(x: &Sx) -> Sx {
-        match x {
-            Sx::Atom(a) => Sx::Atom(a.clone()),
-            Sx::List(l) => Sx::List(l.iter().map(copy).collect()),
-        }
-    }
-
-    fn print(x: &Sx, out: &mut String) {
-        match x {
-            Sx::Atom(a) => out.push_str(a),
-            Sx::List(l) => {
-                out.push('(');
-                for (k, i) in l.iter().enumerate() {
-                    if k > 0 {
-                        out.push(' ');
+    /// The names a script declares or defines at its top level.
+    fn declared_names(commands: &[Sx]) -> std::collections::HashSet<String> {
+        commands
+            .iter()
+            .filter_map(|c| match (c.head(), c) {
+                (Some(cmd), Sx::List(items))
+                    if cmd.starts_with("declare-") || cmd.starts_with("define-") =>
+                {
+                    match items.get(1) {
+                        Some(Sx::Atom(name)) => Some(name.clone()),
+                        _ => None,
                     }
-                    print(i, out);
                 }
-                out.push(')');
-            }
-        }
+                _ => None,
+            })
+            .collect()
     }
 
-    /// The script with n-ary `=` and `-5` rewritten, one command per line; `None` if it is
-    /// not a sequence of balanced S-expressions.
-    pub fn rewrite(text: &str) -> Option<String> {
-        let toks = tokens(text)?;
-        let mut i = 0;
+    /// The script with chainable `=` written as pairs and, when `lenient`, the forms of
+    /// [`Fix`] rewritten, one command per line, and one note per kind of lenient form
+    /// used; `None` if the text is not a sequence of balanced
+    /// S-expressions.
+    pub fn rewrite(text: &str, lenient: bool) -> Option<(String, Vec<String>)> {
+        let commands = Sx::parse_all(text)?;
+        let declared = declared_names(&commands);
+        let mut fix = Fix {
+            lenient,
+            declared: &declared,
+            uses: Default::default(),
+        };
         let mut out = String::new();
-        while i < toks.len() {
-            print(&fix(tree(&toks, &mut i)?), &mut out);
+        for c in commands {
+            out.push_str(&fix.fix(c).to_string());
             out.push('\n');
         }
-        Some(out)
+        let notes = fix
+            .uses
+            .into_iter()
+            .map(|(what, n)| format!("{what}: {n} use(s)"))
+            .collect();
+        Some((out, notes))
     }
 }
 
@@ -511,6 +869,8 @@ struct Converter {
     consts: HashMap<String, NodeId>,
     /// Local variables (let, quantifiers, parameters of an expanded definition) in scope.
     locals: HashMap<y::LocalId, NodeId>,
+    /// `:pattern` annotations read and left out (the IR holds no triggers yet).
+    patterns_dropped: usize,
     /// Terms already converted (typed terms are hash-consed, and local ids are unique, so
     /// a term means the same node wherever it occurs, except inside an expanded definition,
     /// which gets its own table).
@@ -524,6 +884,41 @@ fn numeral(n: &impl fmt::Display) -> Result<u32, String> {
 }
 
 impl Converter {
+    /// Declares `name`, or returns `None` where it was declared before with the same sort
+    /// (a declaration made again after the `pop` that ended it: the same symbol as far as
+    /// any assertion in force can tell). Declared again with another sort, it gets a fresh
+    /// name (noted): the IR's declarations are global, as the API's are.
+    fn declare(
+        &mut self,
+        name: &str,
+        args: Vec<Sort>,
+        sort: Sort,
+        notes: &mut Vec<String>,
+    ) -> Option<DeclId> {
+        if let Some(old) = self.globals.get(name) {
+            let d = &self.f.decls[old.0 as usize];
+            if d.args == args && d.sort == sort {
+                return None;
+            }
+        }
+        let mut fresh = name.to_string();
+        while self.f.decls.iter().any(|d| d.name == fresh) {
+            fresh.push('!');
+        }
+        if fresh != name {
+            notes.push(format!(
+                "{name} declared again with another sort: named {fresh} from there on"
+            ));
+        }
+        let d = if args.is_empty() {
+            self.f.declare(fresh, sort)
+        } else {
+            self.f.declare_fun(fresh, args, sort)
+        };
+        self.globals.insert(name.to_string(), d);
+        Some(d)
+    }
+
     fn sort(&mut self, s: &y::Sort) -> Result<Sort, String> {
         let r = s.repr();
         if r.is_bool() {
@@ -711,7 +1106,20 @@ impl Converter {
                     .map_err(|e| e.to_string())
             }
             T::Matching(..) => Err("match (datatypes)".into()),
-            T::Annotated(inner, _) => self.term(inner),
+            T::Annotated(inner, attributes) => {
+                let node = self.term(inner)?;
+                // A `:named` term may be used by its name later on.
+                for a in attributes {
+                    match a {
+                        y::alg::Attribute::Named(name) => {
+                            self.consts.insert(name.inner().to_string(), node);
+                        }
+                        y::alg::Attribute::Pattern(_) => self.patterns_dropped += 1,
+                        _ => {}
+                    }
+                }
+                Ok(node)
+            }
             T::Eq(a, b) => {
                 let args = vec![self.term(a)?, self.term(b)?];
                 self.app(Op::Eq, args)
@@ -891,10 +1299,11 @@ mod tests {
 
     #[test]
     fn unsupported_constructs_are_named_with_their_position() {
-        let e = parse_script("(set-logic QF_LIA)\n(push 1)\n(declare-fun x () Int)\n(pop 1)\n")
-            .unwrap_err();
-        assert_eq!((e.line, e.column, e.kind), (4, 1, ErrorKind::Unsupported));
-        assert!(e.message.contains("pop"), "{e}");
+        let e = parse_script("(set-logic QF_LIA)\n(push 1)\n(pop 2)\n").unwrap_err();
+        assert_eq!((e.line, e.column, e.kind), (3, 1, ErrorKind::Malformed));
+        assert!(e.message.contains("pop 2"), "{e}");
+        let e = parse_script("(set-logic QF_LIA)\n(check-sat)\n(reset)\n").unwrap_err();
+        assert_eq!((e.line, e.kind), (3, ErrorKind::Unsupported));
         let e =
             parse_script("(set-logic ALL)\n(declare-datatype P ((mk (fst Int))))\n(check-sat)\n")
                 .unwrap_err();
@@ -964,5 +1373,191 @@ mod tests {
         let text = super::super::term(&s.formula, s.formula.asserts[1]);
         assert_eq!(text, "(forall ((q U0)) (> (+ (g q) 1) 0))");
         assert_eq!(s.status, Some(Verdict::Sat));
+    }
+
+    fn actions(s: &Script) -> Vec<String> {
+        s.script
+            .actions
+            .iter()
+            .map(|a| match a {
+                Action::Declare(d) => {
+                    format!("declare {}", s.script.formula.decls[d.0 as usize].name)
+                }
+                Action::Assert(t) => {
+                    format!("assert {}", super::super::term(&s.script.formula, *t))
+                }
+                Action::CheckSatAssuming(ls) => format!(
+                    "assuming {}",
+                    ls.iter()
+                        .map(|l| super::super::term(&s.script.formula, *l))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ),
+                Action::GetValue(ts) => format!("values {}", ts.len()),
+                other => format!("{other:?}"),
+            })
+            .collect()
+    }
+
+    /// Every command of an incremental script becomes its action, in order; a name
+    /// declared again after its pop is the same symbol; `:named` terms read by name; the
+    /// status before each check is that check's.
+    #[test]
+    fn incremental_scripts_become_actions() {
+        let s = parse(
+            "(set-option :produce-unsat-cores true)(set-option :produce-unsat-assumptions true)
+             (set-logic QF_LIA)(declare-fun x () Int)(assert (! (< x 9) :named p))
+             (push 1)(declare-fun y () Int)(assert (< x y))
+             (set-info :status sat)(check-sat)(get-value (x (+ x 1)))(get-model)
+             (pop 1)(declare-fun y () Int)(assert (=> p (> y 0)))
+             (check-sat-assuming ((> x 0) (not (= x 1))))(get-unsat-assumptions)
+             (set-info :status unsat)(check-sat)(get-unsat-core)
+             (reset-assertions)(declare-const z Bool)(check-sat)(exit)(assert false)",
+        );
+        assert_eq!(
+            actions(&s),
+            [
+                "declare x",
+                "assert (< x 9)",
+                "Push(1)",
+                "declare y",
+                "assert (< x y)",
+                "CheckSat",
+                "values 2",
+                "Pop(1)",
+                "assert (=> (< x 9) (> y 0))",
+                "assuming (> x 0) (not (= x 1))",
+                "GetUnsatAssumptions",
+                "CheckSat",
+                "GetUnsatCore",
+                "ResetAssertions",
+                "declare z",
+                "CheckSat",
+            ]
+        );
+        assert_eq!(
+            s.expected,
+            [Some(Verdict::Sat), None, Some(Verdict::Unsat), None]
+        );
+        assert!(s.script.setup.cores && s.script.setup.unsat_assumptions);
+        assert!(!s.single_query());
+        // The formula of the first check: the assertion in force there.
+        assert_eq!(s.formula.asserts.len(), 2);
+        assert!(s.notes.is_empty(), "{:?}", s.notes);
+        assert!(s.script.valid());
+        // Declared again with another sort: a fresh name, noted.
+        let s = parse(
+            "(set-logic ALL)(push 1)(declare-fun y () Int)(pop 1)(declare-fun y () Bool)(assert y)(check-sat)",
+        );
+        assert_eq!(actions(&s)[3..], ["declare y!", "assert y!", "CheckSat"]);
+        assert!(s.notes[0].contains("another sort"), "{:?}", s.notes);
+        // With global declarations, names outlive their scope (yaspar-ir alone would end them).
+        let s = parse(
+            "(set-option :global-declarations true)(set-logic QF_LIA)(push 1)(declare-fun y () Int)
+             (pop 1)(assert (> y 0))(reset-assertions)(assert (< y 0))(check-sat)",
+        );
+        assert_eq!(actions(&s).len(), 7);
+        // One query inside push, with get-value after it, is a formula.
+        let s = parse("(set-logic QF_LIA)(declare-fun x () Int)(push 1)(assert (> x 0))(check-sat)(get-value (x))");
+        assert!(s.single_query());
+    }
+
+    /// Each lenient form reads as its standard meaning and is noted; strict reading
+    /// rejects it with the error of the text as written.
+    #[test]
+    fn lenient_forms_read_as_their_meaning_and_are_noted() {
+        let cases = [
+            (
+                "(declare-const s String)(assert (str.in.re s (str.to.re \"a\")))",
+                "(str.in_re s (str.to_re \"a\"))",
+                "`str.in.re`",
+            ),
+            (
+                "(declare-const s String)(assert (= (str.to-int s) (str.to.int (int.to.str 3))))",
+                "(= (str.to_int s) (str.to_int (str.from_int 3)))",
+                "`int.to.str`",
+            ),
+            (
+                "(declare-const s String)(assert (str.in.re s re.nostr))",
+                "(str.in_re s re.none)",
+                "`re.nostr`",
+            ),
+            (
+                "(declare-const s String)(assert (= (str.++ s) \"a\"))",
+                "(= s \"a\")",
+                "unary `(str.++ x)`",
+            ),
+            (
+                "(declare-const x Int)(assert (= (+ x) (* x)))",
+                "(= x x)",
+                "unary `(+ x)`",
+            ),
+            (
+                "(declare-const x Int)(assert (distinct x))",
+                "true",
+                "unary `(distinct x)`",
+            ),
+            (
+                "(declare-const b (_ BitVec 2))(assert (= (concat b b b) (concat (bvadd b) b b)))",
+                "(= (concat (concat b b) b) (concat (concat b b) b))",
+                "n-ary `concat`",
+            ),
+            (
+                "(declare-const s String)(assert (str.in_re s (re.loop (str.to_re \"a\") 1 2)))",
+                "(str.in_re s ((_ re.loop 1 2) (str.to_re \"a\")))",
+                "`(re.loop r n m)`",
+            ),
+            (
+                "(declare-const x Int)(assert (< x -5))",
+                "(< x (- 5))",
+                "negative numeral",
+            ),
+        ];
+        for (body, term, note) in cases {
+            let text = format!("(set-logic ALL){body}(check-sat)");
+            let s = parse(&text);
+            assert_eq!(
+                super::super::term(&s.formula, s.formula.asserts[0]),
+                term,
+                "{text}"
+            );
+            assert!(
+                s.notes.iter().any(|n| n.contains(note)),
+                "{text}: {:?}",
+                s.notes
+            );
+            let e = parse_script_with(&text, Reading::Strict).unwrap_err();
+            assert_eq!(e.line, 1, "{text}: {e}");
+        }
+        // An operator outside the declared logic: read as ALL, the logic kept, noted.
+        let text = "(set-logic QF_S)(declare-const s String)(assert (<= (str.len s) 3))(check-sat)";
+        let s = parse(text);
+        assert_eq!(s.logic.as_deref(), Some("QF_S"));
+        assert!(
+            s.notes
+                .iter()
+                .any(|n| n.contains("QF_S") && n.contains("<=")),
+            "{:?}",
+            s.notes
+        );
+        assert!(parse_script_with(text, Reading::Strict).is_err());
+        // A name the script declares itself is not an alias.
+        let s = parse(
+            "(set-logic ALL)(declare-fun str.to.int (Int) Int)(assert (= (str.to.int 1) -1))",
+        );
+        assert_eq!(
+            super::super::term(&s.formula, s.formula.asserts[0]),
+            "(= (str.to.int 1) (- 1))"
+        );
+        // Standard chainable `=` is read in strict mode too, without a note.
+        let s =
+            parse_script_with("(declare-const x Int)(assert (= x 1 x))", Reading::Strict).unwrap();
+        assert!(s.notes.is_empty());
+        // A script read as written has no notes.
+        assert!(
+            parse("(set-logic QF_LIA)(declare-const x Int)(assert (< x 5))")
+                .notes
+                .is_empty()
+        );
     }
 }

@@ -1086,6 +1086,9 @@ pub fn run_script(text: &str, timeout_ms: u32) -> Result<String, SolverError> {
                     "cvc5_cmd_invoke",
                     p::cmd_invoke(cmd, slv, sm)
                 )?));
+                if is_exit(cmd) {
+                    break;
+                }
             }
             Ok(out)
         })();
@@ -1096,6 +1099,13 @@ pub fn run_script(text: &str, timeout_ms: u32) -> Result<String, SolverError> {
         c::term_manager_delete(tm);
         result
     }
+}
+
+/// Whether a parsed command is `exit` (the `cvc5` binary reads nothing after it).
+fn is_exit(cmd: c::parser::Command) -> bool {
+    // SAFETY: `cmd` is a live command of a parser that is not deleted yet; the name is a
+    // string the library owns, read before the next call.
+    unsafe { std::ffi::CStr::from_ptr(c::parser::cmd_get_name(cmd)) }.to_bytes() == b"exit"
 }
 
 /// cvc5's SMT-LIB front end in-process (its parser library, as the `cvc5` binary reads a
@@ -1209,6 +1219,9 @@ impl super::text::FrontEnd for FrontEnd {
             let printed = call!("cvc5_cmd_invoke", p::cmd_invoke(cmd, i.slv, i.sm))
                 .map_err(|e| text_error(&e.call, e.message))?;
             out.push_str(&cstr(printed));
+            if is_exit(cmd) {
+                return Ok(out);
+            }
         }
     }
 

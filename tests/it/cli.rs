@@ -493,6 +493,13 @@ fn seed_corpus_keeps_parsable_scripts() {
     )
     .unwrap();
     std::fs::write(src.join("b.smt2"), "(set-logic QF_LIA)(push 1)(pop 1)").unwrap();
+    std::fs::write(src.join("c.smt2"), "(set-logic QF_LIA)(pop 1)(check-sat)").unwrap();
+    // An incremental script is kept as a script.
+    std::fs::write(
+        src.join("d.smt2"),
+        "(set-logic QF_LIA)(declare-const x Int)(push 1)(assert (> x 0))(check-sat)(pop 1)(check-sat)",
+    )
+    .unwrap();
     let out_dir = dir.path().join("corpus");
     let out = smtsmith()
         .args(["seed-corpus", "--out"])
@@ -503,13 +510,23 @@ fn seed_corpus_keeps_parsable_scripts() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}");
     assert!(
-        stdout.contains("b.smt2: 1:") && stdout.contains("pop before check-sat"),
+        stdout.contains("b.smt2: no check-sat") && stdout.contains("c.smt2: 1:"),
         "{stdout}"
     );
     let files: Vec<_> = std::fs::read_dir(&out_dir).unwrap().collect();
-    assert_eq!(files.len(), 1);
-    let text = std::fs::read_to_string(files[0].as_ref().unwrap().path()).unwrap();
-    smtsmith::smtlib::parse::parse_script(&text).unwrap();
+    assert_eq!(files.len(), 2);
+    let mut checks: Vec<usize> = files
+        .iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(f.as_ref().unwrap().path()).unwrap();
+            smtsmith::smtlib::parse::parse_script(&text)
+                .unwrap()
+                .expected
+                .len()
+        })
+        .collect();
+    checks.sort();
+    assert_eq!(checks, [1, 2]);
 }
 
 /// `smtsmith replay --script` runs a `seed_mutation` input (an SMT-LIB script) as that target

@@ -225,7 +225,7 @@ fn fusion_holds_on_both_solvers() {
     let mut h = Harness::new(Selection::Both, dir.path()).unwrap();
     let mut decided = std::collections::BTreeMap::<String, u32>::new();
     let mut origins = std::collections::BTreeSet::new();
-    for seed in 0..60 {
+    for seed in 0..90 {
         let bytes = seeded_bytes(seed, 320);
         let Ok(Ok(c)) = smtsmith::harness::construct_case(&mut h, "fusion", &bytes) else {
             continue;

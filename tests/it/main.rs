@@ -20,5 +20,6 @@ mod report;
 mod reuse;
 mod scripts;
 mod seeds;
+mod smtlib_input;
 mod strings_vs_aws;
 mod structure;

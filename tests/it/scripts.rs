@@ -673,9 +673,9 @@ fn reproducers_replay_the_checks() {
                 .iter()
                 .map(|c| c.iter().find(|(s, _)| *s == id).unwrap().1)
                 .collect();
-            let text = smtsmith::script::print(
+            let text = smtsmith::smtlib::scripts::print(
                 &s,
-                &smtsmith::script::Print {
+                &smtsmith::smtlib::scripts::Print {
                     comments: Vec::new(),
                     solver: id,
                     ran: &ran,

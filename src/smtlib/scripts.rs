@@ -1,0 +1,137 @@
+//! Incremental scripts ([`crate::script`]) as SMT-LIB: reproducers for the solvers'
+//! binaries, and corpus entries that [`super::parse`] reads back as the same script.
+
+use crate::ir::{NodeId, Sort};
+use crate::script::{Action, Script};
+use crate::solver_id::SolverId;
+use std::fmt::Write;
+
+/// How to print a script as a reproducer.
+pub struct Print<'a> {
+    /// `; ` comment lines at the top.
+    pub comments: Vec<String>,
+    /// The solver whose options are set (its curated options and self-checks).
+    pub solver: SolverId,
+    /// Which actions to print (those that ran), by index.
+    pub ran: &'a [usize],
+}
+
+/// The reproducer of a script for the solver binaries: options, logic, then the actions
+/// that ran, in order (`global-declarations`, so that pop and reset-assertions keep the
+/// declarations, as the API does).
+pub fn print(s: &Script, p: &Print) -> String {
+    print_with(s, &p.comments, &options_for(s, p.solver), p.ran)
+}
+
+/// A script as a corpus entry of the `seed_mutation` target: every action, the options of
+/// both solvers (each under its own name, as [`crate::smtlib::parse`] reads them back).
+pub fn print_corpus(s: &Script) -> String {
+    let mut options = base_options(s);
+    options.extend(s.setup.z3.iter().cloned());
+    options.extend(s.setup.cvc5.iter().cloned());
+    let all: Vec<usize> = (0..s.actions.len()).collect();
+    print_with(s, &[], &options, &all)
+}
+
+fn print_with(
+    s: &Script,
+    comments: &[String],
+    options: &[(String, String)],
+    ran: &[usize],
+) -> String {
+    let f = &s.formula;
+    let mut out = String::new();
+    for c in comments {
+        for line in c.lines() {
+            let _ = writeln!(out, "; {line}");
+        }
+    }
+    for (k, v) in options {
+        let _ = writeln!(out, "(set-option :{k} {v})");
+    }
+    let _ = writeln!(out, "(set-logic {})", f.signature().logic());
+    for n in f.uninterpreted_sorts() {
+        let _ = writeln!(out, "(declare-sort {} 0)", Sort::Uninterp(n));
+    }
+    let list = |ts: &[NodeId]| {
+        ts.iter()
+            .map(|t| super::term(f, *t))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    for &k in ran {
+        match &s.actions[k] {
+            Action::Declare(d) => {
+                let d = &f.decls[d.0 as usize];
+                let args: Vec<String> = d.args.iter().map(|s| s.to_string()).collect();
+                let _ = writeln!(
+                    out,
+                    "(declare-fun {} ({}) {})",
+                    super::symbol(&d.name),
+                    args.join(" "),
+                    d.sort
+                );
+            }
+            Action::Assert(t) => {
+                let t = super::term(f, *t);
+                if s.setup.cores {
+                    let _ = writeln!(out, "(assert (! {t} :named a{k}))");
+                } else {
+                    let _ = writeln!(out, "(assert {t})");
+                }
+            }
+            Action::Push(n) => {
+                let _ = writeln!(out, "(push {n})");
+            }
+            Action::Pop(n) => {
+                let _ = writeln!(out, "(pop {n})");
+            }
+            Action::CheckSat => out.push_str("(check-sat)\n"),
+            Action::CheckSatAssuming(ls) => {
+                let _ = writeln!(out, "(check-sat-assuming ({}))", list(ls));
+            }
+            Action::GetValue(ts) => {
+                let _ = writeln!(out, "(get-value ({}))", list(ts));
+            }
+            Action::GetUnsatCore => out.push_str("(get-unsat-core)\n"),
+            Action::GetUnsatAssumptions => out.push_str("(get-unsat-assumptions)\n"),
+            Action::ResetAssertions => out.push_str("(reset-assertions)\n"),
+        }
+    }
+    out
+}
+
+/// The `set-option`s of a reproducer for `solver`.
+pub fn options_for(s: &Script, solver: SolverId) -> Vec<(String, String)> {
+    let mut o = base_options(s);
+    if s.setup.self_checks {
+        o.extend(
+            crate::options::self_checks(solver, s.setup.cores)
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v.to_string())),
+        );
+    }
+    o.extend(
+        crate::facts::formula_options(solver, &s.formula)
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v.to_string())),
+    );
+    o.extend(s.setup.options_of(solver).iter().cloned());
+    o
+}
+
+/// The options every reproducer of `s` sets: declarations global, models, and the
+/// productions of its setup.
+fn base_options(s: &Script) -> Vec<(String, String)> {
+    let mut o = vec![
+        ("global-declarations".to_string(), "true".to_string()),
+        ("produce-models".to_string(), "true".to_string()),
+    ];
+    if s.setup.cores {
+        o.push(("produce-unsat-cores".into(), "true".into()));
+    }
+    if s.setup.unsat_assumptions {
+        o.push(("produce-unsat-assumptions".into(), "true".into()));
+    }
+    o
+}

@@ -233,18 +233,7 @@ fn is_connective_or_comparison(op: crate::ir::Op) -> bool {
 /// The formula of a reproducer smtsmith wrote, as smtsmith reads it: Z3's
 /// `check-sat-using` line (the finding's setup records the tactic) reads as `check-sat`.
 pub fn reproducer_formula(text: &str) -> Result<Formula, String> {
-    let text: String = text
-        .lines()
-        .map(|l| {
-            if l.trim_start().starts_with("(check-sat-using ") {
-                "(check-sat)"
-            } else {
-                l
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n");
-    crate::smtlib::parse::parse_script(&text)
+    crate::smtlib::parse::parse_script(text)
         .map(|s| s.formula)
         .map_err(|e| e.to_string())
 }

@@ -47,6 +47,9 @@ pub struct Script {
     /// What was read leniently or left out, one line each (empty for a script read as
     /// written).
     pub notes: Vec<String>,
+    /// The tactic of a `(check-sat-using TACTIC)` (Z3's command; read as `check-sat`), as
+    /// written.
+    pub tactic: Option<String>,
 }
 
 impl Script {
@@ -161,13 +164,14 @@ pub fn parse_script_with(text: &str, reading: Reading) -> Result<Script, ParseEr
     };
     let lenient = reading == Reading::Lenient;
     let rewritten = compat::rewrite(text, lenient);
-    let (text, notes) = match &rewritten {
-        Some((t, notes)) => (t.as_str(), notes.clone()),
-        None => (text, Vec::new()),
+    let (text, notes, tactic) = match &rewritten {
+        Some(r) => (r.text.as_str(), r.notes.clone(), r.tactic.clone()),
+        None => (text, Vec::new(), None),
     };
     let with_notes = |mut s: Script, mut notes: Vec<String>| {
         notes.append(&mut s.notes);
         s.notes = notes;
+        s.tactic = tactic.clone();
         s
     };
     let under_declared = match rewritten {
@@ -286,6 +290,10 @@ fn take_option(
         "produce-unsat-cores" => setup.cores = on,
         "produce-unsat-assumptions" => setup.unsat_assumptions = on,
         "global-declarations" => *global_declarations = on,
+        // The solvers' own checks of models and cores (`crate::options::self_checks`).
+        "model_validate" | "check-models" | "check-unsat-cores" => setup.self_checks = on,
+        // Set by smtsmith from the formula where a solver needs it (`crate::facts`).
+        "arrays-exp" => {}
         // smtsmith asks for models at every check; the others change no answer.
         "produce-models"
         | "print-success"
@@ -373,6 +381,25 @@ fn read(text: &str, logic_check: LogicCheck) -> Result<Script, ParseError> {
                 continue;
             }
         }
+        // yaspar-ir refuses quantified terms in get-value; both solvers answer them (closed
+        // Boolean terms of the pool, as the `script` target asks them): the terms are
+        // type-checked alone.
+        if let y::alg::Command::GetValue(ts) = c.repr() {
+            let ts: Vec<y::Term> = ts.type_check(&mut ctx).map_err(|e| {
+                let (kind, message) = type_error(&e.to_string());
+                at(kind, message)
+            })?;
+            let ts = conv.terms(&ts).map_err(|m| at(ErrorKind::Unsupported, m))?;
+            if run.last.as_ref().is_some_and(Action::is_check) {
+                run.push(Action::GetValue(ts));
+            } else {
+                notes.push(format!(
+                    "line {}: get-value not right after a check: left out (no model to ask)",
+                    range.start.lin_num + 1
+                ));
+            }
+            continue;
+        }
         let typed = c.type_check(&mut ctx).map_err(|e| {
             let (kind, message) = type_error(&e.to_string());
             at(kind, message)
@@ -457,17 +484,7 @@ fn read(text: &str, logic_check: LogicCheck) -> Result<Script, ParseError> {
                 expected.push(pending_status.take());
                 run.push(a);
             }
-            C::GetValue(ts) => {
-                let ts = conv.terms(ts).map_err(|m| at(ErrorKind::Unsupported, m))?;
-                if run.last.as_ref().is_some_and(Action::is_check) {
-                    run.push(Action::GetValue(ts));
-                } else {
-                    notes.push(format!(
-                        "line {}: get-value not right after a check: left out (no model to ask)",
-                        range.start.lin_num + 1
-                    ));
-                }
-            }
+            C::GetValue(_) => unreachable!("get-value is read before type-checking"),
             C::GetUnsatCore | C::GetUnsatAssumptions => {
                 let assumptions = matches!(typed.repr(), C::GetUnsatAssumptions);
                 let (a, on, after) = if assumptions {
@@ -563,6 +580,7 @@ fn read(text: &str, logic_check: LogicCheck) -> Result<Script, ParseError> {
         expected,
         check_sat,
         notes,
+        tactic: None,
     })
 }
 
@@ -723,7 +741,7 @@ mod compat {
     /// [`Fix`] rewritten, one command per line, and one note per kind of lenient form
     /// used; `None` if the text is not a sequence of balanced
     /// S-expressions.
-    pub fn rewrite(text: &str, lenient: bool) -> Option<(String, Vec<String>)> {
+    pub fn rewrite(text: &str, lenient: bool) -> Option<Rewritten> {
         let commands = Sx::parse_all(text)?;
         let declared = declared_names(&commands);
         let mut fix = Fix {
@@ -732,8 +750,22 @@ mod compat {
             uses: Default::default(),
         };
         let mut out = String::new();
+        let mut tactic = None;
         for c in commands {
-            out.push_str(&fix.fix(c).to_string());
+            let c = match (c.head(), &c) {
+                // Z3's command: a check with the solver made from a tactic.
+                (Some("check-sat-using"), Sx::List(items)) if lenient && items.len() == 2 => {
+                    fix.note(
+                        "`check-sat-using TACTIC` (Z3's) read as `check-sat`, the tactic kept \
+                         for Z3"
+                            .into(),
+                    );
+                    tactic.get_or_insert_with(|| items[1].to_string());
+                    Sx::List(vec![Sx::Atom("check-sat".into())])
+                }
+                _ => fix.fix(c),
+            };
+            out.push_str(&c.to_string());
             out.push('\n');
         }
         let notes = fix
@@ -741,7 +773,19 @@ mod compat {
             .into_iter()
             .map(|(what, n)| format!("{what}: {n} use(s)"))
             .collect();
-        Some((out, notes))
+        Some(Rewritten {
+            text: out,
+            notes,
+            tactic,
+        })
+    }
+
+    /// A script's text rewritten, what was noted, and the tactic of its first
+    /// `check-sat-using`.
+    pub struct Rewritten {
+        pub text: String,
+        pub notes: Vec<String>,
+        pub tactic: Option<String>,
     }
 }
 

@@ -253,3 +253,325 @@ fn incremental_seeds_pass_check_with_their_statuses() {
     }
     assert!(checks >= 35, "only {checks} checks");
 }
+
+/// The declarations of `f`, then its assertions, as one canonical text each: `let`s
+/// expanded, read again (so that equal subterms are one node; uninterpreted sorts numbered
+/// by first use), nested applications folded into n-ary and chainable ones (every print
+/// style reads back to this).
+fn canonical(f: &smtsmith::ir::Formula) -> Vec<String> {
+    // (One list: declarations first, as many as `f` has.)
+    use smtsmith::smtlib::{closed_term, PrintStyle, Shape};
+    let flat = PrintStyle {
+        shape: Shape::Flat,
+        ..Default::default()
+    };
+    // The declarations (the script without assertions, its check-sat left out).
+    let mut text = smtsmith::smtlib::script(
+        &smtsmith::ir::Formula {
+            asserts: Vec::new(),
+            ..f.clone()
+        },
+        &Default::default(),
+    )
+    .replace("(check-sat)\n", "");
+    for a in &f.asserts {
+        text.push_str(&format!("(assert {})\n", closed_term(f, *a, &flat)));
+    }
+    let g = parse::parse_script(&text)
+        .unwrap_or_else(|e| panic!("{e}\n{text}"))
+        .formula;
+    let decls = g
+        .decls
+        .iter()
+        .map(|d| format!("declare {} {:?} {}", d.name, d.args, d.sort));
+    let terms = g.asserts.iter().map(|a| closed_term(&g, *a, &flat));
+    decls.chain(terms).collect()
+}
+
+/// The lines with the uninterpreted sorts (`U0`, `U1`, …; `Uninterp(0)` in declarations)
+/// renamed `S0`, `S1`, … in order of first appearance: a script that uses fewer of them reads
+/// back with its own numbering.
+fn sorts_by_first_use(lines: Vec<String>) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    let mut rename = |word: &str| -> Option<String> {
+        let digits = word
+            .strip_prefix("Uninterp(")
+            .and_then(|w| w.strip_suffix(')'))
+            .or_else(|| word.strip_prefix('U'))?;
+        if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        let k = names.iter().position(|n| n == digits).unwrap_or_else(|| {
+            names.push(digits.to_string());
+            names.len() - 1
+        });
+        Some(format!("S{k}"))
+    };
+    lines
+        .into_iter()
+        .map(|line| {
+            // Words split at spaces and brackets, the separators kept.
+            let mut out = String::new();
+            let mut word = String::new();
+            for c in line.chars() {
+                if c.is_ascii_alphanumeric()
+                    || c == '_'
+                    || (c == '(' && word == "Uninterp")
+                    || (c == ')' && word.starts_with("Uninterp("))
+                {
+                    word.push(c);
+                    if c == ')' {
+                        out.push_str(&rename(&word).unwrap_or_else(|| word.clone()));
+                        word.clear();
+                    }
+                    continue;
+                }
+                out.push_str(&rename(&word).unwrap_or_else(|| word.clone()));
+                word.clear();
+                out.push(c);
+            }
+            out.push_str(&rename(&word).unwrap_or(word));
+            out
+        })
+        .collect()
+}
+
+/// The actions `idx` of `s`, one line each, their terms canonical (all read in one script,
+/// so that their uninterpreted sorts are numbered alike), the sorts then renamed by first
+/// appearance.
+fn actions_shown(s: &smtsmith::script::Script, idx: &[usize]) -> Vec<String> {
+    use smtsmith::script::Action;
+    let mut g = s.formula.clone();
+    g.asserts.clear();
+    for k in idx {
+        let terms: &[smtsmith::ir::NodeId] = match &s.actions[*k] {
+            Action::Assert(t) => std::slice::from_ref(t),
+            Action::CheckSatAssuming(ls) | Action::GetValue(ls) => ls,
+            _ => &[],
+        };
+        for t in terms {
+            let eq = g.app(smtsmith::ir::Op::Eq, vec![*t, *t]).unwrap();
+            g.asserts.push(eq);
+        }
+    }
+    let canon = canonical(&g);
+    let (decls, terms) = canon.split_at(g.decls.len());
+    let mut texts = terms.iter().cloned();
+    let mut next = |n: usize| -> String {
+        (0..n)
+            .map(|_| texts.next().unwrap())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let lines = idx
+        .iter()
+        .map(|k| match &s.actions[*k] {
+            Action::Declare(d) => decls[d.0 as usize].clone(),
+            Action::Assert(_) => format!("assert {}", next(1)),
+            Action::CheckSatAssuming(ls) => format!("assuming {}", next(ls.len())),
+            Action::GetValue(ls) => format!("get-value {}", next(ls.len())),
+            a => format!("{a:?}"),
+        })
+        .collect();
+    sorts_by_first_use(lines)
+}
+
+/// The `.smt2` files of the finding written as `smt2` (`<hash>.smt2`, `<hash>.<solver>.smt2`).
+fn reproducers_of(smt2: &Path) -> Vec<std::path::PathBuf> {
+    let hash = smt2.file_stem().unwrap().to_string_lossy().into_owned();
+    let mut out: Vec<_> = std::fs::read_dir(smt2.parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy();
+            name.starts_with(&format!("{hash}.")) && name.ends_with(".smt2")
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// Every reproducer smtsmith writes — each class, formula and incremental-script findings,
+/// every file (one per solver for scripts) — reads back as the case it stands for (ground
+/// truth: the case written). Formula findings in every print style (lets, named assertions,
+/// `-5`, 2.5 names, flat and binary shapes), with and without `push`, Z3's solvers from
+/// tactics (`check-sat-using`, read with the tactic kept), curated options and cores; script
+/// findings with their options, productions and self-checks.
+#[test]
+fn every_reproducer_reads_back_as_its_case() {
+    use smtsmith::finding::{self, Context, ScriptContext, Subject};
+    use smtsmith::oracle::{Class, Issue};
+    use smtsmith::script::Action;
+    use smtsmith::smtlib::{PrintStyle, Shape};
+    use smtsmith::solver::{CaseSetup, Limits, Reuse, SolverId, Z3Solver};
+    let dir = tempfile::tempdir().unwrap();
+    let versions = [
+        (SolverId::Z3, "5.4.1".to_string()),
+        (SolverId::Cvc5, "1.4.0".to_string()),
+    ];
+    let limits = Limits::default();
+    let blamed = [
+        Some(SolverId::Z3),
+        Some(SolverId::Cvc5),
+        Some(SolverId::Z3Text),
+        Some(SolverId::Cvc5Text),
+        None,
+    ];
+    let (mut formulas, mut scripts, mut files) = (0, 0, 0);
+    for class in Class::ALL {
+        for n in 0..10u64 {
+            let seed = class as u64 * 100 + n;
+            let case =
+                smtsmith::generate::Case::from_bytes(&smtsmith::generate::seeded_bytes(seed, 400));
+            let f = &case.formula;
+            if f.asserts.is_empty() {
+                continue;
+            }
+            let setup = CaseSetup {
+                reuse: [Reuse::Scope, Reuse::Solver, Reuse::Fresh][n as usize % 3],
+                z3_solver: [
+                    Z3Solver::ForLogic,
+                    Z3Solver::Simple,
+                    Z3Solver::Tactic(n as u8),
+                    Z3Solver::General,
+                ][n as usize % 4],
+                text: n % 2 == 0,
+                print: PrintStyle {
+                    shape: [Shape::AsBuilt, Shape::Flat, Shape::Binary][n as usize % 3],
+                    lets: n % 2 == 1,
+                    named: n % 4 == 1,
+                    negative_literals: n % 3 == 1,
+                    aliases: n % 5 < 3,
+                },
+                z3_option: (n % 3 == 0).then_some(n as u16),
+                cvc5_option: (n % 3 == 0).then_some(n as u16 + 1),
+            };
+            let issue = Issue {
+                class,
+                blamed: blamed[n as usize % blamed.len()],
+                summary: format!("round trip {seed}"),
+            };
+            let ctx = Context {
+                formula: f,
+                answers: &[],
+                versions: &versions,
+                limits: &limits,
+                setup,
+                config: None,
+                input: None,
+            };
+            let (_, w) = finding::record(dir.path(), issue.clone(), Subject::Formula(&ctx));
+            let text = std::fs::read_to_string(&w.smt2).unwrap();
+            let back = parse::parse_script(&text)
+                .unwrap_or_else(|e| panic!("{class} {seed}: {e}\n{text}"));
+            // What the formula printed alone in the case's style reads as (each style means
+            // the formula: the printer's claim, held to by the solvers in
+            // `printer_roundtrip.rs`), and in the plain style the formula itself.
+            let alone = smtsmith::smtlib::script(
+                f,
+                &smtsmith::smtlib::ScriptOptions {
+                    style: setup.print,
+                    ..Default::default()
+                },
+            );
+            let expected = parse::parse_script(&alone).unwrap().formula;
+            assert_eq!(
+                canonical(&back.formula),
+                canonical(&expected),
+                "{class} {seed}:\n{text}"
+            );
+            if setup.print == PrintStyle::default() {
+                assert_eq!(
+                    canonical(&back.formula),
+                    canonical(f),
+                    "{class} {seed}:\n{text}"
+                );
+            }
+            let cores = class == Class::InvalidCore;
+            assert_eq!(back.single_query(), !cores, "{class} {seed}:\n{text}");
+            assert_eq!(back.script.setup.cores, cores, "{class} {seed}");
+            assert_eq!(
+                back.script.actions.contains(&Action::GetUnsatCore),
+                cores,
+                "{class} {seed}"
+            );
+            if let Some(b) = issue.blamed {
+                let tactic = match b {
+                    SolverId::Z3 => setup.z3_solver.check_sat_using(&f.signature().logic()),
+                    _ => None,
+                };
+                assert_eq!(back.tactic, tactic, "{class} {seed}:\n{text}");
+                let options = match b.library() {
+                    SolverId::Z3 => &back.script.setup.z3,
+                    _ => &back.script.setup.cvc5,
+                };
+                assert_eq!(options, &setup.options_of(b), "{class} {seed}:\n{text}");
+            }
+            formulas += 1;
+            files += 1;
+
+            // The same class found by an incremental script.
+            let s = smtsmith::script::Script::from_bytes(&smtsmith::generate::seeded_bytes(
+                seed + 7,
+                600,
+            ));
+            let all: Vec<usize> = (0..s.actions.len()).collect();
+            // Z3 ran every action; cvc5 stopped halfway (a finding ends a script).
+            let half: Vec<usize> = all[..=all.len() / 2].to_vec();
+            let ran = vec![(SolverId::Z3, all.clone()), (SolverId::Cvc5, half)];
+            let sctx = ScriptContext {
+                script: &s,
+                ran: &ran,
+                step: all.len() - 1,
+                answers: &[],
+                versions: &versions,
+                limits: &limits,
+                input: None,
+            };
+            let (_, w) = finding::record(dir.path(), issue.clone(), Subject::Script(&sctx));
+            let written = reproducers_of(&w.smt2);
+            assert_eq!(written.len(), 2, "{class} {seed}: {written:?}");
+            for path in written {
+                let text = std::fs::read_to_string(&path).unwrap();
+                let back = parse::parse_script(&text)
+                    .unwrap_or_else(|e| panic!("{}: {e}\n{text}", path.display()));
+                let cvc5 = text.contains("for cvc5");
+                let (id, ran) = &ran[cvc5 as usize];
+                let expected = actions_shown(&s, ran);
+                let all_back: Vec<usize> = (0..back.script.actions.len()).collect();
+                let got = actions_shown(&back.script, &all_back);
+                assert_eq!(got, expected, "{} ({id}):\n{text}", path.display());
+                assert_eq!(back.script.setup.cores, s.setup.cores, "{}", path.display());
+                assert_eq!(
+                    back.script.setup.unsat_assumptions,
+                    s.setup.unsat_assumptions,
+                    "{}",
+                    path.display()
+                );
+                assert_eq!(
+                    back.script.setup.self_checks,
+                    s.setup.self_checks,
+                    "{}",
+                    path.display()
+                );
+                assert_eq!(
+                    back.script.setup.options_of(*id),
+                    s.setup.options_of(*id),
+                    "{}",
+                    path.display()
+                );
+                // `-5` inside `(as const …)` is how cvc5's parser needs negative values.
+                assert!(
+                    back.notes.iter().all(|n| n.starts_with("negative numeral")),
+                    "{}: {:?}",
+                    path.display(),
+                    back.notes
+                );
+                files += 1;
+            }
+            scripts += 1;
+        }
+    }
+    eprintln!("{formulas} formula findings, {scripts} script findings, {files} reproducers");
+    assert!(formulas >= 100 && scripts >= 100, "{formulas} {scripts}");
+}

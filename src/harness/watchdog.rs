@@ -1,10 +1,13 @@
 //! The fuzz targets' hang watchdog. A solver that does not check its time limit (cvc5
-//! 1.4.0 on some nonlinear real formulas; Z3 4.12.2 on some string formulas) keeps the
-//! process in one check until libFuzzer's `-timeout` kills it, and libFuzzer saves only
-//! the raw input. Before that, this thread writes a `time-limit` finding with the
-//! reproducer: after `SMTSMITH_HANG_SECONDS` (default 30) in one solver; at 1.5 times that,
-//! still in the same check, it ends the process (status [`HANG_EXIT_CODE`]) —
-//! keep libFuzzer's `-timeout` above 1.5 × `SMTSMITH_HANG_SECONDS`.
+//! 1.4.0 on some nonlinear real formulas; Z3 4.12.2 on some string formulas) would keep the
+//! process in one call until libFuzzer's `-timeout` kills it, and libFuzzer saves only the
+//! raw input. Z3 calls past their limit are interrupted first (`solver::interrupt`); a call
+//! that nothing stops there (an interrupted Z3 call that goes on, a cvc5 check as far past
+//! its limit, [`crate::solver::interrupt::stuck`]) gets its `time-limit` finding from this
+//! thread and the process ends right away (status [`HANG_EXIT_CODE`]). As a backstop for
+//! the rest, a solver phase longer than `SMTSMITH_HANG_SECONDS` (default 30) gets the
+//! finding, and at 1.5 times that the process ends — keep libFuzzer's `-timeout` above
+//! 1.5 × `SMTSMITH_HANG_SECONDS`.
 
 use super::Harness;
 use crate::ir::Formula;
@@ -39,7 +42,7 @@ pub fn enable(after: Duration) {
     ENABLED.store(true, std::sync::atomic::Ordering::Relaxed);
     STARTED.call_once(|| {
         std::thread::spawn(move || loop {
-            std::thread::sleep(Duration::from_millis(500));
+            std::thread::sleep(Duration::from_millis(100));
             check(after);
         });
         crate::sys::at_exit(on_exit);
@@ -187,6 +190,45 @@ fn check(after: Duration) {
     let Some((solver, since)) = c.phase else {
         return;
     };
+    // A call nothing stops (an interrupted Z3 call that goes on, a cvc5 call far past its
+    // limit): its finding, then the end of the process — a new one costs less than the
+    // wait. Z3 calls an interrupt stops never get here.
+    if let Some((stuck, call, limit, ran)) = crate::solver::interrupt::stuck() {
+        if !c.reported {
+            c.reported = true;
+            let mut issue = crate::oracle::process::still_running(
+                stuck,
+                ran.as_secs_f64(),
+                limit.as_millis() as u32,
+                false,
+            );
+            issue.summary.push_str(&format!(
+                " ({call}{})",
+                if stuck == SolverId::Z3 {
+                    ", not stopped by Z3_interrupt"
+                } else {
+                    ", which cvc5's API cannot interrupt"
+                }
+            ));
+            match write_for(c, &issue) {
+                Ok(w) => eprintln!(
+                    "smtsmith watchdog: [{}] {} -> {}",
+                    issue.class,
+                    issue.summary,
+                    w.smt2.display()
+                ),
+                Err(e) => eprintln!(
+                    "smtsmith watchdog: cannot write finding: {e}\n{}",
+                    issue.summary
+                ),
+            }
+        }
+        eprintln!(
+            "smtsmith watchdog: {stuck} still in {call} after {:.1} s; exiting (the time-limit finding is written)",
+            ran.as_secs_f64()
+        );
+        crate::sys::exit_now(HANG_EXIT_CODE);
+    }
     // A check within (or just past) its own time limit is no hang, whatever the
     // threshold was set to.
     let after = after.max(Duration::from_millis(

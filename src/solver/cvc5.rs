@@ -25,6 +25,9 @@ pub struct Cvc5 {
     usorts: std::cell::RefCell<std::collections::HashMap<u32, c::Sort>>,
     /// Numbers of the uninterpreted-sort elements of the model being read.
     abstract_ids: std::cell::RefCell<std::collections::HashMap<String, u32>>,
+    /// The time limit (`tlimit-per`, ms) of each live solver, by address: the bound its
+    /// checks are watched against (`super::interrupt`).
+    limits: std::cell::RefCell<std::collections::HashMap<usize, u32>>,
 }
 
 /// The terms of one formula on one solver ([`Backend::open`]).
@@ -100,6 +103,7 @@ impl Cvc5 {
             version,
             usorts: Default::default(),
             abstract_ids: Default::default(),
+            limits: Default::default(),
         })
     }
 
@@ -669,10 +673,14 @@ impl Backend for Cvc5 {
             unsafe { c::delete(slv) };
             return Err(e);
         }
+        self.limits
+            .borrow_mut()
+            .insert(slv as usize, cfg.limits.timeout_ms);
         Ok(slv)
     }
 
     fn delete_solver(&mut self, slv: *mut c::Solver) {
+        self.limits.borrow_mut().remove(&(slv as usize));
         // SAFETY: the driver gives up the solver, made by `new_solver`, and never uses it
         // after.
         unsafe { c::delete(slv) };
@@ -748,6 +756,14 @@ impl Backend for Cvc5 {
             .copied()
             .zip(ts.iter().copied())
             .collect();
+        let watched = super::interrupt::begin_cvc5(
+            "cvc5_check_sat",
+            self.limits
+                .borrow()
+                .get(&(slv as usize))
+                .copied()
+                .unwrap_or(0),
+        );
         let r = if ts.is_empty() {
             call!("cvc5_check_sat", c::check_sat(slv))
         } else {
@@ -756,6 +772,7 @@ impl Backend for Cvc5 {
                 c::check_sat_assuming(slv, ts.len(), ts.as_ptr())
             )
         };
+        drop(watched);
         let r = match r {
             // Features cvc5 documents as unsupported: no verdict, not an API error.
             Err(e) if crate::facts::check_limitation(SolverId::Cvc5, &e.message) => {
@@ -1114,6 +1131,9 @@ fn is_exit(cmd: c::parser::Command) -> bool {
 pub(crate) struct FrontEnd {
     tm: *mut c::TermManager,
     version: String,
+    /// The time limit the instances' checks were last given (`limit_options`), the bound
+    /// their commands are watched against (`super::interrupt`).
+    timeout_ms: std::cell::Cell<u32>,
 }
 
 /// One front-end state (all three deleted together, parser first).
@@ -1126,7 +1146,11 @@ pub(crate) struct Instance {
 impl FrontEnd {
     pub fn new() -> Result<Self, SolverError> {
         let (tm, version) = manager_and_version()?;
-        Ok(FrontEnd { tm, version })
+        Ok(FrontEnd {
+            tm,
+            version,
+            timeout_ms: std::cell::Cell::new(0),
+        })
     }
 }
 
@@ -1216,8 +1240,10 @@ impl super::text::FrontEnd for FrontEnd {
             if cmd.is_null() {
                 return Ok(out);
             }
+            let watched = super::interrupt::begin_cvc5("cvc5_cmd_invoke", self.timeout_ms.get());
             let printed = call!("cvc5_cmd_invoke", p::cmd_invoke(cmd, i.slv, i.sm))
                 .map_err(|e| text_error(&e.call, e.message))?;
+            drop(watched);
             out.push_str(&cstr(printed));
             if is_exit(cmd) {
                 return Ok(out);
@@ -1238,6 +1264,7 @@ impl super::text::FrontEnd for FrontEnd {
     }
 
     fn limit_options(&self, limits: &Limits) -> Vec<(String, String)> {
+        self.timeout_ms.set(limits.timeout_ms);
         vec![
             ("rlimit-per".into(), limits.cvc5_rlimit.to_string()),
             ("tlimit-per".into(), limits.timeout_ms.to_string()),

@@ -4,6 +4,8 @@
 #[allow(unsafe_code)]
 pub mod cvc5;
 mod driver;
+#[allow(unsafe_code)]
+pub mod interrupt;
 mod setup;
 pub(crate) mod text;
 #[allow(unsafe_code)]

@@ -973,6 +973,8 @@ impl Backend for Z3 {
             .copied()
             .zip(terms.iter().copied())
             .collect();
+        let interruptible =
+            super::interrupt::begin_z3(ctx, "Z3_solver_check", self.ctx_limits.timeout_ms);
         // SAFETY: module invariants (live context, its handles, live pointers).
         let r = unsafe {
             if terms.is_empty() {
@@ -981,6 +983,7 @@ impl Backend for Z3 {
                 Z3_solver_check_assumptions(ctx, s, terms.len() as u32, terms.as_ptr())
             }
         };
+        drop(interruptible);
         if let Err(e) = self.check_error("Z3_solver_check") {
             if crate::facts::check_limitation(SolverId::Z3, &e.message) {
                 // SAFETY: `ctx` is this backend's live context (module invariants).
@@ -1097,8 +1100,11 @@ impl Backend for Z3 {
         ts.iter()
             .zip(terms)
             .map(|(t, id)| {
+                let interruptible =
+                    super::interrupt::begin_z3(ctx, "Z3_simplify", self.ctx_limits.timeout_ms);
                 // SAFETY: module invariants (live context, its handles, live pointers).
                 let s = self.ok("Z3_simplify", unsafe { Z3_simplify(ctx, *t) })?;
+                drop(interruptible);
                 self.read_value(s, f.sort_of(*id), None)
             })
             .collect()
@@ -1574,13 +1580,19 @@ pub fn describes(name: &str) -> bool {
 /// of its own, whose command context keeps the script's declarations and assertions.
 pub(crate) struct FrontEnd {
     version: String,
+    /// The time limit the instances' checks were last given (`limit_options`), for the
+    /// interrupt of an overrunning command.
+    timeout_ms: std::cell::Cell<u32>,
 }
 
 impl FrontEnd {
     pub fn new() -> Self {
         // SAFETY: takes no handles; returns a static string.
         let version = cstr(unsafe { Z3_get_full_version() });
-        FrontEnd { version }
+        FrontEnd {
+            version,
+            timeout_ms: std::cell::Cell::new(0),
+        }
     }
 }
 
@@ -1620,9 +1632,12 @@ impl super::text::FrontEnd for FrontEnd {
             call: "Z3_eval_smtlib2_string".into(),
             message: "commands contain a NUL byte".into(),
         })?;
+        let interruptible =
+            super::interrupt::begin_z3(*ctx, "Z3_eval_smtlib2_string", self.timeout_ms.get());
         // SAFETY: `ctx` is a live context of this front end; the text is a live C string;
         // the returned string is copied before the next call.
         let out = cstr(unsafe { Z3_eval_smtlib2_string(*ctx, text.as_ptr()) });
+        drop(interruptible);
         // SAFETY: as above.
         let code = unsafe { Z3_get_error_code(*ctx) };
         if code != ErrorCode::Ok {
@@ -1644,9 +1659,65 @@ impl super::text::FrontEnd for FrontEnd {
     }
 
     fn limit_options(&self, limits: &Limits) -> Vec<(String, String)> {
+        self.timeout_ms.set(limits.timeout_ms);
         vec![
             ("rlimit".into(), limits.z3_rlimit.to_string()),
             ("timeout".into(), limits.timeout_ms.to_string()),
         ]
+    }
+}
+
+#[cfg(test)]
+mod interrupt_tests {
+    use super::*;
+
+    /// A check Z3 does not bound itself (a context without its `timeout`: factoring a
+    /// 128-bit product of two 64-bit primes, which takes Z3 minutes) registered with a
+    /// 400 ms limit is interrupted and returns `unknown` (interrupted: a limit) within twice
+    /// the limit;
+    /// the same context then answers the next check.
+    #[test]
+    fn an_overrunning_check_is_interrupted_within_twice_its_limit() {
+        let limit_ms = 400;
+        let ctx = new_context_with(None).unwrap();
+        let script = |text: &str| CString::new(text).unwrap();
+        let hard = script(
+            "(declare-const x (_ BitVec 128)) (declare-const y (_ BitVec 128))
+             (assert (= (bvmul x y) #xffffffffffffff720000000000001321))
+             (assert (bvult #x00000000000000000000000000000001 x))
+             (assert (bvult x #x00000000000000010000000000000000))
+             (assert (bvult #x00000000000000000000000000000001 y))
+             (assert (bvult y #x00000000000000010000000000000000))",
+        );
+        let before = super::super::interrupt::count();
+        // SAFETY: a live context made above, its solver, live C strings; the solver is
+        // released and the context deleted at the end, after their last use.
+        unsafe {
+            let s = Z3_mk_solver(ctx).unwrap();
+            Z3_solver_inc_ref(ctx, s);
+            Z3_solver_from_string(ctx, s, hard.as_ptr());
+            let start = std::time::Instant::now();
+            let call = super::super::interrupt::begin_z3(ctx, "Z3_solver_check", limit_ms);
+            let r = Z3_solver_check(ctx, s);
+            drop(call);
+            let took = start.elapsed();
+            let reason = cstr(Z3_solver_get_reason_unknown(ctx, s));
+            assert_eq!(r, Z3_L_UNDEF, "{reason}");
+            assert!(crate::oracle::is_limit(&reason), "{reason}");
+            assert!(
+                took < std::time::Duration::from_millis(2 * u64::from(limit_ms)),
+                "interrupted after {took:?}"
+            );
+            assert_eq!(super::super::interrupt::count(), before + 1);
+            // The context goes on: a new solver decides an easy check.
+            let t = Z3_mk_solver(ctx).unwrap();
+            Z3_solver_inc_ref(ctx, t);
+            let easy = script("(declare-const z Int) (assert (> z 2))");
+            Z3_solver_from_string(ctx, t, easy.as_ptr());
+            assert_eq!(Z3_solver_check(ctx, t), Z3_L_TRUE);
+            Z3_solver_dec_ref(ctx, t);
+            Z3_solver_dec_ref(ctx, s);
+            Z3_del_context(ctx);
+        }
     }
 }

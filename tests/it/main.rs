@@ -10,6 +10,7 @@ mod construct;
 mod cvc5_enums;
 mod evaluator_vs_solvers;
 mod ground_terms;
+mod interrupts;
 mod linking;
 mod oracles;
 mod paths;

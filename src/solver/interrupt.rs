@@ -1,0 +1,162 @@
+//! Solver calls past their time limit. Z3 bounds a check by its `timeout` parameter, but
+//! some of its work does not look at the clock, and some calls have no bound of their own
+//! (`Z3_simplify`): a Z3 call still running [`FACTOR`] times past its time limit is
+//! interrupted (`Z3_interrupt`, from a thread of this module) and returns `unknown` (reason
+//! `interrupted`: a limit, never a finding), so such a hang costs about the time limit.
+//! cvc5's C API has no interrupt. A call that an interrupt does not stop, and a cvc5 call
+//! as far past its limit, is [`stuck`]: the fuzz targets' watchdog (`harness::watchdog`)
+//! writes its `time-limit` finding and ends the process right away rather than wait.
+//!
+//! Every interrupt is counted ([`count`]) and logged with the call it stopped and how long
+//! the call took to return after it.
+
+use crate::solver_id::SolverId;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// A call is overdue this many times past its time limit (and at least [`MIN_GRACE`] past
+/// it): a Z3 call is interrupted then.
+pub const FACTOR: f64 = 1.5;
+/// The smallest margin past a time limit before a call is overdue.
+pub const MIN_GRACE: Duration = Duration::from_millis(300);
+/// How often the interrupting thread looks.
+const POLL: Duration = Duration::from_millis(50);
+
+/// A solver call in progress on some thread.
+struct Running {
+    id: u64,
+    solver: SolverId,
+    /// Z3's context (its address), alive while this entry is: [`Call`]'s drop removes the
+    /// entry, under the lock, before the call's context can be deleted. `None` for cvc5.
+    z3_ctx: Option<usize>,
+    call: &'static str,
+    since: Instant,
+    limit: Duration,
+    deadline: Instant,
+    interrupted: Option<Instant>,
+}
+
+static RUNNING: Mutex<Vec<Running>> = Mutex::new(Vec::new());
+static NEXT: AtomicU64 = AtomicU64::new(0);
+static INTERRUPTS: AtomicU64 = AtomicU64::new(0);
+static STARTED: std::sync::Once = std::sync::Once::new();
+
+/// How many Z3 calls this process has interrupted.
+pub fn count() -> u64 {
+    INTERRUPTS.load(Ordering::Relaxed)
+}
+
+/// A solver call that is watched while this guard lives.
+pub(crate) struct Call {
+    id: Option<u64>,
+}
+
+/// Watches a call of Z3 in context `ctx` with a time limit of `limit_ms` (0: none, not
+/// watched): interrupted when overdue.
+pub(crate) fn begin_z3(ctx: z3_sys::Z3_context, call: &'static str, limit_ms: u32) -> Call {
+    begin(SolverId::Z3, Some(ctx.as_ptr() as usize), call, limit_ms)
+}
+
+/// Watches a call of cvc5 with a time limit of `limit_ms` (0: none, not watched).
+pub(crate) fn begin_cvc5(call: &'static str, limit_ms: u32) -> Call {
+    begin(SolverId::Cvc5, None, call, limit_ms)
+}
+
+fn begin(solver: SolverId, z3_ctx: Option<usize>, call: &'static str, limit_ms: u32) -> Call {
+    if limit_ms == 0 {
+        return Call { id: None };
+    }
+    if z3_ctx.is_some() {
+        STARTED.call_once(|| {
+            std::thread::Builder::new()
+                .name("smtsmith-interrupt".into())
+                .spawn(|| loop {
+                    std::thread::sleep(POLL);
+                    interrupt_overdue();
+                })
+                .expect("a thread");
+        });
+    }
+    let limit = Duration::from_millis(u64::from(limit_ms));
+    let now = Instant::now();
+    let id = NEXT.fetch_add(1, Ordering::Relaxed);
+    RUNNING
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(Running {
+            id,
+            solver,
+            z3_ctx,
+            call,
+            since: now,
+            limit,
+            deadline: now + limit + grace(limit),
+            interrupted: None,
+        });
+    Call { id: Some(id) }
+}
+
+/// How far past its limit a call may run before it is overdue.
+fn grace(limit: Duration) -> Duration {
+    limit.mul_f64(FACTOR - 1.0).max(MIN_GRACE)
+}
+
+impl Drop for Call {
+    fn drop(&mut self) {
+        let Some(id) = self.id else { return };
+        let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(k) = running.iter().position(|r| r.id == id) {
+            let r = running.swap_remove(k);
+            if let Some(at) = r.interrupted {
+                eprintln!(
+                    "smtsmith: {} {} returned {:.2} s after its interrupt ({:.2} s in all)",
+                    r.solver,
+                    r.call,
+                    at.elapsed().as_secs_f64(),
+                    r.since.elapsed().as_secs_f64()
+                );
+            }
+        }
+    }
+}
+
+fn interrupt_overdue() {
+    let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+    let now = Instant::now();
+    for r in running.iter_mut() {
+        let Some(ctx) = r.z3_ctx else { continue };
+        if r.interrupted.is_none() && now >= r.deadline {
+            r.interrupted = Some(now);
+            INTERRUPTS.fetch_add(1, Ordering::Relaxed);
+            eprintln!(
+                "smtsmith: interrupting z3 in {} after {:.2} s (past its time limit)",
+                r.call,
+                r.since.elapsed().as_secs_f64()
+            );
+            // The context is alive: its entry is removed (under this lock) when the call
+            // returns, before anything can delete the context. Z3_interrupt is made to be
+            // called from another thread while the context runs a call.
+            if let Some(ctx) = std::ptr::NonNull::new(ctx as *mut z3_sys::_Z3_context) {
+                // SAFETY: as above.
+                unsafe { z3_sys::Z3_interrupt(ctx) };
+            }
+        }
+    }
+}
+
+/// A call nothing stops: a Z3 call one more grace period past its interrupt, or a cvc5
+/// call as far past its time limit. Its solver, the call, its time limit and how long it
+/// has run.
+pub fn stuck() -> Option<(SolverId, &'static str, Duration, Duration)> {
+    let running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+    let now = Instant::now();
+    running
+        .iter()
+        .find(|r| match (r.z3_ctx, r.interrupted) {
+            (Some(_), Some(at)) => now >= at + grace(r.limit),
+            (Some(_), None) => false,
+            (None, _) => now >= r.deadline + grace(r.limit),
+        })
+        .map(|r| (r.solver, r.call, r.limit, now - r.since))
+}

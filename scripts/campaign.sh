@@ -58,13 +58,14 @@ mkdir -p "fuzz/corpus/$target" "$SMTSMITH_FINDINGS" fuzz/logs
 stamp=$(mktemp)
 seen=$(mktemp)
 log=fuzz/logs/$target-$(date +%Y%m%d-%H%M%S).log
-trap 'rm -f "$stamp" "$seen" "$seen.now"; if [ -n "${watcher:-}" ]; then kill "$watcher" 2>/dev/null || true; fi' EXIT
+trap 'rm -f "$stamp" "$seen" "$seen.now"; rm -rf "${procs:-}"; if [ -n "${watcher:-}" ]; then kill "$watcher" 2>/dev/null || true; fi' EXIT
 corpus_before=$(find "fuzz/corpus/$target" -type f | wc -l)
 echo "== fuzzing '$target' for ${seconds}s with $jobs job(s); findings go to $SMTSMITH_FINDINGS"
 if [ "$corpus_before" -gt 0 ]; then
   echo "   (resuming: the $corpus_before corpus inputs run once first, within the ${seconds}s)"
 fi
-echo "   status lines: [elapsed / left] #inputs cov: edges of smtsmith's own code (the solver"
+echo "   status lines (one fuzzing process per job, each counting its own inputs):"
+echo "   [elapsed / left] #inputs cov: edges of smtsmith's own code (the solver"
 echo "   libraries are not instrumented) corp: corpus inputs/size exec/s: inputs per second"
 
 # libFuzzer's output, for a person: status lines with elapsed and remaining time, a finding
@@ -78,11 +79,8 @@ present() {
     t=$((SECONDS - start)); left=$((seconds > t ? seconds - t : 0))
     case "$line" in
       *__sanitizer_*|*"WARNING: Failed to find function"*) ;;
-      "#"[0-9]*:" "*)
-        case "$line" in *"cov: 0 "*) line="$line   (no coverage yet: the first job is starting)";; esac
+      "#"[0-9]*)
         printf '[%02d:%02d / %02d:%02d left] %s\n' $((t / 60)) $((t % 60)) $((left / 60)) $((left % 60)) "$line" ;;
-      # A job's own status lines (in the log of a job that stopped on a finding).
-      "#"[0-9]*" "*) ;;
       "INFO: log from the inner process:"*) finding=0 ;;
       # A job that stopped on a finding: its panic text and libFuzzer's crash report. The
       # finding itself is announced from the findings folder (announce, below).
@@ -108,27 +106,53 @@ announce() {
 ( while sleep 2; do announce; done ) &
 watcher=$!
 
+# Persistent fuzzing processes under a supervisor loop, one per job: a process runs until the
+# campaign's time is up; where one ends early (the watchdog ended a solver call nothing
+# stops, a crash), a new one goes on with the same corpus. Every finding is written by the
+# harness and none stops a process (SMTSMITH_QUIET_CLASSES=all unless set): a restart
+# re-runs the whole corpus first, which costs more than it finds (docs/measurements.md,
+# "Seed-mode speed"). libFuzzer's -fork mode restarted a job at every finding and hang.
 # -s none: the prebuilt solver libraries are not instrumented, and ASan would need
 # -detect_leaks=0 and run ~10x slower for no gain on them (see README).
+bin=$fuzz_dir/x86_64-unknown-linux-gnu/release/$target
+mkdir -p "fuzz/artifacts/$target"
+deadline=$((SECONDS + seconds))
+procs=$(mktemp -d)
+worker() {
+  local k=$1 n=0
+  shift
+  while [ "$SECONDS" -lt "$deadline" ]; do
+    n=$((n + 1))
+    SMTSMITH_QUIET_CLASSES=${SMTSMITH_QUIET_CLASSES:-all} "$bin" "fuzz/corpus/$target" \
+      -max_total_time=$((deadline - SECONDS)) -timeout=120 -rss_limit_mb=8192 -max_len=4096 \
+      -len_control=0 -print_final_stats=1 -artifact_prefix="fuzz/artifacts/$target/" "$@" 2>&1 \
+      | tee "$procs/job$k-$n.log"
+  done
+}
 set +e
-cargo +nightly fuzz run -s none --target-dir "$fuzz_dir" "$target" "fuzz/corpus/$target" -- \
-  -max_total_time="$seconds" -fork="$jobs" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
-  -timeout=120 -rss_limit_mb=8192 -max_len=4096 -len_control=0 -print_final_stats=1 "$@" 2>&1 \
-  | present
-status=${PIPESTATUS[0]}
+for k in $(seq "$jobs"); do worker "$k" "$@" & done | present
+status=0
 set -e
 kill "$watcher" 2>/dev/null || true
 announce
+cat "$procs"/*.log >>"$log" 2>/dev/null || true
 
-last=$(grep -E '^#[0-9]+: ' "$log" | tail -1 || true)
-field() { printf '%s\n' "$last" | sed -nE "s|.* $1 *([0-9]+).*|\\1|p"; }
-inputs=$(printf '%s\n' "$last" | sed -nE 's/^#([0-9]+).*/\1/p')
-secs=$(field 'time:')
+# Sums over the processes: inputs (each process's last status line), the largest coverage.
+inputs=0; cov=0; runs=0
+for f in "$procs"/*.log; do
+  runs=$((runs + 1))
+  # "Done N runs" where the process reached the end, else its last status line.
+  i=$(sed -nE 's/^Done ([0-9]+) runs.*/\1/p' "$f" | tail -1)
+  [ -n "$i" ] || i=$(grep -oE '^#[0-9]+' "$f" | tail -1 | tr -d '#')
+  inputs=$((inputs + ${i:-0}))
+  c=$(grep -oE 'cov: [0-9]+' "$f" | tail -1 | grep -oE '[0-9]+'); [ "${c:-0}" -gt "$cov" ] && cov=$c
+done
+rm -rf "$procs"
 echo
-echo "== campaign summary: $target, ${seconds}s, $jobs job(s), status $status"
-printf '%-26s %s\n' "inputs run" "${inputs:-?}" \
-  "exec/s" "$(( ${inputs:-0} / (${secs:-0} > 0 ? ${secs:-1} : 1) )) (inputs / ${secs:-?} s of fuzzing)" \
-  "coverage (edges)" "$(field 'cov:')" \
+echo "== campaign summary: $target, ${seconds}s, $jobs job(s), $runs fuzzing process(es)"
+printf '%-26s %s\n' "inputs run" "$inputs" \
+  "exec/s" "$(( inputs / (seconds > 0 ? seconds : 1) )) (inputs / ${seconds} s)" \
+  "coverage (edges)" "$cov" \
   "corpus" "$(find "fuzz/corpus/$target" -type f | wc -l) inputs (was $corpus_before)"
 printf '%-26s %s\n' "findings by class" "this campaign / all in $SMTSMITH_FINDINGS"
 for class in $(find "$SMTSMITH_FINDINGS" -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort); do

@@ -49,9 +49,12 @@ pub struct Settings {
     pub rss_budget_mb: u64,
     /// `SMTSMITH_REDUCE_SECONDS`: see [`REDUCE_SECONDS`].
     pub reduce_seconds: u64,
-    /// `SMTSMITH_QUIET_CLASSES`: finding classes (folder names) that the fuzz targets write
-    /// without stopping.
+    /// `SMTSMITH_QUIET_CLASSES`: finding classes (folder names, or `all`) that the fuzz
+    /// targets write without stopping.
     pub quiet_classes: Vec<crate::oracle::Class>,
+    /// `SMTSMITH_EFFORT=F`: the per-check limits (Z3 `rlimit`, cvc5 `rlimit-per`, the time
+    /// limit) times F (default 1: [`crate::solver::Limits::default`]).
+    pub limits: crate::solver::Limits,
 }
 
 impl Default for Settings {
@@ -69,6 +72,7 @@ impl Default for Settings {
             rss_budget_mb: RSS_BUDGET_MB,
             reduce_seconds: REDUCE_SECONDS,
             quiet_classes: Vec::new(),
+            limits: crate::solver::Limits::default(),
         }
     }
 }
@@ -124,6 +128,20 @@ impl Settings {
                 .parse::<u64>()
                 .map_err(|_| named(name, "not a whole number".into()))
         };
+        if let Some(v) = var("SMTSMITH_EFFORT") {
+            let f: f64 = v
+                .trim()
+                .parse()
+                .ok()
+                .filter(|f: &f64| *f > 0.0 && *f <= 100.0)
+                .ok_or_else(|| named("SMTSMITH_EFFORT", "expected a number in (0, 100]".into()))?;
+            let d = crate::solver::Limits::default();
+            s.limits = crate::solver::Limits {
+                z3_rlimit: ((d.z3_rlimit as f64) * f).max(1.0) as u64,
+                cvc5_rlimit: ((d.cvc5_rlimit as f64) * f).max(1.0) as u64,
+                timeout_ms: ((f64::from(d.timeout_ms)) * f).max(1.0) as u32,
+            };
+        }
         if let Some(v) = var("SMTSMITH_HANG_SECONDS") {
             s.hang_seconds = number("SMTSMITH_HANG_SECONDS", v)?;
         }
@@ -135,6 +153,10 @@ impl Settings {
         }
         if let Some(v) = var("SMTSMITH_QUIET_CLASSES") {
             for name in v.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+                if name == "all" {
+                    s.quiet_classes.extend(crate::oracle::Class::ALL);
+                    continue;
+                }
                 let class = crate::oracle::Class::ALL
                     .into_iter()
                     .find(|c| c.dir() == name)
@@ -202,8 +224,17 @@ mod tests {
             ("SMTSMITH_QUIET_CLASSES", "performance, incompleteness"),
             ("SMTSMITH_SETUP", "fixed"),
             ("SMTSMITH_PATHS", "both"),
+            ("SMTSMITH_EFFORT", "0.25"),
         ])
         .unwrap();
+        assert_eq!(
+            s.limits,
+            crate::solver::Limits {
+                z3_rlimit: 250_000,
+                cvc5_rlimit: 5_000,
+                timeout_ms: 500
+            }
+        );
         assert!(!s.mixed_reuse && !s.drawn_setups);
         assert_eq!(s.paths, crate::solver::Paths::Both);
         assert_eq!(s.findings_dir("x"), PathBuf::from("/tmp/f"));
@@ -224,6 +255,12 @@ mod tests {
     }
 
     #[test]
+    fn all_classes_can_be_quiet() {
+        let s = from(&[("SMTSMITH_QUIET_CLASSES", "all")]).unwrap();
+        assert_eq!(s.quiet_classes, crate::oracle::Class::ALL.to_vec());
+    }
+
+    #[test]
     fn mixed_reuse_is_a_setting_of_its_own() {
         let s = from(&[("SMTSMITH_REUSE", "mixed")]).unwrap();
         assert!(s.mixed_reuse);
@@ -241,6 +278,8 @@ mod tests {
             ("SMTSMITH_QUIET_CLASSES", "slow", "unknown class \"slow\""),
             ("SMTSMITH_SETUP", "random", "expected drawn or fixed"),
             ("SMTSMITH_PATHS", "text", "unknown paths"),
+            ("SMTSMITH_EFFORT", "0", "expected a number in (0, 100]"),
+            ("SMTSMITH_EFFORT", "fast", "expected a number in (0, 100]"),
         ] {
             let e = from(&[(name, value)]).unwrap_err();
             assert!(

@@ -205,6 +205,7 @@ impl Harness {
         h.paths = settings.paths;
         h.reduce_budget =
             (settings.reduce_seconds > 0).then(|| Duration::from_secs(settings.reduce_seconds));
+        h.limits = settings.limits.clone();
         Ok(h)
     }
 

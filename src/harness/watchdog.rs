@@ -4,10 +4,11 @@
 //! raw input. Z3 calls past their limit are interrupted first (`solver::interrupt`); a call
 //! that nothing stops there (an interrupted Z3 call that goes on, a cvc5 check as far past
 //! its limit, [`crate::solver::interrupt::stuck`]) gets its `time-limit` finding from this
-//! thread and the process ends right away (status [`HANG_EXIT_CODE`]). As a backstop for
-//! the rest, a solver phase longer than `SMTSMITH_HANG_SECONDS` (default 30) gets the
-//! finding, and at 1.5 times that the process ends — keep libFuzzer's `-timeout` above
-//! 1.5 × `SMTSMITH_HANG_SECONDS`.
+//! thread at once, and the process waits for it: most such calls return within seconds, and
+//! a new process would first re-run the whole corpus. A solver phase longer than
+//! `SMTSMITH_HANG_SECONDS` (default 30) gets the finding too, and at 1.5 times that, still
+//! in the same phase, the process ends (status [`HANG_EXIT_CODE`]) — keep libFuzzer's
+//! `-timeout` above 1.5 × `SMTSMITH_HANG_SECONDS`.
 
 use super::Harness;
 use crate::ir::Formula;
@@ -135,6 +136,7 @@ fn write_for(c: &Case, issue: &crate::oracle::Issue) -> std::io::Result<crate::f
 /// internal error) is a finding: `self-check` when the script has the self-checks on,
 /// `crash` otherwise. Written before the process is gone.
 extern "C" fn on_exit() {
+    print_counts();
     last_words(|solver, c| {
         let self_checks = c.script.as_ref().is_some_and(|(s, _)| s.setup.self_checks);
         crate::oracle::process::exited_inside(solver, self_checks)
@@ -174,6 +176,16 @@ fn last_words(issue: impl FnOnce(SolverId, &Case) -> crate::oracle::Issue) {
     }
 }
 
+/// One line on stderr at the end of a fuzzing process: its solver checks and interrupted
+/// calls (what `scripts/bench-vs-yinyang.sh` counts as solver calls).
+fn print_counts() {
+    eprintln!(
+        "smtsmith: {} solver checks, {} interrupted calls in this process",
+        crate::solver::checks(),
+        crate::solver::interrupt::count()
+    );
+}
+
 fn phase(p: super::Phase) {
     if let Some(c) = CURRENT.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
         c.phase = p.solver().map(|id| (id, Instant::now()));
@@ -190,9 +202,10 @@ fn check(after: Duration) {
     let Some((solver, since)) = c.phase else {
         return;
     };
-    // A call nothing stops (an interrupted Z3 call that goes on, a cvc5 call far past its
-    // limit): its finding, then the end of the process — a new one costs less than the
-    // wait. Z3 calls an interrupt stops never get here.
+    // A call nothing stops (an interrupted Z3 call that goes on, a cvc5 call as far past its
+    // limit): its finding now. The process goes on waiting for the call (most return within
+    // seconds, and a new fuzzing process first re-runs its whole corpus: for seed_mutation,
+    // minutes); only the backstop below ends it.
     if let Some((stuck, call, limit, ran)) = crate::solver::interrupt::stuck() {
         if !c.reported {
             c.reported = true;
@@ -223,11 +236,6 @@ fn check(after: Duration) {
                 ),
             }
         }
-        eprintln!(
-            "smtsmith watchdog: {stuck} still in {call} after {:.1} s; exiting (the time-limit finding is written)",
-            ran.as_secs_f64()
-        );
-        crate::sys::exit_now(HANG_EXIT_CODE);
     }
     // A check within (or just past) its own time limit is no hang, whatever the
     // threshold was set to.
@@ -243,6 +251,7 @@ fn check(after: Duration) {
             "smtsmith watchdog: {solver} still in the same check after {} s; exiting (the time-limit finding is written)",
             since.elapsed().as_secs()
         );
+        print_counts();
         crate::sys::exit_now(HANG_EXIT_CODE);
     }
     if c.reported || since.elapsed() < after {

@@ -296,6 +296,7 @@ impl<B: Backend> Driver<B> {
         }
         let t1 = Instant::now();
         phases.build = t1 - t0;
+        super::count_check();
         let (verdict, reason) = self.backend.check(s, st, &[])?;
         phases.check = t1.elapsed();
         let t2 = Instant::now();
@@ -374,6 +375,7 @@ impl<B: Backend> Driver<B> {
                 b.build(st, f, lits)?;
                 let mut phases = Phases::default();
                 let t1 = Instant::now();
+                super::count_check();
                 let (verdict, reason) = b.check(s, st, lits)?;
                 phases.check = t1.elapsed();
                 let t2 = Instant::now();

@@ -5,7 +5,8 @@
 //! `interrupted`: a limit, never a finding), so such a hang costs about the time limit.
 //! cvc5's C API has no interrupt. A call that an interrupt does not stop, and a cvc5 call
 //! as far past its limit, is [`stuck`]: the fuzz targets' watchdog (`harness::watchdog`)
-//! writes its `time-limit` finding and ends the process right away rather than wait.
+//! writes its `time-limit` finding then (and ends the process only if the call goes on past
+//! its backstop).
 //!
 //! Every interrupt is counted ([`count`]) and logged with the call it stopped and how long
 //! the call took to return after it.

@@ -23,6 +23,18 @@ use std::fmt;
 use std::time::Duration;
 
 pub use crate::ir::Verdict;
+
+static CHECKS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Solver checks this process has made (every solver, path and re-check): the "solver
+/// calls" of throughput measurements.
+pub fn checks() -> u64 {
+    CHECKS.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+fn count_check() {
+    CHECKS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+}
 pub use crate::solver_id::SolverId;
 
 /// Deterministic per-check resource limits (plus a wall-clock backstop that should never

@@ -223,18 +223,7 @@ fn check(after: Duration) {
                     ", which cvc5's API cannot interrupt"
                 }
             ));
-            match write_for(c, &issue) {
-                Ok(w) => eprintln!(
-                    "smtsmith watchdog: [{}] {} -> {}",
-                    issue.class,
-                    issue.summary,
-                    w.smt2.display()
-                ),
-                Err(e) => eprintln!(
-                    "smtsmith watchdog: cannot write finding: {e}\n{}",
-                    issue.summary
-                ),
-            }
+            write_time_limit(c, &issue);
         }
     }
     // A check within (or just past) its own time limit is no hang, whatever the
@@ -264,7 +253,13 @@ fn check(after: Duration) {
         c.limits.timeout_ms,
         false,
     );
-    match write_for(c, &issue) {
+    write_time_limit(c, &issue);
+}
+
+/// Writes the watchdog's `time-limit` finding `issue` of the watched case `c`, saying where
+/// (or, when it cannot be written, printing it whole).
+fn write_time_limit(c: &Case, issue: &crate::oracle::Issue) {
+    match write_for(c, issue) {
         Ok(w) => eprintln!(
             "smtsmith watchdog: [{}] {} -> {}",
             issue.class,

@@ -60,14 +60,7 @@ pub fn script(f: &Formula, opts: &ScriptOptions) -> String {
         let _ = writeln!(out, "(declare-sort {} 0)", Sort::Uninterp(n));
     }
     for d in &f.decls {
-        let args: Vec<String> = d.args.iter().map(|s| s.to_string()).collect();
-        let _ = writeln!(
-            out,
-            "(declare-fun {} ({}) {})",
-            symbol(&d.name),
-            args.join(" "),
-            d.sort
-        );
+        let _ = writeln!(out, "{}", declaration(d));
     }
     if opts.push {
         out.push_str("(push 1)\n");
@@ -101,6 +94,17 @@ pub fn script(f: &Formula, opts: &ScriptOptions) -> String {
         let _ = writeln!(out, "(get-value ({}))", names.join(" "));
     }
     out
+}
+
+/// `(declare-fun NAME (ARGS) SORT)` of one declaration.
+pub fn declaration(d: &crate::ir::Decl) -> String {
+    let args: Vec<String> = d.args.iter().map(|s| s.to_string()).collect();
+    format!(
+        "(declare-fun {} ({}) {})",
+        symbol(&d.name),
+        args.join(" "),
+        d.sort
+    )
 }
 
 /// Prints one term (shared nodes are printed at each use).

@@ -62,15 +62,7 @@ fn print_with(
     for &k in ran {
         match &s.actions[k] {
             Action::Declare(d) => {
-                let d = &f.decls[d.0 as usize];
-                let args: Vec<String> = d.args.iter().map(|s| s.to_string()).collect();
-                let _ = writeln!(
-                    out,
-                    "(declare-fun {} ({}) {})",
-                    super::symbol(&d.name),
-                    args.join(" "),
-                    d.sort
-                );
+                let _ = writeln!(out, "{}", super::declaration(&f.decls[d.0 as usize]));
             }
             Action::Assert(t) => {
                 let t = super::term(f, *t);

@@ -136,12 +136,8 @@ fn interrupt_overdue() {
                 r.since.elapsed().as_secs_f64()
             );
             // The context is alive: its entry is removed (under this lock) when the call
-            // returns, before anything can delete the context. Z3_interrupt is made to be
-            // called from another thread while the context runs a call.
-            if let Some(ctx) = std::ptr::NonNull::new(ctx as *mut z3_sys::_Z3_context) {
-                // SAFETY: as above.
-                unsafe { z3_sys::Z3_interrupt(ctx) };
-            }
+            // returns, before anything can delete the context.
+            super::z3::interrupt_context(ctx);
         }
     }
 }

@@ -4,7 +4,6 @@
 #[allow(unsafe_code)]
 pub mod cvc5;
 mod driver;
-#[allow(unsafe_code)]
 pub mod interrupt;
 mod setup;
 pub(crate) mod text;

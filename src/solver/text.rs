@@ -515,17 +515,7 @@ impl<F: FrontEnd> Backend for Text<F> {
     /// Declarations go out with the next command that needs them (a session does not know
     /// its instance).
     fn declare(&mut self, st: &mut Session, f: &Formula, d: DeclId) -> Result<(), SolverError> {
-        let decl = &f.decls[d.0 as usize];
-        let mut text = String::new();
-        let args: Vec<String> = decl.args.iter().map(|s| s.to_string()).collect();
-        let _ = write!(
-            text,
-            "(declare-fun {} ({}) {})",
-            smtlib::symbol(&decl.name),
-            args.join(" "),
-            decl.sort
-        );
-        st.pending.push(text);
+        st.pending.push(smtlib::declaration(&f.decls[d.0 as usize]));
         Ok(())
     }
 

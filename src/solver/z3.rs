@@ -740,6 +740,17 @@ impl Z3 {
     }
 }
 
+/// `Z3_interrupt` on the context at address `ctx`, from another thread than the one running
+/// a call in it: the caller (`super::interrupt`) guarantees the context is alive (its entry
+/// is removed, under the lock the caller holds, before the call returns).
+pub(crate) fn interrupt_context(ctx: usize) {
+    if let Some(ctx) = std::ptr::NonNull::new(ctx as *mut _Z3_context) {
+        // SAFETY: a live context (above); Z3_interrupt is made to be called from another
+        // thread while the context runs a call.
+        unsafe { Z3_interrupt(ctx) };
+    }
+}
+
 /// A context whose solvers check under `limits` (`None`: Z3's defaults, no limit).
 fn new_context_with(limits: Option<&Limits>) -> Result<Z3_context, SolverError> {
     // SAFETY: module invariants (live context, its handles, live pointers).

@@ -874,19 +874,11 @@ fn watchdog_writes_a_time_limit_finding_and_ends_a_hung_process() {
         err.contains("smtsmith watchdog: [time-limit] cvc5 still running"),
         "{err}"
     );
-    let folder = findings.join("known/time-limit");
-    let jsons: Vec<std::path::PathBuf> = std::fs::read_dir(&folder)
-        .unwrap_or_else(|e| panic!("{}: {e}\n{err}", folder.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    assert_eq!(jsons.len(), 1, "{err}");
-    let meta: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&jsons[0]).unwrap()).unwrap();
+    let (json, meta) = crate::only_finding(&findings.join("known/time-limit"), &err);
     assert_eq!(meta["blamed"], "cvc5");
     assert_eq!(meta["known"], "cvc5-1.4.0-nra-ignores-time-limit.smt2");
     // It replays from its input in a new process (the hang again, same finding).
-    assert!(jsons[0].with_extension("input").is_file());
+    assert!(json.with_extension("input").is_file());
 
     let easy = dir.path().join("easy.smt2");
     std::fs::write(

@@ -12,7 +12,7 @@ use std::process::Command;
 /// ignores `Z3_interrupt` there: `run-target seed_mutation` interrupts it at 3 s, writes the
 /// `time-limit` finding at about 4 s (recognised as that known bug) and, the call returned,
 /// finishes the case: status 0 (a known bug does not stop a fuzz target), not the
-/// watchdog's 71.
+/// watchdog's 71. (The whole run took 41 s on this project's machine.)
 #[test]
 #[cfg_attr(not(smtsmith_pinned_z3), ignore = "a behaviour of the pinned Z3 5.4.1")]
 fn a_z3_call_nothing_stops_gets_its_finding_and_the_process_goes_on() {
@@ -26,7 +26,9 @@ fn a_z3_call_nothing_stops_gets_its_finding_and_the_process_goes_on() {
         .env_remove("LD_LIBRARY_PATH")
         .args(["run-target", "seed_mutation", file])
         .env("SMTSMITH_FINDINGS", &findings)
-        .env_remove("SMTSMITH_HANG_SECONDS")
+        // The backstop far away: this test is about the interrupt and the finding, and a
+        // loaded machine stretches the call (19 s seen while two builds ran).
+        .env("SMTSMITH_HANG_SECONDS", "120")
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
@@ -38,15 +40,7 @@ fn a_z3_call_nothing_stops_gets_its_finding_and_the_process_goes_on() {
     let at: f64 = interrupted.split(' ').next().unwrap().parse().unwrap();
     assert!(at < 4.0, "interrupted at {at} s with a 2 s limit\n{err}");
     assert!(err.contains("not stopped by Z3_interrupt"), "{err}");
-    let folder = findings.join("known/time-limit");
-    let jsons: Vec<std::path::PathBuf> = std::fs::read_dir(&folder)
-        .unwrap_or_else(|e| panic!("{}: {e}\n{err}", folder.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    assert_eq!(jsons.len(), 1, "{err}");
-    let meta: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&jsons[0]).unwrap()).unwrap();
+    let (_, meta) = crate::only_finding(&findings.join("known/time-limit"), &err);
     assert_eq!(meta["blamed"], "z3");
     assert_eq!(meta["known"], "z3-5.4.1-re-loop-union-ignores-timeout.smt2");
     // Written while the call still ran: 2 s limit, interrupt at 3 s, finding at about 4 s.

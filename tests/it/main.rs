@@ -24,3 +24,19 @@ mod seeds;
 mod smtlib_input;
 mod strings_vs_aws;
 mod structure;
+
+/// The one finding written in `folder` (e.g. `FINDINGS/known/time-limit`): its JSON file
+/// and metadata; fails with `context` (a process's output) unless there is exactly one.
+pub fn only_finding(
+    folder: &std::path::Path,
+    context: &str,
+) -> (std::path::PathBuf, serde_json::Value) {
+    let jsons: Vec<std::path::PathBuf> = std::fs::read_dir(folder)
+        .unwrap_or_else(|e| panic!("{}: {e}\n{context}", folder.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    assert_eq!(jsons.len(), 1, "{context}");
+    let meta = serde_json::from_str(&std::fs::read_to_string(&jsons[0]).unwrap()).unwrap();
+    (jsons[0].clone(), meta)
+}

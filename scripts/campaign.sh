@@ -75,12 +75,15 @@ echo "   libraries are not instrumented) corp: corpus inputs/size exec/s: inputs
 present() {
   local start=$SECONDS line t left finding=0
   while IFS= read -r line; do
-    printf '%s\n' "$line" >>"$log"
     t=$((SECONDS - start)); left=$((seconds > t ? seconds - t : 0))
+    # Status lines carry the clock, in the log too (the report plots over it).
+    case "$line" in
+      "#"[0-9]*) line=$(printf '[%02d:%02d / %02d:%02d left] %s' $((t / 60)) $((t % 60)) $((left / 60)) $((left % 60)) "$line") ;;
+    esac
+    printf '%s\n' "$line" >>"$log"
     case "$line" in
       *__sanitizer_*|*"WARNING: Failed to find function"*) ;;
-      "#"[0-9]*)
-        printf '[%02d:%02d / %02d:%02d left] %s\n' $((t / 60)) $((t % 60)) $((left / 60)) $((left % 60)) "$line" ;;
+      "["*" left] #"[0-9]*) printf '%s\n' "$line" ;;
       "INFO: log from the inner process:"*) finding=0 ;;
       # A job that stopped on a finding: its panic text and libFuzzer's crash report. The
       # finding itself is announced from the findings folder (announce, below).
@@ -135,7 +138,6 @@ status=0
 set -e
 kill "$watcher" 2>/dev/null || true
 announce
-cat "$procs"/*.log >>"$log" 2>/dev/null || true
 
 # Sums over the processes: inputs (each process's last status line), the largest coverage.
 inputs=0; cov=0; runs=0

@@ -22,12 +22,13 @@ pub struct Sample {
 
 /// The status lines of a libFuzzer log: `#N: cov: … corp: … exec/s: … time: Ns` (fork mode,
 /// the parent's lines) or `#N  NEW|pulse|REDUCE  cov: … corp: K/SIZE … exec/s: …` (one
-/// process). Lines of jobs quoted inside a fork-mode log, and anything else, are skipped.
+/// process; its time from campaign.sh's clock prefix, else the sample's number). Lines of
+/// jobs quoted inside a fork-mode log, and anything else, are skipped.
 pub fn parse_log(text: &str) -> Vec<Sample> {
     let fork = text.lines().any(is_fork_status);
     let mut out = Vec::new();
-    for line in text.lines() {
-        let line = line.trim_start_matches(|c: char| c != '#');
+    for raw in text.lines() {
+        let line = raw.trim_start_matches(|c: char| c != '#');
         if !line.starts_with('#') || (fork && !is_fork_status(line)) {
             continue;
         }
@@ -39,7 +40,10 @@ pub fn parse_log(text: &str) -> Vec<Sample> {
         else {
             continue;
         };
-        let seconds = number_after(line, "time:").map_or(out.len() as f64, |t| t as f64);
+        let seconds = number_after(line, "time:")
+            .map(|t| t as f64)
+            .or_else(|| clock(raw))
+            .unwrap_or(out.len() as f64);
         out.push(Sample {
             seconds,
             inputs,
@@ -49,6 +53,12 @@ pub fn parse_log(text: &str) -> Vec<Sample> {
         });
     }
     out
+}
+
+/// The elapsed seconds of campaign.sh's clock prefix (`[mm:ss / mm:ss left] …`).
+fn clock(line: &str) -> Option<f64> {
+    let (m, s) = line.strip_prefix('[')?.split_once(' ')?.0.split_once(':')?;
+    Some(m.parse::<f64>().ok()? * 60.0 + s.parse::<f64>().ok()?)
 }
 
 /// A fork-mode parent's status line: `#N: cov: …` (campaign.sh may prefix a clock).
@@ -265,6 +275,10 @@ mod tests {
         let s = parse_log(single);
         assert_eq!(s.len(), 2);
         assert_eq!((s[1].inputs, s[1].coverage, s[1].corpus), (64, 90, 7));
+        // campaign.sh's persistent processes: the clock prefix gives the time.
+        let clocked =
+            "[01:05 / 03:55 left] #64\tNEW    cov: 90 ft: 95 corp: 7/300b exec/s: 32 rss: 60Mb\n";
+        assert_eq!(parse_log(clocked)[0].seconds, 65.0);
     }
 
     #[test]

@@ -1114,9 +1114,20 @@ impl Backend for Z3 {
                 let interruptible =
                     super::interrupt::begin_z3(ctx, "Z3_simplify", self.ctx_limits.timeout_ms);
                 // SAFETY: module invariants (live context, its handles, live pointers).
-                let s = self.ok("Z3_simplify", unsafe { Z3_simplify(ctx, *t) })?;
+                let s = self.ok("Z3_simplify", unsafe { Z3_simplify(ctx, *t) });
                 drop(interruptible);
-                self.read_value(s, f.sort_of(*id), None)
+                match s {
+                    // Interrupted past its time limit (`super::interrupt`): no value, not an
+                    // API error.
+                    Err(e)
+                        if e.message.contains("canceled") || e.message.contains("interrupted") =>
+                    {
+                        // SAFETY: `ctx` is this backend's live context (module invariants).
+                        unsafe { Z3_set_error(ctx, ErrorCode::Ok) };
+                        Ok(None)
+                    }
+                    s => self.read_value(s?, f.sort_of(*id), None),
+                }
             })
             .collect()
     }

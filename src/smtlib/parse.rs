@@ -333,8 +333,9 @@ fn read(text: &str, logic_check: LogicCheck) -> Result<Script, ParseError> {
     let mut pending_status = None;
     let mut expected = Vec::new();
     let mut setup = crate::script::Setup::default();
-    // Read for the option's sake only: a name declared again after its scope ended is the
-    // same symbol when its sort is (see `Converter::declare`), whichever way it is set.
+    // `:global-declarations`: declarations outlive pop and reset-assertions (below, the type
+    // checker then does not see those commands). A name declared again after its scope
+    // ended is the same symbol when its sort is (`Converter::declare`), either way.
     let mut global_declarations = false;
     let mut notes = Vec::new();
     let mut run = Actions::default();

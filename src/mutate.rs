@@ -688,6 +688,9 @@ mod tests {
                 panic!("{}: not read as an incremental script", path.display());
             };
             let printed = seed.print();
+            // Strict SMT-LIB: read in one pass on every fuzz iteration.
+            parse::parse_script_with(&printed, parse::Reading::Strict)
+                .unwrap_or_else(|e| panic!("{}: {e}\n{printed}", path.display()));
             assert_eq!(
                 seed_of(printed.as_bytes()).print(),
                 printed,
@@ -708,6 +711,8 @@ mod tests {
                 assert!(ms.valid(), "{}: mutant {n}", path.display());
                 assert_eq!(ms.actions.iter().filter(|a| a.is_check()).count(), checks);
                 let text = m.print();
+                parse::parse_script_with(&text, parse::Reading::Strict)
+                    .unwrap_or_else(|e| panic!("{}: mutant {n}: {e}\n{text}", path.display()));
                 assert_eq!(
                     seed_of(text.as_bytes()).print(),
                     text,

@@ -28,6 +28,26 @@ pub struct Reduction {
     pub stats: Stats,
 }
 
+impl Reduction {
+    /// The reduced case as a finding's context (for its reproducer), with the linked
+    /// solvers' `versions` and the `limits` it ran under.
+    pub fn context<'a>(
+        &'a self,
+        versions: &'a [(SolverId, String)],
+        limits: &'a crate::solver::Limits,
+    ) -> crate::finding::Context<'a> {
+        crate::finding::Context {
+            formula: &self.formula,
+            answers: &self.answers,
+            versions,
+            limits,
+            setup: self.setup,
+            config: None,
+            input: None,
+        }
+    }
+}
+
 /// What a reduction cost and achieved.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Stats {
@@ -426,15 +446,7 @@ pub fn reduce_file(
         reduced: None,
     };
     let versions = h.versions().to_vec();
-    let ctx = crate::finding::Context {
-        formula: &r.formula,
-        answers: &r.answers,
-        versions: &versions,
-        limits: &h.limits,
-        setup: r.setup,
-        config: None,
-        input: None,
-    };
+    let ctx = r.context(&versions, &h.limits);
     let cannot =
         |e: std::io::Error| FileError::Unreadable(format!("cannot write the reduced form: {e}"));
     let key =

@@ -112,6 +112,14 @@ pub fn term(f: &Formula, id: NodeId) -> String {
     term_styled(f, id, &PrintStyle::default())
 }
 
+/// Prints one term with negative values in `(as const …)` written `(- 14.5)`, as SMT-LIB
+/// (and smtsmith's reader, without a lenient second pass) reads them ([`ScriptOptions::strict`]).
+pub fn term_strict(f: &Formula, id: NodeId) -> String {
+    let mut out = String::new();
+    Printer::new(f, PrintStyle::default(), true).write(id, &mut out);
+    out
+}
+
 /// Prints one term in `style` (its `lets` and `named` apply to assertions only).
 pub fn term_styled(f: &Formula, id: NodeId, style: &PrintStyle) -> String {
     let mut out = String::new();

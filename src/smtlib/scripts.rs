@@ -20,7 +20,13 @@ pub struct Print<'a> {
 /// that ran, in order (`global-declarations`, so that pop and reset-assertions keep the
 /// declarations, as the API does).
 pub fn print(s: &Script, p: &Print) -> String {
-    print_with(s, &p.comments, &options_for(s, p.solver), p.ran)
+    print_with(
+        s,
+        &p.comments,
+        &options_for(s, p.solver),
+        p.ran,
+        super::term,
+    )
 }
 
 /// A script as a corpus entry of the `seed_mutation` target: every action, the options of
@@ -30,7 +36,8 @@ pub fn print_corpus(s: &Script) -> String {
     options.extend(s.setup.z3.iter().cloned());
     options.extend(s.setup.cvc5.iter().cloned());
     let all: Vec<usize> = (0..s.actions.len()).collect();
-    print_with(s, &[], &options, &all)
+    // Strict: each corpus entry is read on every fuzz iteration.
+    print_with(s, &[], &options, &all, super::term_strict)
 }
 
 fn print_with(
@@ -38,6 +45,7 @@ fn print_with(
     comments: &[String],
     options: &[(String, String)],
     ran: &[usize],
+    term: fn(&crate::ir::Formula, NodeId) -> String,
 ) -> String {
     let f = &s.formula;
     let mut out = String::new();
@@ -53,19 +61,14 @@ fn print_with(
     for n in f.uninterpreted_sorts() {
         let _ = writeln!(out, "(declare-sort {} 0)", Sort::Uninterp(n));
     }
-    let list = |ts: &[NodeId]| {
-        ts.iter()
-            .map(|t| super::term(f, *t))
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
+    let list = |ts: &[NodeId]| ts.iter().map(|t| term(f, *t)).collect::<Vec<_>>().join(" ");
     for &k in ran {
         match &s.actions[k] {
             Action::Declare(d) => {
                 let _ = writeln!(out, "{}", super::declaration(&f.decls[d.0 as usize]));
             }
             Action::Assert(t) => {
-                let t = super::term(f, *t);
+                let t = term(f, *t);
                 if s.setup.cores {
                     let _ = writeln!(out, "(assert (! {t} :named a{k}))");
                 } else {

@@ -223,15 +223,7 @@ fn every_judged_class_reduces() {
         // The reduced reproducer replays with both solvers' own front ends: read without an
         // error, decided (the corruption itself lives in this process only).
         let versions = h.versions().to_vec();
-        let ctx = smtsmith::finding::Context {
-            formula: &r.formula,
-            answers: &r.answers,
-            versions: &versions,
-            limits: &h.limits,
-            setup: r.setup,
-            config: None,
-            input: None,
-        };
+        let ctx = r.context(&versions, &h.limits);
         let text = smtsmith::finding::reproducer(&r.issue, &ctx);
         for out in [
             smtsmith::solver::z3::run_binary(&text, 10_000).unwrap(),

@@ -739,19 +739,26 @@ fn script_findings_are_reduced_as_written() {
     assert_eq!(classes(&r), vec![Class::WrongValue], "{}", r.summary());
     let w = &r.findings[0].1;
     let reduced = w.reduced.as_ref().expect("reduced");
-    let v: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&w.json).unwrap()).unwrap();
-    let stats = &v["reduced"]["stats"];
-    assert!(
-        stats["actions"].as_u64() < stats["original_actions"].as_u64(),
-        "{stats}"
-    );
+    let stats = fewer_actions_after_reduction(w);
     assert!(stats["assertions"].as_u64().unwrap() <= 1, "{stats}");
     let text = std::fs::read_to_string(reduced).unwrap();
     assert!(!text.contains("(push"), "{text}");
     let out = smtsmith::solver::cvc5::run_script(&text, 10_000).unwrap();
     assert!(out.starts_with("sat"), "{out}\n{text}");
     assert!(!out.contains("error"), "{out}\n{text}");
+}
+
+/// The reduction statistics in a written finding's JSON, after checking that the
+/// reduction dropped actions.
+fn fewer_actions_after_reduction(w: &smtsmith::finding::Written) -> serde_json::Value {
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&w.json).unwrap()).unwrap();
+    let stats = v["reduced"]["stats"].clone();
+    assert!(
+        stats["actions"].as_u64() < stats["original_actions"].as_u64(),
+        "{stats}"
+    );
+    stats
 }
 
 /// A real bug reduces too: cvc5 1.4.0's failing model check (self-check) on the known
@@ -789,13 +796,7 @@ fn an_invalid_core_finding_reduces() {
     assert_eq!(classes(&r), vec![Class::InvalidCore], "{}", r.summary());
     let w = &r.findings[0].1;
     let text = std::fs::read_to_string(w.reduced.as_ref().expect("reduced")).unwrap();
-    let v: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&w.json).unwrap()).unwrap();
-    let stats = &v["reduced"]["stats"];
-    assert!(
-        stats["actions"].as_u64() < stats["original_actions"].as_u64(),
-        "{stats}"
-    );
+    fewer_actions_after_reduction(w);
     assert!(
         !text.contains("(push") && !text.contains("(get-unsat-core)"),
         "{text}"

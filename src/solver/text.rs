@@ -233,6 +233,8 @@ fn unknown_operator(message: &str) -> Option<String> {
     let says_unknown = [
         "unknown constant",
         "unknown function",
+        // Z3 4.8.7 on an indexed operator it lacks (`(_ re.^ 2)`).
+        "unknown builtin function",
         "not declared",
         "unknown symbol",
     ]
@@ -876,6 +878,14 @@ mod tests {
         assert_eq!(
             unknown_operator("Symbol 'str.in.re' not declared as a variable").as_deref(),
             Some("str.in.re")
+        );
+        // Z3 4.8.7's front end on `((_ re.^ 2) r)`.
+        assert_eq!(
+            unknown_operator(
+                "line 3 column 48: invalid use of indexed identifier, unknown builtin function re.^"
+            )
+            .as_deref(),
+            Some("re.^")
         );
         // A symbol of the script, not an operator; "not" in the sentence is no operator.
         assert_eq!(unknown_operator("Symbol 'U0' not declared as a type"), None);

@@ -135,12 +135,7 @@ impl Settings {
                 .ok()
                 .filter(|f: &f64| *f > 0.0 && *f <= 100.0)
                 .ok_or_else(|| named("SMTSMITH_EFFORT", "expected a number in (0, 100]".into()))?;
-            let d = crate::solver::Limits::default();
-            s.limits = crate::solver::Limits {
-                z3_rlimit: ((d.z3_rlimit as f64) * f).max(1.0) as u64,
-                cvc5_rlimit: ((d.cvc5_rlimit as f64) * f).max(1.0) as u64,
-                timeout_ms: ((f64::from(d.timeout_ms)) * f).max(1.0) as u32,
-            };
+            s.limits = crate::solver::Limits::scaled(f);
         }
         if let Some(v) = var("SMTSMITH_HANG_SECONDS") {
             s.hang_seconds = number("SMTSMITH_HANG_SECONDS", v)?;

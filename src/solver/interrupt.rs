@@ -21,6 +21,10 @@ use std::time::{Duration, Instant};
 pub const FACTOR: f64 = 1.5;
 /// The smallest margin past a time limit before a call is overdue.
 pub const MIN_GRACE: Duration = Duration::from_millis(300);
+/// A call is stuck (the watchdog's `time-limit` finding) only when it has also run this far
+/// past its limit: with short limits (`SMTSMITH_EFFORT`, `seed_mutation`'s quarter limits) a
+/// check that ends a second late is common and not worth a solver developer's time.
+pub const MIN_STUCK_OVERRUN: Duration = Duration::from_secs(2);
 /// How often the interrupting thread looks.
 const POLL: Duration = Duration::from_millis(50);
 
@@ -36,6 +40,18 @@ struct Running {
     limit: Duration,
     deadline: Instant,
     interrupted: Option<Instant>,
+}
+
+impl Running {
+    /// Whether nothing stops this call by `now` ([`stuck`]).
+    fn stuck_at(&self, now: Instant) -> bool {
+        let overdue = match (self.z3_ctx, self.interrupted) {
+            (Some(_), Some(at)) => now >= at + grace(self.limit),
+            (Some(_), None) => false,
+            (None, _) => now >= self.deadline + grace(self.limit),
+        };
+        overdue && now >= self.since + self.limit + MIN_STUCK_OVERRUN
+    }
 }
 
 static RUNNING: Mutex<Vec<Running>> = Mutex::new(Vec::new());
@@ -143,17 +159,58 @@ fn interrupt_overdue() {
 }
 
 /// A call nothing stops: a Z3 call one more grace period past its interrupt, or a cvc5
-/// call as far past its time limit. Its solver, the call, its time limit and how long it
-/// has run.
+/// call as far past its time limit — and in both cases at least [`MIN_STUCK_OVERRUN`] past
+/// its limit. Its solver, the call, its time limit and how long it has run.
 pub fn stuck() -> Option<(SolverId, &'static str, Duration, Duration)> {
     let running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
     let now = Instant::now();
     running
         .iter()
-        .find(|r| match (r.z3_ctx, r.interrupted) {
-            (Some(_), Some(at)) => now >= at + grace(r.limit),
-            (Some(_), None) => false,
-            (None, _) => now >= r.deadline + grace(r.limit),
-        })
+        .find(|r| r.stuck_at(now))
         .map(|r| (r.solver, r.call, r.limit, now - r.since))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn call(z3: bool, limit_ms: u64, since: Instant) -> Running {
+        let limit = Duration::from_millis(limit_ms);
+        Running {
+            id: 0,
+            solver: if z3 { SolverId::Z3 } else { SolverId::Cvc5 },
+            z3_ctx: z3.then_some(1),
+            call: "check",
+            since,
+            limit,
+            deadline: since + limit + grace(limit),
+            interrupted: None,
+        }
+    }
+
+    #[test]
+    fn a_call_is_stuck_only_well_past_its_limit() {
+        let t0 = Instant::now();
+        let ms = |n| t0 + Duration::from_millis(n);
+        // cvc5, 2 s limit: overdue at 3 s, stuck one grace (1 s) later.
+        let c = call(false, 2_000, t0);
+        assert!(!c.stuck_at(ms(3_900)));
+        assert!(c.stuck_at(ms(4_000)));
+        // A 500 ms limit (a quarter of the default): overdue at 0.8 s, yet stuck only 2 s
+        // past its limit.
+        let c = call(false, 500, t0);
+        assert!(!c.stuck_at(ms(1_200)));
+        assert!(!c.stuck_at(ms(2_499)));
+        assert!(c.stuck_at(ms(2_500)));
+        // Z3: never stuck before its interrupt; after it, one grace and the overrun.
+        let mut z = call(true, 500, t0);
+        assert!(!z.stuck_at(ms(10_000)));
+        z.interrupted = Some(ms(800));
+        assert!(!z.stuck_at(ms(1_200)));
+        assert!(z.stuck_at(ms(2_500)));
+        let mut z = call(true, 2_000, t0);
+        z.interrupted = Some(ms(3_000));
+        assert!(!z.stuck_at(ms(3_999)));
+        assert!(z.stuck_at(ms(4_000)));
+    }
 }

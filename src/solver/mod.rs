@@ -58,6 +58,18 @@ impl Default for Limits {
     }
 }
 
+impl Limits {
+    /// The default limits times `effort` (each at least 1).
+    pub fn scaled(effort: f64) -> Self {
+        let d = Limits::default();
+        Limits {
+            z3_rlimit: ((d.z3_rlimit as f64) * effort).max(1.0) as u64,
+            cvc5_rlimit: ((d.cvc5_rlimit as f64) * effort).max(1.0) as u64,
+            timeout_ms: (f64::from(d.timeout_ms) * effort).max(1.0) as u32,
+        }
+    }
+}
+
 /// The answer of one solver to one check.
 #[derive(Clone, Debug)]
 pub struct Outcome {

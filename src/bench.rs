@@ -1,6 +1,7 @@
-//! Where a fuzz iteration's time goes: the body of the `differential` target run over a
-//! fixed list of inputs, with each part timed. Used by `smtsmith bench` and by the
-//! criterion benchmarks (`benches/`); never by timed tests.
+//! Where a fuzz iteration's time goes: the body of the `differential` target (generated
+//! formulas) or of `seed_mutation` (SMT-LIB inputs) run over a fixed list of inputs, with
+//! each part timed. Used by `smtsmith bench` and by the criterion benchmarks (`benches/`);
+//! never by timed tests.
 
 use crate::generate::{seeded_bytes, Case, Theories};
 use crate::harness::{Harness, Selection};
@@ -14,6 +15,9 @@ pub fn corpus(seed: u64, count: u64, bytes: usize) -> Vec<Vec<u8>> {
         .map(|i| seeded_bytes(seed.wrapping_add(i), bytes))
         .collect()
 }
+
+/// The bounds (ms) of [`Profile::decided_within`]'s buckets.
+pub const DECIDED_WITHIN_MS: [u64; 5] = [25, 100, 250, 500, 1000];
 
 /// Summed times of one pass over a corpus.
 #[derive(Clone, Debug, Default)]
@@ -32,6 +36,12 @@ pub struct Profile {
     pub total: Duration,
     /// Each case's time (decode to findings written), in input order.
     pub per_case: Vec<Duration>,
+    /// Per solver, its decided checks (sat or unsat) by time taken: within each of
+    /// [`DECIDED_WITHIN_MS`], and beyond the last (which limits would keep which answers).
+    pub decided_within: std::collections::BTreeMap<String, [u64; DECIDED_WITHIN_MS.len() + 1]>,
+    /// Cases and their time by each part of the setup they drew (reuse mode, Z3's solver,
+    /// text paths, curated options): where a drawn setup's time goes.
+    pub by_setup: std::collections::BTreeMap<String, (u64, Duration)>,
 }
 
 impl Profile {
@@ -93,6 +103,28 @@ impl Profile {
                 ms(p.teardown)
             );
         }
+        for (id, buckets) in &self.decided_within {
+            let mut bounds: Vec<String> = DECIDED_WITHIN_MS
+                .iter()
+                .zip(buckets)
+                .map(|(ms, n)| format!("<{ms} ms: {n}"))
+                .collect();
+            bounds.push(format!("longer: {}", buckets[DECIDED_WITHIN_MS.len()]));
+            let _ = writeln!(
+                out,
+                "  {id:<9} decided checks by time: {}",
+                bounds.join(", ")
+            );
+        }
+        for (part, (n, d)) in &self.by_setup {
+            let _ = writeln!(
+                out,
+                "  setup {part:<22} {n:>6} cases {:>9.1} ms {:>5.1}% {:>8.2} ms/case",
+                d.as_secs_f64() * 1e3,
+                100.0 * d.as_secs_f64() / total,
+                d.as_secs_f64() * 1e3 / *n as f64
+            );
+        }
         let mut sorted = self.per_case.clone();
         sorted.sort();
         if !sorted.is_empty() {
@@ -124,35 +156,138 @@ impl Profile {
     }
 }
 
-/// Runs the `differential` body (decode, both solvers, oracles) over `inputs`.
-pub fn profile(h: &mut Harness, inputs: &[Vec<u8>], theories: &Theories) -> Profile {
+/// Which fuzz target's body [`profile`] runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Body {
+    /// `differential`: a formula generated from the input's bytes.
+    Differential,
+    /// `seed_mutation`: the input is SMT-LIB text (a formula, or a script run in lockstep).
+    SeedMutation,
+}
+
+impl std::str::FromStr for Body {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "differential" => Ok(Body::Differential),
+            "seed_mutation" => Ok(Body::SeedMutation),
+            _ => Err(format!(
+                "benchmarked bodies: differential, seed_mutation (not {s:?})"
+            )),
+        }
+    }
+}
+
+/// The verdict of one answer as the profile counts it: an unknown with its reason.
+fn verdict_key(a: &crate::oracle::Answer) -> String {
+    match a {
+        Ok(o) => match (&o.verdict, &o.reason) {
+            (crate::solver::Verdict::Unknown, Some(r)) => {
+                format!("unknown ({})", r.chars().take(40).collect::<String>())
+            }
+            (v, _) => v.to_string(),
+        },
+        Err(_) => "api-error".to_string(),
+    }
+}
+
+/// Runs `body` (decode, both solvers, oracles) over `inputs`.
+pub fn profile(h: &mut Harness, inputs: &[Vec<u8>], theories: &Theories, body: Body) -> Profile {
     let mut prof = Profile::default();
     let start = Instant::now();
     for input in inputs {
         let t = Instant::now();
-        let case = Case::from_bytes_in(input, theories);
-        prof.generate += t.elapsed();
-        let r = h.run_case(&case, Some(input));
-        prof.phases += r.phases;
-        for (id, a) in &r.answers {
-            let e = prof.by_solver.entry(id.to_string()).or_default();
-            let v = match a {
-                Ok(o) => {
-                    e.0 += o.phases;
-                    o.verdict.to_string()
+        let findings = match body {
+            Body::Differential => {
+                let case = Case::from_bytes_in(input, theories);
+                prof.generate += t.elapsed();
+                let r = h.run_case(&case, Some(input));
+                prof.add_formula_report(&r)
+            }
+            Body::SeedMutation => {
+                let seed = crate::mutate::seed_of(input);
+                prof.generate += t.elapsed();
+                match seed {
+                    crate::mutate::Seed::Formula(f) => {
+                        let r = h.run(&f, None, Some(input));
+                        prof.add_formula_report(&r)
+                    }
+                    crate::mutate::Seed::Script(s) => {
+                        let r = h.run_script(&s, Some(input));
+                        prof.phases.check += r.solver_time;
+                        prof.oracle += r.total_time.saturating_sub(r.solver_time);
+                        *prof
+                            .by_solver
+                            .entry("scripts".into())
+                            .or_default()
+                            .1
+                            .entry(format!("{} checks", r.verdicts().len()))
+                            .or_default() += 1;
+                        r.findings.len()
+                    }
                 }
-                Err(_) => "api-error".to_string(),
-            };
-            *e.1.entry(v).or_default() += 1;
-        }
-        prof.oracle += r.oracle_time;
-        prof.write += r.write_time;
-        prof.findings += r.findings.len() as u64;
+            }
+        };
+        prof.findings += findings as u64;
         prof.cases += 1;
-        prof.per_case.push(t.elapsed());
+        let took = t.elapsed();
+        prof.per_case.push(took);
+        let setup = h.setup();
+        let mut parts = vec![
+            format!("reuse {}", setup.reuse),
+            match setup.z3_solver {
+                Z3Solver::Tactic(_) => "z3 tactic".to_string(),
+                z => format!("z3 {z}"),
+            },
+        ];
+        if setup.text {
+            parts.push("text paths".into());
+        }
+        if setup.z3_option.is_some() {
+            parts.push("z3 option".into());
+        }
+        if setup.cvc5_option.is_some() {
+            parts.push("cvc5 option".into());
+        }
+        for p in parts {
+            let e = prof.by_setup.entry(p).or_default();
+            e.0 += 1;
+            e.1 += took;
+        }
     }
     prof.total = start.elapsed();
     prof
+}
+
+impl Profile {
+    /// Adds one formula case's solver phases, answers and oracle time; its finding count.
+    fn add_formula_report(&mut self, r: &crate::harness::Report) -> usize {
+        self.phases += r.phases;
+        for (id, a) in &r.answers {
+            let e = self.by_solver.entry(id.to_string()).or_default();
+            if let Ok(o) = a {
+                e.0 += o.phases;
+            }
+            *e.1.entry(verdict_key(a)).or_default() += 1;
+            let decided = a.as_ref().ok().filter(|o| {
+                matches!(
+                    o.verdict,
+                    crate::solver::Verdict::Sat | crate::solver::Verdict::Unsat
+                )
+            });
+            if let Some(o) = decided {
+                let ms = o.time.as_millis() as u64;
+                let k = DECIDED_WITHIN_MS
+                    .iter()
+                    .position(|b| ms < *b)
+                    .unwrap_or(DECIDED_WITHIN_MS.len());
+                self.decided_within.entry(id.to_string()).or_default()[k] += 1;
+            }
+        }
+        self.oracle += r.oracle_time;
+        self.write += r.write_time;
+        r.findings.len()
+    }
 }
 
 /// A harness for benchmarks: both solvers, findings into `dir`.

@@ -211,7 +211,10 @@ enum Command {
         theories: Option<Theories>,
     },
     /// Where the time of the `differential` target's body goes, on a fixed corpus of
-    /// seeded inputs, for each solver-reuse mode (a measurement, not a test).
+    /// seeded inputs, for each solver-reuse mode (a measurement, not a test); with
+    /// `--target seed_mutation --inputs DIR`, that of `seed_mutation` on SMT-LIB inputs:
+    /// time per part, verdicts and unknown reasons, decided checks by time taken, and time by
+    /// each drawn part of the setup (limits: `SMTSMITH_EFFORT`).
     Bench {
         #[command(flatten)]
         seeded: Seeded,
@@ -237,6 +240,10 @@ enum Command {
         /// Write each case's time (ms, one line per input, in order) of the last mode here.
         #[arg(long)]
         per_case: Option<PathBuf>,
+        /// The fuzz target whose body runs: differential (generated formulas) or
+        /// seed_mutation (SMT-LIB inputs: give them with --inputs, e.g. a seed_mutation corpus).
+        #[arg(long, default_value = "differential")]
+        target: smtsmith::bench::Body,
     },
     /// Run real SMT-LIB scripts (files, or folders searched for `.smt2`) through every
     /// applicable oracle with both solvers: one line per file (verdicts, time, finding
@@ -1430,8 +1437,15 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             warmup,
             inputs,
             per_case,
+            target,
         } => {
             let theories = resolve(theories);
+            if target == smtsmith::bench::Body::SeedMutation && inputs.is_none() {
+                return Err(
+                    "--target seed_mutation runs SMT-LIB inputs: give them with --inputs DIR"
+                        .into(),
+                );
+            }
             let modes = if reuse.is_empty() {
                 smtsmith::solver::Reuse::ALL.to_vec()
             } else {
@@ -1456,20 +1470,23 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 "{what}, theories {theories}; findings (if any) in {}",
                 dir.display()
             );
+            // Warmed up on generated cases (the libraries' first-call costs), then timed.
+            let measure = |mut h: Harness| {
+                use smtsmith::bench::{profile, Body};
+                h.limits = settings().limits.clone();
+                profile(&mut h, &warm, &theories, Body::Differential);
+                profile(&mut h, &inputs, &theories, target)
+            };
             if setups {
                 for (name, setup) in smtsmith::bench::setups() {
-                    let mut h = smtsmith::bench::harness_for(setup, &dir);
-                    smtsmith::bench::profile(&mut h, &warm, &theories);
-                    let p = smtsmith::bench::profile(&mut h, &inputs, &theories);
+                    let p = measure(smtsmith::bench::harness_for(setup, &dir));
                     println!("setup {name}: {} finding(s)", p.findings);
                     print!("{}", p.table());
                 }
                 return Ok(ExitCode::SUCCESS);
             }
             for mode in modes {
-                let mut h = smtsmith::bench::harness(mode, &dir);
-                smtsmith::bench::profile(&mut h, &warm, &theories);
-                let p = smtsmith::bench::profile(&mut h, &inputs, &theories);
+                let p = measure(smtsmith::bench::harness(mode, &dir));
                 println!("reuse {mode}: {} finding(s)", p.findings);
                 print!("{}", p.table());
                 if let Some(path) = &per_case {

@@ -159,3 +159,48 @@ fn mutants_of_seeds_round_trip() {
     eprintln!("{mutated} mutants checked");
     assert!(mutated > 500, "only {mutated} mutants");
 }
+
+/// `smtsmith bench --target seed_mutation`'s profile over real seeds (formulas and
+/// incremental scripts) accounts for every case: each solver answers every formula once,
+/// its decided checks are all in the time buckets, every case is counted in the setup part it
+/// ran with, and the scripts are counted apart. Ground truth: the count of inputs given, and
+/// of each solver's sat and unsat answers in the same profile.
+#[test]
+fn the_seed_mutation_profile_accounts_for_every_case() {
+    use smtsmith::bench::{profile, Body};
+    use smtsmith::generate::config::Theories;
+    let mut formulas: Vec<PathBuf> = seeds()
+        .into_iter()
+        .filter(|p| ["QF_LIA", "QF_S", "LRA"].contains(&logic_dir(p).as_str()))
+        .collect();
+    formulas.truncate(9);
+    let dir = smtsmith::construct::fusion::default_seed_dir().join("incremental");
+    let mut scripts = smtsmith::check::collect_files(std::slice::from_ref(&dir))
+        .unwrap_or_else(|e| panic!("the incremental seeds {}: {e}", dir.display()));
+    scripts.truncate(2);
+    let read = |p: &PathBuf| std::fs::read(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    let inputs: Vec<Vec<u8>> = formulas.iter().chain(&scripts).map(read).collect();
+    let findings = tempfile::tempdir().unwrap();
+    let mut h = smtsmith::bench::harness(Reuse::Scope, findings.path());
+    let p = profile(&mut h, &inputs, &Theories::ALL, Body::SeedMutation);
+    assert_eq!(p.cases, 11);
+    assert_eq!(p.per_case.len(), 11);
+    for solver in ["z3", "cvc5"] {
+        let (_, verdicts) = &p.by_solver[solver];
+        assert_eq!(verdicts.values().sum::<u64>(), 9, "{solver}: {verdicts:?}");
+        let decided = verdicts.get("sat").unwrap_or(&0) + verdicts.get("unsat").unwrap_or(&0);
+        assert!(
+            decided > 0,
+            "{solver} decided none of the seeds: {verdicts:?}"
+        );
+        assert_eq!(p.decided_within[solver].iter().sum::<u64>(), decided);
+    }
+    let (_, scripts) = &p.by_solver["scripts"];
+    assert_eq!(scripts.values().sum::<u64>(), 2, "{scripts:?}");
+    assert_eq!(p.by_setup["reuse scope"].0, 11);
+    assert_eq!(p.by_setup["z3 for-logic"].0, 11);
+    assert_eq!(
+        p.findings, 0,
+        "labelled seeds both pinned solvers decide alike"
+    );
+}

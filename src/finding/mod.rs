@@ -88,16 +88,28 @@ fn folder_for(dir: &Path, issue: &Issue, known: Option<&known::Known>) -> PathBu
     }
 }
 
-/// The known bug `issue` is, given the blamed solver's version among `versions`.
+/// The known bug `issue` is, given the blamed solver's version among `versions`. A finding
+/// that blames no solver (a disagreement no model decides) is a known bug of any solver of
+/// `versions` whose entry it matches.
 fn recognise(
     issue: &Issue,
     versions: &[(SolverId, String)],
     logic: &str,
     ops: &[&str],
 ) -> Option<&'static known::Known> {
-    let blamed = issue.blamed?;
-    let (_, version) = versions.iter().find(|(id, _)| *id == blamed)?;
-    known::recognise(issue, version, logic, ops)
+    match issue.blamed {
+        Some(blamed) => {
+            let (_, version) = versions.iter().find(|(id, _)| *id == blamed)?;
+            known::recognise(issue, version, logic, ops)
+        }
+        None => versions.iter().find_map(|(id, version)| {
+            let blamed = Issue {
+                blamed: Some(*id),
+                ..issue.clone()
+            };
+            known::recognise(&blamed, version, logic, ops)
+        }),
+    }
 }
 
 /// Everything needed to write a finding.
@@ -1116,6 +1128,35 @@ impl Triage {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A disagreement that blames no solver is the known bug of whichever solver's entry
+    /// it matches (Z3 4.8.7's `re.loop` with n > m), and of none where no release matches.
+    #[test]
+    fn an_unblamed_disagreement_is_recognised_by_either_solver() {
+        let d = Issue {
+            class: crate::oracle::Class::Disagreement,
+            blamed: None,
+            summary: "sat (z3) vs unsat (cvc5), no model validated".into(),
+        };
+        let versions = |z3: &str| {
+            vec![
+                (SolverId::Z3, z3.to_string()),
+                (SolverId::Cvc5, "1.4.0-modified".to_string()),
+            ]
+        };
+        let k = recognise(
+            &d,
+            &versions("Z3 4.8.7.0"),
+            "QF_SLIA",
+            &["str.in_re", "re.loop"],
+        );
+        assert_eq!(
+            k.map(|k| k.file.as_str()),
+            Some("z3-4.8.7-re-loop-n-greater-m.smt2")
+        );
+        assert!(recognise(&d, &versions("Z3 5.4.1.0"), "QF_SLIA", &["re.loop"]).is_none());
+        assert!(recognise(&d, &versions("Z3 4.8.7.0"), "QF_SLIA", &["str.in_re"]).is_none());
+    }
 
     /// Messages that differ only in numbers, literals and numbered names share a key;
     /// messages of different errors do not.

@@ -44,16 +44,19 @@ for target in $(cargo $nightly fuzz list); do
   cp "$release/$target" "$OUT/"
   max_len=512
   corpus=benches/corpus/differential
+  scale=""
   if [ "$target" = seed_mutation ]; then
     max_len=32768
     corpus=$scripts_dir/corpus
+    # Fast inputs get more mutations, as scripts/campaign.sh runs this target.
+    scale=$'\nentropic_scale_per_exec_time = 1'
   fi
   # Per-check solver limits (2 s wall clock at most, resource limits first) keep one input
   # far below the timeout; a solver that ignores its limits is then a real timeout finding.
   cat > "$OUT/$target.options" <<OPTIONS
 [libfuzzer]
 max_len = $max_len
-timeout = 60
+timeout = 60$scale
 rss_limit_mb = 2560
 [asan]
 quarantine_size_mb = 64

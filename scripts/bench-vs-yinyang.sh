@@ -10,9 +10,11 @@
 #            (their solver checks are not counted: the jobs' logs stay in libFuzzer's
 #            temporary folder)
 # and prints, for each run: inputs (mutants), inputs/s, solver calls, solver calls/s,
-# findings (bug triggers). smtsmith runs persistent fuzzing processes under a supervisor
-# loop (a new one only where the watchdog ended one), every finding written without
-# stopping (SMTSMITH_QUIET_CLASSES=all); each process reports its solver checks at exit.
+# findings (bug triggers). smtsmith runs as scripts/campaign.sh runs it: persistent fuzzing
+# processes under a supervisor loop (a new one only where the watchdog ended one), every
+# finding written without stopping (SMTSMITH_QUIET_CLASSES=all), seed_mutation with
+# libFuzzer favouring fast inputs (-entropic_scale_per_exec_time=1); each process reports
+# its solver checks at exit.
 #
 #   scripts/bench-vs-yinyang.sh [SECONDS] [OUT]
 #
@@ -81,7 +83,8 @@ run_typefuzz() {
 # A smtsmith target for $seconds on core 1: persistent processes, a new one where the
 # watchdog ended one; their logs in $dir.
 run_smtsmith() {
-  local target=$1 dir=$out/$2 start=$SECONDS n=0
+  local target=$1 dir=$out/$2 start=$SECONDS n=0 scale=""
+  [ "$target" = seed_mutation ] && scale=-entropic_scale_per_exec_time=1
   mkdir -p "$dir/corpus" "$dir/findings"
   if [ "$target" = seed_mutation ]; then
     "$cli" seed-corpus "$out/seeds" --out "$dir/corpus" >/dev/null
@@ -90,7 +93,8 @@ run_smtsmith() {
     n=$((n + 1))
     SMTSMITH_FINDINGS=$dir/findings SMTSMITH_QUIET_CLASSES=all \
       taskset -c 1 "$bin_dir/$target" "$dir/corpus" -max_total_time=$((seconds - (SECONDS - start))) \
-      -timeout=120 -rss_limit_mb=8192 -max_len=32768 -len_control=0 -print_final_stats=1 \
+      -timeout=120 -rss_limit_mb=8192 -max_len=32768 -len_control=0 $scale \
+      -print_final_stats=1 -artifact_prefix="$dir/" \
       >"$dir/process-$n.log" 2>&1 || true
   done
 }

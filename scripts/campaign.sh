@@ -117,7 +117,16 @@ watcher=$!
 # "Seed-mode speed"). libFuzzer's -fork mode restarted a job at every finding and hang.
 # -s none: the prebuilt solver libraries are not instrumented, and ASan would need
 # -detect_leaks=0 and run ~10x slower for no gain on them (see README).
+# seed_mutation: its inputs are SMT-LIB files, which a shorter -max_len would cut in the
+# middle; and libFuzzer gives the inputs that run faster more of its mutations
+# (-entropic_scale_per_exec_time=1): on real seeds most inputs take milliseconds and a few
+# take seconds. Chosen by bugs found on Z3 4.8.7 (docs/measurements.md, "Seed-mode speed and
+# hangs"): 2.5x the inputs and the most distinct bugs of the settings measured.
 bin=$fuzz_dir/x86_64-unknown-linux-gnu/release/$target
+target_flags=(-max_len=4096)
+if [ "$target" = seed_mutation ]; then
+  target_flags=(-max_len=32768 -entropic_scale_per_exec_time=1)
+fi
 mkdir -p "fuzz/artifacts/$target"
 deadline=$((SECONDS + seconds))
 procs=$(mktemp -d)
@@ -127,7 +136,7 @@ worker() {
   while [ "$SECONDS" -lt "$deadline" ]; do
     n=$((n + 1))
     SMTSMITH_QUIET_CLASSES=${SMTSMITH_QUIET_CLASSES:-all} "$bin" "fuzz/corpus/$target" \
-      -max_total_time=$((deadline - SECONDS)) -timeout=120 -rss_limit_mb=8192 -max_len=4096 \
+      -max_total_time=$((deadline - SECONDS)) -timeout=120 -rss_limit_mb=8192 "${target_flags[@]}" \
       -len_control=0 -print_final_stats=1 -artifact_prefix="fuzz/artifacts/$target/" "$@" 2>&1 \
       | tee "$procs/job$k-$n.log"
   done

@@ -121,7 +121,7 @@ watcher=$!
 # middle; and libFuzzer gives the inputs that run faster more of its mutations
 # (-entropic_scale_per_exec_time=1): on real seeds most inputs take milliseconds and a few
 # take seconds. Chosen by bugs found on Z3 4.8.7 (docs/measurements.md, "Seed-mode speed and
-# hangs"): 2.5x the inputs and the most distinct bugs of the settings measured.
+# hangs"): about twice the inputs and the most distinct bugs of the settings measured.
 bin=$fuzz_dir/x86_64-unknown-linux-gnu/release/$target
 target_flags=(-max_len=4096)
 if [ "$target" = seed_mutation ]; then

@@ -22,8 +22,8 @@ pub const FACTOR: f64 = 1.5;
 /// The smallest margin past a time limit before a call is overdue.
 pub const MIN_GRACE: Duration = Duration::from_millis(300);
 /// A call is stuck (the watchdog's `time-limit` finding) only when it has also run this far
-/// past its limit: with short limits (`SMTSMITH_EFFORT`, `seed_mutation`'s quarter limits) a
-/// check that ends a second late is common and not worth a solver developer's time.
+/// past its limit: with short limits (`SMTSMITH_EFFORT` below 1) a check that ends a second
+/// late is common and not worth a solver developer's time.
 pub const MIN_STUCK_OVERRUN: Duration = Duration::from_secs(2);
 /// How often the interrupting thread looks.
 const POLL: Duration = Duration::from_millis(50);

@@ -4,7 +4,7 @@
 //! never by timed tests.
 
 use crate::generate::{seeded_bytes, Case, Theories};
-use crate::harness::{Harness, Selection};
+use crate::harness::{Harness, Selection, Target};
 use crate::solver::{CaseSetup, Phases, Reuse, Z3Solver};
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
@@ -156,28 +156,6 @@ impl Profile {
     }
 }
 
-/// Which fuzz target's body [`profile`] runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Body {
-    /// `differential`: a formula generated from the input's bytes.
-    Differential,
-    /// `seed_mutation`: the input is SMT-LIB text (a formula, or a script run in lockstep).
-    SeedMutation,
-}
-
-impl std::str::FromStr for Body {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "differential" => Ok(Body::Differential),
-            "seed_mutation" => Ok(Body::SeedMutation),
-            _ => Err(format!(
-                "benchmarked bodies: differential, seed_mutation (not {s:?})"
-            )),
-        }
-    }
-}
-
 /// The verdict of one answer as the profile counts it: an unknown with its reason.
 fn verdict_key(a: &crate::oracle::Answer) -> String {
     match a {
@@ -191,20 +169,34 @@ fn verdict_key(a: &crate::oracle::Answer) -> String {
     }
 }
 
-/// Runs `body` (decode, both solvers, oracles) over `inputs`.
-pub fn profile(h: &mut Harness, inputs: &[Vec<u8>], theories: &Theories, body: Body) -> Profile {
+/// The fuzz targets whose body [`profile`] runs: generated formulas and SMT-LIB inputs.
+pub const PROFILED: [Target; 2] = [Target::Differential, Target::SeedMutation];
+
+/// Runs `target`'s body (decode, both solvers, oracles) over `inputs`; `target` is one of
+/// [`PROFILED`].
+pub fn profile(
+    h: &mut Harness,
+    inputs: &[Vec<u8>],
+    theories: &Theories,
+    target: Target,
+) -> Profile {
+    assert!(
+        PROFILED.contains(&target),
+        "{} is not profiled",
+        target.name()
+    );
     let mut prof = Profile::default();
     let start = Instant::now();
     for input in inputs {
         let t = Instant::now();
-        let findings = match body {
-            Body::Differential => {
+        let findings = match target {
+            Target::Differential => {
                 let case = Case::from_bytes_in(input, theories);
                 prof.generate += t.elapsed();
                 let r = h.run_case(&case, Some(input));
                 prof.add_formula_report(&r)
             }
-            Body::SeedMutation => {
+            _ => {
                 let seed = crate::mutate::seed_of(input);
                 prof.generate += t.elapsed();
                 match seed {

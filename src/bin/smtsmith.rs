@@ -243,7 +243,7 @@ enum Command {
         /// The fuzz target whose body runs: differential (generated formulas) or
         /// seed_mutation (SMT-LIB inputs: give them with --inputs, e.g. a seed_mutation corpus).
         #[arg(long, default_value = "differential")]
-        target: smtsmith::bench::Body,
+        target: smtsmith::harness::Target,
     },
     /// Run real SMT-LIB scripts (files, or folders searched for `.smt2`) through every
     /// applicable oracle with both solvers: one line per file (verdicts, time, finding
@@ -1440,7 +1440,13 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             target,
         } => {
             let theories = resolve(theories);
-            if target == smtsmith::bench::Body::SeedMutation && inputs.is_none() {
+            if !smtsmith::bench::PROFILED.contains(&target) {
+                return Err(format!(
+                    "bench profiles differential and seed_mutation, not {}",
+                    target.name()
+                ));
+            }
+            if target == smtsmith::harness::Target::SeedMutation && inputs.is_none() {
                 return Err(
                     "--target seed_mutation runs SMT-LIB inputs: give them with --inputs DIR"
                         .into(),
@@ -1472,9 +1478,10 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             );
             // Warmed up on generated cases (the libraries' first-call costs), then timed.
             let measure = |mut h: Harness| {
-                use smtsmith::bench::{profile, Body};
+                use smtsmith::bench::profile;
+                use smtsmith::harness::Target;
                 h.limits = settings().limits.clone();
-                profile(&mut h, &warm, &theories, Body::Differential);
+                profile(&mut h, &warm, &theories, Target::Differential);
                 profile(&mut h, &inputs, &theories, target)
             };
             if setups {

@@ -22,6 +22,7 @@ use std::fmt;
 use std::time::Duration;
 
 pub use crate::ir::Verdict;
+pub use crate::solver_id::SolverId;
 
 static CHECKS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
@@ -34,7 +35,6 @@ pub fn checks() -> u64 {
 fn count_check() {
     CHECKS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
 }
-pub use crate::solver_id::SolverId;
 
 /// Deterministic per-check resource limits (plus a wall-clock backstop that should never
 /// be the one that fires; when it does, the reason says so).

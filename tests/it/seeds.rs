@@ -167,8 +167,9 @@ fn mutants_of_seeds_round_trip() {
 /// of each solver's sat and unsat answers in the same profile.
 #[test]
 fn the_seed_mutation_profile_accounts_for_every_case() {
-    use smtsmith::bench::{profile, Body};
+    use smtsmith::bench::profile;
     use smtsmith::generate::config::Theories;
+    use smtsmith::harness::Target;
     let mut formulas: Vec<PathBuf> = seeds()
         .into_iter()
         .filter(|p| ["QF_LIA", "QF_S", "LRA"].contains(&logic_dir(p).as_str()))
@@ -182,7 +183,7 @@ fn the_seed_mutation_profile_accounts_for_every_case() {
     let inputs: Vec<Vec<u8>> = formulas.iter().chain(&scripts).map(read).collect();
     let findings = tempfile::tempdir().unwrap();
     let mut h = smtsmith::bench::harness(Reuse::Scope, findings.path());
-    let p = profile(&mut h, &inputs, &Theories::ALL, Body::SeedMutation);
+    let p = profile(&mut h, &inputs, &Theories::ALL, Target::SeedMutation);
     assert_eq!(p.cases, 11);
     assert_eq!(p.per_case.len(), 11);
     for solver in ["z3", "cvc5"] {

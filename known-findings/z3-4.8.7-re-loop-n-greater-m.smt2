@@ -4,7 +4,8 @@
 ; (class disagreement; Z3's model string is not read exactly on that release, so the model
 ; could not be validated). Old releases name str.in_re `str.in.re`: this file uses the old
 ; name, so it runs with that release's z3 binary:
-;   z3 FILE.smt2            (4.8.7.0: sat)
+;   z3 FILE.smt2            (4.8.5.0, 4.8.6.0, 4.8.7.0: sat; 4.8.8.0 and later: unsat;
+;                           `smtsmith bisect` on a finding of it, 2026-11-27)
 ; For current releases and cvc5 replace str.in.re by str.in_re.
 (set-option :produce-models true)
 (set-logic QF_SLIA)

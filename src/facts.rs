@@ -93,6 +93,35 @@ pub fn formula_options(id: SolverId, f: &Formula) -> Vec<(&'static str, &'static
     }
 }
 
+/// Whether Z3 at `version` (as its library reports it: `Z3 4.8.7.0`) reads the SMT-LIB 2.6
+/// string names (`str.to_int`, `str.from_int`, `str.in_re`, `str.to_re`, `re.none`):
+/// releases before 4.8.9 read only the older ones (`str.to.int`, `int.to.str`, `str.in.re`,
+/// `str.to.re`, `re.nostr`), their binaries and their libraries' front ends alike (measured
+/// with 4.8.5.0 to 4.8.10.0, 4.8.12.0, 4.8.17.0 and 5.4.1.0; every one reads the older
+/// names). A version it cannot read is taken for a newer release.
+pub fn z3_reads_26_string_names(version: &str) -> bool {
+    let number = version.split_whitespace().last().unwrap_or("");
+    let parts: Vec<u32> = number
+        .split(['.', '-'])
+        .map_while(|p| p.parse().ok())
+        .collect();
+    match parts[..] {
+        [major, minor, patch, ..] => (major, minor, patch) >= (4, 8, 9),
+        _ => true,
+    }
+}
+
+/// Whether a reproducer for the binary of `id`, of the linked releases `versions`, writes
+/// string operators by their SMT-LIB 2.5 names (Z3 before 4.8.9 reads no others). Both
+/// paths of a library report its version.
+pub fn reproducer_needs_aliases(id: SolverId, versions: &[(SolverId, String)]) -> bool {
+    id.library() == SolverId::Z3
+        && versions
+            .iter()
+            .find(|(v, _)| v.library() == SolverId::Z3)
+            .is_some_and(|(_, version)| !z3_reads_26_string_names(version))
+}
+
 /// The command line of `id`'s own binary with a time limit of `limit_ms` per check.
 pub fn timed_command(id: SolverId, limit_ms: u32) -> String {
     match id {

@@ -780,6 +780,8 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                             ],
                             solver,
                             ran: &all,
+                            // Read back by smtsmith (and the newer releases' binaries).
+                            aliases: false,
                         };
                         write(
                             out.join(format!("{name}{suffix}.smt2")),
@@ -1045,6 +1047,10 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                             comments: vec!["the whole script (with Z3's options; queries run only after the answer they need)".into()],
                             solver: smtsmith::solver::SolverId::Z3,
                             ran: &all,
+                            aliases: smtsmith::facts::reproducer_needs_aliases(
+                                smtsmith::solver::SolverId::Z3,
+                                h.versions(),
+                            ),
                         }
                     )
                 );

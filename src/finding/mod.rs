@@ -6,7 +6,7 @@
 use crate::generate::Config;
 use crate::ir::Formula;
 use crate::oracle::{Answer, Issue};
-use crate::smtlib::{self, ScriptOptions};
+use crate::smtlib::{self, PrintStyle, ScriptOptions};
 use crate::solver::{Limits, SolverId, Verdict};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -493,8 +493,29 @@ pub fn reproducer(issue: &Issue, ctx: &Context) -> String {
         _ => None,
     };
     let mut style = ctx.setup.print;
-    // Only Z3 reads the 2.5 names in every release (cvc5 1.x does not).
-    style.aliases &= issue.blamed.map(SolverId::library) == Some(SolverId::Z3);
+    // Only Z3 reads the 2.5 names in every release (cvc5 1.x does not), and Z3 before 4.8.9
+    // reads nothing else: its binary would reject the reproducer.
+    let old_z3 = crate::facts::reproducer_needs_aliases(SolverId::Z3, ctx.versions);
+    style.aliases = match issue.blamed {
+        Some(b) if b.library() == SolverId::Z3 => style.aliases || old_z3,
+        _ => false,
+    };
+    // A finding blamed on no solver keeps the 2.6 names (cvc5 reads no others); an old Z3
+    // binary is told which names to use instead.
+    if issue.blamed.is_none() && old_z3 {
+        let renamed: Vec<String> = sig
+            .ops
+            .iter()
+            .filter_map(|&op| PrintStyle::alias(op).map(|old| format!("{} as {old}", op.name())))
+            .collect();
+        if !renamed.is_empty() {
+            comments.push(format!(
+                "{} reads only the SMT-LIB 2.5 names; for its binary, write {}",
+                ctx.version_of(SolverId::Z3),
+                renamed.join(", ")
+            ));
+        }
+    }
     let script = smtlib::script(
         f,
         &ScriptOptions {
@@ -713,6 +734,7 @@ fn script_reproducers(issue: &Issue, ctx: &ScriptContext) -> Vec<(SolverId, Stri
                         comments,
                         solver: *id,
                         ran,
+                        aliases: crate::facts::reproducer_needs_aliases(*id, ctx.versions),
                     },
                 ),
             )
@@ -738,6 +760,7 @@ pub fn write_script(dir: &Path, issue: &Issue, ctx: &ScriptContext) -> std::io::
                     comments: Vec::new(),
                     solver: *id,
                     ran,
+                    aliases: false,
                 },
             ));
         }
@@ -1128,6 +1151,74 @@ impl Triage {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A reproducer for the Z3 binary of a release before 4.8.9 writes the string
+    /// operators by the only names that release reads (`str.to.int`, `str.in.re`,
+    /// `str.to.re`, `re.nostr`: its binary rejects `str.to_int` as an unknown function, seen
+    /// with 4.8.5.0 to 4.8.8.0); one for cvc5, or for a newer Z3, keeps the 2.6 names; one
+    /// blamed on no solver keeps them and says what the old binary needs.
+    #[test]
+    fn reproducers_for_old_z3_releases_use_the_names_they_read() {
+        let f = reproducer_formula(
+            "(declare-const s String)(assert (= (str.to_int s) 5))\
+             (assert (not (str.in_re s (re.union re.none (str.to_re \"a\")))))",
+        )
+        .unwrap();
+        let print = |blamed: Option<SolverId>, z3: &str| {
+            let versions = vec![
+                (SolverId::Z3, z3.to_string()),
+                (SolverId::Cvc5, "1.4.0".to_string()),
+            ];
+            let ctx = Context {
+                formula: &f,
+                answers: &[],
+                versions: &versions,
+                limits: &Limits::default(),
+                setup: Default::default(),
+                config: None,
+                input: None,
+            };
+            let issue = Issue {
+                class: crate::oracle::Class::Disagreement,
+                blamed,
+                summary: "sat (z3) vs unsat (cvc5)".into(),
+            };
+            let text = reproducer(&issue, &ctx);
+            let body: String = text.lines().filter(|l| !l.starts_with(';')).collect();
+            (text, body)
+        };
+        // The API path and the front end of the release alike.
+        for (blamed, z3) in [
+            (SolverId::Z3, "Z3 4.8.7.0"),
+            (SolverId::Z3Text, "Z3 4.8.8.0"),
+        ] {
+            let (_, body) = print(Some(blamed), z3);
+            for name in ["str.to.int", "str.in.re", "str.to.re", "re.nostr"] {
+                assert!(body.contains(name), "{name} in\n{body}");
+            }
+            assert!(!body.contains("str.to_int"), "{body}");
+        }
+        for (blamed, z3) in [
+            (Some(SolverId::Z3), "Z3 4.8.9.0"),
+            (Some(SolverId::Z3), "Z3 4.8.10.0"),
+            (Some(SolverId::Cvc5), "Z3 4.8.7.0"),
+            (None, "Z3 5.4.1.0"),
+        ] {
+            let (text, body) = print(blamed, z3);
+            assert!(
+                body.contains("str.to_int") && body.contains("re.none"),
+                "{body}"
+            );
+            assert!(!text.contains("2.5 names"), "{text}");
+        }
+        let (text, body) = print(None, "Z3 4.8.7.0");
+        assert!(body.contains("str.to_int"), "{body}");
+        assert!(
+            text.contains("; Z3 4.8.7.0 reads only the SMT-LIB 2.5 names; for its binary, write "),
+            "{text}"
+        );
+        assert!(text.contains("str.to_int as str.to.int"), "{text}");
+    }
 
     /// A disagreement that blames no solver is the known bug of whichever solver's entry
     /// it matches (Z3 4.8.7's `re.loop` with n > m), and of none where no release matches.

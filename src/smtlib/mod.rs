@@ -197,19 +197,20 @@ pub struct PrintStyle {
     /// Negative integer literals as `-5` (both solvers read it) instead of `(- 5)`.
     pub negative_literals: bool,
     /// String operators by their SMT-LIB 2.5 names (`str.in.re`, `str.to.re`,
-    /// `str.to.int`, `int.to.str`), for releases that read them.
+    /// `str.to.int`, `int.to.str`, `re.nostr`), for releases that read them.
     pub aliases: bool,
 }
 
 impl PrintStyle {
     /// The 2.5 name of `op`, if it had another one.
-    fn alias(op: crate::ir::Op) -> Option<&'static str> {
+    pub fn alias(op: crate::ir::Op) -> Option<&'static str> {
         use crate::ir::Op;
         Some(match op {
             Op::StrInRe => "str.in.re",
             Op::StrToRe => "str.to.re",
             Op::StrToInt => "str.to.int",
             Op::StrFromInt => "int.to.str",
+            Op::ReNone => "re.nostr",
             _ => return None,
         })
     }
@@ -416,7 +417,7 @@ impl<'a> Printer<'a> {
         }
         if args.is_empty() && op.info().indices == 0 {
             // A constant symbol of a theory (`re.none`), not an application.
-            out.push_str(op.name());
+            out.push_str(&self.op_name(op, idx));
             return;
         }
         let attr = op.info().attr;

@@ -147,6 +147,14 @@ pub fn text_of(bytes: &[u8]) -> Result<&str, ParseError> {
     })
 }
 
+/// `text` with the SMT-LIB 2.6 string names written by their 2.5 names (those
+/// [`super::PrintStyle::alias`] prints: a Z3 release before 4.8.9 reads no others), one
+/// command per line, comments dropped; names the script declares itself stay. `None` if
+/// `text` is not a sequence of balanced S-expressions.
+pub fn with_25_string_names(text: &str) -> Option<String> {
+    compat::with_25_string_names(text)
+}
+
 /// Reads a script leniently ([`Reading::Lenient`]).
 pub fn parse_script(text: &str) -> Result<Script, ParseError> {
     parse_script_with(text, Reading::Lenient)
@@ -736,6 +744,31 @@ mod compat {
                 _ => None,
             })
             .collect()
+    }
+
+    pub fn with_25_string_names(text: &str) -> Option<String> {
+        fn rename(x: Sx, declared: &std::collections::HashSet<String>) -> Sx {
+            match x {
+                Sx::Atom(a) if !declared.contains(&a) => {
+                    let old = crate::ir::Op::all()
+                        .find(|op| op.name() == a)
+                        .and_then(crate::smtlib::PrintStyle::alias);
+                    Sx::Atom(old.map_or(a, str::to_string))
+                }
+                Sx::Atom(a) => Sx::Atom(a),
+                Sx::List(items) => {
+                    Sx::List(items.into_iter().map(|i| rename(i, declared)).collect())
+                }
+            }
+        }
+        let commands = Sx::parse_all(text)?;
+        let declared = declared_names(&commands);
+        let mut out = String::new();
+        for c in commands {
+            out.push_str(&rename(c, &declared).to_string());
+            out.push('\n');
+        }
+        Some(out)
     }
 
     /// The script with chainable `=` written as pairs and, when `lenient`, the forms of
@@ -1505,6 +1538,28 @@ mod tests {
         // One query inside push, with get-value after it, is a formula.
         let s = parse("(set-logic QF_LIA)(declare-fun x () Int)(push 1)(assert (> x 0))(check-sat)(get-value (x))");
         assert!(s.single_query());
+    }
+
+    /// The 2.5-name copy of a script (for Z3 releases before 4.8.9) renames the theory's
+    /// operators only, not a string literal that spells one; it reads back as the same
+    /// formula.
+    #[test]
+    fn scripts_are_rewritten_with_the_25_string_names() {
+        let text = "; a comment\n(set-logic ALL)(declare-fun s () String)\
+                    (assert (str.in_re s (re.union re.none (str.to_re \"str.to_int\"))))\
+                    (assert (= (str.to_int s) (str.len (str.from_int 3))))(check-sat)";
+        let older = with_25_string_names(text).unwrap();
+        assert_eq!(
+            older,
+            "(set-logic ALL)\n(declare-fun s () String)\n\
+             (assert (str.in.re s (re.union re.nostr (str.to.re \"str.to_int\"))))\n\
+             (assert (= (str.to.int s) (str.len (int.to.str 3))))\n(check-sat)\n"
+        );
+        assert_eq!(
+            crate::smtlib::script(&parse(&older).formula, &Default::default()),
+            crate::smtlib::script(&parse(text).formula, &Default::default())
+        );
+        assert!(with_25_string_names("(assert (str.in_re s").is_none());
     }
 
     /// Each lenient form reads as its standard meaning and is noted; strict reading

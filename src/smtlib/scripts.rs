@@ -14,6 +14,9 @@ pub struct Print<'a> {
     pub solver: SolverId,
     /// Which actions to print (those that ran), by index.
     pub ran: &'a [usize],
+    /// String operators by their SMT-LIB 2.5 names: for a Z3 release that reads no others
+    /// ([`crate::facts::z3_reads_26_string_names`]).
+    pub aliases: bool,
 }
 
 /// The reproducer of a script for the solver binaries: options, logic, then the actions
@@ -25,8 +28,20 @@ pub fn print(s: &Script, p: &Print) -> String {
         &p.comments,
         &options_for(s, p.solver),
         p.ran,
-        super::term,
+        if p.aliases {
+            term_with_aliases
+        } else {
+            super::term
+        },
     )
+}
+
+fn term_with_aliases(f: &crate::ir::Formula, id: NodeId) -> String {
+    let style = super::PrintStyle {
+        aliases: true,
+        ..Default::default()
+    };
+    super::term_styled(f, id, &style)
 }
 
 /// A script as a corpus entry of the `seed_mutation` target: every action, the options of

@@ -679,6 +679,7 @@ fn reproducers_replay_the_checks() {
                     comments: Vec::new(),
                     solver: id,
                     ran: &ran,
+                    aliases: smtsmith::facts::reproducer_needs_aliases(id, h.versions()),
                 },
             );
             let out = match id {

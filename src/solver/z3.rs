@@ -1715,8 +1715,8 @@ mod interrupt_tests {
     }
 
     /// A check Z3 does not bound itself (a context without its `timeout`: the pigeonhole
-    /// principle for 13 pigeons and 12 holes, unsat but beyond Z3's resolution-based SAT
-    /// solver for minutes) registered with the default 2 s limit is interrupted and returns
+    /// principle for 13 pigeons and 12 holes, unsat, on which the binaries of Z3 4.8.5.0 and
+    /// 5.4.1.0 still run after 20 s) registered with the default 2 s limit is interrupted and returns
     /// `unknown` (interrupted: a limit) within twice the limit; the same context then answers
     /// the next check. A propositional search notices an interrupt within milliseconds in
     /// every release; factoring a bit-vector product can take Z3 0.3 s to notice it, which

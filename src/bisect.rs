@@ -196,10 +196,10 @@ pub fn probe(binary: &Path, text: &str, expect: &Expect, timeout: Duration) -> P
         None if r.timed_out => return Probe::Undecided("timed out".into()),
         None => return Probe::Undecided(format!("answer {first:?}")),
     };
-    let first = verdict.to_string();
+    let answer = verdict.to_string();
     if matches!(expect.class, Class::InvalidModel | Class::WrongValue) {
         if verdict != Verdict::Sat {
-            return Probe::Good(first);
+            return Probe::Good(answer);
         }
         let rest: String = lines[answered.map_or(0, |k| k + 1)..].join("\n");
         let Some(model) = read_model(&expect.formula, &rest, &asked) else {
@@ -216,9 +216,9 @@ pub fn probe(binary: &Path, text: &str, expect: &Expect, timeout: Duration) -> P
         };
     }
     match expect.verdict {
-        Some(v) if v == verdict => Probe::Bad(first),
-        Some(_) if verdict == Verdict::Unknown => Probe::Undecided(first),
-        Some(_) => Probe::Good(first),
+        Some(v) if v == verdict => Probe::Bad(answer),
+        Some(_) if verdict == Verdict::Unknown => Probe::Undecided(answer),
+        Some(_) => Probe::Good(answer),
         None => Probe::Undecided("the finding records no Z3 verdict".into()),
     }
 }

@@ -96,9 +96,9 @@ pub fn formula_options(id: SolverId, f: &Formula) -> Vec<(&'static str, &'static
 /// Whether Z3 at `version` (as its library reports it: `Z3 4.8.7.0`) reads the SMT-LIB 2.6
 /// string names (`str.to_int`, `str.from_int`, `str.in_re`, `str.to_re`, `re.none`):
 /// releases before 4.8.9 read only the older ones (`str.to.int`, `int.to.str`, `str.in.re`,
-/// `str.to.re`, `re.nostr`), their binaries and their libraries' front ends alike (measured
-/// with 4.8.5.0 to 4.8.10.0, 4.8.12.0, 4.8.17.0 and 5.4.1.0; every one reads the older
-/// names). A version it cannot read is taken for a newer release.
+/// `str.to.re`, `re.nostr`), which every release reads (measured with the binaries of
+/// 4.8.5.0 to 4.8.10.0, 4.8.12.0, 4.8.17.0, 4.9.0.0, 4.11.2.0, 4.12.2.0, 4.12.4.0, 4.13.0.0
+/// and 5.4.1.0; the library front ends of 4.8.5.0, 4.8.7.0 and 4.8.8.0 alike). A version it cannot read is taken for a newer release.
 pub fn z3_reads_26_string_names(version: &str) -> bool {
     let number = version.split_whitespace().last().unwrap_or("");
     let parts: Vec<u32> = number

@@ -1,6 +1,8 @@
 ; smtsmith finding: time-limit (Z3 4.8.7.0)
 ; The z3 4.8.7.0 binary with -t:2000 answers unknown only after 76 s (1.0 GB peak, measured with -st)
-; on this QF_NIA formula, a seed_mutation mutant; Z3 5.4.1.0 answers sat in 0.47 s.
+; on this QF_NIA formula, a seed_mutation mutant; Z3 5.4.1.0 answers sat in 0.47 s. 4.8.5.0, 4.8.6.0
+; and 4.8.8.0 alike (unknown after 50-58 s, measured while a build ran beside them); 4.8.9.0 sat
+; in 1 s, 4.8.10.0 unknown in 2 s (2026-11-27).
 ; Found by the watchdog of a 10-minute seed_mutation run with SMTSMITH_Z3_VERSION=4.8.7.0 (z3 still
 ; in the check 30 s after it began). Through the API with smtsmith's limits (rlimit 1,000,000) it stops at 2.7 s.
 ; reproduce: z3 -t:2000 FILE.smt2   (z3 4.8.7.0)

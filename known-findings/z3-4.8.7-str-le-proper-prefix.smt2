@@ -5,6 +5,7 @@
 ; SMTSMITH_Z3_VERSION=4.8.7.0: its 10-minute run gave 9 construction and 9 wrong-unsat findings, all
 ; with str.< or str.<=; the 12 read by hand compare a string with a proper extension of it.
 ; reproduce: z3 FILE.smt2   (z3 4.8.7.0 prints unsat)
+; 4.8.6.0: unsat too; 4.8.8.0, 4.8.9.0, 4.8.10.0: sat; 4.8.5.0 has no str.<= (2026-11-27).
 (set-logic QF_S)
 (assert (str.<= "a" "ab"))
 (check-sat)

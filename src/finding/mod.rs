@@ -6,7 +6,7 @@
 use crate::generate::Config;
 use crate::ir::Formula;
 use crate::oracle::{Answer, Issue};
-use crate::smtlib::{self, PrintStyle, ScriptOptions};
+use crate::smtlib::{self, ScriptOptions};
 use crate::solver::{Limits, SolverId, Verdict};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -506,7 +506,9 @@ pub fn reproducer(issue: &Issue, ctx: &Context) -> String {
         let renamed: Vec<String> = sig
             .ops
             .iter()
-            .filter_map(|&op| PrintStyle::alias(op).map(|old| format!("{} as {old}", op.name())))
+            .filter_map(|op| {
+                (op.older_names().first()).map(|old| format!("{} as {old}", op.name()))
+            })
             .collect();
         if !renamed.is_empty() {
             comments.push(format!(

@@ -398,6 +398,17 @@ table! {
     ConstArray "const"  Arrays  [Width]          min 1 -> Width, None, Fixed, idx 0 ConstArray;
 }
 
+/// String operators' names before SMT-LIB 2.6, which Z3 reads in every release (and
+/// releases before 4.8.9 instead of the 2.6 names) and cvc5 1.x does not: the SMT-LIB 2.5
+/// name first (printed for those releases), then Z3's other spellings.
+const OLDER_NAMES: [(Op, &[&str]); 5] = [
+    (Op::StrInRe, &["str.in.re", "str.in-re"]),
+    (Op::StrToRe, &["str.to.re", "str.to-re"]),
+    (Op::StrToInt, &["str.to.int", "str.to-int"]),
+    (Op::StrFromInt, &["int.to.str", "str.from-int"]),
+    (Op::ReNone, &["re.nostr", "re.empty"]),
+];
+
 impl Op {
     pub fn info(self) -> &'static OpInfo {
         let info = &OPS[self as usize];
@@ -412,6 +423,30 @@ impl Op {
     /// All operators, in table order.
     pub fn all() -> impl Iterator<Item = Op> {
         OPS.iter().map(|i| i.op)
+    }
+
+    /// This operator's names before SMT-LIB 2.6 ([`OLDER_NAMES`]; empty for most).
+    pub fn older_names(self) -> &'static [&'static str] {
+        OLDER_NAMES
+            .iter()
+            .find(|(op, _)| *op == self)
+            .map_or(&[], |(_, names)| names)
+    }
+
+    /// The operator `name` is an older name of ([`OLDER_NAMES`]).
+    pub fn by_older_name(name: &str) -> Option<Op> {
+        OLDER_NAMES
+            .iter()
+            .find(|(_, names)| names.contains(&name))
+            .map(|(op, _)| *op)
+    }
+
+    /// The operator whose 2.6 name `name` is, among those with older names.
+    pub fn renamed(name: &str) -> Option<Op> {
+        OLDER_NAMES
+            .iter()
+            .map(|(op, _)| *op)
+            .find(|op| op.name() == name)
     }
 
     /// The theory an application of this operator at parameter `t` belongs to
@@ -429,6 +464,22 @@ impl Op {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each older name reads back as its operator, and each operator with older names is
+    /// found by its 2.6 name; no older name is a 2.6 name.
+    #[test]
+    fn older_names_map_to_their_operators() {
+        for (op, names) in OLDER_NAMES {
+            assert_eq!(Op::renamed(op.name()), Some(op));
+            for name in names {
+                assert_eq!(Op::by_older_name(name), Some(op), "{name}");
+                assert!(Op::all().all(|o| o.name() != *name), "{name}");
+            }
+        }
+        assert_eq!(Op::StrToInt.older_names()[0], "str.to.int");
+        assert_eq!(Op::by_older_name("str.to_int"), None);
+        assert_eq!(Op::renamed("str.len"), None);
+    }
 
     #[test]
     fn table_is_in_op_order_and_consistent() {

@@ -197,23 +197,9 @@ pub struct PrintStyle {
     /// Negative integer literals as `-5` (both solvers read it) instead of `(- 5)`.
     pub negative_literals: bool,
     /// String operators by their SMT-LIB 2.5 names (`str.in.re`, `str.to.re`,
-    /// `str.to.int`, `int.to.str`, `re.nostr`), for releases that read them.
+    /// `str.to.int`, `int.to.str`, `re.nostr`: [`crate::ir::Op::older_names`]), for releases
+    /// that read them.
     pub aliases: bool,
-}
-
-impl PrintStyle {
-    /// The 2.5 name of `op`, if it had another one.
-    pub fn alias(op: crate::ir::Op) -> Option<&'static str> {
-        use crate::ir::Op;
-        Some(match op {
-            Op::StrInRe => "str.in.re",
-            Op::StrToRe => "str.to.re",
-            Op::StrToInt => "str.to.int",
-            Op::StrFromInt => "int.to.str",
-            Op::ReNone => "re.nostr",
-            _ => return None,
-        })
-    }
 }
 
 /// Writes terms of one formula in one style.
@@ -348,7 +334,7 @@ impl<'a> Printer<'a> {
     }
 
     fn op_name(&self, op: crate::ir::Op, idx: &crate::ir::Idx) -> String {
-        let name = match PrintStyle::alias(op) {
+        let name = match op.older_names().first() {
             Some(old) if self.style.aliases => old,
             _ => op.name(),
         };

@@ -147,8 +147,8 @@ pub fn text_of(bytes: &[u8]) -> Result<&str, ParseError> {
     })
 }
 
-/// `text` with the SMT-LIB 2.6 string names written by their 2.5 names (those
-/// [`super::PrintStyle::alias`] prints: a Z3 release before 4.8.9 reads no others), one
+/// `text` with the SMT-LIB 2.6 string names written by their 2.5 names (the first of
+/// [`crate::ir::Op::older_names`]: a Z3 release before 4.8.9 reads no others), one
 /// command per line, comments dropped; names the script declares itself stay. `None` if
 /// `text` is not a sequence of balanced S-expressions.
 pub fn with_25_string_names(text: &str) -> Option<String> {
@@ -605,21 +605,6 @@ mod compat {
         uses: std::collections::BTreeMap<String, usize>,
     }
 
-    /// The SMT-LIB 2.5 and Z3 names of string operators (Z3 5.4.1 reads them all, cvc5
-    /// 1.4.0 none) with their 2.6 names.
-    const ALIASES: &[(&str, &str)] = &[
-        ("str.in.re", "str.in_re"),
-        ("str.in-re", "str.in_re"),
-        ("str.to.re", "str.to_re"),
-        ("str.to-re", "str.to_re"),
-        ("str.to.int", "str.to_int"),
-        ("str.to-int", "str.to_int"),
-        ("int.to.str", "str.from_int"),
-        ("str.from-int", "str.from_int"),
-        ("re.nostr", "re.none"),
-        ("re.empty", "re.none"),
-    ];
-
     /// Operators Z3 applies to one argument, meaning that argument (cvc5 1.4.0 wants two).
     const UNARY: &[&str] = &[
         "str.++", "re.++", "re.union", "re.inter", "+", "*", "bvadd", "bvmul", "bvand", "bvor",
@@ -644,12 +629,13 @@ mod compat {
                         ));
                         return Sx::List(vec![Sx::Atom("-".into()), Sx::Atom(a[1..].to_string())]);
                     }
-                    match ALIASES.iter().find(|(old, _)| *old == a) {
-                        Some((old, new)) if !self.declared.contains(&a) => {
+                    match crate::ir::Op::by_older_name(&a) {
+                        Some(op) if !self.declared.contains(&a) => {
                             self.note(format!(
-                                "SMT-LIB 2.5 name: `{old}` read as `{new}` (Z3 reads it, cvc5 1.4.0 does not)"
+                                "SMT-LIB 2.5 name: `{a}` read as `{}` (Z3 reads it, cvc5 1.4.0 does not)",
+                                op.name()
                             ));
-                            Sx::Atom(new.to_string())
+                            Sx::Atom(op.name().to_string())
                         }
                         _ => Sx::Atom(a),
                     }
@@ -750,10 +736,8 @@ mod compat {
         fn rename(x: Sx, declared: &std::collections::HashSet<String>) -> Sx {
             match x {
                 Sx::Atom(a) if !declared.contains(&a) => {
-                    let old = crate::ir::Op::all()
-                        .find(|op| op.name() == a)
-                        .and_then(crate::smtlib::PrintStyle::alias);
-                    Sx::Atom(old.map_or(a, str::to_string))
+                    let old = crate::ir::Op::renamed(&a).and_then(|op| op.older_names().first());
+                    Sx::Atom(old.map_or(a, |old| old.to_string()))
                 }
                 Sx::Atom(a) => Sx::Atom(a),
                 Sx::List(items) => {

@@ -245,7 +245,7 @@ fn unknown_operator(message: &str) -> Option<String> {
     }
     let names: Vec<&str> = Op::all()
         .map(|o| o.name())
-        .chain(["str.in.re", "str.to.re", "str.to.int", "int.to.str"])
+        .chain(Op::all().flat_map(|o| o.older_names().iter().copied()))
         .collect();
     // The symbol the message names: quoted (cvc5: "Symbol 'x' not declared"), or after
     // "constant"/"function" (Z3: "unknown constant x").

@@ -340,17 +340,9 @@ impl Z3 {
             other => unreachable!("{other} in a Strings signature"),
         };
         // Names of the same operator in releases before the 2020 Unicode strings theory.
-        let old: &[&str] = match op {
-            Op::StrToInt => &["str.to.int"],
-            Op::StrFromInt => &["int.to.str"],
-            Op::StrInRe => &["str.in.re"],
-            Op::StrToRe => &["str.to.re"],
-            Op::ReNone => &["re.nostr", "re.empty"],
-            Op::ReAll => &["re.full"],
-            _ => &[],
-        };
+        let old = op.older_names();
         let mut last = None;
-        for to_re in ["str.to_re", "str.to.re"] {
+        for to_re in [Op::StrToRe.name(), Op::StrToRe.older_names()[0]] {
             let args: Vec<String> = info
                 .arg_sorts(arity, None)
                 .iter()

@@ -204,12 +204,19 @@ pub fn parse_script_with(text: &str, reading: Reading) -> Result<Script, ParseEr
             };
             if let Ok((s, wide)) = wide {
                 let mut notes = notes;
-                let logic = s.logic.clone().unwrap_or_default();
-                notes.push(format!(
-                    "logic: the declared logic {logic} does not admit what the script uses \
-                     ({}); type-checked as {wide} (Z3 reads some of these, cvc5 1.4.0 none)",
-                    without_positions(&e.message)
-                ));
+                notes.push(match &s.logic {
+                    Some(logic) => format!(
+                        "logic: the declared logic {logic} does not admit what the script uses \
+                         ({}); type-checked as {wide} (Z3 reads some of these, cvc5 1.4.0 none)",
+                        without_positions(&e.message)
+                    ),
+                    None => format!(
+                        "logic: no set-logic, and under ALL the script does not type-check ({}); \
+                         type-checked as {wide}, integer numerals read where a real is expected \
+                         (both solvers read it)",
+                        without_positions(&e.message)
+                    ),
+                });
                 return Ok(with_notes(s, notes));
             }
             Err(first)
@@ -348,6 +355,22 @@ fn read(text: &str, logic_check: LogicCheck) -> Result<Script, ParseError> {
     let mut notes = Vec::new();
     let mut run = Actions::default();
     let mut first_check_active: Option<Vec<usize>> = None;
+    // A script without `set-logic` is read as the solvers read it, under every theory; where
+    // that fails, the wider check applies to it as to a declared logic (an integer numeral
+    // where a real is expected reads as a real under `NRA`).
+    if let LogicCheck::As(wide) = logic_check {
+        if !commands
+            .iter()
+            .any(|c| matches!(c.repr(), y::alg::Command::SetLogic(_)))
+        {
+            ctx.set_ctx_logic(wide).map_err(|e| ParseError {
+                line: 1,
+                column: 1,
+                kind: ErrorKind::Malformed,
+                message: e,
+            })?;
+        }
+    }
     for c in &commands {
         let range = c.meta_data();
         let at = |kind, message: String| ParseError {
@@ -1621,6 +1644,22 @@ mod tests {
             s.notes
                 .iter()
                 .any(|n| n.contains("QF_S") && n.contains("<=")),
+            "{:?}",
+            s.notes
+        );
+        assert!(parse_script_with(text, Reading::Strict).is_err());
+        // No set-logic: an integer numeral where a real is expected reads as a real (both
+        // solvers read it), noted; strict reading rejects it.
+        let text = "(declare-fun a () Real)(declare-fun b () Real)\
+                    (assert (= 1 (+ (* a a) (* b b))))(check-sat)";
+        let s = parse(text);
+        assert_eq!(s.logic, None);
+        assert_eq!(
+            super::super::term(&s.formula, s.formula.asserts[0]),
+            "(= 1.0 (+ (* a a) (* b b)))"
+        );
+        assert!(
+            s.notes.iter().any(|n| n.contains("no set-logic")),
             "{:?}",
             s.notes
         );

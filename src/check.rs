@@ -12,6 +12,120 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+/// How `check` meets the solvers with each file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SetupMode {
+    /// Every path and setup that can disagree ([`EVERY_PATH`]), each answer reported.
+    #[default]
+    Every,
+    /// One setup drawn from the file's bytes, as a fuzz case draws it from its input.
+    Drawn,
+}
+
+impl SetupMode {
+    pub fn name(self) -> &'static str {
+        match self {
+            SetupMode::Every => "every",
+            SetupMode::Drawn => "drawn",
+        }
+    }
+}
+
+impl std::str::FromStr for SetupMode {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "every" => Ok(SetupMode::Every),
+            "drawn" => Ok(SetupMode::Drawn),
+            _ => Err(format!("unknown setup mode {s:?} (every or drawn)")),
+        }
+    }
+}
+
+/// One path's answer to a file in one setup.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct PathAnswer {
+    pub solver: SolverId,
+    /// The setup, as [`EVERY_PATH`] names it (`push`, `fresh`, `general push`, …; the
+    /// text paths `printed` or `file`).
+    pub setup: String,
+    /// `sat`, `unsat`, `unknown` or `error`.
+    pub verdict: String,
+}
+
+/// One setup of [`SetupMode::Every`]: its name, how the case meets the solvers, which
+/// paths run, and whether the text paths run the file's own text.
+pub struct PathSetup {
+    pub name: &'static str,
+    pub setup: crate::solver::CaseSetup,
+    pub paths: &'static [SolverId],
+    pub own_text: bool,
+}
+
+/// The setups a file runs in with every path: each solver's C API inside `push` (its
+/// incremental engine) and on a fresh solver (Z3: its non-incremental tactic pipeline for
+/// the logic), the front ends on smtsmith's printed form and on the file's own text, and
+/// Z3's general solver (`Z3_mk_solver`) both ways. cvc5 has no solver kinds to vary.
+pub const EVERY_PATH: [PathSetup; 5] = {
+    use crate::smtlib::PrintStyle;
+    use crate::solver::{CaseSetup, Reuse, Z3Solver};
+    const fn setup(reuse: Reuse, z3_solver: Z3Solver, text: bool) -> CaseSetup {
+        CaseSetup {
+            reuse,
+            z3_solver,
+            text,
+            print: PrintStyle::PLAIN,
+            z3_option: None,
+            cvc5_option: None,
+        }
+    }
+    const API: &[SolverId] = &[SolverId::Z3, SolverId::Cvc5];
+    [
+        PathSetup {
+            name: "push",
+            setup: setup(Reuse::Scope, Z3Solver::ForLogic, false),
+            paths: API,
+            own_text: false,
+        },
+        PathSetup {
+            name: "fresh",
+            setup: setup(Reuse::Fresh, Z3Solver::ForLogic, true),
+            paths: &SolverId::EVERY,
+            own_text: false,
+        },
+        PathSetup {
+            name: "file",
+            setup: setup(Reuse::Fresh, Z3Solver::ForLogic, true),
+            paths: &SolverId::TEXT,
+            own_text: true,
+        },
+        PathSetup {
+            name: "general push",
+            setup: setup(Reuse::Scope, Z3Solver::General, false),
+            paths: &[SolverId::Z3],
+            own_text: false,
+        },
+        PathSetup {
+            name: "general fresh",
+            setup: setup(Reuse::Fresh, Z3Solver::General, false),
+            paths: &[SolverId::Z3],
+            own_text: false,
+        },
+    ]
+};
+
+impl PathSetup {
+    /// How path `id`'s answers in this setup are named: `push`, `fresh`, …; a text path
+    /// `printed` or `file`.
+    pub fn label(&self, id: SolverId) -> String {
+        match (id.path(), self.own_text) {
+            (crate::solver_id::Path::Text, true) => "file".into(),
+            (crate::solver_id::Path::Text, false) => "printed".into(),
+            _ => self.name.into(),
+        }
+    }
+}
+
 /// What happened to one file.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct FileReport {
@@ -26,8 +140,12 @@ pub struct FileReport {
     /// `unreadable`, or `internal` (smtsmith's own failure).
     pub error_kind: Option<String>,
     /// Each solver's verdict (`error` for an API error); for an incremental script, its
-    /// verdicts at the checks that ran, comma-separated.
+    /// verdicts at the checks that ran, comma-separated. With every path
+    /// ([`SetupMode::Every`]) the verdict of its C API inside `push` (the first setup).
     pub verdicts: Vec<(SolverId, String)>,
+    /// With [`SetupMode::Every`]: every path's answer, by path and setup.
+    #[serde(default)]
+    pub paths: Vec<PathAnswer>,
     /// The script ran as an incremental script (more than one query, or queries a single
     /// formula does not answer: cores, assumptions, scopes popped).
     #[serde(default)]
@@ -56,6 +174,7 @@ impl FileReport {
             error: None,
             error_kind: None,
             verdicts: Vec::new(),
+            paths: Vec::new(),
             incremental: false,
             expected_per_check: Vec::new(),
             notes: Vec::new(),
@@ -97,6 +216,42 @@ impl FileReport {
         self.expected.is_some() || self.expected_per_check.iter().any(Option::is_some)
     }
 
+    /// Each solver's answers over its paths: `z3=sat[6]` where all six paths agree, else
+    /// each verdict with the paths that gave it (`z3=sat[fresh,printed] unsat[push]`).
+    fn paths_by_solver(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for lib in SolverId::ALL {
+            let mine: Vec<&PathAnswer> = self
+                .paths
+                .iter()
+                .filter(|p| p.solver.library() == lib)
+                .collect();
+            let mut verdicts: Vec<&str> = mine.iter().map(|p| p.verdict.as_str()).collect();
+            verdicts.dedup();
+            verdicts.sort();
+            verdicts.dedup();
+            match verdicts[..] {
+                [] => {}
+                [one] => out.push(format!("{lib}={one}[{}]", mine.len())),
+                _ => {
+                    let groups: Vec<String> = verdicts
+                        .iter()
+                        .map(|v| {
+                            let at: Vec<String> = mine
+                                .iter()
+                                .filter(|p| p.verdict == *v)
+                                .map(|p| p.setup.replace(' ', "-"))
+                                .collect();
+                            format!("{v}[{}]", at.join(","))
+                        })
+                        .collect();
+                    out.push(format!("{lib}={}", groups.join(" ")));
+                }
+            }
+        }
+        out
+    }
+
     /// One line: path, verdicts, time, findings or ok.
     pub fn line(&self) -> String {
         let mut s = format!("{}  ", self.path.display());
@@ -108,11 +263,14 @@ impl FileReport {
             }
             return s;
         }
-        let v: Vec<String> = self
-            .verdicts
-            .iter()
-            .map(|(id, v)| format!("{id}={v}"))
-            .collect();
+        let v: Vec<String> = if self.paths.is_empty() {
+            self.verdicts
+                .iter()
+                .map(|(id, v)| format!("{id}={v}"))
+                .collect()
+        } else {
+            self.paths_by_solver()
+        };
         s.push_str(&v.join(" "));
         s.push_str(&format!("  {:.1} ms  ", self.millis));
         if self.findings.is_empty() {
@@ -217,9 +375,10 @@ fn logic_in_text(text: &str) -> Option<String> {
 }
 
 /// Parses `path` and, when it parses, runs it through `h` (findings are written by the
-/// harness before this returns): a script of one query as a formula, any other in
-/// lockstep as an incremental script, judged at every step.
-pub fn check_file(h: &mut Harness, path: &Path, reading: Reading) -> FileReport {
+/// harness before this returns): a script of one query as a formula, through every path
+/// and setup of [`EVERY_PATH`] or one drawn setup as `mode` says, any other in lockstep as
+/// an incremental script, judged at every step.
+pub fn check_file(h: &mut Harness, path: &Path, reading: Reading, mode: SetupMode) -> FileReport {
     let start = Instant::now();
     let mut report = FileReport::new(path);
     let bytes = match std::fs::read(path) {
@@ -268,39 +427,180 @@ pub fn check_file(h: &mut Harness, path: &Path, reading: Reading) -> FileReport 
         return report;
     }
     if !script.single_query() {
-        check_incremental(h, &script, &mut report);
+        check_incremental(h, &script, text, mode, &mut report);
         report.millis = start.elapsed().as_secs_f64() * 1e3;
         return report;
     }
-    let run = h.run(&script.formula, None, None);
-    for (id, a) in &run.answers {
-        let v = match a {
-            Ok(o) => {
-                if let Some(e) = report.expected {
-                    if o.verdict != Verdict::Unknown && o.verdict != e {
-                        report.against_expected.push(*id);
-                    }
-                }
-                o.verdict.to_string()
-            }
-            Err(_) => "error".to_string(),
-        };
-        report.verdicts.push((*id, v));
+    match mode {
+        SetupMode::Drawn => {
+            let run = h.run(&script.formula, None, Some(&bytes));
+            note_answers(&mut report, &run.answers);
+            report.findings = written(&run.findings);
+        }
+        SetupMode::Every => check_every_path(h, &script.formula, text, &mut report),
     }
-    report.findings = run
-        .findings
-        .iter()
-        .map(|(i, w)| (i.class.to_string(), w.smt2.clone()))
-        .collect();
     report.millis = start.elapsed().as_secs_f64() * 1e3;
     report
 }
 
+/// Each answer's verdict in `report.verdicts` (a solver deciding against the expected
+/// verdict noted).
+fn note_answers(report: &mut FileReport, answers: &[(SolverId, crate::oracle::Answer)]) {
+    for (id, a) in answers {
+        let v = verdict_name(a);
+        if let (Ok(o), Some(e)) = (a, report.expected) {
+            if o.verdict != Verdict::Unknown
+                && o.verdict != e
+                && !report.against_expected.contains(id)
+            {
+                report.against_expected.push(*id);
+            }
+        }
+        report.verdicts.push((*id, v));
+    }
+}
+
+fn verdict_name(a: &crate::oracle::Answer) -> String {
+    match a {
+        Ok(o) => o.verdict.to_string(),
+        Err(_) => "error".to_string(),
+    }
+}
+
+/// The findings as (class, reproducer) pairs.
+fn written(findings: &[(crate::oracle::Issue, crate::finding::Written)]) -> Vec<(String, PathBuf)> {
+    findings
+        .iter()
+        .map(|(i, w)| (i.class.to_string(), w.smt2.clone()))
+        .collect()
+}
+
+/// Runs the single-query script `f` (read from `text`) in every setup of [`EVERY_PATH`],
+/// each judged by every oracle; then the answers across setups
+/// ([`crate::oracle::judge_across_setups`]): a solver whose paths disagree, or that says
+/// unsat where another's model validates in a setup the other did not run, gets the finding
+/// no single setup made. The harness's setup is restored afterwards.
+fn check_every_path(h: &mut Harness, f: &crate::ir::Formula, text: &str, report: &mut FileReport) {
+    use crate::oracle::{judge_across_setups, Observed};
+    let saved = *h.setup();
+    let own = crate::smtlib::source::before_first_check(text);
+    if let Err(why) = &own {
+        report.notes.push(format!(
+            "the front ends did not run the file's own text: {why}"
+        ));
+    }
+    let mut seen: Vec<Observed> = Vec::new();
+    let mut runs: Vec<(usize, crate::harness::Report)> = Vec::new();
+    for (k, plan) in EVERY_PATH.iter().enumerate() {
+        if plan.own_text {
+            let Ok(source) = &own else { continue };
+            if let Err(e) = h.set_source(Some(source)) {
+                report
+                    .notes
+                    .push(format!("the front ends do not start: {e}"));
+                continue;
+            }
+        }
+        h.case_paths = Some(plan.paths.to_vec());
+        let run = match h.set_setup(plan.setup) {
+            Ok(()) => Some(h.run(f, None, None)),
+            Err(e) => {
+                report
+                    .notes
+                    .push(format!("setup {} not run: {e}", plan.name));
+                None
+            }
+        };
+        h.case_paths = None;
+        if plan.own_text {
+            let _ = h.set_source(None);
+        }
+        let Some(run) = run else { continue };
+        if k == 0 {
+            note_answers(report, &run.answers);
+        } else {
+            // Later setups only add a solver's disagreement with the expected verdict.
+            let mut extra = FileReport::new(&report.path);
+            extra.expected = report.expected;
+            note_answers(&mut extra, &run.answers);
+            for id in extra.against_expected {
+                if !report.against_expected.contains(&id.library()) {
+                    report.against_expected.push(id.library());
+                }
+            }
+        }
+        for (id, a) in &run.answers {
+            let truth = run
+                .model_checks
+                .iter()
+                .find(|c| c.solver == *id)
+                .map(|c| c.truth.clone());
+            report.paths.push(PathAnswer {
+                solver: *id,
+                setup: plan.label(*id),
+                verdict: verdict_name(a),
+            });
+            seen.push(Observed {
+                label: format!("{} {}", id.library(), plan.label(*id)),
+                solver: *id,
+                verdict: a.as_ref().ok().map(|o| o.verdict),
+                truth,
+                run: runs.len(),
+            });
+        }
+        for f in written(&run.findings) {
+            // The same finding from several setups is one file.
+            if !report.findings.contains(&f) {
+                report.findings.push(f);
+            }
+        }
+        runs.push((k, run));
+    }
+    if let Err(e) = h.set_setup(saved) {
+        report.notes.push(format!("cannot restore the setup: {e}"));
+    }
+    // A solver with a finding from one setup has it counted there; the others' answers
+    // across setups are judged together.
+    let judged: Vec<SolverId> = runs
+        .iter()
+        .flat_map(|(_, r)| r.findings.iter().filter_map(|(i, _)| i.blamed))
+        .map(SolverId::library)
+        .collect();
+    for (issue, run) in judge_across_setups(&seen, &judged) {
+        let (k, r) = &runs[run];
+        let plan = &EVERY_PATH[*k];
+        let source = match (&own, plan.own_text) {
+            (Ok(s), true) => Some(s.as_str()),
+            _ => None,
+        };
+        let ctx = crate::finding::Context {
+            formula: f,
+            answers: &r.answers,
+            versions: h.versions(),
+            limits: &h.limits,
+            setup: plan.setup,
+            config: None,
+            input: None,
+            source,
+        };
+        let (issue, w) = crate::finding::record(
+            &h.findings_dir,
+            issue,
+            crate::finding::Subject::Formula(&ctx),
+        );
+        report.findings.push((issue.class.to_string(), w.smt2));
+    }
+}
+
 /// Runs an incremental script in lockstep ([`Harness::run_script`]): the verdicts of each
-/// check against the status the file states before it.
+/// check against the status the file states before it. With every path, the file's own
+/// text also runs through both front ends: a check that a solver answers sat through one
+/// path and unsat through the other is a `path-disagreement`.
 fn check_incremental(
     h: &mut Harness,
     script: &crate::smtlib::parse::Script,
+    text: &str,
+    mode: SetupMode,
     report: &mut FileReport,
 ) {
     report.incremental = true;
@@ -331,18 +631,118 @@ fn check_incremental(
         .into_iter()
         .map(|(id, vs)| (id, vs.join(",")))
         .collect();
-    report.findings = run
-        .findings
-        .iter()
-        .map(|(i, w)| (i.class.to_string(), w.smt2.clone()))
-        .collect();
+    report.findings = written(&run.findings);
+    if mode == SetupMode::Every {
+        let api = run.verdicts();
+        let judged: Vec<SolverId> = run
+            .findings
+            .iter()
+            .filter_map(|(i, _)| i.blamed.map(SolverId::library))
+            .collect();
+        for (id, v) in &report.verdicts.clone() {
+            report.paths.push(PathAnswer {
+                solver: *id,
+                setup: "lockstep".into(),
+                verdict: v.clone(),
+            });
+        }
+        for (id, out) in h.run_text(text, &script.script.shape()) {
+            let answers = match out {
+                Ok(out) => check_answers(&out),
+                Err(e) => {
+                    report
+                        .notes
+                        .push(format!("{id} did not run the file's own text: {e}"));
+                    report.paths.push(PathAnswer {
+                        solver: id,
+                        setup: "file".into(),
+                        verdict: "error".into(),
+                    });
+                    continue;
+                }
+            };
+            let names: Vec<String> = answers.iter().map(|v| v.to_string()).collect();
+            report.paths.push(PathAnswer {
+                solver: id,
+                setup: "file".into(),
+                verdict: names.join(","),
+            });
+            let lib = id.library();
+            if judged.contains(&lib) {
+                continue;
+            }
+            let split = api
+                .iter()
+                .zip(&answers)
+                .enumerate()
+                .find_map(|(k, (check, own))| {
+                    let theirs = check.iter().find(|(s, _)| *s == lib)?.1;
+                    let decided = |v: Verdict| v != Verdict::Unknown;
+                    (decided(theirs) && decided(*own) && theirs != *own)
+                        .then_some((k, theirs, *own))
+                });
+            let Some((k, theirs, own)) = split else {
+                continue;
+            };
+            let issue = crate::oracle::Issue {
+                class: crate::oracle::Class::PathDisagreement,
+                blamed: Some(lib),
+                summary: format!(
+                    "{lib} says {theirs} at check {} through its C API (the script in lockstep) and {own} through its SMT-LIB front end on the file's own text; no model validated",
+                    k + 1
+                ),
+            };
+            let ctx = crate::finding::Context {
+                formula: &script.formula,
+                answers: &[],
+                versions: h.versions(),
+                limits: &h.limits,
+                setup: Default::default(),
+                config: None,
+                input: None,
+                source: Some(text),
+            };
+            let (issue, w) = crate::finding::record(
+                &h.findings_dir,
+                issue,
+                crate::finding::Subject::Formula(&ctx),
+            );
+            report.findings.push((issue.class.to_string(), w.smt2));
+        }
+    }
+}
+
+/// The answers of the checks in a front end's output, in order: its top-level `sat`,
+/// `unsat` and `unknown` (other output — values, errors, echoes — skipped).
+fn check_answers(out: &str) -> Vec<Verdict> {
+    let answer = |a: &str| match a {
+        "sat" => Some(Verdict::Sat),
+        "unsat" => Some(Verdict::Unsat),
+        "unknown" => Some(Verdict::Unknown),
+        _ => None,
+    };
+    match crate::smtlib::sexp::Sx::parse_all(out) {
+        Some(items) => items
+            .iter()
+            .filter_map(|x| match x {
+                crate::smtlib::sexp::Sx::Atom(a) => answer(a),
+                _ => None,
+            })
+            .collect(),
+        None => out.lines().filter_map(|l| answer(l.trim())).collect(),
+    }
 }
 
 /// The worker side of `smtsmith check`: reads one path per line, checks it, and reports
 /// on stdout, one line each: `start PATH`, `phase NAME` (before each solver and before
 /// the oracles), `report JSON`. Separate from the supervisor so that a solver that hangs
 /// past its time limit or kills the process costs one file, not the run.
-pub fn worker(h: &mut Harness, input: impl BufRead, reading: Reading) -> std::io::Result<()> {
+pub fn worker(
+    h: &mut Harness,
+    input: impl BufRead,
+    reading: Reading,
+    mode: SetupMode,
+) -> std::io::Result<()> {
     fn phase(p: crate::harness::Phase) {
         let mut out = std::io::stdout().lock();
         let _ = writeln!(out, "phase\t{p}");
@@ -356,7 +756,7 @@ pub fn worker(h: &mut Harness, input: impl BufRead, reading: Reading) -> std::io
             writeln!(out, "start\t{}", path.display())?;
             out.flush()?;
         }
-        let r = check_file(h, &path, reading);
+        let r = check_file(h, &path, reading, mode);
         let mut out = std::io::stdout().lock();
         writeln!(
             out,
@@ -537,6 +937,7 @@ impl Supervisor {
                 },
                 config: None,
                 input: Some(text.as_bytes()),
+                source: None,
             };
             let (_, w) = crate::finding::record(
                 &self.findings_dir,

@@ -106,6 +106,23 @@ pub struct Script {
 const ASSUME_PREFIX: &str = "assume";
 
 impl Script {
+    /// The script's formula with, as its assertions, the terms its actions assert and
+    /// assume: what it asks of a solver, for shapes and keys (the pool's `asserts` also
+    /// holds terms no action uses).
+    pub fn shape(&self) -> Formula {
+        let mut shape = self.formula.clone();
+        shape.asserts = self
+            .actions
+            .iter()
+            .flat_map(|a| match a {
+                Action::Assert(t) => vec![*t],
+                Action::CheckSatAssuming(ls) => ls.clone(),
+                _ => Vec::new(),
+            })
+            .collect();
+        shape
+    }
+
     /// Decodes a script from raw fuzzer bytes (never fails: short input gives a short
     /// script), over every theory ([`Script::from_bytes_in`] for a subset).
     pub fn from_bytes(data: &[u8]) -> Script {

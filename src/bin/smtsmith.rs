@@ -277,6 +277,14 @@ enum Command {
         /// noted under the file's line; docs/smtlib-input.md).
         #[arg(long)]
         strict: bool,
+        /// How each file meets the solvers: `every` (the default) runs a script of one
+        /// query through every path and setup that can disagree — each solver's C API inside
+        /// `push` and on a fresh solver, Z3's general solver both ways, both front ends on
+        /// smtsmith's printed form and on the file's own text — and reports each answer (a
+        /// solver whose paths disagree is a `path-disagreement`); `drawn` draws one setup
+        /// from the file's bytes, as a fuzz case draws one from its input.
+        #[arg(long, default_value = "every")]
+        setup: smtsmith::check::SetupMode,
     },
     /// Build the corpus of the `seed_mutation` fuzz target from SMT-LIB scripts (files, or
     /// folders searched for `.smt2`): every script that parses is written, as smtsmith
@@ -331,6 +339,8 @@ enum Command {
         timeout_ms: u32,
         #[arg(long)]
         strict: bool,
+        #[arg(long)]
+        setup: smtsmith::check::SetupMode,
     },
 }
 
@@ -841,6 +851,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             findings,
             timeout_ms,
             strict,
+            setup,
         } => {
             let mut h =
                 Harness::with_settings(solver, &findings, settings()).map_err(|e| e.to_string())?;
@@ -850,7 +861,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             } else {
                 smtlib::parse::Reading::Lenient
             };
-            smtsmith::check::worker(&mut h, std::io::stdin().lock(), reading)
+            smtsmith::check::worker(&mut h, std::io::stdin().lock(), reading, setup)
                 .map_err(|e| e.to_string())?;
             Ok(ExitCode::SUCCESS)
         }
@@ -863,6 +874,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             timeout_ms,
             markdown,
             strict,
+            setup,
         } => {
             use smtsmith::check;
             let dir = findings.unwrap_or_else(|| settings().findings_dir("findings"));
@@ -895,6 +907,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     if strict {
                         c.arg("--strict");
                     }
+                    c.arg("--setup").arg(setup.name());
                     c
                 }),
                 hang_after: std::time::Duration::from_secs(hang_seconds),

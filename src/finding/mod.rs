@@ -53,6 +53,9 @@ pub struct Metadata<'a> {
     pub input_hex: Option<String>,
     /// The known bug (its reproducer in `known-findings/`), if this is one.
     pub known: Option<&'a str>,
+    /// The text paths ran the script's own text, which the reproducer is (not the printed
+    /// formula).
+    pub own_text: bool,
     pub smtsmith: &'static str,
 }
 
@@ -124,7 +127,13 @@ pub struct Context<'a> {
     pub setup: crate::solver::CaseSetup,
     pub config: Option<&'a Config>,
     pub input: Option<&'a [u8]>,
+    /// The script's own commands before its check, which the text paths ran instead of
+    /// the printed formula (`smtsmith check`): the reproducer is that text.
+    pub source: Option<&'a str>,
 }
+
+/// Why a finding the text paths made on a script's own text has no reduced form.
+pub const NOT_REDUCED_OWN_TEXT: &str = "made on the file's own text, which smtsmith's reducer does not rewrite (it reduces the re-printed formula): reduce the reproducer with ddSMT";
 
 impl Context<'_> {
     /// The version of solver path `id` as the library reports it (empty if not recorded).
@@ -353,7 +362,6 @@ pub fn write_reduced_script(
     ctx: &ScriptContext,
     stats: &impl Serialize,
 ) -> std::io::Result<String> {
-    use crate::script::Action;
     let texts = script_reproducers(issue, ctx);
     let Some((_, text)) = texts.first() else {
         return Err(std::io::Error::other("no solver ran the reduced script"));
@@ -368,18 +376,7 @@ pub fn write_reduced_script(
     let path = reduced_path(&written.smt2);
     write_synced(&path, text.as_bytes())?;
     // The key's shape: the terms the reduced script asserts and assumes.
-    let s = ctx.script;
-    let mut shape = s.formula.clone();
-    shape.asserts = s
-        .actions
-        .iter()
-        .flat_map(|a| match a {
-            Action::Assert(t) => vec![*t],
-            Action::CheckSatAssuming(ls) => ls.clone(),
-            _ => Vec::new(),
-        })
-        .collect();
-    let key = reduced_key(issue, &shape, &text);
+    let key = reduced_key(issue, &ctx.script.shape(), &text);
     let mut v = read_json(&written.json)?;
     if v.get("original_key").is_none() {
         v["original_key"] = v["key"].clone();
@@ -518,6 +515,9 @@ pub fn reproducer(issue: &Issue, ctx: &Context) -> String {
             ));
         }
     }
+    if let Some(source) = ctx.source {
+        return own_text_reproducer(f, comments, source);
+    }
     let script = smtlib::script(
         f,
         &ScriptOptions {
@@ -550,6 +550,41 @@ pub fn reproducer(issue: &Issue, ctx: &Context) -> String {
     );
     // The name depends on the formula and class only, so a re-found bug overwrites itself.
     script
+}
+
+/// The reproducer of a finding on a script's own text: the comments, models asked for, the
+/// script's commands before its check as it writes them, the check, and `get-value` of its
+/// declared constants (by the names it declares them under).
+fn own_text_reproducer(f: &Formula, comments: Vec<String>, source: &str) -> String {
+    let mut out = String::new();
+    for c in comments {
+        for line in c.lines() {
+            out.push_str(&format!("; {line}\n"));
+        }
+    }
+    // A whole script (several checks) is the file itself; one query's text ends before
+    // its check, which comes with the values of its constants.
+    let whole = smtlib::sexp::command_spans(source)
+        .is_some_and(|cs| cs.iter().any(|(_, c)| c.head() == Some("check-sat")));
+    if whole {
+        out.push_str("; the file as it is\n");
+        out.push_str(source);
+        return out;
+    }
+    out.push_str("; the file's own commands before its check, as it writes them\n");
+    out.push_str("(set-option :produce-models true)\n");
+    out.push_str(source);
+    out.push_str("(check-sat)\n");
+    let constants: Vec<String> = f
+        .decls
+        .iter()
+        .filter(|d| d.args.is_empty())
+        .map(|d| smtlib::symbol(&d.name))
+        .collect();
+    if !constants.is_empty() {
+        out.push_str(&format!("(get-value ({}))\n", constants.join(" ")));
+    }
+    out
 }
 
 /// The JSON metadata of `issue` on `ctx`.
@@ -604,6 +639,7 @@ fn metadata<'a>(
         config: ctx.config,
         input_hex: ctx.input.map(hex),
         known: known.map(|k| k.file.as_str()),
+        own_text: ctx.source.is_some(),
         smtsmith: env!("CARGO_PKG_VERSION"),
     }
 }
@@ -1179,6 +1215,7 @@ mod tests {
                 setup: Default::default(),
                 config: None,
                 input: None,
+                source: None,
             };
             let issue = Issue {
                 class: crate::oracle::Class::Disagreement,

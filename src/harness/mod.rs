@@ -178,6 +178,12 @@ pub struct Harness {
     /// `smtsmith check`'s worker follow the case with it, to know whom to blame for a hang or
     /// a crash).
     pub on_phase: Option<fn(Phase)>,
+    /// The paths the cases run, of those the setup opens (`None`: all; `smtsmith check`
+    /// asks some setups of one solver only).
+    pub case_paths: Option<Vec<SolverId>>,
+    /// A script's own text, which the text paths run instead of the printed formula
+    /// ([`Harness::set_source`]).
+    source: Option<std::sync::Arc<str>>,
 }
 
 impl Harness {
@@ -242,6 +248,8 @@ impl Harness {
             write_findings: true,
             findings_dir: findings_dir.into(),
             on_phase: None,
+            case_paths: None,
+            source: None,
         })
     }
 
@@ -291,14 +299,77 @@ impl Harness {
     }
 
     /// The solvers the current case runs: the API paths, and the text paths where the
-    /// setup says.
+    /// setup says, of those [`Harness::case_paths`] lets run.
     fn case_solvers(&mut self) -> impl Iterator<Item = &mut Box<dyn Solver>> {
         let text = if self.setup.text {
             &mut self.text_solvers[..]
         } else {
             &mut []
         };
-        self.solvers.iter_mut().chain(text.iter_mut())
+        let paths = self.case_paths.clone();
+        self.solvers
+            .iter_mut()
+            .chain(text.iter_mut())
+            .filter(move |s| paths.as_ref().is_none_or(|p| p.contains(&s.id())))
+    }
+
+    /// From the next case on, the text paths run `text` — a script's own commands before
+    /// its first check ([`crate::smtlib::source::before_first_check`]) — instead of the
+    /// printed formula, which must be that script's (opening the text paths if needed); a
+    /// finding's reproducer is then that text. `None`: they print the formula again.
+    pub fn set_source(&mut self, text: Option<&str>) -> Result<(), SolverError> {
+        let text: Option<std::sync::Arc<str>> = text.map(std::sync::Arc::from);
+        if text.is_some() && self.text_solvers.is_empty() {
+            let setup = solver::CaseSetup {
+                text: true,
+                ..self.setup
+            };
+            self.set_setup(setup)?;
+        }
+        for t in self.text_solvers.iter_mut() {
+            t.set_source(text.clone());
+        }
+        self.source = text;
+        Ok(())
+    }
+
+    /// The script text the text paths run, if any ([`Harness::set_source`]).
+    pub fn source(&self) -> Option<&str> {
+        self.source.as_deref()
+    }
+
+    /// Runs the whole script `text` through each solver's SMT-LIB front end (opening them
+    /// if needed), each on a new state under this harness's limits: what each printed.
+    pub fn run_text(
+        &mut self,
+        text: &str,
+        f: &Formula,
+    ) -> Vec<(SolverId, Result<String, SolverError>)> {
+        if self.text_solvers.is_empty() {
+            let setup = solver::CaseSetup {
+                text: true,
+                ..self.setup
+            };
+            if let Err(e) = self.set_setup(setup) {
+                return vec![(e.solver, Err(e))];
+            }
+        }
+        let limits = self.limits.clone();
+        let on_phase = self.on_phase;
+        let out = self
+            .text_solvers
+            .iter_mut()
+            .filter_map(|s| {
+                if let Some(report) = on_phase {
+                    report(Phase::Solver(s.id()));
+                }
+                s.run_text(text, f, &limits).map(|r| (s.id(), r))
+            })
+            .collect();
+        if let Some(report) = on_phase {
+            report(Phase::Oracles);
+        }
+        out
     }
 
     /// Asks every solver (both paths) for unsat cores, or stops asking.
@@ -537,6 +608,7 @@ impl Harness {
                 setup: self.setup,
                 config,
                 input,
+                source: self.source.as_deref(),
             };
             findings.push(finding::record(
                 &self.findings_dir,
@@ -548,7 +620,11 @@ impl Harness {
         let t = Instant::now();
         if let (Some(budget), Some(true)) = (self.reduce_budget, reproduced_anew) {
             for (issue, written) in findings.iter_mut() {
-                if issue.class.reduced_as_written() {
+                if self.source.is_some() {
+                    // The reducer changes the formula, which the text paths would then print
+                    // instead of running the file: the finding is about the file as written.
+                    let _ = finding::write_not_reduced(written, finding::NOT_REDUCED_OWN_TEXT);
+                } else if issue.class.reduced_as_written() {
                     self.reduce_written(f, issue, written, reduce_judge, budget, config, input);
                 }
             }
@@ -594,6 +670,7 @@ impl Harness {
                     setup: r.setup,
                     config,
                     input,
+                    source: None,
                 };
                 let key = finding::write_reduced(written, &r.issue, &ctx, &r.stats);
                 match key {
@@ -684,6 +761,7 @@ impl Harness {
                 setup: self.setup,
                 config: Some(&case.config),
                 input,
+                source: None,
             };
             report.findings.push(finding::record(
                 &self.findings_dir,

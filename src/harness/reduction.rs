@@ -44,6 +44,7 @@ impl Reduction {
             setup: self.setup,
             config: None,
             input: None,
+            source: None,
         }
     }
 }
@@ -85,6 +86,7 @@ impl Harness {
                 setup: self.setup,
                 config: None,
                 input: None,
+                source: None,
             };
             let _ = std::fs::write(path, crate::finding::reproducer(issue, &ctx));
         }

@@ -127,6 +127,7 @@ fn write_for(c: &Case, issue: &crate::oracle::Issue) -> std::io::Result<crate::f
         setup: c.setup,
         config: None,
         input: c.input.as_deref(),
+        source: None,
     };
     crate::finding::write(&c.dir, issue, &ctx)
 }

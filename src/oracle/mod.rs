@@ -468,6 +468,13 @@ pub fn judge(f: &Formula, answers: &[(SolverId, Answer)]) -> Verdicts {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
+        // A sat answer whose own model is false is that solver's invalid-model finding; where
+        // every sat answer is one, the unsat side is not suspected by anything.
+        let refuted = |id: &SolverId| {
+            model_checks
+                .iter()
+                .any(|c| c.solver == *id && matches!(c.truth, Truth::False(_)))
+        };
         if let Some(witness) = validated.first() {
             for wrong in &unsat {
                 findings.push(Issue {
@@ -476,7 +483,7 @@ pub fn judge(f: &Formula, answers: &[(SolverId, Answer)]) -> Verdicts {
                     summary: format!("{wrong} says unsat, but {witness}'s model satisfies every assertion (checked by the evaluator)"),
                 });
             }
-        } else {
+        } else if !sat.iter().all(refuted) {
             findings.push(Issue {
                 class: Class::Disagreement,
                 blamed: None,
@@ -492,6 +499,98 @@ pub fn judge(f: &Formula, answers: &[(SolverId, Answer)]) -> Verdicts {
         findings,
         model_checks,
     }
+}
+
+/// One path's answer to one formula, in one of several setups the same formula ran in
+/// (`smtsmith check` runs each file through every path and setup that can disagree).
+#[derive(Clone, Debug)]
+pub struct Observed {
+    /// The path and setup, as reports name it (`z3 push`, `z3-text file`).
+    pub label: String,
+    pub solver: SolverId,
+    pub verdict: Option<Verdict>,
+    /// The evaluator's judgement of its model, after sat.
+    pub truth: Option<Truth>,
+    /// Which run (setup) it belongs to, for the finding's reproducer.
+    pub run: usize,
+}
+
+/// What the answers of one formula across setups show that no single run did, for each
+/// solver that no run has a finding of yet (`judged`: the solvers that have one, which is
+/// then the finding that counts): a solver that says sat on some paths and unsat on others
+/// is a `path-disagreement` (unless its sat model is invalid: that run's `invalid-model`
+/// is the finding), named with the evidence (a model the evaluator validates, or none);
+/// one that says unsat where another solver's model validates, in a run the other did not
+/// take part in, is `wrong-unsat`. Each issue comes with the run its reproducer is made
+/// from: the wrong side's (the unsat side, unless no model validates; then the sat side).
+pub fn judge_across_setups(seen: &[Observed], judged: &[SolverId]) -> Vec<(Issue, usize)> {
+    let mut out = Vec::new();
+    let validated: Vec<&Observed> = seen
+        .iter()
+        .filter(|o| o.verdict == Some(Verdict::Sat) && o.truth == Some(Truth::True))
+        .collect();
+    for lib in SolverId::ALL {
+        if judged.contains(&lib) {
+            continue;
+        }
+        let of = |v: Verdict| -> Vec<&Observed> {
+            seen.iter()
+                .filter(|o| o.solver.library() == lib && o.verdict == Some(v))
+                .collect()
+        };
+        let (sat, unsat) = (of(Verdict::Sat), of(Verdict::Unsat));
+        let labels = |v: &[&Observed]| {
+            v.iter()
+                .map(|o| o.label.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let Some(first_unsat) = unsat.first() else {
+            continue;
+        };
+        if !sat.is_empty() {
+            if sat.iter().any(|o| matches!(o.truth, Some(Truth::False(_)))) {
+                continue;
+            }
+            let own = sat.iter().find(|o| o.truth == Some(Truth::True));
+            let (evidence, run) = match own.or(validated.first()) {
+                Some(w) => (
+                    format!(
+                        "{}'s model satisfies every assertion (checked by the evaluator)",
+                        w.label
+                    ),
+                    first_unsat.run,
+                ),
+                None => ("no model validated".to_string(), first_unsat.run),
+            };
+            out.push((
+                Issue {
+                    class: Class::PathDisagreement,
+                    blamed: Some(lib),
+                    summary: format!(
+                        "{lib} says sat through {} and unsat through {}; {evidence}",
+                        labels(&sat),
+                        labels(&unsat)
+                    ),
+                },
+                run,
+            ));
+        } else if let Some(w) = validated.iter().find(|o| o.solver.library() != lib) {
+            out.push((
+                Issue {
+                    class: Class::WrongUnsat,
+                    blamed: Some(first_unsat.solver),
+                    summary: format!(
+                        "{lib} says unsat through {}, but {}'s model satisfies every assertion (checked by the evaluator)",
+                        labels(&unsat),
+                        w.label
+                    ),
+                },
+                first_unsat.run,
+            ));
+        }
+    }
+    out
 }
 
 /// How a path is named in summaries.

@@ -4,6 +4,7 @@
 pub mod parse;
 pub mod scripts;
 pub mod sexp;
+pub mod source;
 
 use crate::ir::{Formula, NodeId, NodeKind, Sort, Value};
 use num_bigint::BigInt;
@@ -200,6 +201,17 @@ pub struct PrintStyle {
     /// `str.to.int`, `int.to.str`, `re.nostr`: [`crate::ir::Op::older_names`]), for releases
     /// that read them.
     pub aliases: bool,
+}
+
+impl PrintStyle {
+    /// The default style (terms as built, no `let`s, names or aliases), as a constant.
+    pub const PLAIN: PrintStyle = PrintStyle {
+        shape: Shape::AsBuilt,
+        lets: false,
+        named: false,
+        negative_literals: false,
+        aliases: false,
+    };
 }
 
 /// Writes terms of one formula in one style.

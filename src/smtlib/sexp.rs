@@ -56,8 +56,36 @@ impl fmt::Display for Sx {
     }
 }
 
+/// The top-level commands of `text` with their byte ranges in it (comments and whitespace
+/// between commands belong to none); `None` unless every command is balanced and every
+/// string literal closed. The ranges cut the text as written, for the solvers' own front
+/// ends.
+pub fn command_spans(text: &str) -> Option<Vec<(std::ops::Range<usize>, Sx)>> {
+    let (toks, spans) = tokens_with_spans(text)?;
+    let mut i = 0;
+    let mut out = Vec::new();
+    while i < toks.len() {
+        let start = spans[i].start;
+        let sx = tree(&toks, &mut i)?;
+        out.push((start..spans[i - 1].end, sx));
+    }
+    Some(out)
+}
+
 fn tokens(text: &str) -> Option<Vec<String>> {
+    tokens_with_spans(text).map(|(toks, _)| toks)
+}
+
+/// The tokens of `text` and the byte range of each.
+fn tokens_with_spans(text: &str) -> Option<(Vec<String>, Vec<std::ops::Range<usize>>)> {
     let c: Vec<char> = text.chars().collect();
+    // The byte offset of each char, and of the end.
+    let offsets: Vec<usize> = text
+        .char_indices()
+        .map(|(k, _)| k)
+        .chain([text.len()])
+        .collect();
+    let mut spans = Vec::new();
     let mut out = Vec::new();
     let mut i = 0;
     while i < c.len() {
@@ -69,6 +97,7 @@ fn tokens(text: &str) -> Option<Vec<String>> {
             }
             '(' | ')' => {
                 out.push(c[i].to_string());
+                spans.push(offsets[i]..offsets[i + 1]);
                 i += 1;
             }
             w if w.is_whitespace() => i += 1,
@@ -91,6 +120,7 @@ fn tokens(text: &str) -> Option<Vec<String>> {
                     i += 1;
                 }
                 out.push(c[start..i].iter().collect());
+                spans.push(offsets[start]..offsets[i]);
             }
             '|' => {
                 let start = i;
@@ -100,6 +130,7 @@ fn tokens(text: &str) -> Option<Vec<String>> {
                 }
                 i += 1;
                 out.push(c[start..i.min(c.len())].iter().collect());
+                spans.push(offsets[start]..offsets[i.min(c.len())]);
             }
             _ => {
                 let start = i;
@@ -107,10 +138,11 @@ fn tokens(text: &str) -> Option<Vec<String>> {
                     i += 1;
                 }
                 out.push(c[start..i].iter().collect());
+                spans.push(offsets[start]..offsets[i]);
             }
         }
     }
-    Some(out)
+    Some((out, spans))
 }
 
 fn tree(toks: &[String], i: &mut usize) -> Option<Sx> {
@@ -142,5 +174,22 @@ mod tests {
         assert_eq!(xs[1].head(), Some("check-sat"));
         assert!(Sx::parse_all("(assert (").is_none());
         assert!(Sx::parse_all("(assert \"x)").is_none());
+    }
+
+    #[test]
+    fn command_spans_cut_the_text_as_written() {
+        let text = "; é\n(declare-fun |x y| () Int)  (assert  (> |x y| \"(é\"))\n(check-sat)";
+        let spans = command_spans(text).unwrap();
+        let cut: Vec<&str> = spans.iter().map(|(r, _)| &text[r.clone()]).collect();
+        assert_eq!(
+            cut,
+            [
+                "(declare-fun |x y| () Int)",
+                "(assert  (> |x y| \"(é\"))",
+                "(check-sat)"
+            ]
+        );
+        assert_eq!(spans[2].1.head(), Some("check-sat"));
+        assert!(command_spans("(assert (").is_none());
     }
 }

@@ -54,6 +54,17 @@ pub(crate) trait Backend {
     fn fixed_reuse(&self) -> Option<Reuse> {
         None
     }
+    /// See [`Solver::set_source`] (only the text paths run a script's own text).
+    fn set_source(&mut self, _text: Option<std::sync::Arc<str>>) {}
+    /// See [`Solver::run_text`].
+    fn run_text(
+        &mut self,
+        _text: &str,
+        _f: &Formula,
+        _limits: &Limits,
+    ) -> Option<Result<String, SolverError>> {
+        None
+    }
     /// Whether the current context can run checks under `limits` (Z3 sets its limits per
     /// context).
     fn context_fits(&self, _limits: &Limits) -> bool {
@@ -541,6 +552,20 @@ impl<B: Backend> Solver for Driver<B> {
 
     fn recycle_soon(&mut self) {
         self.cases = u32::MAX - 1;
+    }
+
+    fn set_source(&mut self, text: Option<std::sync::Arc<str>>) {
+        self.backend.set_source(text);
+    }
+
+    fn run_text(
+        &mut self,
+        text: &str,
+        f: &Formula,
+        limits: &Limits,
+    ) -> Option<Result<String, SolverError>> {
+        super::count_check();
+        self.backend.run_text(text, f, limits)
     }
 
     fn provoke_error(&mut self) -> Option<SolverError> {

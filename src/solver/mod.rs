@@ -243,6 +243,22 @@ pub trait Solver {
     /// Makes the next check start in a new context / term manager, freeing everything the
     /// current one holds (the harness asks for it when the process grows too large).
     fn recycle_soon(&mut self);
+    /// From the next check on, a text path runs `text` — a script's own commands before its
+    /// first `check-sat`, as the file writes them ([`crate::smtlib::source::before_first_check`]) —
+    /// instead of printing the formula's declarations and assertions; the formula checked
+    /// must be that script's, read by smtsmith (its model is read by the names it declares).
+    /// `None`: print the formula again. The API paths ignore it.
+    fn set_source(&mut self, _text: Option<std::sync::Arc<str>>) {}
+    /// A text path runs the whole script `text` on a new front-end state, models produced
+    /// and every check under `limits`, and returns what it printed (`None`: an API path).
+    fn run_text(
+        &mut self,
+        _text: &str,
+        _f: &Formula,
+        _limits: &Limits,
+    ) -> Option<Result<String, SolverError>> {
+        None
+    }
     /// Makes a deliberately ill-sorted API call (`(not 1)`) and returns the error the
     /// solver reported through our error channel. Proves the channel works: the solver
     /// neither exited nor crashed. `None` would mean the call was accepted.

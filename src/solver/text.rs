@@ -52,6 +52,9 @@ pub(crate) struct Text<F: FrontEnd> {
     /// Z3 before 4.8.13 reads it otherwise): probed once; where not, a case with an escape
     /// is unknown.
     reads_escapes: bool,
+    /// A script's own commands before its first check, run instead of the formula's printed
+    /// declarations and assertions ([`super::Solver::set_source`]).
+    source: Option<std::sync::Arc<str>>,
 }
 
 /// One formula's printing state.
@@ -103,6 +106,7 @@ impl<F: FrontEnd> Text<F> {
             reads_aliases,
             reads_26_names,
             reads_escapes,
+            source: None,
         })
     }
 
@@ -432,6 +436,31 @@ impl<F: FrontEnd> Backend for Text<F> {
         Some(super::Reuse::Solver)
     }
 
+    fn set_source(&mut self, text: Option<std::sync::Arc<str>>) {
+        self.source = text;
+    }
+
+    fn run_text(
+        &mut self,
+        text: &str,
+        f: &Formula,
+        limits: &Limits,
+    ) -> Option<Result<String, SolverError>> {
+        let mut cmds = String::from("(set-option :produce-models true)");
+        for (k, v) in self.front.limit_options(limits) {
+            let _ = write!(cmds, "(set-option :{k} {v})");
+        }
+        for (k, v) in crate::facts::formula_options(self.front.id(), f) {
+            let _ = write!(cmds, "(set-option :{k} {v})");
+        }
+        cmds.push_str(text);
+        Some(self.front.start().and_then(|mut i| {
+            let out = self.front.eval(&mut i, &cmds);
+            self.front.stop(i);
+            out
+        }))
+    }
+
     fn new_context(&mut self, _limits: Option<&Limits>) -> Result<(), SolverError> {
         self.front.new_context()
     }
@@ -468,7 +497,13 @@ impl<F: FrontEnd> Backend for Text<F> {
         for (k, v) in &options {
             let _ = write!(cmds, "(set-option :{k} {v})");
         }
-        let _ = write!(cmds, "(set-logic {})", cfg.logic);
+        match &self.source {
+            // The script's own commands, its logic among them.
+            Some(text) => cmds.push_str(text),
+            None => {
+                let _ = write!(cmds, "(set-logic {})", cfg.logic);
+            }
+        }
         if let Err(e) = self.run(slot, &cmds) {
             self.delete_solver(slot);
             return Err(e);
@@ -495,12 +530,16 @@ impl<F: FrontEnd> Backend for Text<F> {
     }
 
     fn open(&mut self, f: &Formula) -> Session {
-        // Every uninterpreted sort first (a quantifier may use one no declaration does).
-        let pending = f
-            .uninterpreted_sorts()
-            .into_iter()
-            .map(|n| format!("(declare-sort {} 0)", Sort::Uninterp(n)))
-            .collect();
+        // Every uninterpreted sort first (a quantifier may use one no declaration does);
+        // a script's own text declares its own.
+        let pending = match self.source {
+            Some(_) => Vec::new(),
+            None => f
+                .uninterpreted_sorts()
+                .into_iter()
+                .map(|n| format!("(declare-sort {} 0)", Sort::Uninterp(n)))
+                .collect(),
+        };
         Session {
             terms: Vec::new(),
             node_term: vec![None; f.nodes.len()],
@@ -517,7 +556,9 @@ impl<F: FrontEnd> Backend for Text<F> {
     /// Declarations go out with the next command that needs them (a session does not know
     /// its instance).
     fn declare(&mut self, st: &mut Session, f: &Formula, d: DeclId) -> Result<(), SolverError> {
-        st.pending.push(smtlib::declaration(&f.decls[d.0 as usize]));
+        if self.source.is_none() {
+            st.pending.push(smtlib::declaration(&f.decls[d.0 as usize]));
+        }
         Ok(())
     }
 
@@ -538,6 +579,10 @@ impl<F: FrontEnd> Backend for Text<F> {
         t: NodeId,
         track: Option<usize>,
     ) -> Result<(), SolverError> {
+        if self.source.is_some() {
+            // The script's own assertions went out with its text.
+            return Ok(());
+        }
         self.flush(s, st)?;
         let style = self.style(s);
         let k = track.unwrap_or(st.asserted);
@@ -604,71 +649,13 @@ impl<F: FrontEnd> Backend for Text<F> {
     }
 
     fn model(&mut self, s: usize, st: &mut Session, view: &Formula) -> Result<Model, SolverError> {
-        let n = view.decls.len();
-        let constants: Vec<usize> = (0..n)
-            .filter(|k| view.decls[*k].args.is_empty() && declared(st, view, *k))
-            .collect();
-        let asked: Vec<(String, Sort)> = constants
-            .iter()
-            .map(|k| {
-                let d = &view.decls[*k];
-                (smtlib::symbol(&d.name), d.sort.clone())
-            })
-            .collect();
-        let got = self.get_values(s, &asked)?;
-        let mut values = vec![None; n];
-        for (k, v) in constants.into_iter().zip(got) {
-            values[k] = v;
+        match self.model_read(s, st, view) {
+            // Asked by smtsmith's names of the script's symbols (declared sorts renamed, for
+            // one): a model the front end does not give under them is no model, not an error
+            // of the front end.
+            Err(_) if self.source.is_some() => Ok(Model::default().extended_to(view.decls.len())),
+            r => r,
         }
-        let mut funcs = vec![Vec::new(); n];
-        let style = self.style(s);
-        // Only the terms `read_points` asks about are printed: applications of declared
-        // functions and divisions, with their arguments. `get-value` takes terms without
-        // quantifiers (Z3 before 4.8.10 refuses them).
-        use crate::ir::NodeKind;
-        let order = view.reachable_postorder();
-        let mut asked = vec![false; view.nodes.len()];
-        for id in &order {
-            if let NodeKind::Call(_, xs)
-            | NodeKind::App(Op::IntDiv | Op::Mod | Op::RealDiv, _, xs) = &view.node(*id).kind
-            {
-                asked[id.0 as usize] = true;
-                for x in xs {
-                    asked[x.0 as usize] = true;
-                }
-            }
-        }
-        let mut quantified = vec![false; view.nodes.len()];
-        let mut memo = vec![None; view.nodes.len()];
-        for id in order {
-            let k = id.0 as usize;
-            quantified[k] = match &view.node(id).kind {
-                crate::ir::NodeKind::Quant { .. } => true,
-                crate::ir::NodeKind::Let(bs, body) => {
-                    quantified[body.0 as usize] || bs.iter().any(|(_, t)| quantified[t.0 as usize])
-                }
-                crate::ir::NodeKind::App(_, _, xs) | crate::ir::NodeKind::Call(_, xs) => {
-                    xs.iter().any(|x| quantified[x.0 as usize])
-                }
-                _ => false,
-            };
-            if asked[k] && k < st.node_term.len() && !quantified[k] {
-                memo[k] = Some(self.node_term(st, id, &style));
-            }
-        }
-        let mut reader = Reader {
-            text: self,
-            session: st,
-            solver: s,
-            cache: HashMap::new(),
-        };
-        let divisions = super::read_points(view, &memo, &mut funcs, &mut reader)?;
-        Ok(Model {
-            values,
-            funcs,
-            func_else: vec![None; n],
-            divisions,
-        })
     }
 
     fn drop_model(&mut self, _st: &mut Session) {}
@@ -752,6 +739,81 @@ impl<F: FrontEnd> Backend for Text<F> {
 
 impl<F: FrontEnd> Text<F> {
     /// Sends the declarations the session holds back.
+    /// The model after sat: the values of `view`'s declared constants and of its functions
+    /// at its model points, by `get-value`.
+    fn model_read(
+        &mut self,
+        s: usize,
+        st: &mut Session,
+        view: &Formula,
+    ) -> Result<Model, SolverError> {
+        let n = view.decls.len();
+        let constants: Vec<usize> = (0..n)
+            .filter(|k| view.decls[*k].args.is_empty() && declared(st, view, *k))
+            .collect();
+        let asked: Vec<(String, Sort)> = constants
+            .iter()
+            .map(|k| {
+                let d = &view.decls[*k];
+                (smtlib::symbol(&d.name), d.sort.clone())
+            })
+            .collect();
+        let got = self.get_values(s, &asked)?;
+        let mut values = vec![None; n];
+        for (k, v) in constants.into_iter().zip(got) {
+            values[k] = v;
+        }
+        let mut funcs = vec![Vec::new(); n];
+        let style = self.style(s);
+        // Only the terms `read_points` asks about are printed: applications of declared
+        // functions and divisions, with their arguments. `get-value` takes terms without
+        // quantifiers (Z3 before 4.8.10 refuses them).
+        use crate::ir::NodeKind;
+        let order = view.reachable_postorder();
+        let mut asked = vec![false; view.nodes.len()];
+        for id in &order {
+            if let NodeKind::Call(_, xs)
+            | NodeKind::App(Op::IntDiv | Op::Mod | Op::RealDiv, _, xs) = &view.node(*id).kind
+            {
+                asked[id.0 as usize] = true;
+                for x in xs {
+                    asked[x.0 as usize] = true;
+                }
+            }
+        }
+        let mut quantified = vec![false; view.nodes.len()];
+        let mut memo = vec![None; view.nodes.len()];
+        for id in order {
+            let k = id.0 as usize;
+            quantified[k] = match &view.node(id).kind {
+                crate::ir::NodeKind::Quant { .. } => true,
+                crate::ir::NodeKind::Let(bs, body) => {
+                    quantified[body.0 as usize] || bs.iter().any(|(_, t)| quantified[t.0 as usize])
+                }
+                crate::ir::NodeKind::App(_, _, xs) | crate::ir::NodeKind::Call(_, xs) => {
+                    xs.iter().any(|x| quantified[x.0 as usize])
+                }
+                _ => false,
+            };
+            if asked[k] && k < st.node_term.len() && !quantified[k] {
+                memo[k] = Some(self.node_term(st, id, &style));
+            }
+        }
+        let mut reader = Reader {
+            text: self,
+            session: st,
+            solver: s,
+            cache: HashMap::new(),
+        };
+        let divisions = super::read_points(view, &memo, &mut funcs, &mut reader)?;
+        Ok(Model {
+            values,
+            funcs,
+            func_else: vec![None; n],
+            divisions,
+        })
+    }
+
     fn flush(&mut self, s: usize, st: &mut Session) -> Result<(), SolverError> {
         if st.pending.is_empty() {
             return Ok(());

@@ -298,6 +298,7 @@ fn a_written_finding_replays_with_the_z3_binary() {
         setup: *h.setup(),
         config: Some(&case.config),
         input: Some(b"bytes"),
+        source: None,
     };
     let w = finding::write(dir.path(), &issue, &ctx).unwrap();
     assert!(w.smt2.starts_with(dir.path().join("wrong-unsat")));

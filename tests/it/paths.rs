@@ -250,6 +250,7 @@ fn a_tactic_solver_finding_replays_with_the_z3_binary() {
         setup,
         config: None,
         input: None,
+        source: None,
     };
     let w = smtsmith::finding::write(dir.path(), &issue, &ctx).unwrap();
     let script = std::fs::read_to_string(&w.smt2).unwrap();

@@ -95,6 +95,7 @@ fn report_renders_findings_and_plots_in_a_browser() {
             },
             config: None,
             input: None,
+            source: None,
         };
         written.push(
             finding::write(&findings, &v.findings[0], &ctx)

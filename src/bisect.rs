@@ -523,7 +523,93 @@ pub fn bisect_file(json: &Path, store: &Path, timeout: Duration) -> Result<Bisec
     v["bisect"] = record;
     std::fs::write(json, serde_json::to_string_pretty(&v).unwrap())
         .map_err(|e| err(e.to_string()))?;
+    settle_by_releases(json, &v, class, blamed, verdict, &b).map_err(|e| err(e.to_string()))?;
     Ok(b)
+}
+
+/// What a bisection settles of the finding `json` (its metadata `v`): a disagreement that
+/// blames nobody is Z3's where another Z3 release answers otherwise on its reproducer (the
+/// answer changed across Z3's releases; cvc5 has one release here); and a finding is a
+/// known bug where its fix release is that bug's (`fixed_in`) and its key is that bug's
+/// reproducer's reduced key.
+fn settle_by_releases(
+    json: &Path,
+    v: &serde_json::Value,
+    class: Class,
+    blamed: Option<SolverId>,
+    verdict: Option<Verdict>,
+    b: &Bisection,
+) -> std::io::Result<()> {
+    let written = crate::finding::Written {
+        smt2: json.with_extension("smt2"),
+        json: json.to_path_buf(),
+        known: v["known"].as_str().map(str::to_string),
+        reduced: None,
+    };
+    let mut blamed = blamed;
+    if class == Class::Disagreement && blamed.is_none() {
+        let other: Vec<&(String, Probe)> = b
+            .probes
+            .iter()
+            .filter(|(_, p)| matches!(p, Probe::Good(_)))
+            .collect();
+        let blame = match other.first() {
+            Some((release, Probe::Good(answer))) => crate::oracle::Blame {
+                solver: Some(SolverId::Z3),
+                by: Some("releases".into()),
+                evidence: format!(
+                    "Z3's answer differs across its releases: {} answers {}, {} answers {answer}",
+                    b.found_in,
+                    verdict.map_or("?".to_string(), |v| v.to_string()),
+                    release
+                ),
+            },
+            _ => crate::oracle::Blame {
+                solver: None,
+                by: None,
+                evidence: format!(
+                    "none from releases: every Z3 release probed ({}) answers alike",
+                    b.probes
+                        .iter()
+                        .map(|(r, _)| r.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            },
+        };
+        // Evidence already recorded (the paths) is kept where releases add none.
+        if blame.solver.is_some() || v["blame"].is_null() {
+            crate::finding::write_blame(&written, &blame)?;
+            blamed = blame.solver;
+        }
+    }
+    let (Some(fix), false) = (&b.first_good_after, b.first_good_after_undecided) else {
+        return Ok(());
+    };
+    if written.known.is_some() {
+        return Ok(());
+    }
+    let issue = crate::oracle::Issue {
+        class,
+        blamed,
+        summary: v["summary"].as_str().unwrap_or_default().to_string(),
+    };
+    let key = v["key"]
+        .as_str()
+        .unwrap_or_default()
+        .replacen("/?/", "/z3/", 1);
+    if let Some(k) = crate::finding::known::fixed_alike(&issue, &key, fix).first() {
+        let mut written = written;
+        crate::finding::mark_known(
+            &mut written,
+            k,
+            &format!(
+                "bisection: fixed in {fix}, as known-findings/{} is, whose reproducer has this finding's reduced key",
+                k.file
+            ),
+        )?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -15,7 +15,8 @@ use std::time::{Duration, Instant};
 /// How `check` meets the solvers with each file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum SetupMode {
-    /// Every path and setup that can disagree ([`EVERY_PATH`]), each answer reported.
+    /// Every path and setup that can disagree ([`crate::harness::EVERY_PATH`]), each answer
+    /// reported.
     #[default]
     Every,
     /// One setup drawn from the file's bytes, as a fuzz case draws it from its input.
@@ -46,84 +47,12 @@ impl std::str::FromStr for SetupMode {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct PathAnswer {
     pub solver: SolverId,
-    /// The setup, as [`EVERY_PATH`] names it (`push`, `fresh`, `general push`, …; the
-    /// text paths `printed` or `file`).
+    /// The setup, as [`crate::harness::EVERY_PATH`] names it (`push`, `fresh`, `general
+    /// push`, …; the text paths `printed` or `file`; for an incremental script `lockstep`
+    /// and `file`).
     pub setup: String,
     /// `sat`, `unsat`, `unknown` or `error`.
     pub verdict: String,
-}
-
-/// One setup of [`SetupMode::Every`]: its name, how the case meets the solvers, which
-/// paths run, and whether the text paths run the file's own text.
-pub struct PathSetup {
-    pub name: &'static str,
-    pub setup: crate::solver::CaseSetup,
-    pub paths: &'static [SolverId],
-    pub own_text: bool,
-}
-
-/// The setups a file runs in with every path: each solver's C API inside `push` (its
-/// incremental engine) and on a fresh solver (Z3: its non-incremental tactic pipeline for
-/// the logic), the front ends on smtsmith's printed form and on the file's own text, and
-/// Z3's general solver (`Z3_mk_solver`) both ways. cvc5 has no solver kinds to vary.
-pub const EVERY_PATH: [PathSetup; 5] = {
-    use crate::smtlib::PrintStyle;
-    use crate::solver::{CaseSetup, Reuse, Z3Solver};
-    const fn setup(reuse: Reuse, z3_solver: Z3Solver, text: bool) -> CaseSetup {
-        CaseSetup {
-            reuse,
-            z3_solver,
-            text,
-            print: PrintStyle::PLAIN,
-            z3_option: None,
-            cvc5_option: None,
-        }
-    }
-    const API: &[SolverId] = &[SolverId::Z3, SolverId::Cvc5];
-    [
-        PathSetup {
-            name: "push",
-            setup: setup(Reuse::Scope, Z3Solver::ForLogic, false),
-            paths: API,
-            own_text: false,
-        },
-        PathSetup {
-            name: "fresh",
-            setup: setup(Reuse::Fresh, Z3Solver::ForLogic, true),
-            paths: &SolverId::EVERY,
-            own_text: false,
-        },
-        PathSetup {
-            name: "file",
-            setup: setup(Reuse::Fresh, Z3Solver::ForLogic, true),
-            paths: &SolverId::TEXT,
-            own_text: true,
-        },
-        PathSetup {
-            name: "general push",
-            setup: setup(Reuse::Scope, Z3Solver::General, false),
-            paths: &[SolverId::Z3],
-            own_text: false,
-        },
-        PathSetup {
-            name: "general fresh",
-            setup: setup(Reuse::Fresh, Z3Solver::General, false),
-            paths: &[SolverId::Z3],
-            own_text: false,
-        },
-    ]
-};
-
-impl PathSetup {
-    /// How path `id`'s answers in this setup are named: `push`, `fresh`, …; a text path
-    /// `printed` or `file`.
-    pub fn label(&self, id: SolverId) -> String {
-        match (id.path(), self.own_text) {
-            (crate::solver_id::Path::Text, true) => "file".into(),
-            (crate::solver_id::Path::Text, false) => "printed".into(),
-            _ => self.name.into(),
-        }
-    }
 }
 
 /// What happened to one file.
@@ -475,47 +404,20 @@ fn written(findings: &[(crate::oracle::Issue, crate::finding::Written)]) -> Vec<
         .collect()
 }
 
-/// Runs the single-query script `f` (read from `text`) in every setup of [`EVERY_PATH`],
-/// each judged by every oracle; then the answers across setups
-/// ([`crate::oracle::judge_across_setups`]): a solver whose paths disagree, or that says
-/// unsat where another's model validates in a setup the other did not run, gets the finding
-/// no single setup made. The harness's setup is restored afterwards.
+/// Runs the single-query script `f` (read from `text`) through every path and setup
+/// ([`Harness::run_every_path`]: the front ends also on the file's own text), each judged
+/// by every oracle, then the answers across setups ([`Harness::judge_every_path`]).
 fn check_every_path(h: &mut Harness, f: &crate::ir::Formula, text: &str, report: &mut FileReport) {
-    use crate::oracle::{judge_across_setups, Observed};
-    let saved = *h.setup();
     let own = crate::smtlib::source::before_first_check(text);
     if let Err(why) = &own {
         report.notes.push(format!(
             "the front ends did not run the file's own text: {why}"
         ));
     }
-    let mut seen: Vec<Observed> = Vec::new();
-    let mut runs: Vec<(usize, crate::harness::Report)> = Vec::new();
-    for (k, plan) in EVERY_PATH.iter().enumerate() {
-        if plan.own_text {
-            let Ok(source) = &own else { continue };
-            if let Err(e) = h.set_source(Some(source)) {
-                report
-                    .notes
-                    .push(format!("the front ends do not start: {e}"));
-                continue;
-            }
-        }
-        h.case_paths = Some(plan.paths.to_vec());
-        let run = match h.set_setup(plan.setup) {
-            Ok(()) => Some(h.run(f, None, None)),
-            Err(e) => {
-                report
-                    .notes
-                    .push(format!("setup {} not run: {e}", plan.name));
-                None
-            }
-        };
-        h.case_paths = None;
-        if plan.own_text {
-            let _ = h.set_source(None);
-        }
-        let Some(run) = run else { continue };
+    let source = own.as_deref().ok();
+    let every = h.run_every_path(f, source);
+    report.notes.extend(every.notes.iter().cloned());
+    for (k, (plan, run)) in every.runs.iter().enumerate() {
         if k == 0 {
             note_answers(report, &run.answers);
         } else {
@@ -530,22 +432,10 @@ fn check_every_path(h: &mut Harness, f: &crate::ir::Formula, text: &str, report:
             }
         }
         for (id, a) in &run.answers {
-            let truth = run
-                .model_checks
-                .iter()
-                .find(|c| c.solver == *id)
-                .map(|c| c.truth.clone());
             report.paths.push(PathAnswer {
                 solver: *id,
-                setup: plan.label(*id),
+                setup: crate::harness::EVERY_PATH[*plan].label(*id),
                 verdict: verdict_name(a),
-            });
-            seen.push(Observed {
-                label: format!("{} {}", id.library(), plan.label(*id)),
-                solver: *id,
-                verdict: a.as_ref().ok().map(|o| o.verdict),
-                truth,
-                run: runs.len(),
             });
         }
         for f in written(&run.findings) {
@@ -554,42 +444,9 @@ fn check_every_path(h: &mut Harness, f: &crate::ir::Formula, text: &str, report:
                 report.findings.push(f);
             }
         }
-        runs.push((k, run));
     }
-    if let Err(e) = h.set_setup(saved) {
-        report.notes.push(format!("cannot restore the setup: {e}"));
-    }
-    // A solver with a finding from one setup has it counted there; the others' answers
-    // across setups are judged together.
-    let judged: Vec<SolverId> = runs
-        .iter()
-        .flat_map(|(_, r)| r.findings.iter().filter_map(|(i, _)| i.blamed))
-        .map(SolverId::library)
-        .collect();
-    for (issue, run) in judge_across_setups(&seen, &judged) {
-        let (k, r) = &runs[run];
-        let plan = &EVERY_PATH[*k];
-        let source = match (&own, plan.own_text) {
-            (Ok(s), true) => Some(s.as_str()),
-            _ => None,
-        };
-        let ctx = crate::finding::Context {
-            formula: f,
-            answers: &r.answers,
-            versions: h.versions(),
-            limits: &h.limits,
-            setup: plan.setup,
-            config: None,
-            input: None,
-            source,
-        };
-        let (issue, w) = crate::finding::record(
-            &h.findings_dir,
-            issue,
-            crate::finding::Subject::Formula(&ctx),
-        );
-        report.findings.push((issue.class.to_string(), w.smt2));
-    }
+    let across = h.judge_every_path(f, &every, source);
+    report.findings.extend(written(&across));
 }
 
 /// Runs an incremental script in lockstep ([`Harness::run_script`]): the verdicts of each

@@ -1,8 +1,12 @@
 //! Known findings: the bugs reduced and kept in `known-findings/`, each described in
-//! `known-findings/index.json` by what identifies it (class, solver, affected releases,
-//! and a message, logic or operator). A new finding that matches one is written under
-//! `findings/known/<class>/` with the name of the known reproducer, counted and shown as
-//! known, and does not stop a fuzzing process.
+//! `known-findings/index.json` by its reproducer, the classes it shows as, its solver, the
+//! releases it affects and the one that fixed it. A finding is known only by evidence, once
+//! it is reduced: its reduced key is a known reproducer's and that reproducer, replayed in
+//! the finding's setup, makes the same finding ([`matching`], then a replay by the harness);
+//! or `smtsmith bisect` puts its fix in the known bug's release ([`fixed_alike`]). Until
+//! then a finding is "unsettled". A known finding is written under `findings/known/<class>/`
+//! with the evidence in its JSON, listed by `summary`, `triage` and the report, and does not
+//! stop a fuzzing process.
 
 use crate::oracle::Issue;
 use crate::solver::SolverId;
@@ -10,6 +14,7 @@ use serde::Deserialize;
 
 /// One entry of `known-findings/index.json`.
 #[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Known {
     /// The reduced reproducer in `known-findings/`.
     pub file: String,
@@ -19,17 +24,12 @@ pub struct Known {
     /// Finding classes the bug shows up as.
     pub classes: Vec<String>,
     pub solver: SolverId,
-    /// Releases that have it (a version matches a release it starts with, up to a `.` or
-    /// `-`: `4.8.7` matches `4.8.7.0`, not `4.8.70`).
+    /// Releases that have it, checked with their binaries (a version matches a release it
+    /// starts with, up to a `.` or `-`: `4.8.7` matches `4.8.7.0`, not `4.8.70`).
     pub versions: Vec<String>,
+    /// The first release without it (its binary checked), where one is known.
     #[serde(default)]
-    pub summary_contains: Option<String>,
-    /// The formula's logic is one of these.
-    #[serde(default)]
-    pub logics: Vec<String>,
-    /// The formula uses one of these operators.
-    #[serde(default)]
-    pub any_op: Vec<String>,
+    pub fixed_in: Option<String>,
 }
 
 /// The index, compiled in (a fuzzing process needs no files beside it).
@@ -78,35 +78,55 @@ pub fn matching(issue: &Issue, key: &str) -> Vec<(&'static Known, crate::ir::For
         .collect()
 }
 
+/// [`matching`] for a script finding: the known bugs of `issue`'s solver and class whose
+/// reproducer, read as an incremental script, has the reduced key `key` (from the terms it
+/// asserts and assumes), with their scripts to replay.
+pub fn matching_scripts(issue: &Issue, key: &str) -> Vec<(&'static Known, crate::script::Script)> {
+    let Some(solver) = issue.blamed.map(SolverId::library) else {
+        return Vec::new();
+    };
+    index()
+        .iter()
+        .filter(|k| k.solver == solver && k.classes.iter().any(|c| c == issue.class.dir()))
+        .flat_map(|k| {
+            std::iter::once(&k.file)
+                .chain(&k.also)
+                .filter_map(move |file| {
+                    let text = reproducer(file)?;
+                    let s = crate::smtlib::parse::parse_script(text).ok()?.script;
+                    (super::reduced_key(issue, &s.shape(), text) == key).then_some((k, s))
+                })
+        })
+        .collect()
+}
+
 /// Whether `version`, as the library reports it (`Z3 4.8.10.0`, `1.4.0-modified`), is of
 /// release `release` (`4.8.10`).
-fn version_matches(release: &str, version: &str) -> bool {
+pub fn version_matches(release: &str, version: &str) -> bool {
     let number = version.split_whitespace().last().unwrap_or("");
     number
         .strip_prefix(release)
         .is_some_and(|rest| rest.is_empty() || rest.starts_with(['.', '-']))
 }
 
-/// The known finding `issue` is, if any: on a formula of `logic` using `ops`, with the
-/// blamed solver at `version`.
-pub fn recognise(
-    issue: &Issue,
-    version: &str,
-    logic: &str,
-    ops: &[&str],
-) -> Option<&'static Known> {
-    // A bug of a solver is known whichever of its paths shows it.
-    let solver = issue.blamed?.library();
-    index().iter().find(|k| {
-        k.solver == solver
-            && k.classes.iter().any(|c| c == issue.class.dir())
-            && k.versions.iter().any(|r| version_matches(r, version))
-            && k.summary_contains
-                .as_ref()
-                .is_none_or(|m| issue.summary.contains(m.as_str()))
-            && (k.logics.is_empty() || k.logics.iter().any(|l| l == logic))
-            && (k.any_op.is_empty() || k.any_op.iter().any(|o| ops.contains(&o.as_str())))
-    })
+impl Known {
+    /// Whether the index lists the release the library reports as `version` as affected.
+    pub fn affects(&self, version: &str) -> bool {
+        self.versions.iter().any(|r| version_matches(r, version))
+    }
+}
+
+/// The known bugs whose reproducer has the reduced key `key` for `issue` (as
+/// [`matching`]) and whose fix release is `fixed_in`: the bisection evidence of a finding
+/// that `smtsmith bisect` found fixed in `fixed_in`.
+pub fn fixed_alike(issue: &Issue, key: &str, fixed_in: &str) -> Vec<&'static Known> {
+    let mut out: Vec<&'static Known> = Vec::new();
+    for (k, _) in matching(issue, key) {
+        if k.fixed_in.as_deref() == Some(fixed_in) && !out.iter().any(|o| o.file == k.file) {
+            out.push(k);
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -114,8 +134,8 @@ mod tests {
     use super::*;
     use crate::oracle::Class;
 
-    /// Every entry names reproducers that exist, classes that exist, and at least one
-    /// distinguishing condition besides class and solver.
+    /// Every entry names reproducers that exist and read, classes that exist, releases,
+    /// and a fix release that is not among them.
     #[test]
     fn index_entries_are_complete() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("known-findings");
@@ -123,22 +143,27 @@ mod tests {
         for k in index() {
             for f in std::iter::once(&k.file).chain(&k.also) {
                 assert!(dir.join(f).is_file(), "{f}");
+                // Compiled in, and read by smtsmith: a replay needs its formula.
+                let text = reproducer(f).unwrap_or_else(|| panic!("{f} not compiled in"));
+                super::super::reproducer_formula(text).unwrap_or_else(|e| panic!("{f}: {e}"));
             }
-            // Compiled in for replays.
-            assert!(reproducer(&k.file).is_some(), "{}", k.file);
             for c in &k.classes {
                 assert!(Class::ALL.iter().any(|x| x.dir() == c), "{c}");
             }
-            assert!(
-                k.summary_contains.is_some() || !k.logics.is_empty() || !k.any_op.is_empty(),
-                "{}",
-                k.file
-            );
+            assert!(!k.versions.is_empty(), "{}", k.file);
+            if let Some(fixed) = &k.fixed_in {
+                assert!(
+                    !k.affects(fixed),
+                    "{}: fixed in a release it affects",
+                    k.file
+                );
+            }
         }
     }
 
     /// A reduced finding's key finds the known bug whose reduced reproducer has it: Z3
-    /// 4.8.7's `(> 0 (mod 0 0))` (listed under `also`) is `invalid-model/z3/QF_NIA/mod`.
+    /// 4.8.7's `(> 0 (mod 0 0))` (listed under `also`) is `invalid-model/z3/QF_NIA/mod`; the
+    /// same key blamed on cvc5, or another operator, finds nothing.
     #[test]
     fn reduced_keys_find_known_reproducers() {
         let issue = Issue {
@@ -161,47 +186,23 @@ mod tests {
         assert!(matching(&issue, "invalid-model/z3/QF_NIA/str.len").is_empty());
         let cvc5 = Issue {
             blamed: Some(SolverId::Cvc5),
-            ..issue
+            ..issue.clone()
         };
         assert!(matching(&cvc5, "invalid-model/cvc5/QF_NIA/mod").is_empty());
+        // A disagreement nobody is blamed for matches no solver's entries.
+        let nobody = Issue {
+            class: Class::Disagreement,
+            blamed: None,
+            ..issue
+        };
+        assert!(matching(&nobody, "disagreement/?/QF_S/re.loop,str.in_re").is_empty());
     }
 
     #[test]
-    fn recognised_by_class_solver_release_and_condition() {
-        let issue = |class, solver, summary: &str| Issue {
-            class,
-            blamed: Some(solver),
-            summary: summary.into(),
-        };
-        let no_model = issue(
-            Class::ApiError,
-            SolverId::Cvc5,
-            "cvc5 API error in cvc5_get_value: Cannot get-value since model is not available.",
-        );
-        let k = recognise(&no_model, "1.4.0-modified", "QF_AUFLIA", &["select"]).unwrap();
-        assert_eq!(k.file, "cvc5-1.4.0-no-model-after-sat-UF-arrays.smt2");
-        // Another release, solver, class or message: not that bug.
-        assert!(recognise(&no_model, "1.4.1", "QF_AUFLIA", &[]).is_none());
-        let other = issue(Class::ApiError, SolverId::Z3, &no_model.summary);
-        assert!(recognise(&other, "1.4.0", "QF_AUFLIA", &[]).is_none());
-        let other = issue(Class::ApiError, SolverId::Cvc5, "cvc5 API error: other");
-        assert!(recognise(&other, "1.4.0", "QF_AUFLIA", &[]).is_none());
-        // By operator: Z3 4.8.7's re.loop bug, not on 4.8.70 (no such release) or 4.8.8.
-        let d = issue(Class::Disagreement, SolverId::Z3, "z3 sat, cvc5 unsat");
-        assert!(recognise(&d, "4.8.7.0", "QF_S", &["re.loop", "str.in_re"]).is_some());
-        // As Z3 reports its version, and through its front end.
-        assert!(recognise(&d, "Z3 4.8.7.0", "QF_S", &["re.loop"]).is_some());
-        let text = issue(Class::Disagreement, SolverId::Z3Text, "z3-text sat");
-        assert!(recognise(&text, "Z3 4.8.7.0", "QF_S", &["re.loop"]).is_some());
-        assert!(recognise(&d, "4.8.70", "QF_S", &["re.loop"]).is_none());
-        assert!(recognise(&d, "4.8.8.0", "QF_S", &["re.loop"]).is_none());
-        assert!(recognise(&d, "4.8.7.0", "QF_S", &["str.in_re"]).is_none());
-        // By logic.
-        let t = issue(Class::TimeLimit, SolverId::Cvc5, "cvc5 still running");
-        assert!(recognise(&t, "1.4.0", "QF_NRA", &[]).is_some());
-        assert!(recognise(&t, "1.4.0", "QF_LIA", &[]).is_none());
-        // Nobody blamed: nothing to recognise.
-        let none = Issue { blamed: None, ..t };
-        assert!(recognise(&none, "1.4.0", "QF_NRA", &[]).is_none());
+    fn releases_match_by_their_numbers() {
+        assert!(version_matches("4.8.7", "Z3 4.8.7.0"));
+        assert!(version_matches("1.4.0", "1.4.0-modified"));
+        assert!(!version_matches("4.8.7", "4.8.70"));
+        assert!(!version_matches("4.8.7", "4.8.8.0"));
     }
 }

@@ -53,6 +53,9 @@ pub struct Metadata<'a> {
     pub input_hex: Option<String>,
     /// The known bug (its reproducer in `known-findings/`), if this is one.
     pub known: Option<&'a str>,
+    /// `unsettled` until the finding is reduced and matched against the known bugs (then
+    /// `new`, `known` or `regression`: [`mark_status`], [`mark_known`]).
+    pub status: &'static str,
     /// The text paths ran the script's own text, which the reproducer is (not the printed
     /// formula).
     pub own_text: bool,
@@ -80,38 +83,6 @@ impl Written {
             known: None,
             reduced: None,
         }
-    }
-}
-
-/// The folder a finding goes to: `<dir>/<class>`, or `<dir>/known/<class>` for a known bug.
-fn folder_for(dir: &Path, issue: &Issue, known: Option<&known::Known>) -> PathBuf {
-    match known {
-        Some(_) => dir.join("known").join(issue.class.dir()),
-        None => dir.join(issue.class.dir()),
-    }
-}
-
-/// The known bug `issue` is, given the blamed solver's version among `versions`. A finding
-/// that blames no solver (a disagreement no model decides) is a known bug of any solver of
-/// `versions` whose entry it matches.
-fn recognise(
-    issue: &Issue,
-    versions: &[(SolverId, String)],
-    logic: &str,
-    ops: &[&str],
-) -> Option<&'static known::Known> {
-    match issue.blamed {
-        Some(blamed) => {
-            let (_, version) = versions.iter().find(|(id, _)| *id == blamed)?;
-            known::recognise(issue, version, logic, ops)
-        }
-        None => versions.iter().find_map(|(id, version)| {
-            let blamed = Issue {
-                blamed: Some(*id),
-                ..issue.clone()
-            };
-            known::recognise(&blamed, version, logic, ops)
-        }),
     }
 }
 
@@ -192,7 +163,9 @@ pub fn reduced_key(issue: &Issue, f: &Formula, text: &str) -> String {
             needs.push("push".into());
         } else if let Some(option) = line.strip_prefix("(set-option :") {
             let option = option.strip_suffix(')').unwrap_or(option);
-            if !option.starts_with("produce-") {
+            // What every reproducer of its kind sets (models, cores; a script's global
+            // declarations) is not something the bug needs.
+            if !option.starts_with("produce-") && !option.starts_with("global-declarations ") {
                 needs.push(option.replacen(' ', "=", 1));
             }
         }
@@ -305,7 +278,10 @@ pub fn write_reduced(
     if v.get("original_key").is_none() {
         v["original_key"] = v["key"].clone();
     }
-    let key = reduced_key(issue, ctx.formula, &text);
+    // As the known bugs' reproducers get theirs: from the reproducer as smtsmith reads it
+    // (a value and the term that builds it print alike and read back alike).
+    let read = reproducer_formula(&text);
+    let key = reduced_key(issue, read.as_ref().unwrap_or(ctx.formula), &text);
     v["key"] = key.clone().into();
     v["reduced"] = reduced;
     write_json(&written.json, &v)?;
@@ -313,10 +289,27 @@ pub fn write_reduced(
     Ok(key)
 }
 
-/// Marks the written finding as the known bug `known` (its reduced form made the same
-/// finding as the known reproducer, replayed): its files move to `known/<class>/` of the
-/// findings folder and its JSON names the known reproducer and how it was matched.
-pub fn mark_known(written: &mut Written, known: &known::Known) -> std::io::Result<()> {
+/// A finding's status before its reduction and the known-bug match.
+pub const STATUS_UNSETTLED: &str = "unsettled";
+
+/// Records the finding's status in its JSON (`new`: reduced and matching no known bug whose
+/// reproducer replays; `regression`: a known bug's reproducer replays on a release the
+/// index does not list for it), with the evidence.
+pub fn mark_status(written: &Written, status: &str, evidence: &str) -> std::io::Result<()> {
+    let mut v = read_json(&written.json)?;
+    v["status"] = status.into();
+    v["status_evidence"] = evidence.into();
+    write_json(&written.json, &v)
+}
+
+/// Marks the written finding as the known bug `known`, with the `evidence` that it is (a
+/// replay of the known reproducer, or bisection): its files move to `known/<class>/` of
+/// the findings folder and its JSON names the known reproducer and the evidence.
+pub fn mark_known(
+    written: &mut Written,
+    known: &known::Known,
+    evidence: &str,
+) -> std::io::Result<()> {
     let Some(class_dir) = written.smt2.parent() else {
         return Ok(());
     };
@@ -327,8 +320,8 @@ pub fn mark_known(written: &mut Written, known: &known::Known) -> std::io::Resul
     fs::create_dir_all(&folder)?;
     let mut v = read_json(&written.json)?;
     v["known"] = known.file.clone().into();
-    v["known_by"] =
-        "replay: the known reproducer makes the same finding, with the same reduced key".into();
+    v["known_by"] = evidence.into();
+    v["status"] = "known".into();
     write_json(&written.json, &v)?;
     let moved = |p: &Path| folder.join(p.file_name().unwrap_or_default());
     let input = written.smt2.with_extension("input");
@@ -375,8 +368,12 @@ pub fn write_reduced_script(
     let text = format!("; reduced by smtsmith from {}\n{text}", name(&written.smt2));
     let path = reduced_path(&written.smt2);
     write_synced(&path, text.as_bytes())?;
-    // The key's shape: the terms the reduced script asserts and assumes.
-    let key = reduced_key(issue, &ctx.script.shape(), &text);
+    // The key's shape: the terms the reduced script asserts and assumes, as smtsmith reads
+    // its reproducer (as the known bugs' scripts get theirs).
+    let shape = crate::smtlib::parse::parse_script(&text)
+        .map(|p| p.script.shape())
+        .unwrap_or_else(|_| ctx.script.shape());
+    let key = reduced_key(issue, &shape, &text);
     let mut v = read_json(&written.json)?;
     if v.get("original_key").is_none() {
         v["original_key"] = v["key"].clone();
@@ -394,6 +391,22 @@ pub fn write_reduced_script(
     write_json(&written.json, &v)?;
     written.reduced = Some(path);
     Ok(key)
+}
+
+/// Records in the finding's JSON whom the evidence blames for it (`blame`: solver, what
+/// decided it, the evidence, or why nothing did); where it names a solver, the finding's
+/// `blamed` and the solver part of its key follow.
+pub fn write_blame(written: &Written, blame: &crate::oracle::Blame) -> std::io::Result<()> {
+    let mut v = read_json(&written.json)?;
+    v["blame"] = serde_json::to_value(blame).map_err(std::io::Error::other)?;
+    if let Some(solver) = blame.solver {
+        v["blamed"] = serde_json::to_value(solver).map_err(std::io::Error::other)?;
+        if let Some(key) = v["key"].as_str() {
+            let key = key.replacen("/?/", &format!("/{solver}/"), 1);
+            v["key"] = key.into();
+        }
+    }
+    write_json(&written.json, &v)
 }
 
 /// Records in the finding's JSON why it has no reduced form.
@@ -639,6 +652,7 @@ fn metadata<'a>(
         config: ctx.config,
         input_hex: ctx.input.map(hex),
         known: known.map(|k| k.file.as_str()),
+        status: STATUS_UNSETTLED,
         own_text: ctx.source.is_some(),
         smtsmith: env!("CARGO_PKG_VERSION"),
     }
@@ -647,7 +661,6 @@ fn metadata<'a>(
 /// Writes the reproducer and metadata of `issue` under `dir`; returns the paths.
 pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Written> {
     let f = ctx.formula;
-    let sig = f.signature();
     let script = reproducer(issue, ctx);
     let hash = {
         let mut h = Sha256::new();
@@ -655,9 +668,9 @@ pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Writte
         h.update(smtlib::script(f, &ScriptOptions::default()));
         format!("{:x}", h.finalize())[..16].to_string()
     };
-    let ops: Vec<&str> = sig.ops.iter().map(|o| o.name()).collect();
-    let known = recognise(issue, ctx.versions, &sig.logic(), &ops);
-    let folder = folder_for(dir, issue, known);
+    // Known only by evidence, once reduced (`mark_known`): written as unsettled.
+    let known = None;
+    let folder = dir.join(issue.class.dir());
     fs::create_dir_all(&folder)?;
     let smt2 = folder.join(format!("{hash}.smt2"));
     let json = folder.join(format!("{hash}.json"));
@@ -714,6 +727,8 @@ struct ScriptMetadata<'a> {
     reproducers: Vec<(SolverId, PathBuf)>,
     input_hex: Option<String>,
     known: Option<&'a str>,
+    /// See [`Metadata::status`].
+    status: &'static str,
     smtsmith: &'static str,
 }
 
@@ -804,8 +819,9 @@ pub fn write_script(dir: &Path, issue: &Issue, ctx: &ScriptContext) -> std::io::
         }
         format!("{:x}", h.finalize())[..16].to_string()
     };
-    let known = recognise(issue, ctx.versions, &sig.logic(), &ops);
-    let folder = folder_for(dir, issue, known);
+    // Known only by evidence, once reduced: written as unsettled.
+    let known: Option<&known::Known> = None;
+    let folder = dir.join(issue.class.dir());
     fs::create_dir_all(&folder)?;
     let mut reproducers = Vec::new();
     for (k, (id, text)) in texts.iter().enumerate() {
@@ -835,6 +851,7 @@ pub fn write_script(dir: &Path, issue: &Issue, ctx: &ScriptContext) -> std::io::
         reproducers: reproducers.clone(),
         input_hex: ctx.input.map(hex),
         known: known.map(|k| k.file.as_str()),
+        status: STATUS_UNSETTLED,
         smtsmith: env!("CARGO_PKG_VERSION"),
     };
     if let Some(input) = ctx.input {
@@ -1259,33 +1276,39 @@ mod tests {
         assert!(text.contains("str.to_int as str.to.int"), "{text}");
     }
 
-    /// A disagreement that blames no solver is the known bug of whichever solver's entry
-    /// it matches (Z3 4.8.7's `re.loop` with n > m), and of none where no release matches.
+    /// No finding is known when it is written, whatever it contains: an unblamed
+    /// disagreement on Z3 4.8.7 with `re.loop` (the operator of a known 4.8.7 bug) is
+    /// written under its class, `unsettled`, until its reduction and a replay say more.
     #[test]
-    fn an_unblamed_disagreement_is_recognised_by_either_solver() {
+    fn findings_are_written_unsettled() {
+        let text = known::reproducer("z3-4.8.7-re-loop-n-greater-m.smt2").unwrap();
+        let f = reproducer_formula(text).unwrap();
         let d = Issue {
             class: crate::oracle::Class::Disagreement,
             blamed: None,
             summary: "sat (z3) vs unsat (cvc5), no model validated".into(),
         };
-        let versions = |z3: &str| {
-            vec![
-                (SolverId::Z3, z3.to_string()),
-                (SolverId::Cvc5, "1.4.0-modified".to_string()),
-            ]
+        let versions = vec![
+            (SolverId::Z3, "Z3 4.8.7.0".to_string()),
+            (SolverId::Cvc5, "1.4.0-modified".to_string()),
+        ];
+        let dir = tempfile::tempdir().unwrap();
+        let ctx = Context {
+            formula: &f,
+            answers: &[],
+            versions: &versions,
+            limits: &Limits::default(),
+            setup: Default::default(),
+            config: None,
+            input: None,
+            source: None,
         };
-        let k = recognise(
-            &d,
-            &versions("Z3 4.8.7.0"),
-            "QF_SLIA",
-            &["str.in_re", "re.loop"],
-        );
-        assert_eq!(
-            k.map(|k| k.file.as_str()),
-            Some("z3-4.8.7-re-loop-n-greater-m.smt2")
-        );
-        assert!(recognise(&d, &versions("Z3 5.4.1.0"), "QF_SLIA", &["re.loop"]).is_none());
-        assert!(recognise(&d, &versions("Z3 4.8.7.0"), "QF_SLIA", &["str.in_re"]).is_none());
+        let w = write(dir.path(), &d, &ctx).unwrap();
+        assert!(w.known.is_none());
+        assert_eq!(w.smt2.parent().unwrap(), dir.path().join("disagreement"));
+        let v = read_json(&w.json).unwrap();
+        assert_eq!(v["status"], STATUS_UNSETTLED);
+        assert!(v["known"].is_null());
     }
 
     /// Messages that differ only in numbers, literals and numbered names share a key;

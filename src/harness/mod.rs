@@ -9,12 +9,14 @@ use crate::solver::{self, Limits, Solver, SolverError, SolverId};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+mod paths;
 mod reduction;
 mod seeded;
 pub mod session;
 mod targets;
 pub mod watchdog;
 
+pub use paths::{EveryPath, PathSetup, EVERY_PATH};
 pub use reduction::{
     reduce_file, reproducer_formula, FileError as ReduceFileError, Reduction,
     Stats as ReductionStats, WrittenFinding,
@@ -118,6 +120,24 @@ impl Report {
     /// One line per finding, for panics and the CLI.
     pub fn summary(&self) -> String {
         summary(&self.findings)
+    }
+
+    /// A report of no answers, in `setup`.
+    pub(crate) fn empty(setup: solver::CaseSetup) -> Report {
+        Report {
+            reuse: setup.reuse,
+            setup,
+            answers: Vec::new(),
+            model_checks: Vec::new(),
+            findings: Vec::new(),
+            solver_time: Duration::ZERO,
+            phases: Default::default(),
+            oracle_time: Duration::ZERO,
+            write_time: Duration::ZERO,
+            reduce_time: Duration::ZERO,
+            total_time: Duration::ZERO,
+            reproduced_anew: None,
+        }
     }
 }
 
@@ -672,16 +692,8 @@ impl Harness {
                     input,
                     source: None,
                 };
-                let key = finding::write_reduced(written, &r.issue, &ctx, &r.stats);
-                match key {
-                    Ok(key) if written.known.is_none() => {
-                        match self.known_by_replay(&r, &key, judge) {
-                            Some(k) => finding::mark_known(written, k),
-                            None => Ok(()),
-                        }
-                    }
-                    other => other.map(drop),
-                }
+                finding::write_reduced(written, &r.issue, &ctx, &r.stats)
+                    .and_then(|key| self.settle(written, &r, &key, judge))
             }
             Err(why) => finding::write_not_reduced(written, &why),
         };

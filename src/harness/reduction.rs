@@ -191,6 +191,59 @@ impl Harness {
 }
 
 impl Harness {
+    /// Settles the reduced finding `r` (written as `written`, reduced key `key`): a
+    /// disagreement that blames nobody gets the blame the answers of every path give
+    /// ([`crate::oracle::blame_by_paths`]); then its status by evidence — `known` where a
+    /// known reproducer with its reduced key, replayed in its setup, makes the same finding
+    /// on a release the index lists for that bug; `regression` where it does so on another
+    /// release; else `new`.
+    pub(crate) fn settle(
+        &mut self,
+        written: &mut crate::finding::Written,
+        r: &Reduction,
+        key: &str,
+        judge: Judge,
+    ) -> std::io::Result<()> {
+        use crate::finding::{mark_known, mark_status};
+        if r.issue.class == crate::oracle::Class::Disagreement && r.issue.blamed.is_none() {
+            let seen = self.observe_every_path(&r.formula);
+            crate::finding::write_blame(written, &crate::oracle::blame_by_paths(&seen))?;
+        }
+        let Some(k) = self.known_by_replay(r, key, judge) else {
+            return mark_status(
+                written,
+                "new",
+                "reduced; no known bug's reproducer has its reduced key and makes the same finding when replayed in its setup",
+            );
+        };
+        let version = r
+            .issue
+            .blamed
+            .and_then(|b| self.versions.iter().find(|(id, _)| *id == b))
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default();
+        if k.affects(&version) {
+            mark_known(
+                written,
+                k,
+                &format!(
+                    "replay: its reduced key is that of known-findings/{}, and that reproducer, run in this finding's setup with {version}, makes the same finding",
+                    k.file
+                ),
+            )
+        } else {
+            mark_status(
+                written,
+                "regression",
+                &format!(
+                    "the reproducer of known bug known-findings/{} makes the same finding with {version}, a release its index entry does not list ({}): a regression, or the bug's range is wider than recorded",
+                    k.file,
+                    k.versions.join(", ")
+                ),
+            )
+        }
+    }
+
     /// The known bug the reduced finding `r` (reduced key `key`) is: a known reproducer with
     /// the same reduced key that, run in `r`'s setup and judged by `judge`, makes the same
     /// finding.
@@ -453,10 +506,6 @@ pub fn reduce_file(
         |e: std::io::Error| FileError::Unreadable(format!("cannot write the reduced form: {e}"));
     let key =
         crate::finding::write_reduced(&mut written, &r.issue, &ctx, &r.stats).map_err(cannot)?;
-    if written.known.is_none() {
-        if let Some(k) = h.known_by_replay(&r, &key, judge) {
-            crate::finding::mark_known(&mut written, k).map_err(cannot)?;
-        }
-    }
+    h.settle(&mut written, &r, &key, judge).map_err(cannot)?;
     Ok((written, r.stats))
 }

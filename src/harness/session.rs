@@ -144,6 +144,51 @@ impl Harness {
             .then_some(r)
     }
 
+    /// The status of the reduced script finding `found` (reduced key `key`), by evidence:
+    /// `known` where a known reproducer with its key, replayed as a script, makes the same
+    /// finding on a release the index lists for that bug, `regression` on another, else
+    /// `new` (as [`Harness::settle`] for formulas).
+    fn settle_script(
+        &mut self,
+        written: &mut Written,
+        found: &Issue,
+        key: &str,
+    ) -> std::io::Result<()> {
+        let version = found
+            .blamed
+            .and_then(|b| self.versions().iter().find(|(id, _)| *id == b.library()))
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default();
+        let replayed = finding::known::matching_scripts(found, key)
+            .into_iter()
+            .find(|(_, s)| self.same_script_finding(s, found).is_some())
+            .map(|(k, _)| k);
+        match replayed {
+            Some(k) if k.affects(&version) => finding::mark_known(
+                written,
+                k,
+                &format!(
+                    "replay: its reduced key is that of known-findings/{}, and that script, run with {version}, makes the same finding",
+                    k.file
+                ),
+            ),
+            Some(k) => finding::mark_status(
+                written,
+                "regression",
+                &format!(
+                    "the script of known bug known-findings/{} makes the same finding with {version}, a release its index entry does not list ({})",
+                    k.file,
+                    k.versions.join(", ")
+                ),
+            ),
+            None => finding::mark_status(
+                written,
+                "new",
+                "reduced; no known bug's script has its reduced key and makes the same finding when replayed",
+            ),
+        }
+    }
+
     /// Reduces the script finding `issue` made by `s` ([`crate::reduce::reduce_script`]),
     /// confirms the reduced script in new contexts, and writes its reproducer beside the
     /// original (or notes why there is none).
@@ -197,7 +242,8 @@ impl Harness {
                     "seconds": start.elapsed().as_secs_f64(),
                     "exhausted": out.exhausted,
                 });
-                finding::write_reduced_script(written, &found, &ctx, &stats).map(drop)
+                finding::write_reduced_script(written, &found, &ctx, &stats)
+                    .and_then(|key| self.settle_script(written, &found, &key))
             }
             None => finding::write_not_reduced(
                 written,

@@ -593,6 +593,85 @@ pub fn judge_across_setups(seen: &[Observed], judged: &[SolverId]) -> Vec<(Issue
     out
 }
 
+/// Whom a disagreement that no model decides blames, and the evidence that decided it (or
+/// why none did), as its JSON records it (`blame`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Blame {
+    pub solver: Option<SolverId>,
+    /// What decided it: `paths` (one solver's own paths disagree), `releases` (one solver's
+    /// answer differs across its releases); `None`: nothing did.
+    pub by: Option<String>,
+    pub evidence: String,
+}
+
+/// Whom the answers of one formula across setups ([`Observed`]) blame for a disagreement:
+/// the one solver whose own paths say both sat and unsat (the other's paths agree); nobody
+/// where no solver's paths split, or both do — the evidence says which.
+pub fn blame_by_paths(seen: &[Observed]) -> Blame {
+    let answers = |lib: SolverId, v: Verdict| -> Vec<&str> {
+        seen.iter()
+            .filter(|o| o.solver.library() == lib && o.verdict == Some(v))
+            .map(|o| o.label.as_str())
+            .collect()
+    };
+    let split: Vec<SolverId> = SolverId::ALL
+        .into_iter()
+        .filter(|lib| {
+            !answers(*lib, Verdict::Sat).is_empty() && !answers(*lib, Verdict::Unsat).is_empty()
+        })
+        .collect();
+    let tally = |lib: SolverId| {
+        let parts: Vec<String> = [Verdict::Sat, Verdict::Unsat, Verdict::Unknown]
+            .into_iter()
+            .map(|v| (v, answers(lib, v).len()))
+            .filter(|(_, n)| *n > 0)
+            .map(|(v, n)| format!("{v} on {n} path(s)"))
+            .collect();
+        format!("{lib} {}", parts.join(", "))
+    };
+    match split[..] {
+        [lib] => Blame {
+            solver: Some(lib),
+            by: Some("paths".into()),
+            evidence: format!(
+                "{lib}'s own paths disagree: sat through {}, unsat through {}; {}",
+                answers(lib, Verdict::Sat).join(", "),
+                answers(lib, Verdict::Unsat).join(", "),
+                SolverId::ALL
+                    .into_iter()
+                    .filter(|o| *o != lib)
+                    .map(tally)
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
+        },
+        [] => Blame {
+            solver: None,
+            by: None,
+            evidence: format!(
+                "none: each solver's paths agree ({}) and no model validated",
+                SolverId::ALL
+                    .into_iter()
+                    .map(tally)
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
+        },
+        _ => Blame {
+            solver: None,
+            by: None,
+            evidence: format!(
+                "none: both solvers' paths disagree ({})",
+                SolverId::ALL
+                    .into_iter()
+                    .map(tally)
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
+        },
+    }
+}
+
 /// How a path is named in summaries.
 fn path_name(id: SolverId) -> &'static str {
     match id.path() {
@@ -809,6 +888,8 @@ mod tests {
     #[test]
     fn invalid_model_and_unproven_disagreement() {
         let f = formula();
+        // The sat side's own model is false: that invalid model is the finding, counted
+        // once (no disagreement beside it).
         let v = judge(
             &f,
             &[
@@ -817,7 +898,82 @@ mod tests {
             ],
         );
         let classes: Vec<Class> = v.findings.iter().map(|i| i.class).collect();
-        assert_eq!(classes, vec![Class::InvalidModel, Class::Disagreement]);
+        assert_eq!(classes, vec![Class::InvalidModel]);
+        // No model to judge: a disagreement that blames nobody.
+        let v = judge(
+            &f,
+            &[
+                (SolverId::Z3, answer(Verdict::Sat, None)),
+                (SolverId::Cvc5, answer(Verdict::Unsat, None)),
+            ],
+        );
+        let d: Vec<(Class, Option<SolverId>)> =
+            v.findings.iter().map(|i| (i.class, i.blamed)).collect();
+        assert_eq!(d, vec![(Class::Disagreement, None)]);
+    }
+
+    /// Answers across setups: a solver whose own paths split is blamed (and its
+    /// path-disagreement made where no run had a finding of it), with the validated model as
+    /// evidence; an unsat where another solver's model validates in another setup is a
+    /// wrong-unsat; a solver already judged in a run gets nothing more.
+    #[test]
+    fn answers_across_setups_blame_the_solver_that_disagrees_with_itself() {
+        let seen = |v: &[(SolverId, &str, Option<Verdict>, Option<Truth>)]| -> Vec<Observed> {
+            v.iter()
+                .enumerate()
+                .map(|(k, (id, label, verdict, truth))| Observed {
+                    label: format!("{} {label}", id.library()),
+                    solver: *id,
+                    verdict: *verdict,
+                    truth: truth.clone(),
+                    run: k,
+                })
+                .collect()
+        };
+        let split = seen(&[
+            (SolverId::Z3, "push", Some(Verdict::Unsat), None),
+            (SolverId::Cvc5, "push", Some(Verdict::Sat), None),
+            (SolverId::Z3, "fresh", Some(Verdict::Sat), Some(Truth::True)),
+            (SolverId::Cvc5, "fresh", Some(Verdict::Sat), None),
+        ]);
+        let blame = blame_by_paths(&split);
+        assert_eq!(blame.solver, Some(SolverId::Z3));
+        assert_eq!(blame.by.as_deref(), Some("paths"));
+        assert!(
+            blame.evidence.contains("unsat through z3 push"),
+            "{}",
+            blame.evidence
+        );
+        let found = judge_across_setups(&split, &[]);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].0.class, Class::PathDisagreement);
+        assert_eq!(found[0].0.blamed, Some(SolverId::Z3));
+        // The reproducer comes from the wrong (unsat) side's run.
+        assert_eq!(found[0].1, 0);
+        assert!(judge_across_setups(&split, &[SolverId::Z3]).is_empty());
+        // An unsat of Z3's general solver against cvc5's validated model elsewhere.
+        let general = seen(&[
+            (SolverId::Z3, "general fresh", Some(Verdict::Unsat), None),
+            (
+                SolverId::Cvc5,
+                "fresh",
+                Some(Verdict::Sat),
+                Some(Truth::True),
+            ),
+            (SolverId::Z3, "fresh", Some(Verdict::Unknown), None),
+        ]);
+        let found = judge_across_setups(&general, &[]);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].0.class, Class::WrongUnsat);
+        // Paths that agree settle nothing, and say so.
+        let agree = seen(&[
+            (SolverId::Z3, "push", Some(Verdict::Unsat), None),
+            (SolverId::Cvc5, "push", Some(Verdict::Sat), None),
+        ]);
+        let blame = blame_by_paths(&agree);
+        assert_eq!(blame.solver, None);
+        assert!(blame.evidence.starts_with("none:"), "{}", blame.evidence);
+        assert!(judge_across_setups(&agree, &[]).is_empty());
     }
 
     /// The incompleteness oracle: unknown for an incompleteness reason from a solver that

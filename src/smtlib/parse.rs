@@ -1130,6 +1130,21 @@ impl Converter {
                         Some(s) => self.sort(s)?,
                         None => return Err("(as const ..) without its sort".into()),
                     };
+                    // A constant array of a value is a value, as smtsmith builds and prints
+                    // array values: the same formula after a round trip, and a value where
+                    // cvc5's API needs one (nested constant arrays).
+                    if let (Sort::Array(index, _), crate::ir::NodeKind::Lit(v)) =
+                        (&s, &self.f.node(args[0]).kind)
+                    {
+                        let value = Value::Array(crate::ir::ArrayValue::constant(
+                            (**index).clone(),
+                            v.clone(),
+                        ));
+                        let app = format!("((as const {s}) {})", super::value(v));
+                        if super::value(&value) == app {
+                            return Ok(self.f.lit(value));
+                        }
+                    }
                     return self.f.const_array(s, args[0]).map_err(|e| e.to_string());
                 }
                 let op = theory_op(&name, args.len(), indices.len()).ok_or_else(|| {
@@ -1571,6 +1586,32 @@ mod tests {
 
     /// Each lenient form reads as its standard meaning and is noted; strict reading
     /// rejects it with the error of the text as written.
+    /// A constant array of a value reads as an array value, nested ones too, as smtsmith
+    /// builds and prints them (a reproducer replays with what made it: cvc5's API takes only
+    /// values in `as const`); of a term, it stays an application.
+    #[test]
+    fn constant_arrays_of_values_read_as_values() {
+        let s = parse(
+            "(declare-fun a () (Array Int (Array Int Int)))(declare-fun x () Int)\
+             (assert (= a ((as const (Array Int (Array Int Int))) ((as const (Array Int Int)) 5))))\
+             (assert (= (select a 0) ((as const (Array Int Int)) x)))",
+        );
+        let rhs = |k: usize| match &s.formula.node(s.formula.asserts[k]).kind {
+            crate::ir::NodeKind::App(Op::Eq, _, args) => s.formula.node(args[1]).kind.clone(),
+            other => panic!("{other:?}"),
+        };
+        assert!(
+            matches!(rhs(0), crate::ir::NodeKind::Lit(Value::Array(_))),
+            "{:?}",
+            rhs(0)
+        );
+        assert!(
+            matches!(rhs(1), crate::ir::NodeKind::App(Op::ConstArray, ..)),
+            "{:?}",
+            rhs(1)
+        );
+    }
+
     #[test]
     fn lenient_forms_read_as_their_meaning_and_are_noted() {
         let cases = [

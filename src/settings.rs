@@ -52,6 +52,12 @@ pub struct Settings {
     /// `SMTSMITH_QUIET_CLASSES`: finding classes (folder names, or `all`) that the fuzz
     /// targets write without stopping.
     pub quiet_classes: Vec<crate::oracle::Class>,
+    /// `SMTSMITH_FAULT=exit-in-z3-error-handler`: a test hook, off by default. At each check
+    /// the Z3 backend installs an error handler that ends the process with `exit(3)` and
+    /// makes an ill-sorted call, so that Z3 itself calls the handler from inside that call:
+    /// the process exits inside a real Z3 call, as a solver that exits on an internal error
+    /// does (the tests of the fuzz targets' exit hook use it).
+    pub exit_in_z3_error_handler: bool,
     /// `SMTSMITH_EFFORT=F`: the per-check limits (Z3 `rlimit`, cvc5 `rlimit-per`, the time
     /// limit) times F (default 1: [`crate::solver::Limits::default`]).
     pub limits: crate::solver::Limits,
@@ -72,6 +78,7 @@ impl Default for Settings {
             rss_budget_mb: RSS_BUDGET_MB,
             reduce_seconds: REDUCE_SECONDS,
             quiet_classes: Vec::new(),
+            exit_in_z3_error_handler: false,
             limits: crate::solver::Limits::default(),
         }
     }
@@ -146,6 +153,16 @@ impl Settings {
         if let Some(v) = var("SMTSMITH_REDUCE_SECONDS") {
             s.reduce_seconds = number("SMTSMITH_REDUCE_SECONDS", v)?;
         }
+        match var("SMTSMITH_FAULT").as_deref().map(str::trim) {
+            None => {}
+            Some("exit-in-z3-error-handler") => s.exit_in_z3_error_handler = true,
+            Some(_) => {
+                return Err(named(
+                    "SMTSMITH_FAULT",
+                    "the only fault is exit-in-z3-error-handler".into(),
+                ))
+            }
+        }
         if let Some(v) = var("SMTSMITH_QUIET_CLASSES") {
             for name in v.split(',').map(str::trim).filter(|n| !n.is_empty()) {
                 if name == "all" {
@@ -179,6 +196,9 @@ impl Settings {
                 .unwrap_or_else(crate::construct::fusion::default_seed_dir),
         );
         strings_sat::use_pools(self.pools.clone());
+        if self.exit_in_z3_error_handler {
+            crate::solver::z3::exit_in_error_handler();
+        }
     }
 
     /// The findings folder: `SMTSMITH_FINDINGS`, else `default`.

@@ -84,6 +84,23 @@ fn shared_state() -> std::sync::MutexGuard<'static, ()> {
 /// Z3 calls this instead of exiting; the caller reads the code with `Z3_get_error_code`.
 unsafe extern "C" fn on_error(_ctx: Z3_context, _code: Z3_error_code) {}
 
+/// Set by [`exit_in_error_handler`] (the settings' test hook `SMTSMITH_FAULT`).
+static EXIT_IN_ERROR_HANDLER: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
+/// From now on, each check first makes Z3 call an error handler that exits the process
+/// (status 3) from inside a real Z3 call: a test hook for the fuzz targets' exit hook.
+pub fn exit_in_error_handler() {
+    EXIT_IN_ERROR_HANDLER.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The handler of [`exit_in_error_handler`].
+unsafe extern "C" fn exit_on_error(_ctx: Z3_context, _code: Z3_error_code) {
+    // SAFETY: exit takes no pointers; it runs the atexit handlers (the watchdog's) and does
+    // not return.
+    unsafe { libc::exit(3) }
+}
+
 /// The address of a symbol of the linked library, if this release has it.
 fn lookup(name: &CStr) -> Option<*mut libc::c_void> {
     // SAFETY: `name` is a NUL-terminated C string; dlsym only reads it.
@@ -967,6 +984,13 @@ impl Backend for Z3 {
     ) -> Result<(Verdict, Option<String>), SolverError> {
         let _shared = shared_state();
         let ctx = self.ctx;
+        if EXIT_IN_ERROR_HANDLER.load(std::sync::atomic::Ordering::Relaxed) {
+            // SAFETY: `ctx` is this backend's live context; the handler has the signature Z3
+            // calls it with.
+            unsafe { Z3_set_error_handler(ctx, Some(exit_on_error)) };
+            // An ill-sorted call: Z3 reports it to the handler, which exits.
+            let _ = self.provoke_error();
+        }
         let terms: Vec<Z3_ast> = assumptions
             .iter()
             .map(|l| st.memo.memo[l.0 as usize].expect("assumption built"))

@@ -7,6 +7,7 @@
 
 mod cli;
 mod construct;
+mod crash_hooks;
 mod cvc5_enums;
 mod evaluator_vs_solvers;
 mod ground_terms;

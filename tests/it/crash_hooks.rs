@@ -1,0 +1,168 @@
+//! The fuzz targets' last words, proven in real fuzzing processes (`smtsmith run-target`, the
+//! fuzz targets' bodies with their watchdog): a process that dies of a fatal signal, or
+//! exits, while a solver is inside a real call leaves a finding on disk — written by the
+//! fatal-signal hook and by the `atexit` hook — with a reproducer that reads back and the
+//! input that made it. Release-independent: the signal arrives from outside during a check
+//! every release takes seconds over (a pigeonhole formula), and the exit comes from Z3's own
+//! error handler, which Z3 calls from inside an ill-sorted call (the `SMTSMITH_FAULT` test
+//! hook installs one that exits).
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn smtsmith() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_smtsmith"));
+    c.env_remove("LD_LIBRARY_PATH");
+    c
+}
+
+/// `pigeons` pigeons in `pigeons - 1` holes, as Booleans: unsat, and seconds of search for
+/// every release of both solvers at 13 (Z3 4.8.5.0 and 5.4.1.0's binaries still ran at 20 s).
+fn pigeonhole(pigeons: usize) -> String {
+    let holes = pigeons - 1;
+    let mut s = String::from("(set-logic QF_UF)\n");
+    for p in 0..pigeons {
+        for h in 0..holes {
+            s.push_str(&format!("(declare-fun p{p}h{h} () Bool)\n"));
+        }
+    }
+    for p in 0..pigeons {
+        let any: Vec<String> = (0..holes).map(|h| format!("p{p}h{h}")).collect();
+        s.push_str(&format!("(assert (or {}))\n", any.join(" ")));
+    }
+    for h in 0..holes {
+        for p in 0..pigeons {
+            for q in p + 1..pigeons {
+                s.push_str(&format!("(assert (not (and p{p}h{h} p{q}h{h})))\n"));
+            }
+        }
+    }
+    s.push_str("(check-sat)\n");
+    s
+}
+
+/// CPU seconds process `pid` has used (user and system), from /proc.
+fn cpu_seconds(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Fields after the command name (in parentheses, which may hold spaces).
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
+/// The one finding under `findings/<class>`, its reproducer read back by smtsmith.
+fn the_finding(findings: &std::path::Path, class: &str, context: &str) -> serde_json::Value {
+    let (json, meta) = crate::only_finding(&findings.join(class), context);
+    let text = std::fs::read_to_string(json.with_extension("smt2")).unwrap();
+    smtsmith::finding::reproducer_formula(&text)
+        .unwrap_or_else(|e| panic!("the reproducer does not read back: {e}\n{text}"));
+    assert!(json.with_extension("input").is_file(), "{context}");
+    assert_eq!(meta["status"], "unsettled", "{meta}");
+    meta
+}
+
+/// SIGABRT (what a solver's failed assertion raises) delivered to a fuzzing process while a
+/// solver is a second of CPU into a check of the pigeonhole formula (limits ten times the
+/// default, so the check outlives the wait): the fatal-signal hook writes a `crash` finding
+/// blaming that solver, naming the signal, then the signal goes on and ends the process
+/// (signal 6). (A SIGSEGV sent from outside would not end it: the handler before ours is
+/// Rust's stack-overflow handler, which returns on a fault that is not one; a real segfault
+/// faults again on return and ends the process.)
+#[test]
+fn an_abort_inside_a_solver_call_leaves_a_crash_finding() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = tempfile::tempdir().unwrap();
+    let findings = dir.path().join("findings");
+    let input = dir.path().join("pigeons.smt2");
+    std::fs::write(&input, pigeonhole(13)).unwrap();
+    let mut child = smtsmith()
+        .args(["run-target", "seed_mutation"])
+        .arg(&input)
+        .env("SMTSMITH_FINDINGS", &findings)
+        .env("SMTSMITH_EFFORT", "10")
+        .env("SMTSMITH_HANG_SECONDS", "300")
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while cpu_seconds(child.id()).unwrap_or(0.0) < 1.0 {
+        assert!(start.elapsed() < Duration::from_secs(60), "never busy");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let kill = Command::new("kill")
+        .args(["-ABRT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        out.status.signal(),
+        Some(libc::SIGABRT),
+        "{:?}\n{err}",
+        out.status
+    );
+    let meta = the_finding(&findings, "crash", &err);
+    let summary = meta["summary"].as_str().unwrap();
+    assert!(summary.contains("signal 6"), "{summary}");
+    let blamed = meta["blamed"].as_str().unwrap();
+    assert!(
+        summary.contains(&format!("died in {blamed}")),
+        "{summary} (blamed {blamed})"
+    );
+}
+
+/// An exit from inside a real Z3 call (Z3 calls the error handler the test hook installs,
+/// which exits with status 3): the `atexit` hook writes a `crash` finding blaming Z3.
+#[test]
+fn an_exit_inside_a_solver_call_leaves_a_crash_finding() {
+    let dir = tempfile::tempdir().unwrap();
+    let findings = dir.path().join("findings");
+    let input = dir.path().join("easy.smt2");
+    std::fs::write(
+        &input,
+        "(set-logic QF_LIA)(declare-fun x () Int)(assert (> x 2))(check-sat)",
+    )
+    .unwrap();
+    let out = smtsmith()
+        .args(["run-target", "seed_mutation"])
+        .arg(&input)
+        .env("SMTSMITH_FINDINGS", &findings)
+        .env("SMTSMITH_FAULT", "exit-in-z3-error-handler")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    let meta = the_finding(&findings, "crash", &err);
+    assert_eq!(meta["blamed"], "z3");
+    assert_eq!(meta["summary"], "the process exited inside a z3 call");
+}
+
+/// The same exit in an incremental script with Z3's self-checks on (`model_validate`, which
+/// exits where it finds an invalid model): a `self-check` finding, its script reproducers
+/// written.
+#[test]
+fn an_exit_inside_a_self_checking_solver_call_is_a_self_check_finding() {
+    let dir = tempfile::tempdir().unwrap();
+    let findings = dir.path().join("findings");
+    let input = dir.path().join("script.smt2");
+    std::fs::write(
+        &input,
+        "(set-option :model_validate true)(set-logic QF_LIA)(declare-fun x () Int)\
+         (assert (> x 2))(check-sat)(assert (< x 10))(check-sat)",
+    )
+    .unwrap();
+    let out = smtsmith()
+        .args(["run-target", "seed_mutation"])
+        .arg(&input)
+        .env("SMTSMITH_FINDINGS", &findings)
+        .env("SMTSMITH_FAULT", "exit-in-z3-error-handler")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    let meta = the_finding(&findings, "self-check", &err);
+    assert_eq!(meta["blamed"], "z3");
+    assert_eq!(meta["mode"], "script");
+}

@@ -76,7 +76,7 @@ fn an_abort_inside_a_solver_call_leaves_a_crash_finding() {
     let findings = dir.path().join("findings");
     let input = dir.path().join("pigeons.smt2");
     std::fs::write(&input, pigeonhole(13)).unwrap();
-    let mut child = smtsmith()
+    let child = smtsmith()
         .args(["run-target", "seed_mutation"])
         .arg(&input)
         .env("SMTSMITH_FINDINGS", &findings)

@@ -165,11 +165,27 @@ printf '%-26s %s\n' "inputs run" "$inputs" \
   "exec/s" "$(( inputs / (seconds > 0 ? seconds : 1) )) (inputs / ${seconds} s)" \
   "coverage (edges)" "$cov" \
   "corpus" "$(find "fuzz/corpus/$target" -type f | wc -l) inputs (was $corpus_before)"
+if [ -d "$SMTSMITH_FINDINGS" ]; then
+  echo "== settling time-limit findings: each runs in its solver's own front end with its own limit"
+  "$cli_dir/release/smtsmith" settle "$SMTSMITH_FINDINGS"
+fi
 printf '%-26s %s\n' "findings by class" "this campaign / all in $SMTSMITH_FINDINGS"
-for class in $(find "$SMTSMITH_FINDINGS" -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort); do
-  all=$(find "$SMTSMITH_FINDINGS/$class" -name '*.json' | wc -l)
-  new=$(find "$SMTSMITH_FINDINGS/$class" -name '*.json' -newer "$stamp" | wc -l)
-  printf '  %-24s %s / %s\n' "$class" "$new" "$all"
+for class in $(find "$SMTSMITH_FINDINGS" "$SMTSMITH_FINDINGS/known" -mindepth 1 -maxdepth 1 -type d ! -name known -printf '%P\n' 2>/dev/null | sort -u); do
+  for dir in "$SMTSMITH_FINDINGS/$class" "$SMTSMITH_FINDINGS/known/$class"; do
+    [ -d "$dir" ] || continue
+    all=$(find "$dir" -name '*.json' | wc -l)
+    new=$(find "$dir" -name '*.json' -newer "$stamp" | wc -l)
+    printf '  %-24s %s / %s\n' "${dir#"$SMTSMITH_FINDINGS"/}" "$new" "$all"
+  done
+done
+# Each finding's status (docs/usage.md, "Status and known bugs"): unsettled until reduced;
+# then new, known (with the evidence) or regression.
+printf '%-26s %s\n' "findings by status" "this campaign / all"
+for status in new unsettled regression known; do
+  all=$(grep -rls --include='*.json' "\"status\": \"$status\"" "$SMTSMITH_FINDINGS" 2>/dev/null | wc -l)
+  new=$(find "$SMTSMITH_FINDINGS" -name '*.json' -newer "$stamp" -print0 2>/dev/null \
+        | xargs -0 -r grep -ls "\"status\": \"$status\"" | wc -l)
+  printf '  %-24s %s / %s\n' "$status" "$new" "$all"
 done
 echo "== findings by de-duplication key"
 "$cli_dir/release/smtsmith" summary "$SMTSMITH_FINDINGS"

@@ -637,6 +637,9 @@ pub struct Supervisor {
     pub limits: crate::solver::Limits,
     /// The workers' solver reuse mode (recorded in findings the supervisor writes).
     pub reuse: crate::solver::Reuse,
+    /// The `smtsmith` binary, whose `solve` runs cvc5's front end when a hang is settled
+    /// ([`crate::settle::settle_time_limit`]).
+    pub exe: PathBuf,
 }
 
 enum Event {
@@ -801,7 +804,24 @@ impl Supervisor {
                 issue,
                 crate::finding::Subject::Formula(&ctx),
             );
-            r.findings.push((class.to_string(), w.smt2));
+            // A hang: does the solver's own front end stop at its own limit?
+            let (class, smt2) = match class {
+                crate::oracle::Class::TimeLimit => {
+                    match crate::settle::settle_time_limit(&w.json, &self.exe) {
+                        Ok(crate::settle::TimeLimit::Performance(_, moved)) => (
+                            crate::oracle::Class::Performance,
+                            moved.with_extension("smt2"),
+                        ),
+                        Ok(crate::settle::TimeLimit::Ignored(_)) => (class, w.smt2),
+                        Err(e) => {
+                            r.notes.push(format!("the hang is not settled: {e}"));
+                            (class, w.smt2)
+                        }
+                    }
+                }
+                _ => (class, w.smt2),
+            };
+            r.findings.push((class.to_string(), smt2));
         }
         r
     }

@@ -29,6 +29,7 @@ pub mod reduce;
 pub mod report;
 pub mod script;
 pub mod settings;
+pub mod settle;
 pub mod smtlib;
 pub mod solver;
 pub mod solver_id;

@@ -151,6 +151,18 @@ enum Command {
         #[arg(long, default_value_t = 60)]
         timeout: u64,
     },
+    /// Settle written findings by evidence gathered outside the process that made them: a
+    /// `time-limit` finding runs again in the solver's own front end, a separate process
+    /// with the solver's own time limit (`z3 -t:LIMIT`; cvc5's front end through `smtsmith
+    /// solve`): where that overruns too, the solver ignores its time limit (both figures in
+    /// the finding); where it stops in time, the finding becomes a `performance` finding
+    /// with the ratio of the in-process time to the limit. One line per finding; exit
+    /// status 0 (2: unreadable input).
+    Settle {
+        /// Findings' JSON files or findings folders.
+        #[arg(required = true)]
+        findings: Vec<PathBuf>,
+    },
     /// Group the findings in a folder by de-duplication key (class, solver, logic and
     /// operators, normalized error message) and print a table: class × solver × logic,
     /// count, one representative reproducer per key. Optionally also as Markdown / JSON.
@@ -896,6 +908,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 Selection::Only(id) => id.to_string(),
             };
             let worker_dir = dir.clone();
+            let settle_exe = exe.clone();
             let supervisor = check::Supervisor {
                 worker: Box::new(move || {
                     let mut c = std::process::Command::new(&exe);
@@ -915,6 +928,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 findings_dir: dir,
                 versions,
                 limits,
+                exe: settle_exe,
             };
             let progress = Progress::new(files.len() as u64, json);
             let reports = supervisor
@@ -1315,6 +1329,47 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             } else {
                 ExitCode::SUCCESS
             })
+        }
+        Command::Settle { findings } => {
+            let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+            let mut files = Vec::new();
+            for p in &findings {
+                if p.is_dir() {
+                    files.extend(walk_json(p).map_err(|e| format!("{}: {e}", p.display()))?);
+                } else if p.is_file() {
+                    files.push(p.clone());
+                } else {
+                    return Err(format!("{}: no such file or folder", p.display()));
+                }
+            }
+            // Time-limit findings not settled yet (a settled one records its front end's run).
+            let unsettled = |j: &PathBuf| {
+                std::fs::read_to_string(j)
+                    .ok()
+                    .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+                    .is_some_and(|v| v["class"] == "time-limit" && v["time_limit"].is_null())
+            };
+            for json in files.iter().filter(|j| unsettled(j)) {
+                match smtsmith::settle::settle_time_limit(json, &exe) {
+                    Ok(smtsmith::settle::TimeLimit::Ignored(r)) => println!(
+                        "{}: ignores its time limit: its own front end too ({}: {} after {:.1} s)",
+                        json.display(),
+                        r.command,
+                        r.answer,
+                        r.seconds
+                    ),
+                    Ok(smtsmith::settle::TimeLimit::Performance(r, moved)) => println!(
+                        "{}: performance: its own front end stops in time ({}: {} after {:.1} s) -> {}",
+                        json.display(),
+                        r.command,
+                        r.answer,
+                        r.seconds,
+                        moved.display()
+                    ),
+                    Err(e) => println!("{}: not settled: {e}", json.display()),
+                }
+            }
+            Ok(ExitCode::SUCCESS)
         }
         Command::Triage {
             dir,

@@ -22,6 +22,7 @@ mod report;
 mod reuse;
 mod scripts;
 mod seeds;
+mod settle;
 mod smtlib_input;
 mod strings_vs_aws;
 mod structure;

@@ -1,0 +1,211 @@
+//! Settling written findings by evidence the process that made them could not gather: a
+//! `time-limit` finding — a solver call far past its limit in-process — runs again in the
+//! solver's own front end as a separate process with the solver's own time limit (`z3
+//! -t:LIMIT`, the linked release's binary; cvc5's front end through `smtsmith solve`, the
+//! wheel has no `cvc5` binary). If that overruns too, the solver ignores its time limit and
+//! the finding says so with both figures; if it stops in time, the overrun was the cost of
+//! the check, not a missed limit: the finding becomes a `performance` finding with the
+//! ratio of the in-process time to the limit.
+
+use crate::oracle::Class;
+use crate::solver_id::SolverId;
+use serde::Serialize;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// What the solver's own front end did with a reproducer under its own time limit.
+#[derive(Clone, Debug, Serialize)]
+pub struct FrontEndRun {
+    pub command: String,
+    pub seconds: f64,
+    /// Its first answer (`sat`, `unsat`, `unknown`), or how it ended.
+    pub answer: String,
+    /// Killed at the cap.
+    pub killed: bool,
+}
+
+/// A call is past its limit when it runs twice its limit and at least 2 s past it (the fuzz
+/// watchdog's rule for a call nothing stops).
+pub fn overran(seconds: f64, limit_ms: u32) -> bool {
+    let limit = f64::from(limit_ms) / 1e3;
+    seconds >= (2.0 * limit).max(limit + 2.0)
+}
+
+/// Runs `reproducer` in `solver`'s own front end with its time limit `limit_ms`, killed at
+/// `cap`: Z3's binary of the linked release, or cvc5's front end through `smtsmith`
+/// (`exe solve --solver cvc5`).
+pub fn run_front_end(
+    solver: SolverId,
+    reproducer: &Path,
+    limit_ms: u32,
+    cap: Duration,
+    exe: &Path,
+) -> Result<FrontEndRun, String> {
+    let (mut cmd, shown) = match solver.library() {
+        SolverId::Z3 => {
+            let bin = crate::solver::z3::binary()
+                .ok_or("no z3 binary for the linked library (set SMTSMITH_Z3_BIN)")?;
+            let mut c = Command::new(&bin);
+            c.arg(format!("-t:{limit_ms}")).arg(reproducer);
+            (c, format!("z3 -t:{limit_ms} FILE.smt2"))
+        }
+        _ => {
+            let mut c = Command::new(exe);
+            c.args(["solve", "--solver", "cvc5", "--timeout-ms"])
+                .arg(limit_ms.to_string())
+                .arg(reproducer);
+            (
+                c,
+                format!("smtsmith solve --solver cvc5 --timeout-ms {limit_ms} FILE.smt2 (cvc5 --tlimit-per={limit_ms})"),
+            )
+        }
+    };
+    let start = Instant::now();
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("{shown}: {e}"))?;
+    let mut killed = false;
+    loop {
+        if child.try_wait().map_err(|e| e.to_string())?.is_some() {
+            break;
+        }
+        if start.elapsed() >= cap {
+            let _ = child.kill();
+            killed = true;
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let mut out = String::new();
+    if let Some(mut o) = child.stdout.take() {
+        let _ = o.read_to_string(&mut out);
+    }
+    let status = child.wait().map_err(|e| e.to_string())?;
+    let answer = if killed {
+        format!("still running at {:.0} s (killed)", cap.as_secs_f64())
+    } else {
+        out.split_whitespace()
+            .find(|w| matches!(*w, "sat" | "unsat" | "unknown"))
+            .map(str::to_string)
+            .unwrap_or_else(|| format!("no answer ({status})"))
+    };
+    Ok(FrontEndRun {
+        command: shown,
+        seconds,
+        answer,
+        killed,
+    })
+}
+
+/// How a time-limit finding was settled.
+#[derive(Clone, Debug)]
+pub enum TimeLimit {
+    /// The front end overran too: the solver ignores its time limit.
+    Ignored(FrontEndRun),
+    /// The front end stopped in time: now a `performance` finding at this path.
+    Performance(FrontEndRun, PathBuf),
+}
+
+/// Settles the `time-limit` finding `json` ([`run_front_end`] on its reproducer, capped at
+/// three times its limit and at least 5 s past it: enough to see [`overran`]): its JSON
+/// records the run (`time_limit`); where
+/// the front end stops in time, the finding moves to `performance/` with the ratio of the
+/// in-process time to the limit in its summary. `exe` is the `smtsmith` binary (cvc5's
+/// front end).
+pub fn settle_time_limit(json: &Path, exe: &Path) -> Result<TimeLimit, String> {
+    let err = |e: String| format!("{}: {e}", json.display());
+    let text = std::fs::read_to_string(json).map_err(|e| err(e.to_string()))?;
+    let mut v: serde_json::Value = serde_json::from_str(&text).map_err(|e| err(e.to_string()))?;
+    if v["class"].as_str() != Some(Class::TimeLimit.dir()) {
+        return Err(err("not a time-limit finding".into()));
+    }
+    let solver: SolverId =
+        serde_json::from_value(v["blamed"].clone()).map_err(|_| err("no blamed solver".into()))?;
+    let limit_ms = v["limits"]["timeout_ms"].as_u64().unwrap_or(2_000) as u32;
+    let reproducer = match v["reduced"]["file"].as_str() {
+        Some(f) => json.with_file_name(f),
+        None => json.with_extension("smt2"),
+    };
+    let cap = Duration::from_millis(u64::from(limit_ms) * 3)
+        .max(Duration::from_millis(u64::from(limit_ms) + 5_000));
+    let run = run_front_end(solver, &reproducer, limit_ms, cap, exe).map_err(err)?;
+    // The in-process figure the summary gives ("still running N s into a check ...").
+    let summary = v["summary"].as_str().unwrap_or_default().to_string();
+    let in_process: Option<f64> = summary
+        .split("still running ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|n| n.parse().ok());
+    v["time_limit"] = serde_json::to_value(&run).map_err(|e| err(e.to_string()))?;
+    let ignored = run.killed || overran(run.seconds, limit_ms);
+    if ignored {
+        v["summary"] = format!(
+            "{summary}; its own front end ignores its {limit_ms} ms limit too ({}: {} after {:.1} s)",
+            run.command, run.answer, run.seconds
+        )
+        .into();
+        write(json, &v).map_err(err)?;
+        return Ok(TimeLimit::Ignored(run));
+    }
+    let ratio = in_process.map_or(String::new(), |s| {
+        format!(
+            "; in-process the call ran {s:.0} s, {:.1} times its limit",
+            s * 1e3 / f64::from(limit_ms)
+        )
+    });
+    v["original_class"] = v["class"].clone();
+    v["class"] = Class::Performance.dir().into();
+    if let Some(key) = v["key"].as_str() {
+        v["key"] = key.replacen("time-limit/", "performance/", 1).into();
+    }
+    v["summary"] = format!(
+        "{summary}; its own front end stops in time ({}: {} after {:.1} s){ratio}: the cost of the check, not a missed limit",
+        run.command, run.answer, run.seconds
+    )
+    .into();
+    write(json, &v).map_err(err)?;
+    let moved = move_finding(json, Class::Performance).map_err(|e| err(e.to_string()))?;
+    Ok(TimeLimit::Performance(run, moved))
+}
+
+fn write(json: &Path, v: &serde_json::Value) -> Result<(), String> {
+    std::fs::write(json, serde_json::to_string_pretty(v).unwrap()).map_err(|e| e.to_string())
+}
+
+/// Moves the finding `json` (and every file of it: `<hash>.*`) to the folder of `class`
+/// beside its own; returns its JSON's new path.
+fn move_finding(json: &Path, class: Class) -> std::io::Result<PathBuf> {
+    let folder = json.parent().unwrap_or(Path::new("."));
+    let target = folder.parent().unwrap_or(Path::new(".")).join(class.dir());
+    std::fs::create_dir_all(&target)?;
+    let stem = json
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    for e in std::fs::read_dir(folder)? {
+        let p = e?.path();
+        let name = p.file_name().map(|n| n.to_string_lossy().into_owned());
+        if name.is_some_and(|n| n.starts_with(&format!("{stem}."))) {
+            std::fs::rename(&p, target.join(p.file_name().unwrap_or_default()))?;
+        }
+    }
+    Ok(target.join(json.file_name().unwrap_or_default()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overrunning_needs_twice_the_limit_and_two_seconds() {
+        assert!(!overran(2.5, 2_000));
+        assert!(overran(4.0, 2_000));
+        assert!(!overran(1.5, 500));
+        assert!(overran(2.5, 500));
+    }
+}

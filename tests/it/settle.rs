@@ -1,0 +1,127 @@
+//! `smtsmith settle` on time-limit findings: the reproducer runs in the solver's own front
+//! end, a process of its own with the solver's own time limit; the ground truth is that
+//! run's clock. Where it stops in time the finding was the cost of the check and becomes a
+//! `performance` finding with the ratio; where it overruns too the solver ignores its time
+//! limit and the finding says so with both figures.
+
+use smtsmith::finding::{self, Context};
+use smtsmith::oracle::process::still_running;
+use smtsmith::solver::{Limits, SolverId};
+use std::process::Command;
+
+/// Writes a time-limit finding blaming `solver`, "still running `seconds` s" under a
+/// `limit_ms` limit, on the script `text`; returns its JSON path.
+fn time_limit_finding(
+    dir: &std::path::Path,
+    solver: SolverId,
+    text: &str,
+    seconds: f64,
+    limit_ms: u32,
+) -> std::path::PathBuf {
+    let f = finding::reproducer_formula(text).unwrap();
+    let limits = Limits {
+        timeout_ms: limit_ms,
+        ..Limits::default()
+    };
+    let versions = vec![
+        (SolverId::Z3, "Z3 5.4.1.0".to_string()),
+        (SolverId::Cvc5, "1.4.0".to_string()),
+    ];
+    let ctx = Context {
+        formula: &f,
+        answers: &[],
+        versions: &versions,
+        limits: &limits,
+        setup: Default::default(),
+        config: None,
+        input: None,
+        source: None,
+    };
+    let issue = still_running(solver, seconds, limit_ms, false);
+    finding::write(dir, &issue, &ctx).unwrap().json
+}
+
+fn settle(findings: &std::path::Path) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_smtsmith"))
+        .env_remove("LD_LIBRARY_PATH")
+        .arg("settle")
+        .arg(findings)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A Z3 "time-limit" on a formula its binary decides at once: the overrun was not the
+/// solver's limit (its own front end with `-t:2000` answers in well under a second), so the
+/// finding moves to `performance/`, its class and key follow, and its summary gives the ratio
+/// (9 s in-process against 2 s: 4.5 times).
+#[test]
+fn a_time_limit_its_front_end_keeps_is_performance() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = time_limit_finding(
+        dir.path(),
+        SolverId::Z3,
+        "(set-logic QF_LIA)(declare-fun x () Int)(assert (> x 2))(check-sat)",
+        9.0,
+        2_000,
+    );
+    let out = settle(dir.path());
+    assert!(
+        out.contains("performance: its own front end stops in time"),
+        "{out}"
+    );
+    assert!(!json.exists());
+    let moved = dir
+        .path()
+        .join("performance")
+        .join(json.file_name().unwrap());
+    let meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&moved).unwrap()).unwrap();
+    assert_eq!(meta["class"], "performance");
+    assert_eq!(meta["original_class"], "time-limit");
+    assert!(
+        meta["key"].as_str().unwrap().starts_with("performance/"),
+        "{meta}"
+    );
+    assert_eq!(meta["time_limit"]["answer"], "sat", "{meta}");
+    assert!(
+        meta["summary"]
+            .as_str()
+            .unwrap()
+            .contains("4.5 times its limit"),
+        "{meta}"
+    );
+    assert!(moved.with_extension("smt2").is_file());
+}
+
+/// cvc5 on a 128-bit division: it bit-blasts the divider for seconds without looking at
+/// its time limit, through its own front end too (`--tlimit-per=500`: about 4 s on this
+/// project's machine; every release bit-blasts so): the finding stays a time-limit finding
+/// and says the solver ignores its limit, with the front end's figure.
+#[test]
+fn a_time_limit_its_front_end_overruns_too_ignores_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = time_limit_finding(
+        dir.path(),
+        SolverId::Cvc5,
+        "(set-logic QF_BV)(declare-fun x () (_ BitVec 128))\
+         (assert (bvugt (bvudiv x x) x))(check-sat)",
+        4.0,
+        500,
+    );
+    let out = settle(dir.path());
+    assert!(out.contains("ignores its time limit"), "{out}");
+    let meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(meta["class"], "time-limit");
+    let seconds = meta["time_limit"]["seconds"].as_f64().unwrap();
+    assert!(seconds >= 2.5, "{meta}");
+    assert!(
+        meta["summary"]
+            .as_str()
+            .unwrap()
+            .contains("ignores its 500 ms limit too"),
+        "{meta}"
+    );
+}

@@ -149,9 +149,12 @@ kill "$watcher" 2>/dev/null || true
 announce
 
 # Sums over the processes: inputs (each process's last status line), the largest coverage.
-inputs=0; cov=0; runs=0
+inputs=0; cov=0; runs=0; limited=0
 for f in "$procs"/*.log; do
   runs=$((runs + 1))
+  # Each process says at its end how many answers a documented limitation gave.
+  l=$(sed -nE 's/.*answered by a documented limitation: ([0-9]+).*/\1/p' "$f" | tail -1)
+  limited=$((limited + ${l:-0}))
   # "Done N runs" where the process reached the end, else its last status line.
   i=$(sed -nE 's/^Done ([0-9]+) runs.*/\1/p' "$f" | tail -1)
   [ -n "$i" ] || i=$(grep -oE '^#[0-9]+' "$f" | tail -1 | tr -d '#')
@@ -164,7 +167,8 @@ echo "== campaign summary: $target, ${seconds}s, $jobs job(s), $runs fuzzing pro
 printf '%-26s %s\n' "inputs run" "$inputs" \
   "exec/s" "$(( inputs / (seconds > 0 ? seconds : 1) )) (inputs / ${seconds} s)" \
   "coverage (edges)" "$cov" \
-  "corpus" "$(find "fuzz/corpus/$target" -type f | wc -l) inputs (was $corpus_before)"
+  "corpus" "$(find "fuzz/corpus/$target" -type f | wc -l) inputs (was $corpus_before)" \
+  "documented limitations" "$limited answers (unknown, unsupported or skipped by a message the solver documents: src/facts.rs)"
 if [ -d "$SMTSMITH_FINDINGS" ]; then
   echo "== settling time-limit findings: each runs in its solver's own front end with its own limit"
   "$cli_dir/release/smtsmith" settle "$SMTSMITH_FINDINGS"

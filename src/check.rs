@@ -90,6 +90,10 @@ pub struct FileReport {
     /// A solver decided the opposite of `expected` (the other oracles judge whether it is
     /// a bug; a label is strong evidence, not proof).
     pub against_expected: Vec<SolverId>,
+    /// Answers a limitation the solver documents gave (unknown, an unsupported operator, a
+    /// skipped setup: `crate::facts::LIMITATIONS`), each named once.
+    #[serde(default)]
+    pub limitations: Vec<String>,
     pub millis: f64,
 }
 
@@ -109,6 +113,7 @@ impl FileReport {
             notes: Vec::new(),
             findings: Vec::new(),
             against_expected: Vec::new(),
+            limitations: Vec::new(),
             millis: 0.0,
         }
     }
@@ -214,6 +219,9 @@ impl FileReport {
         }
         for n in &self.notes {
             s.push_str(&format!("\n  note: {n}"));
+        }
+        for l in &self.limitations {
+            s.push_str(&format!("\n  documented limitation: {l}"));
         }
         if self.incremental && !self.against_expected.is_empty() {
             let who: Vec<String> = self
@@ -613,7 +621,18 @@ pub fn worker(
             writeln!(out, "start\t{}", path.display())?;
             out.flush()?;
         }
-        let r = check_file(h, &path, reading, mode);
+        let before = crate::facts::limitation_counts();
+        let mut r = check_file(h, &path, reading, mode);
+        for (l, n) in crate::facts::limitation_counts() {
+            let was = before
+                .iter()
+                .find(|(b, _)| std::ptr::eq(*b, l))
+                .map_or(0, |(_, m)| *m);
+            if n > was {
+                r.limitations
+                    .push(format!("{} {}: \"{}\"", l.solver, n - was, l.message));
+            }
+        }
         let mut out = std::io::stdout().lock();
         writeln!(
             out,

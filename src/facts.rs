@@ -17,62 +17,196 @@ pub fn recycle_every(id: SolverId) -> u32 {
     }
 }
 
-/// Whether `message`, an error of a check, reports a limitation the solver documents rather
-/// than a failure: the check answers unknown with the message as its reason.
-pub fn check_limitation(id: SolverId, message: &str) -> bool {
-    let known = match id {
-        SolverId::Z3 | SolverId::Z3Text => Z3_CHECK_LIMITATIONS,
-        SolverId::Cvc5 | SolverId::Cvc5Text => CVC5_CHECK_LIMITATIONS,
-    };
-    known.iter().any(|m| message.contains(m))
+/// Where a documented limitation shows, and what smtsmith makes of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LimitKind {
+    /// An error of a check: the check answers unknown, the message its reason.
+    Check,
+    /// An error of a solver's SMT-LIB front end on a command smtsmith printed: unknown.
+    FrontEnd,
+    /// An operator the release's front end does not know: unsupported by the release, the
+    /// case answers unknown.
+    UnknownOperator,
+    /// Curated options that do not go together (or with the formula): the case or script is
+    /// skipped as an incompatible setup, nothing reported.
+    OptionConflict,
+    /// An option the release does not have: the setup asks for it is skipped.
+    NoSuchOption,
+    /// A logic the release's API does not know: Z3's general solver takes the formula.
+    UnknownLogic,
 }
 
-/// Messages with which `Z3_solver_check` reports a limitation rather than a failure (the
-/// check answers unknown with the message). Z3 4.8.7's incremental string solver: "expression
-/// (re.complement (str.to.re s0)) does not correspond to a supported regular expression" for
-/// a regular expression over a string variable; and "convert regular expressions into
-/// automata" (regular expressions its automata construction does not take: RegLan variables,
-/// language equality), seen with 4.8.7; "reached max unfolding" (its sequence solver's
-/// unfolding bound, seen with 5.4.1.0 on str.from_int of a strings-unsat E2 mutant: its
-/// binary prints unknown there).
-const Z3_CHECK_LIMITATIONS: &[&str] = &[
-    "does not correspond to a supported regular expression",
-    "convert regular expressions into automata",
-    "reached max unfolding",
-];
-
-/// Messages of cvc5 errors that report a documented limitation rather than a failure
-/// (the check answers unknown with the message as its reason).
-const CVC5_CHECK_LIMITATIONS: &[&str] = &[
-    "does not yet support",
-    // `re.range` over string terms that do not rewrite to constants (SMT-LIB allows any
-    // string term; cvc5 takes constants only).
-    "expecting a constant string term in regexp range",
-];
-
-/// Whether `message`, an error of a solver's SMT-LIB front end on a command smtsmith
-/// printed, reports a documented limitation of that front end (the case answers unknown):
-/// cvc5's parser takes only values as the argument of `(as const S)` (SMT-LIB allows any
-/// term of the element sort; a rational without a finite decimal expansion has no value
-/// syntax there); Z3 before 4.8.13 reads no string character above 255.
-pub fn front_end_limitation(id: SolverId, message: &str) -> bool {
-    let known: &[&str] = match id {
-        SolverId::Z3 | SolverId::Z3Text => &["outside of byte range are not supported"],
-        SolverId::Cvc5 | SolverId::Cvc5Text => &["expected a value"],
-    };
-    known.iter().any(|m| message.contains(m))
+/// One error message a solver documents as a limitation, matched exactly: whitespace runs
+/// count as one space, and `*` stands for a part that names the case (a term, a symbol, a
+/// position).
+#[derive(Debug)]
+pub struct Limitation {
+    /// The solver (either path).
+    pub solver: SolverId,
+    pub kind: LimitKind,
+    pub message: &'static str,
+    /// The release it was seen with.
+    pub seen_on: &'static str,
+    pub why: &'static str,
 }
 
-/// Whether `message`, an error of a check made with curated options, reports that the options
-/// conflict with the formula or the setup (a documented restriction, not a failure): cvc5's
-/// eager bit-blasting takes no arrays or functions with models and no incremental mode
-/// outside QF_BV, and says so as "Fatal error in option parsing".
-pub fn option_conflict(id: SolverId, message: &str) -> bool {
-    let known: &[&str] = match id {
-        SolverId::Z3 | SolverId::Z3Text => &[],
-        SolverId::Cvc5 | SolverId::Cvc5Text => &["Fatal error in option parsing"],
+/// Every error message that smtsmith turns into `unknown`, an unsupported operator, a
+/// skipped setup or a missing option instead of an API error. Each was seen with the
+/// release named; anything else a solver says is a finding.
+pub const LIMITATIONS: &[Limitation] = &[
+    Limitation {
+        solver: SolverId::Z3,
+        kind: LimitKind::Check,
+        message: "expression * does not correspond to a supported regular expression",
+        seen_on: "Z3 4.8.7.0",
+        why: "its incremental string solver takes no regular expression over a string variable",
+    },
+    Limitation {
+        solver: SolverId::Cvc5,
+        kind: LimitKind::Check,
+        message: "Array theory solver does not yet support write-chains connecting two different constant arrays",
+        seen_on: "cvc5 1.4.0",
+        why: "unsupported, by cvc5's own word (\"does not yet support\")",
+    },
+    Limitation {
+        solver: SolverId::Cvc5,
+        kind: LimitKind::Check,
+        message: "expecting a constant string term in regexp range",
+        seen_on: "cvc5 1.4.0",
+        why: "cvc5 takes `re.range` over constant strings only (SMT-LIB allows any string term)",
+    },
+    Limitation {
+        solver: SolverId::Cvc5,
+        kind: LimitKind::FrontEnd,
+        message: "invalid argument '*' for 'val', expected a value",
+        seen_on: "cvc5 1.4.0",
+        why: "its parser takes only values in `(as const S)` (SMT-LIB allows any term; a rational without a finite decimal has no value syntax there)",
+    },
+    Limitation {
+        solver: SolverId::Z3,
+        kind: LimitKind::UnknownOperator,
+        message: "line * column *: unknown function/constant *",
+        seen_on: "Z3 4.8.7.0",
+        why: "an operator the release does not have (`str.from_code`, `str.replace_re`, ...)",
+    },
+    Limitation {
+        solver: SolverId::Z3,
+        kind: LimitKind::UnknownOperator,
+        message: "line * column *: invalid use of indexed identifier, unknown builtin function *",
+        seen_on: "Z3 4.8.7.0",
+        why: "an indexed operator the release does not have (`re.^`)",
+    },
+    Limitation {
+        solver: SolverId::Cvc5,
+        kind: LimitKind::UnknownOperator,
+        message: "Symbol '*' not declared as a variable",
+        seen_on: "cvc5 1.4.0",
+        why: "a name its front end does not read (the SMT-LIB 2.5 string names)",
+    },
+    Limitation {
+        solver: SolverId::Cvc5,
+        kind: LimitKind::OptionConflict,
+        message: "Fatal error in option parsing: Eager bit-blasting is only support in incremental mode if the logic is quantifier-free bit-vectors",
+        seen_on: "cvc5 1.4.0",
+        why: "eager bit-blasting (a curated option) takes no incremental mode outside QF_BV",
+    },
+    Limitation {
+        solver: SolverId::Cvc5,
+        kind: LimitKind::OptionConflict,
+        message: "Fatal error in option parsing: Eager bit-blasting currently does not support model generation for the combination of bit-vectors with arrays or uinterpreted functions. Try --bitblast=lazy.",
+        seen_on: "cvc5 1.4.0",
+        why: "eager bit-blasting (a curated option) gives no models with arrays or functions",
+    },
+    Limitation {
+        solver: SolverId::Cvc5,
+        kind: LimitKind::OptionConflict,
+        message: "Fatal error in option parsing: learned rewrites not supported with unsat cores",
+        seen_on: "cvc5 1.4.0",
+        why: "learned rewrites (a curated option) do not go with unsat cores",
+    },
+    Limitation {
+        solver: SolverId::Cvc5,
+        kind: LimitKind::NoSuchOption,
+        message: "Error in option parsing: Unrecognized option key or setting: *",
+        seen_on: "cvc5 1.4.0",
+        why: "an option this release does not have",
+    },
+    Limitation {
+        solver: SolverId::Z3,
+        kind: LimitKind::UnknownLogic,
+        message: "logic '*' is not recognized",
+        seen_on: "Z3 4.8.7.0",
+        why: "releases before 4.8.10 do not know some logics (QF_SLIA): their general solver takes the formula",
+    },
+];
+
+/// Times each entry of [`LIMITATIONS`] matched in this process.
+static LIMITATION_COUNTS: [std::sync::atomic::AtomicU64; LIMITATIONS.len()] =
+    [const { std::sync::atomic::AtomicU64::new(0) }; LIMITATIONS.len()];
+
+/// The entry of [`LIMITATIONS`] that `message`, from `id` (either path), is exactly, as a
+/// limitation of `kind`; counted.
+pub fn limitation(id: SolverId, kind: LimitKind, message: &str) -> Option<&'static Limitation> {
+    let k = LIMITATIONS.iter().position(|l| {
+        l.solver == id.library() && l.kind == kind && matches_exactly(l.message, message)
+    })?;
+    LIMITATION_COUNTS[k].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    Some(&LIMITATIONS[k])
+}
+
+/// How often each documented limitation was met in this process, those met only.
+pub fn limitation_counts() -> Vec<(&'static Limitation, u64)> {
+    LIMITATIONS
+        .iter()
+        .zip(&LIMITATION_COUNTS)
+        .map(|(l, n)| (l, n.load(std::sync::atomic::Ordering::Relaxed)))
+        .filter(|(_, n)| *n > 0)
+        .collect()
+}
+
+/// One line: `answered by a documented limitation: N` and the count of each (the summary
+/// line of `smtsmith run`, `check` and a fuzzing process at its end).
+pub fn limitation_summary() -> String {
+    let counts = limitation_counts();
+    let total: u64 = counts.iter().map(|(_, n)| n).sum();
+    let each: Vec<String> = counts
+        .iter()
+        .map(|(l, n)| format!("{} \"{}\" {n}", l.solver, l.message))
+        .collect();
+    if each.is_empty() {
+        format!("answered by a documented limitation: {total}")
+    } else {
+        format!(
+            "answered by a documented limitation: {total} ({})",
+            each.join("; ")
+        )
+    }
+}
+
+/// Whether `message` is `template` exactly (whitespace runs as one space, ends trimmed),
+/// where each `*` of the template stands for a non-empty part.
+fn matches_exactly(template: &str, message: &str) -> bool {
+    let squeeze = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (template, message) = (squeeze(template), squeeze(message));
+    let parts: Vec<&str> = template.split('*').collect();
+    if parts.len() == 1 {
+        return template == message;
+    }
+    let Some(mut rest) = message.strip_prefix(parts[0]) else {
+        return false;
     };
-    known.iter().any(|m| message.contains(m))
+    let last = parts.len() - 1;
+    for (k, part) in parts.iter().enumerate().skip(1) {
+        if k == last {
+            return rest.len() > part.len() && rest.ends_with(part);
+        }
+        // The part after a wildcard: its first occurrence past at least one character.
+        match rest.get(1..).and_then(|r| r.find(part)) {
+            Some(at) => rest = &rest[1 + at + part.len()..],
+            None => return false,
+        }
+    }
+    true
 }
 
 /// Why `id` is not asked about `f` at all (a documented limitation, one pass over the
@@ -316,4 +450,62 @@ pub fn z3_tactic(logic: &str, k: u8) -> &'static str {
         .get(k)
         .copied()
         .unwrap_or_else(|| own[k - Z3_TACTICS.len()])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each limitation matches its own message, with the case's parts in place of `*`, and
+    /// not a message that merely contains its words (what substring rules accepted).
+    #[test]
+    fn limitations_match_exactly() {
+        let m = |id, kind, msg: &str| limitation(id, kind, msg).is_some();
+        assert!(m(
+            SolverId::Z3,
+            LimitKind::Check,
+            "expression (re.complement (str.to.re s0)) does not correspond to a supported regular expression"
+        ));
+        assert!(m(
+            SolverId::Z3Text,
+            LimitKind::UnknownOperator,
+            "line 1 column 99: unknown function/constant str.replace_re"
+        ));
+        assert!(m(
+            SolverId::Cvc5Text,
+            LimitKind::FrontEnd,
+            "invalid argument '(- (/ 25.0 3.0))' for 'val', expected a value"
+        ));
+        // Another message with the same words is an API error, not a limitation.
+        assert!(!m(
+            SolverId::Cvc5,
+            LimitKind::Check,
+            "Array theory solver does not yet support write-chains"
+        ));
+        assert!(!m(
+            SolverId::Cvc5,
+            LimitKind::Check,
+            "Strings theory does not yet support something else"
+        ));
+        assert!(!m(
+            SolverId::Cvc5,
+            LimitKind::OptionConflict,
+            "Fatal error in option parsing: a new option conflict"
+        ));
+        // The solver and the kind count.
+        assert!(!m(
+            SolverId::Z3,
+            LimitKind::Check,
+            "Array theory solver does not yet support write-chains connecting two different constant arrays"
+        ));
+        assert!(!m(
+            SolverId::Cvc5,
+            LimitKind::FrontEnd,
+            "Array theory solver does not yet support write-chains connecting two different constant arrays"
+        ));
+        assert!(matches_exactly("a * b", "a  x y   b"));
+        assert!(!matches_exactly("a * b", "a b"));
+        assert!(!matches_exactly("a * b", "a x b c"));
+        assert!(limitation_summary().starts_with("answered by a documented limitation: "));
+    }
 }

@@ -438,13 +438,19 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    match run(cli) {
+    // The commands that run cases say how many answers a documented limitation gave.
+    let runs_cases = matches!(cli.command, Command::Run { .. } | Command::Replay { .. });
+    let code = match run(cli) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("smtsmith: {e}");
-            ExitCode::from(2)
+            return ExitCode::from(2);
         }
+    };
+    if runs_cases {
+        println!("{}", smtsmith::facts::limitation_summary());
     }
+    code
 }
 
 /// `smtsmith run --incremental`: scripts from seeded bytes, with counts of actions,
@@ -945,11 +951,13 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 .map_err(|e| e.to_string())?;
             progress.finish();
             let rows = check::summarize(&reports);
+            let limited = reports.iter().filter(|r| !r.limitations.is_empty()).count();
             if json {
-                let summary = serde_json::json!({ "summary": rows });
+                let summary = serde_json::json!({ "summary": rows, "files_with_documented_limitations": limited });
                 println!("{summary}");
             } else {
                 println!("\n{}", check::table(&rows));
+                println!("files answered in part by a documented limitation: {limited}");
             }
             if let Some(md) = markdown {
                 std::fs::write(&md, check::markdown(&rows))

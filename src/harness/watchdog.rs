@@ -181,9 +181,10 @@ fn last_words(issue: impl FnOnce(SolverId, &Case) -> crate::oracle::Issue) {
 /// calls (what `scripts/bench-vs-yinyang.sh` counts as solver calls).
 fn print_counts() {
     eprintln!(
-        "smtsmith: {} solver checks, {} interrupted calls in this process",
+        "smtsmith: {} solver checks, {} interrupted calls in this process; {}",
         crate::solver::checks(),
-        crate::solver::interrupt::count()
+        crate::solver::interrupt::count(),
+        crate::facts::limitation_summary()
     );
 }
 

@@ -27,8 +27,9 @@ pub enum ErrorKind {
 /// What error `e` of solver `id` is: re-run (`replay`) without the curated options and
 /// self-checks, an error that stays is an API error; one that goes is a self-check failure
 /// if it comes back with the self-checks alone, else it came from the curated options: an
-/// incompatible combination where the message names an option, an API error otherwise (an
-/// option must not break a solver).
+/// incompatible combination where the message is exactly one the solver documents
+/// ([`crate::facts::LimitKind::OptionConflict`]), an API error otherwise (an option must not
+/// break a solver).
 pub fn classify_error(
     s: &Script,
     id: SolverId,
@@ -58,12 +59,11 @@ pub fn classify_error(
             return ErrorKind::SelfCheck;
         }
     }
-    let names_option = e.message.contains("option")
-        || s.setup.options_of(id).iter().any(|(name, _)| {
-            e.message.contains(name.as_str())
-                || e.message.contains(crate::options::z3_api_name(name))
-        });
-    if curated && names_option {
+    // Exactly a conflict the solver documents (`facts::LIMITATIONS`), not any message
+    // that mentions an option.
+    let conflict =
+        crate::facts::limitation(id, crate::facts::LimitKind::OptionConflict, &e.message).is_some();
+    if curated && conflict {
         ErrorKind::Incompatible
     } else {
         ErrorKind::Api

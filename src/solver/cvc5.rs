@@ -775,7 +775,14 @@ impl Backend for Cvc5 {
         drop(watched);
         let r = match r {
             // Features cvc5 documents as unsupported: no verdict, not an API error.
-            Err(e) if crate::facts::check_limitation(SolverId::Cvc5, &e.message) => {
+            Err(e)
+                if crate::facts::limitation(
+                    SolverId::Cvc5,
+                    crate::facts::LimitKind::Check,
+                    &e.message,
+                )
+                .is_some() =>
+            {
                 return Ok((
                     Verdict::Unknown,
                     Some(format!("unsupported: {}", e.message)),
@@ -1021,7 +1028,16 @@ pub(crate) fn option_category(
     match r {
         // SAFETY: the call succeeded, so cvc5 filled `info` (zeroed before, in any case).
         Ok(()) => Ok(Some(unsafe { info.assume_init() }.category)),
-        Err(e) if e.message.contains("nrecognized") || e.message.contains("not exist") => Ok(None),
+        Err(e)
+            if crate::facts::limitation(
+                SolverId::Cvc5,
+                crate::facts::LimitKind::NoSuchOption,
+                &e.message,
+            )
+            .is_some() =>
+        {
+            Ok(None)
+        }
         Err(e) => Err(e),
     }
 }

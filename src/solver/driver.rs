@@ -479,7 +479,12 @@ impl<B: Backend> Solver for Driver<B> {
             Err(e)
                 if e.call == super::OPTION_CALL
                     || !options.is_empty()
-                        && facts::option_conflict(self.backend.id(), &e.message) =>
+                        && facts::limitation(
+                            self.backend.id(),
+                            facts::LimitKind::OptionConflict,
+                            &e.message,
+                        )
+                        .is_some() =>
             {
                 return Ok(unknown(
                     format!(
@@ -509,7 +514,13 @@ impl<B: Backend> Solver for Driver<B> {
             // The case's curated options conflict with the formula or with each other (a
             // documented restriction of the solver): not this solver's to decide.
             Err(e)
-                if !options.is_empty() && facts::option_conflict(self.backend.id(), &e.message) =>
+                if !options.is_empty()
+                    && facts::limitation(
+                        self.backend.id(),
+                        facts::LimitKind::OptionConflict,
+                        &e.message,
+                    )
+                    .is_some() =>
             {
                 Ok(Err(format!(
                     "the options {options:?} conflict: {}",

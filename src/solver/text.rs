@@ -122,17 +122,21 @@ impl<F: FrontEnd> Text<F> {
         let inst = self.instances[s].as_mut().expect("a live text instance");
         let out = self.front.eval(&mut inst.front, commands);
         let command = command_name(commands);
-        let error = |message: String| match unknown_operator(&message) {
+        let error = |message: String| match unknown_operator(id, &message) {
             Some(op) => SolverError {
                 solver: id,
                 call: UNSUPPORTED_CALL.into(),
                 message: format!("the front end does not know {op}"),
             },
-            None if crate::facts::front_end_limitation(id, &message) => SolverError {
-                solver: id,
-                call: UNSUPPORTED_CALL.into(),
-                message,
-            },
+            None if crate::facts::limitation(id, crate::facts::LimitKind::FrontEnd, &message)
+                .is_some() =>
+            {
+                SolverError {
+                    solver: id,
+                    call: UNSUPPORTED_CALL.into(),
+                    message,
+                }
+            }
             None => SolverError {
                 solver: id,
                 call: command.clone(),
@@ -230,44 +234,27 @@ fn error_in(out: &str) -> Option<String> {
     Some(msg.trim().to_string())
 }
 
-/// The SMT-LIB operator an error says the front end does not know (an operator the
-/// release lacks: unknown, like the API path's missing constructor).
-fn unknown_operator(message: &str) -> Option<String> {
-    let lower = message.to_lowercase();
-    let says_unknown = [
-        "unknown constant",
-        "unknown function",
-        // Z3 4.8.7 on an indexed operator it lacks (`(_ re.^ 2)`).
-        "unknown builtin function",
-        "not declared",
-        "unknown symbol",
-    ]
-    .iter()
-    .any(|m| lower.contains(m));
-    if !says_unknown {
-        return None;
-    }
+/// The SMT-LIB operator an error of `id`'s front end says it does not know (an operator
+/// the release lacks: unknown, like the API path's missing constructor), where the message
+/// is exactly one of [`crate::facts::LimitKind::UnknownOperator`] and names one of
+/// smtsmith's operators.
+fn unknown_operator(id: SolverId, message: &str) -> Option<String> {
     let names: Vec<&str> = Op::all()
         .map(|o| o.name())
         .chain(Op::all().flat_map(|o| o.older_names().iter().copied()))
         .collect();
-    // The symbol the message names: quoted (cvc5: "Symbol 'x' not declared"), or after
-    // "constant"/"function" (Z3: "unknown constant x").
+    // The symbol the message names: quoted (cvc5: "Symbol 'x' not declared"), or last (Z3:
+    // "... unknown function/constant x").
     let quoted = message.split('\'').nth(1);
-    let after = ["constant ", "function "].iter().find_map(|k| {
-        message.find(k).map(|at| {
-            message[at + k.len()..]
-                .split_whitespace()
-                .next()
-                .unwrap_or("")
-        })
-    });
-    [quoted, after]
+    let last = message.split_whitespace().last();
+    let op = [quoted, last]
         .into_iter()
         .flatten()
         .map(|w| w.trim_matches(|c: char| "'`\"()".contains(c)))
-        .find(|w| names.contains(w))
-        .map(str::to_string)
+        .find(|w| names.contains(w))?
+        .to_string();
+    crate::facts::limitation(id, crate::facts::LimitKind::UnknownOperator, message)?;
+    Some(op)
 }
 
 /// The items of an S-expression list `( a b (c d) "e" )` as texts, or `None` if `text` is
@@ -620,7 +607,14 @@ impl<F: FrontEnd> Backend for Text<F> {
             format!("(check-sat-assuming ({}))", lits.join(" "))
         };
         let out = match self.run(s, &cmd) {
-            Err(e) if crate::facts::check_limitation(self.front.id(), &e.message) => {
+            Err(e)
+                if crate::facts::limitation(
+                    self.front.id(),
+                    crate::facts::LimitKind::Check,
+                    &e.message,
+                )
+                .is_some() =>
+            {
                 return Ok((
                     Verdict::Unknown,
                     Some(format!("unsupported: {}", e.message)),
@@ -932,25 +926,49 @@ mod tests {
             Some("line 1 column 9: unknown constant str.replace_re")
         );
         assert_eq!(error_in("sat\n"), None);
+        // The messages as the releases print them (Z3 4.8.7, cvc5 1.4.0).
         assert_eq!(
-            unknown_operator("line 1 column 9: unknown constant str.replace_re (String)")
-                .as_deref(),
+            unknown_operator(
+                SolverId::Z3Text,
+                "line 1 column 99: unknown function/constant str.replace_re"
+            )
+            .as_deref(),
             Some("str.replace_re")
         );
         assert_eq!(
-            unknown_operator("Symbol 'str.in.re' not declared as a variable").as_deref(),
+            unknown_operator(
+                SolverId::Cvc5Text,
+                "Symbol 'str.in.re' not declared as a variable"
+            )
+            .as_deref(),
             Some("str.in.re")
         );
         // Z3 4.8.7's front end on `((_ re.^ 2) r)`.
         assert_eq!(
             unknown_operator(
+                SolverId::Z3Text,
                 "line 3 column 48: invalid use of indexed identifier, unknown builtin function re.^"
             )
             .as_deref(),
             Some("re.^")
         );
         // A symbol of the script, not an operator; "not" in the sentence is no operator.
-        assert_eq!(unknown_operator("Symbol 'U0' not declared as a type"), None);
+        assert_eq!(
+            unknown_operator(SolverId::Cvc5Text, "Symbol 'U0' not declared as a type"),
+            None
+        );
+        // Another solver's message, or a message that merely names an operator, is not one.
+        assert_eq!(
+            unknown_operator(
+                SolverId::Cvc5Text,
+                "line 1 column 99: unknown function/constant str.replace_re"
+            ),
+            None
+        );
+        assert_eq!(
+            unknown_operator(SolverId::Z3Text, "invalid argument str.replace_re"),
+            None
+        );
         assert_eq!(
             command_name("(check-sat-assuming (a))"),
             "check-sat-assuming"

@@ -1012,7 +1012,9 @@ impl Backend for Z3 {
         };
         drop(interruptible);
         if let Err(e) = self.check_error("Z3_solver_check") {
-            if crate::facts::check_limitation(SolverId::Z3, &e.message) {
+            if crate::facts::limitation(SolverId::Z3, crate::facts::LimitKind::Check, &e.message)
+                .is_some()
+            {
                 // SAFETY: `ctx` is this backend's live context (module invariants).
                 unsafe { Z3_set_error(ctx, ErrorCode::Ok) };
                 return Ok((
@@ -1294,7 +1296,14 @@ impl Z3 {
             )?;
             match self.ok("Z3_mk_solver_for_logic", Z3_mk_solver_for_logic(ctx, sym)) {
                 Ok(s) => Ok(s),
-                Err(e) if e.message.contains("not recognized") => {
+                Err(e)
+                    if crate::facts::limitation(
+                        SolverId::Z3,
+                        crate::facts::LimitKind::UnknownLogic,
+                        &e.message,
+                    )
+                    .is_some() =>
+                {
                     Z3_set_error(ctx, ErrorCode::Ok);
                     self.ok("Z3_mk_solver", Z3_mk_solver(ctx))
                 }

@@ -62,6 +62,13 @@ pub const LIMITATIONS: &[Limitation] = &[
         why: "its incremental string solver takes no regular expression over a string variable",
     },
     Limitation {
+        solver: SolverId::Z3,
+        kind: LimitKind::Check,
+        message: "convert regular expressions into automata",
+        seen_on: "Z3 4.8.7.0",
+        why: "regular expressions its automata construction does not take (RegLan variables, language equality)",
+    },
+    Limitation {
         solver: SolverId::Cvc5,
         kind: LimitKind::Check,
         message: "Array theory solver does not yet support write-chains connecting two different constant arrays",

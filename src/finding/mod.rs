@@ -409,6 +409,21 @@ pub fn write_blame(written: &Written, blame: &crate::oracle::Blame) -> std::io::
     write_json(&written.json, &v)
 }
 
+/// Records in the finding's JSON what the solver's own binary shows on its reduced
+/// reproducer (`binary`: the command and the probe).
+pub fn write_binary_probe(
+    written: &Written,
+    command: &str,
+    probe: &crate::bisect::Probe,
+) -> std::io::Result<()> {
+    let mut v = read_json(&written.json)?;
+    v["binary"] = serde_json::json!({
+        "command": command,
+        "probe": serde_json::to_value(probe).map_err(std::io::Error::other)?,
+    });
+    write_json(&written.json, &v)
+}
+
 /// Records in the finding's JSON why it has no reduced form.
 pub fn write_not_reduced(written: &Written, why: &str) -> std::io::Result<()> {
     let mut v = read_json(&written.json)?;

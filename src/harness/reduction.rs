@@ -63,6 +63,9 @@ pub struct Stats {
     pub seconds: f64,
     /// The budget ended the reduction before a fixpoint.
     pub exhausted: bool,
+    /// No smaller form made the finding: the reduced form is the original formula (its
+    /// setup perhaps plainer), confirmed anew, not an error.
+    pub already_minimal: bool,
 }
 
 impl Harness {
@@ -89,6 +92,12 @@ impl Harness {
                 source: None,
             };
             let _ = std::fs::write(path, crate::finding::reproducer(issue, &ctx));
+        }
+        // Each candidate starts on new solvers (in the same context), as the finding did in
+        // the run that confirmed it: a kept solver's history would let a candidate show a
+        // finding that no new process makes.
+        if self.setup.reuse.keeps_solvers() {
+            self.forget();
         }
         let watched = super::watchdog::watch(self, f, None);
         let answers = self.answers(f);
@@ -132,6 +141,7 @@ impl Harness {
         budget: Duration,
     ) -> Result<Reduction, String> {
         let deadline = Instant::now() + budget;
+        let original = self.setup;
         let outcome = crate::reduce::reduce(
             f,
             &mut |g| self.same_finding(g, issue, judge).is_some(),
@@ -160,14 +170,17 @@ impl Harness {
                 self.set_setup(before).map_err(|e| e.to_string())?;
             }
         }
-        // As a new process would: new solvers in new contexts.
-        self.forget();
-        for s in self.solvers.iter_mut().chain(self.text_solvers.iter_mut()) {
-            s.recycle_soon();
+        // As a new process would: new solvers in new contexts, in the plainest setup found;
+        // where that does not make it, in the setup that made the finding (its reuse mode and
+        // solver kind), where the finding was confirmed before it was reduced.
+        let mut confirmed = self.confirm_anew(&g, issue, judge);
+        if confirmed.is_none() && self.setup != original {
+            self.set_setup(original).map_err(|e| e.to_string())?;
+            confirmed = self.confirm_anew(&g, issue, judge);
         }
-        let Some((answers, found)) = self.same_finding(&g, issue, judge) else {
+        let Some((answers, found)) = confirmed else {
             return Err(format!(
-                "the reduced form ({} nodes) did not make the finding again in new contexts",
+                "the reduced form ({} nodes) did not make the finding again in new contexts, in the plainest setup nor in the finding's own",
                 crate::reduce::size(&g)
             ));
         };
@@ -181,6 +194,8 @@ impl Harness {
                 kept,
                 seconds: 0.0,
                 exhausted: outcome.exhausted || Instant::now() >= deadline,
+                already_minimal: crate::reduce::size(&g) == crate::reduce::size(f)
+                    && g.asserts.len() == f.asserts.len(),
             },
             setup: self.setup,
             formula: g,
@@ -191,6 +206,21 @@ impl Harness {
 }
 
 impl Harness {
+    /// Runs `g` on new solvers in new contexts (as a new process would) and judges it: the
+    /// finding `issue` again, if it makes it.
+    fn confirm_anew(
+        &mut self,
+        g: &Formula,
+        issue: &Issue,
+        judge: Judge,
+    ) -> Option<(Vec<(SolverId, Answer)>, Issue)> {
+        self.forget();
+        for s in self.solvers.iter_mut().chain(self.text_solvers.iter_mut()) {
+            s.recycle_soon();
+        }
+        self.same_finding(g, issue, judge)
+    }
+
     /// Settles the reduced finding `r` (written as `written`, reduced key `key`): a
     /// disagreement that blames nobody gets the blame the answers of every path give
     /// ([`crate::oracle::blame_by_paths`]); then its status by evidence — `known` where a
@@ -209,6 +239,7 @@ impl Harness {
             let seen = self.observe_every_path(&r.formula);
             crate::finding::write_blame(written, &crate::oracle::blame_by_paths(&seen))?;
         }
+        confirm_by_binary(written, r)?;
         let Some(k) = self.known_by_replay(r, key, judge) else {
             return mark_status(
                 written,
@@ -279,6 +310,35 @@ impl Harness {
         }
         found
     }
+}
+
+/// Where the linked release has a binary (Z3's), runs the reduced reproducer of `r` (a Z3
+/// finding, written as `written`) in it and records in the JSON what it shows (`binary`:
+/// the command and the probe, judged as bisection judges a release): the evidence outside
+/// smtsmith's process that the finding is the solver's.
+fn confirm_by_binary(written: &crate::finding::Written, r: &Reduction) -> std::io::Result<()> {
+    let (Some(blamed), Some(reduced)) = (r.issue.blamed, written.reduced.as_ref()) else {
+        return Ok(());
+    };
+    if blamed.library() != SolverId::Z3 {
+        return Ok(());
+    }
+    let Some(bin) = crate::solver::z3::binary() else {
+        return Ok(());
+    };
+    let text = std::fs::read_to_string(reduced)?;
+    let verdict = r
+        .answers
+        .iter()
+        .find(|(id, _)| *id == blamed)
+        .and_then(|(_, a)| a.as_ref().ok().map(|o| o.verdict));
+    let expect = crate::bisect::Expect {
+        class: r.issue.class,
+        verdict,
+        formula: r.formula.clone(),
+    };
+    let probe = crate::bisect::probe(&bin, &text, &expect, Duration::from_secs(30));
+    crate::finding::write_binary_probe(written, "z3 FILE.reduced.smt2", &probe)
 }
 
 /// The setup simplifications tried after the formula's, in order: each removes one thing

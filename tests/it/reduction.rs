@@ -377,3 +377,29 @@ fn known_bugs_match_by_reduced_key_and_replay() {
         Some("x")
     );
 }
+
+/// A finding on a formula nothing smaller makes (`(assert x)`, Z3's verdict corrupted to
+/// unsat where `x` is declared; cvc5's model validates) reduces to itself: `already_minimal`,
+/// confirmed in new contexts, not an error.
+#[test]
+fn an_already_minimal_finding_is_said_so() {
+    let mut f = Formula::default();
+    let x = f.declare("x", Sort::Bool);
+    let x = f.constant(x);
+    f.assert(x).unwrap();
+    let mut h = harness();
+    let judge = |_: &mut Harness, g: &Formula, a: &[(SolverId, Answer)]| {
+        judge(g, &z3_answer(g, a, |a| verdict_is(a, Verdict::Unsat)))
+    };
+    let answers = h.answers(&f);
+    let issue = judge(&mut h, &f, &answers)
+        .findings
+        .into_iter()
+        .find(|i| i.class == Class::WrongUnsat)
+        .expect("the corrupted unsat against cvc5's validated model");
+    let r = h
+        .reduce_finding(&f, &issue, &judge, Duration::from_secs(30))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(r.stats.already_minimal, "{:?}", r.stats);
+    assert_eq!(r.stats.nodes, r.stats.original_nodes);
+}

@@ -32,6 +32,9 @@ fn main() {
     }
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo::rustc-check-cfg=cfg(smtsmith_pinned_z3, smtsmith_pinned_cvc5)");
+    // The linked z3-solver release, for tests that hold a behaviour of one old release
+    // (`tests/it/old_release.rs`; `.ci/run` builds 4.8.10.0 for them).
+    println!("cargo::rustc-check-cfg=cfg(smtsmith_z3_release, values(any()))");
     println!("cargo:rerun-if-changed=vendor/z3-solver.sha256");
     println!("cargo:rerun-if-changed=vendor/cvc5.sha256");
     known_findings();
@@ -71,6 +74,7 @@ fn main() {
                 // Tests that pin a behaviour of this release (a known finding) run only on it.
                 println!("cargo:rustc-cfg=smtsmith_pinned_z3");
             }
+            println!("cargo:rustc-cfg=smtsmith_z3_release=\"{version}\"");
             let dir = wheel::ensure(&store, "z3-solver", &version, file, sha)
                 .unwrap_or_else(|e| fail(&e));
             let bin = dir.join(format!("z3_solver-{version}.data/data/bin/z3"));

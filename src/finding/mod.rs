@@ -257,7 +257,8 @@ pub fn write_reduced(
     let path = reduced_path(&written.smt2);
     write_synced(&path, text.as_bytes())?;
     let mut v = read_json(&written.json)?;
-    let meta = serde_json::to_value(metadata(issue, ctx, None)).map_err(std::io::Error::other)?;
+    let meta = serde_json::to_value(metadata(issue, ctx, &ctx.formula.signature(), None))
+        .map_err(std::io::Error::other)?;
     let mut reduced = serde_json::json!({
         "file": name(&path),
         "bytes": text.len(),
@@ -470,8 +471,12 @@ pub fn record(dir: &Path, issue: Issue, subject: Subject) -> (Issue, Written) {
 /// The reproducer of `issue` on `ctx`'s formula: comments (class, summary, answers, how to
 /// run it), the options and check the case needs, the formula in the case's style.
 pub fn reproducer(issue: &Issue, ctx: &Context) -> String {
+    reproducer_of(issue, ctx, &ctx.formula.signature())
+}
+
+/// [`reproducer`], with the formula's signature computed by the caller.
+fn reproducer_of(issue: &Issue, ctx: &Context, sig: &crate::ir::Signature) -> String {
     let f = ctx.formula;
-    let sig = f.signature();
     let version_of = |id: SolverId| ctx.version_of(id);
     let mut comments = vec![
         format!("smtsmith finding: {}", issue.class),
@@ -615,15 +620,16 @@ fn own_text_reproducer(f: &Formula, comments: Vec<String>, source: &str) -> Stri
     out
 }
 
-/// The JSON metadata of `issue` on `ctx`.
+/// The JSON metadata of `issue` on `ctx` (`sig`: its formula's signature).
 fn metadata<'a>(
     issue: &'a Issue,
     ctx: &'a Context,
+    sig: &crate::ir::Signature,
     known: Option<&'a known::Known>,
 ) -> Metadata<'a> {
     let f = ctx.formula;
-    let sig = f.signature();
     let logic = sig.logic();
+    let operators: Vec<&'static str> = sig.ops.iter().map(|o| o.name()).collect();
     let version_of = |id: SolverId| ctx.version_of(id);
     let solvers = ctx
         .answers
@@ -651,14 +657,14 @@ fn metadata<'a>(
         class: issue.class.to_string(),
         blamed: issue.blamed,
         summary: &issue.summary,
-        key: key(issue, f),
-        logic: sig.logic(),
-        operators: sig.ops.iter().map(|o| o.name()).collect(),
+        key: key_of(issue, &logic, &operators),
+        z3_tactic: ctx.setup.z3_solver.check_sat_using(&logic),
+        logic,
+        operators,
         solvers,
         limits: ctx.limits,
         reuse: ctx.setup.reuse,
         setup: &ctx.setup,
-        z3_tactic: ctx.setup.z3_solver.check_sat_using(&logic),
         options: SolverId::ALL
             .iter()
             .map(|id| (*id, ctx.setup.options_of(*id)))
@@ -676,7 +682,10 @@ fn metadata<'a>(
 /// Writes the reproducer and metadata of `issue` under `dir`; returns the paths.
 pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Written> {
     let f = ctx.formula;
-    let script = reproducer(issue, ctx);
+    // The formula's shape, once: the reproducer's logic and the metadata's logic, operators
+    // and key.
+    let sig = f.signature();
+    let script = reproducer_of(issue, ctx, &sig);
     let hash = {
         let mut h = Sha256::new();
         h.update(issue.class.dir());
@@ -690,7 +699,7 @@ pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Writte
     let smt2 = folder.join(format!("{hash}.smt2"));
     let json = folder.join(format!("{hash}.json"));
 
-    let meta = metadata(issue, ctx, known);
+    let meta = metadata(issue, ctx, &sig, known);
     write_synced(&smt2, script.as_bytes())?;
     write_synced(
         &json,

@@ -235,11 +235,14 @@ impl Harness {
         judge: Judge,
     ) -> std::io::Result<()> {
         use crate::finding::{mark_known, mark_status};
-        if r.issue.class == crate::oracle::Class::Disagreement && r.issue.blamed.is_none() {
+        let mut blamed = r.issue.blamed;
+        if r.issue.class == crate::oracle::Class::Disagreement && blamed.is_none() {
             let seen = self.observe_every_path(&r.formula);
-            crate::finding::write_blame(written, &crate::oracle::blame_by_paths(&seen))?;
+            let blame = crate::oracle::blame_by_paths(&seen);
+            crate::finding::write_blame(written, &blame)?;
+            blamed = blame.solver;
         }
-        confirm_by_binary(written, r)?;
+        confirm_by_binary(written, r, blamed)?;
         let Some(k) = self.known_by_replay(r, key, judge) else {
             return mark_status(
                 written,
@@ -312,12 +315,17 @@ impl Harness {
     }
 }
 
-/// Where the linked release has a binary (Z3's), runs the reduced reproducer of `r` (a Z3
-/// finding, written as `written`) in it and records in the JSON what it shows (`binary`:
-/// the command and the probe, judged as bisection judges a release): the evidence outside
-/// smtsmith's process that the finding is the solver's.
-fn confirm_by_binary(written: &crate::finding::Written, r: &Reduction) -> std::io::Result<()> {
-    let (Some(blamed), Some(reduced)) = (r.issue.blamed, written.reduced.as_ref()) else {
+/// Where the linked release has a binary (Z3's), runs the reduced reproducer of `r` (a
+/// finding blamed, or settled, on Z3's path `blamed`; written as `written`) in it and
+/// records in the JSON what it shows (`binary`: the command and the probe, judged as
+/// bisection judges a release): the evidence outside smtsmith's process that the finding is
+/// the solver's.
+fn confirm_by_binary(
+    written: &crate::finding::Written,
+    r: &Reduction,
+    blamed: Option<SolverId>,
+) -> std::io::Result<()> {
+    let (Some(blamed), Some(reduced)) = (blamed, written.reduced.as_ref()) else {
         return Ok(());
     };
     if blamed.library() != SolverId::Z3 {

@@ -13,6 +13,7 @@ mod evaluator_vs_solvers;
 mod ground_terms;
 mod interrupts;
 mod linking;
+mod old_release;
 mod oracles;
 mod paths;
 mod printer_roundtrip;

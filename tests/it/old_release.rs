@@ -1,0 +1,230 @@
+//! Behaviours of one old Z3 release, 4.8.10.0: real bugs from its public issue threads that
+//! live in one path only, the known bugs of its index entries, planted bugs beside them.
+//! The pinned build lists these tests as ignored; `.ci/run` builds 4.8.10.0 and runs them
+//! (`SMTSMITH_Z3_VERSION=4.8.10.0 cargo test --release --test it -- old_release::`).
+//! Ground truth: each bug's thread and the release's own binary (the files' headers give
+//! what each z3 binary answers), cvc5 1.4.0, and the evaluator.
+
+use smtsmith::finding::{self, known, Context};
+use smtsmith::harness::{Harness, Selection};
+use smtsmith::ir::Formula;
+use smtsmith::oracle::{judge, process::still_running, Answer, Class, Issue};
+use smtsmith::solver::{CaseSetup, Limits, Reuse, SolverError, SolverId};
+use std::path::Path;
+use std::process::Command;
+use std::time::Duration;
+
+fn json(path: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// `smtsmith check` with its default settings on the bug reports of Z3 4.8.10 that live in
+/// one path only — incremental only (#5388), non-incremental only (#2924), front end only
+/// (#5029) — flags each, blaming Z3, and reports the path that shows it.
+#[test]
+#[cfg_attr(
+    not(smtsmith_z3_release = "4.8.10.0"),
+    ignore = "bugs of Z3 4.8.10.0 (.ci/run builds that release for this module)"
+)]
+fn check_flags_each_bug_that_lives_in_one_path() {
+    let reports = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/bug-reports/z3-4.8.10");
+    let dir = tempfile::tempdir().unwrap();
+    let findings = dir.path().join("findings");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_smtsmith"));
+    for (k, _) in std::env::vars().filter(|(k, _)| k.starts_with("SMTSMITH_")) {
+        cmd.env_remove(k);
+    }
+    let out = cmd
+        .env_remove("LD_LIBRARY_PATH")
+        .args(["check", "--json", "--findings"])
+        .arg(&findings)
+        .arg(&reports)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .filter(|v: &serde_json::Value| v.get("path").is_some())
+        .collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    for r in &lines {
+        let name = r["path"].as_str().unwrap();
+        let found = r["findings"].as_array().unwrap();
+        assert!(!found.is_empty(), "{name}: not flagged: {r}");
+        // Some finding blames Z3, directly or by the evidence that settled it.
+        let blames_z3 = found.iter().any(|f| {
+            let meta = json(&Path::new(f[1].as_str().unwrap()).with_extension("json"));
+            meta["blamed"] == "z3" || meta["blamed"] == "z3-text" || meta["blame"]["solver"] == "z3"
+        });
+        assert!(blames_z3, "{name}: {r}");
+        let z3 = |setup: &str| -> Vec<String> {
+            r["paths"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|p| p["solver"].as_str().unwrap().starts_with("z3") && p["setup"] == setup)
+                .map(|p| p["verdict"].as_str().unwrap().to_string())
+                .collect()
+        };
+        if name.ends_with("incremental-only-5388.smt2") && !name.contains("non-") {
+            assert_eq!(z3("lockstep"), ["sat,sat,unsat"], "{r}");
+        } else if name.ends_with("non-incremental-only-2924.smt2") {
+            assert_eq!(z3("push"), ["unsat"], "{r}");
+            assert_eq!(z3("fresh"), ["sat"], "{r}");
+            assert_eq!(z3("file"), ["sat"], "{r}");
+        } else {
+            // The front end on the file's own text says sat (its model is invalid: the
+            // evaluator reads "\u{}" as SMT-LIB does); the C API does not (unknown).
+            assert_eq!(z3("file"), ["sat"], "{r}");
+            assert_eq!(z3("push"), ["unknown"], "{r}");
+            assert_eq!(z3("printed"), ["unknown"], "{r}");
+        }
+    }
+}
+
+fn harness(reuse: Reuse) -> Harness {
+    let mut h = Harness::with_reuse(Selection::Both, tempfile::tempdir().unwrap().keep(), reuse)
+        .expect("solvers start");
+    h.reduce_budget = Some(Duration::from_secs(60));
+    h
+}
+
+fn read(text: &str) -> Formula {
+    finding::reproducer_formula(text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+/// Known only by evidence, under the release the index's broad entries named: planted bugs
+/// (corrupted real answers) on formulas with `str.from_int` (once "any Z3 api-error with
+/// str.from_int" on 4.8.6–4.8.10) and `re.loop` (once "any time-limit with re.loop" on
+/// 4.8.10) are not known; the real known bugs of 4.8.10, replayed from their reproducers,
+/// still are, with the evidence.
+#[test]
+#[cfg_attr(
+    not(smtsmith_z3_release = "4.8.10.0"),
+    ignore = "index entries of Z3 4.8.10.0 (.ci/run builds that release for this module)"
+)]
+fn planted_bugs_are_not_known_and_real_known_bugs_are() {
+    // A new API error where a formula with str.from_int also declares `planted`.
+    let text = "(declare-fun planted () Int)(declare-fun s () String)\
+                (assert (= s (str.from_int planted)))(assert (> (str.len s) 2))(check-sat)";
+    let f = read(text);
+    let mut h = harness(Reuse::Scope);
+    let plant = |_: &mut Harness, g: &Formula, answers: &[(SolverId, Answer)]| {
+        let planted = g.decls.iter().any(|d| d.name == "planted")
+            && g.signature().ops.contains(&smtsmith::ir::Op::StrFromInt);
+        let answers: Vec<(SolverId, Answer)> = answers
+            .iter()
+            .map(|(id, a)| {
+                let a = if *id == SolverId::Z3 && planted {
+                    Err(SolverError {
+                        solver: SolverId::Z3,
+                        call: "Z3_solver_check".into(),
+                        message: "a planted error no release makes".into(),
+                    })
+                } else {
+                    a.clone()
+                };
+                (*id, a)
+            })
+            .collect();
+        judge(g, &answers)
+    };
+    let r = h.run_judged(&f, None, None, &plant);
+    let (issue, w) = r
+        .findings
+        .iter()
+        .find(|(i, _)| i.class == Class::ApiError)
+        .unwrap_or_else(|| panic!("no planted api-error: {}", r.summary()));
+    assert_eq!(issue.blamed, Some(SolverId::Z3));
+    assert!(w.known.is_none(), "{}", r.summary());
+    let meta = json(&w.json);
+    assert_eq!(meta["status"], "new", "{meta}");
+
+    // A time-limit finding on a re.loop formula, as the watchdog writes it: unsettled.
+    let g = read(
+        "(declare-fun s () String)(assert (str.in_re s ((_ re.loop 2 400) (str.to_re \"ab\"))))(check-sat)",
+    );
+    let versions = h.versions().to_vec();
+    let limits = Limits::default();
+    let ctx = Context {
+        formula: &g,
+        answers: &[],
+        versions: &versions,
+        limits: &limits,
+        setup: CaseSetup::default(),
+        config: None,
+        input: None,
+        source: None,
+    };
+    let issue: Issue = still_running(SolverId::Z3, 9.0, 2000, false);
+    let w = finding::write(&h.findings_dir, &issue, &ctx).unwrap();
+    assert!(w.known.is_none());
+    assert_eq!(json(&w.json)["status"], "unsettled");
+
+    // The real known bugs of 4.8.10, from their reproducers, reduced and replayed: known.
+    for file in [
+        "z3-4.8.7-str-from-int-constant-parse-error.smt2",
+        "z3-4.8.10-str-is-digit-sort-mismatch.smt2",
+        "z3-4.8.10-str-from-code-seq-len-sort.smt2",
+    ] {
+        let entry = known::index()
+            .iter()
+            .find(|k| k.file == file || k.also.iter().any(|a| a == file))
+            .unwrap();
+        let f = read(known::reproducer(file).unwrap());
+        let mut h = harness(Reuse::Scope);
+        let r = h.run(&f, None, None);
+        let (_, w) = r
+            .findings
+            .iter()
+            .find(|(i, _)| i.blamed == Some(SolverId::Z3))
+            .unwrap_or_else(|| panic!("{file}: no Z3 finding on 4.8.10: {}", r.summary()));
+        assert_eq!(
+            w.known.as_deref(),
+            Some(entry.file.as_str()),
+            "{file}: {}",
+            r.summary()
+        );
+        let meta = json(&w.json);
+        assert_eq!(meta["status"], "known");
+        assert!(
+            meta["known_by"].as_str().unwrap().starts_with("replay:"),
+            "{meta}"
+        );
+    }
+}
+
+/// A real bug of 4.8.10 that its binary shows (Z3Prover/z3#2924: sat on an unsat NRA
+/// formula, through its non-incremental solver): run on a fresh solver, the disagreement is
+/// reduced and confirmed in new contexts (not "did not make the finding again"), blamed on
+/// Z3 by its own paths (the incremental one answers unsat), and the release's binary shows
+/// the reduced reproducer's sat too.
+#[test]
+#[cfg_attr(
+    not(smtsmith_z3_release = "4.8.10.0"),
+    ignore = "a bug of Z3 4.8.10.0 (.ci/run builds that release for this module)"
+)]
+fn a_real_bug_its_binary_shows_is_confirmed_and_reduced() {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/bug-reports/z3-4.8.10/non-incremental-only-2924.smt2"),
+    )
+    .unwrap();
+    let f = read(&text);
+    let mut h = harness(Reuse::Fresh);
+    let r = h.run(&f, None, None);
+    let (_, w) = r
+        .findings
+        .first()
+        .unwrap_or_else(|| panic!("no finding on 4.8.10 fresh"));
+    let meta = json(&w.json);
+    assert!(meta["reduced"]["error"].is_null(), "{meta}");
+    let reduced = w
+        .json
+        .with_file_name(meta["reduced"]["file"].as_str().unwrap());
+    assert!(reduced.is_file());
+    assert_eq!(meta["blame"]["solver"], "z3", "{meta}");
+    assert_eq!(meta["binary"]["probe"]["bad"].is_string(), true, "{meta}");
+}

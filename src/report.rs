@@ -199,12 +199,18 @@ pub fn html(findings: &Path, log: Option<&str>, page_dir: &Path) -> std::io::Res
             }
             let class = match &r.known {
                 Some(k) => format!("{} (known bug: {k})", r.class),
-                None => r.class.clone(),
+                None => format!("{} ({})", r.class, r.status),
             };
+            // What settled it, so that a wrong match shows.
+            let evidence = r
+                .evidence
+                .as_ref()
+                .map(|e| format!("<br><small class=\"evidence\">{}</small>", escape(e)))
+                .unwrap_or_default();
             let _ = writeln!(
                 page,
                 "<tr class=\"finding\"><td>{}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td>\
-                 <td>{}<br><code title=\"de-duplication key\">{}</code></td><td>{cell}</td></tr>",
+                 <td>{}<br><code title=\"de-duplication key\">{}</code>{evidence}</td><td>{cell}</td></tr>",
                 escape(&class),
                 escape(&r.solver),
                 escape(&r.logic),

@@ -415,7 +415,7 @@ pub fn write_blame(written: &Written, blame: &crate::oracle::Blame) -> std::io::
 pub fn write_binary_probe(
     written: &Written,
     command: &str,
-    probe: &crate::bisect::Probe,
+    probe: &impl Serialize,
 ) -> std::io::Result<()> {
     let mut v = read_json(&written.json)?;
     v["binary"] = serde_json::json!({
@@ -928,11 +928,15 @@ pub fn summary(dir: &Path) -> std::io::Result<String> {
             .map(|k| format!("  (known bug: known-findings/{k})"))
             .unwrap_or_default();
         out.push_str(&format!(
-            "{:>6}  {}{known}\n        {}\n",
+            "{:>6}  {}{known}  [{}]\n        {}\n",
             r.count,
             r.key,
+            r.status,
             r.representative.display()
         ));
+        if let Some(e) = &r.evidence {
+            out.push_str(&format!("        evidence: {e}\n"));
+        }
     }
     Ok(out)
 }
@@ -949,8 +953,14 @@ pub struct TriageRow {
     pub representative: PathBuf,
     /// Its summary line.
     pub summary: String,
-    /// The known bug's reproducer in `known-findings/`, for findings recognised as known.
+    /// The known bug's reproducer in `known-findings/`, for findings known by evidence.
     pub known: Option<String>,
+    /// The representative's status: `unsettled`, `new`, `known`, `regression` (older
+    /// findings: `?`).
+    pub status: String,
+    /// What settled it (the known bug's replay or bisection, or why it is new), and whom the
+    /// evidence blames where the finding named nobody.
+    pub evidence: Option<String>,
     /// Every finding's reproducer of the key, in file-name order (the representative first).
     pub reproducers: Vec<PathBuf>,
     /// The smallest reduced reproducer of the key (`<hash>.reduced.smt2`), if any finding
@@ -1050,6 +1060,18 @@ pub fn triage(dir: &Path) -> std::io::Result<Triage> {
                 representative: path.with_extension("smt2"),
                 summary: text("summary"),
                 known,
+                status: text("status"),
+                evidence: {
+                    let settled = v["known_by"].as_str().or(v["status_evidence"].as_str());
+                    let blame = v["blame"]["evidence"]
+                        .as_str()
+                        .map(|b| format!("blame: {b}"));
+                    match (settled, blame) {
+                        (Some(s), Some(b)) => Some(format!("{s}; {b}")),
+                        (Some(s), None) => Some(s.to_string()),
+                        (None, b) => b,
+                    }
+                },
                 reproducers: Vec::new(),
                 reduced: None,
                 releases: None,

@@ -124,7 +124,7 @@ fn report_renders_findings_and_plots_in_a_browser() {
         "{dom}"
     );
     assert_eq!(dom.matches("<tr class=\"finding\">").count(), 1, "{dom}");
-    assert!(dom.contains("<td>invalid-model</td>"), "{dom}");
+    assert!(dom.contains("<td>invalid-model (unsettled)</td>"), "{dom}");
     // Both links (the representative, then the other finding of the key behind a
     // disclosure) are relative to the page and lead to the two reproducers.
     let hrefs: Vec<&str> = dom

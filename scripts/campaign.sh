@@ -179,6 +179,8 @@ for class in $(find "$SMTSMITH_FINDINGS" "$SMTSMITH_FINDINGS/known" -mindepth 1 
     [ -d "$dir" ] || continue
     all=$(find "$dir" -name '*.json' | wc -l)
     new=$(find "$dir" -name '*.json' -newer "$stamp" | wc -l)
+    # A folder whose findings all moved on (to known/, to performance/) is not listed.
+    [ "$all" -gt 0 ] || continue
     printf '  %-24s %s / %s\n' "${dir#"$SMTSMITH_FINDINGS"/}" "$new" "$all"
   done
 done
@@ -186,9 +188,9 @@ done
 # then new, known (with the evidence) or regression.
 printf '%-26s %s\n' "findings by status" "this campaign / all"
 for status in new unsettled regression known; do
-  all=$(grep -rls --include='*.json' "\"status\": \"$status\"" "$SMTSMITH_FINDINGS" 2>/dev/null | wc -l)
-  new=$(find "$SMTSMITH_FINDINGS" -name '*.json' -newer "$stamp" -print0 2>/dev/null \
-        | xargs -0 -r grep -ls "\"status\": \"$status\"" | wc -l)
+  all=$( (grep -rls --include='*.json' "\"status\": \"$status\"" "$SMTSMITH_FINDINGS" 2>/dev/null || true) | wc -l)
+  new=$( (find "$SMTSMITH_FINDINGS" -name '*.json' -newer "$stamp" -print0 2>/dev/null \
+        | xargs -0 -r grep -ls "\"status\": \"$status\"" || true) | wc -l)
   printf '  %-24s %s / %s\n' "$status" "$new" "$all"
 done
 echo "== findings by de-duplication key"

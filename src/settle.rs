@@ -143,6 +143,13 @@ pub fn settle_time_limit(json: &Path, exe: &Path) -> Result<TimeLimit, String> {
         .and_then(|n| n.parse().ok());
     v["time_limit"] = serde_json::to_value(&run).map_err(|e| err(e.to_string()))?;
     let ignored = run.killed || overran(run.seconds, limit_ms);
+    // Settled by the front end's run; not reduced, so not matched against the known bugs.
+    v["status"] = "new".into();
+    v["status_evidence"] = format!(
+        "{}: {} after {:.1} s with its own {limit_ms} ms limit; a time-limit finding is not reduced, so it is not matched against the known bugs",
+        run.command, run.answer, run.seconds
+    )
+    .into();
     if ignored {
         v["summary"] = format!(
             "{summary}; its own front end ignores its {limit_ms} ms limit too ({}: {} after {:.1} s)",

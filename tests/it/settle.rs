@@ -85,6 +85,7 @@ fn a_time_limit_its_front_end_keeps_is_performance() {
         "{meta}"
     );
     assert_eq!(meta["time_limit"]["answer"], "sat", "{meta}");
+    assert_eq!(meta["status"], "new", "{meta}");
     assert!(
         meta["summary"]
             .as_str()

@@ -54,12 +54,9 @@ pub fn reproducer(name: &str) -> Option<&'static str> {
         .map(|(_, t)| *t)
 }
 
-/// Known bugs of `issue`'s solver and class whose reproducer (or one of its `also`), read
-/// by smtsmith, has the
-/// reduced key `key` ([`super::reduced_key`]) for `issue`: the candidates a reduced finding
-/// is replayed against, with their formulas (a bug with several matching reproducers comes
-/// once per reproducer).
-pub fn matching(issue: &Issue, key: &str) -> Vec<(&'static Known, crate::ir::Formula)> {
+/// The reproducers (name, text) of the known bugs of `issue`'s blamed solver and class, each
+/// with its entry (a bug with several reproducers comes once per reproducer).
+fn reproducers_for(issue: &Issue) -> Vec<(&'static Known, &'static str)> {
     let Some(solver) = issue.blamed.map(SolverId::library) else {
         return Vec::new();
     };
@@ -69,33 +66,33 @@ pub fn matching(issue: &Issue, key: &str) -> Vec<(&'static Known, crate::ir::For
         .flat_map(|k| {
             std::iter::once(&k.file)
                 .chain(&k.also)
-                .filter_map(move |file| {
-                    let text = reproducer(file)?;
-                    let f = super::reproducer_formula(text).ok()?;
-                    (super::reduced_key(issue, &f, text) == key).then_some((k, f))
-                })
+                .filter_map(move |file| reproducer(file).map(|text| (k, text)))
         })
         .collect()
 }
 
-/// [`matching`] for a script finding: the known bugs of `issue`'s solver and class whose
-/// reproducer, read as an incremental script, has the reduced key `key` (from the terms it
-/// asserts and assumes), with their scripts to replay.
+/// Known bugs of `issue`'s solver and class whose reproducer (or one of its `also`), read
+/// by smtsmith, has the reduced key `key` ([`super::reduced_key`]) for `issue`: the
+/// candidates a reduced finding is replayed against, with their formulas.
+pub fn matching(issue: &Issue, key: &str) -> Vec<(&'static Known, crate::ir::Formula)> {
+    reproducers_for(issue)
+        .into_iter()
+        .filter_map(|(k, text)| {
+            let f = super::reproducer_formula(text).ok()?;
+            (super::reduced_key(issue, &f, text) == key).then_some((k, f))
+        })
+        .collect()
+}
+
+/// [`matching`] for a script finding: the known bugs whose reproducer, read as an
+/// incremental script, has the reduced key `key` (from the terms it asserts and assumes),
+/// with their scripts to replay.
 pub fn matching_scripts(issue: &Issue, key: &str) -> Vec<(&'static Known, crate::script::Script)> {
-    let Some(solver) = issue.blamed.map(SolverId::library) else {
-        return Vec::new();
-    };
-    index()
-        .iter()
-        .filter(|k| k.solver == solver && k.classes.iter().any(|c| c == issue.class.dir()))
-        .flat_map(|k| {
-            std::iter::once(&k.file)
-                .chain(&k.also)
-                .filter_map(move |file| {
-                    let text = reproducer(file)?;
-                    let s = crate::smtlib::parse::parse_script(text).ok()?.script;
-                    (super::reduced_key(issue, &s.shape(), text) == key).then_some((k, s))
-                })
+    reproducers_for(issue)
+        .into_iter()
+        .filter_map(|(k, text)| {
+            let s = crate::smtlib::parse::parse_script(text).ok()?.script;
+            (super::reduced_key(issue, &s.shape(), text) == key).then_some((k, s))
         })
         .collect()
 }

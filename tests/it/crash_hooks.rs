@@ -113,18 +113,12 @@ fn an_abort_inside_a_solver_call_leaves_a_crash_finding() {
     );
 }
 
-/// An exit from inside a real Z3 call (Z3 calls the error handler the test hook installs,
-/// which exits with status 3): the `atexit` hook writes a `crash` finding blaming Z3.
-#[test]
-fn an_exit_inside_a_solver_call_leaves_a_crash_finding() {
-    let dir = tempfile::tempdir().unwrap();
-    let findings = dir.path().join("findings");
-    let input = dir.path().join("easy.smt2");
-    std::fs::write(
-        &input,
-        "(set-logic QF_LIA)(declare-fun x () Int)(assert (> x 2))(check-sat)",
-    )
-    .unwrap();
+/// `run-target seed_mutation` on the script `text` with the exit test hook: the process
+/// ends with status 3 (the hook's); the findings folder and its standard error.
+fn exit_in_z3(dir: &std::path::Path, text: &str) -> (std::path::PathBuf, String) {
+    let findings = dir.join("findings");
+    let input = dir.join("input.smt2");
+    std::fs::write(&input, text).unwrap();
     let out = smtsmith()
         .args(["run-target", "seed_mutation"])
         .arg(&input)
@@ -132,8 +126,20 @@ fn an_exit_inside_a_solver_call_leaves_a_crash_finding() {
         .env("SMTSMITH_FAULT", "exit-in-z3-error-handler")
         .output()
         .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
     assert_eq!(out.status.code(), Some(3), "{err}");
+    (findings, err)
+}
+
+/// An exit from inside a real Z3 call (Z3 calls the error handler the test hook installs,
+/// which exits with status 3): the `atexit` hook writes a `crash` finding blaming Z3.
+#[test]
+fn an_exit_inside_a_solver_call_leaves_a_crash_finding() {
+    let dir = tempfile::tempdir().unwrap();
+    let (findings, err) = exit_in_z3(
+        dir.path(),
+        "(set-logic QF_LIA)(declare-fun x () Int)(assert (> x 2))(check-sat)",
+    );
     let meta = the_finding(&findings, "crash", &err);
     assert_eq!(meta["blamed"], "z3");
     assert_eq!(meta["summary"], "the process exited inside a z3 call");
@@ -145,23 +151,11 @@ fn an_exit_inside_a_solver_call_leaves_a_crash_finding() {
 #[test]
 fn an_exit_inside_a_self_checking_solver_call_is_a_self_check_finding() {
     let dir = tempfile::tempdir().unwrap();
-    let findings = dir.path().join("findings");
-    let input = dir.path().join("script.smt2");
-    std::fs::write(
-        &input,
+    let (findings, err) = exit_in_z3(
+        dir.path(),
         "(set-option :model_validate true)(set-logic QF_LIA)(declare-fun x () Int)\
          (assert (> x 2))(check-sat)(assert (< x 10))(check-sat)",
-    )
-    .unwrap();
-    let out = smtsmith()
-        .args(["run-target", "seed_mutation"])
-        .arg(&input)
-        .env("SMTSMITH_FINDINGS", &findings)
-        .env("SMTSMITH_FAULT", "exit-in-z3-error-handler")
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(3), "{err}");
+    );
     let meta = the_finding(&findings, "self-check", &err);
     assert_eq!(meta["blamed"], "z3");
     assert_eq!(meta["mode"], "script");

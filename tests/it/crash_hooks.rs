@@ -2,10 +2,11 @@
 //! fuzz targets' bodies with their watchdog): a process that dies of a fatal signal, or
 //! exits, while a solver is inside a real call leaves a finding on disk — written by the
 //! fatal-signal hook and by the `atexit` hook — with a reproducer that reads back and the
-//! input that made it. Release-independent: the signal arrives from outside during a check
-//! every release takes seconds over (a pigeonhole formula), and the exit comes from Z3's own
-//! error handler, which Z3 calls from inside an ill-sorted call (the `SMTSMITH_FAULT` test
-//! hook installs one that exits).
+//! input that made it; and a call far past its limit gets its `time-limit` finding from the
+//! watchdog. Release-independent: the signal arrives from outside during a check every
+//! release takes seconds over (a pigeonhole formula), the exit comes from Z3's own error
+//! handler, which Z3 calls from inside an ill-sorted call (the `SMTSMITH_FAULT` test hook
+//! installs one that exits), and the overrun is cvc5 bit-blasting a wide division.
 
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -159,4 +160,39 @@ fn an_exit_inside_a_self_checking_solver_call_is_a_self_check_finding() {
     let meta = the_finding(&findings, "self-check", &err);
     assert_eq!(meta["blamed"], "z3");
     assert_eq!(meta["mode"], "script");
+}
+
+/// The watchdog's time-limit side on any release: cvc5 bit-blasts a 128-bit division for
+/// seconds without looking at its time limit (every release bit-blasts so; its own front end
+/// overruns too: `tests/it/settle.rs`). With a quarter of the limits (500 ms), the call is
+/// past twice its limit and 2 s past it long before it returns: the watchdog writes its
+/// `time-limit` finding from its own thread while the call runs, and the case ends when it
+/// returns.
+#[test]
+fn a_call_past_its_limit_gets_a_time_limit_finding_on_any_release() {
+    let dir = tempfile::tempdir().unwrap();
+    let findings = dir.path().join("findings");
+    let input = dir.path().join("division.smt2");
+    std::fs::write(
+        &input,
+        "(set-logic QF_BV)(declare-fun x () (_ BitVec 128))\
+         (assert (bvugt (bvudiv x x) x))(check-sat)",
+    )
+    .unwrap();
+    let out = smtsmith()
+        .args(["run-target", "seed_mutation"])
+        .arg(&input)
+        .env("SMTSMITH_FINDINGS", &findings)
+        .env("SMTSMITH_EFFORT", "0.25")
+        .env("SMTSMITH_HANG_SECONDS", "120")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("smtsmith watchdog: [time-limit] cvc5 still running"),
+        "{err}"
+    );
+    let meta = the_finding(&findings, "time-limit", &err);
+    assert_eq!(meta["blamed"], "cvc5");
+    assert_eq!(meta["limits"]["timeout_ms"], 500);
 }

@@ -7,7 +7,8 @@
 #
 # TARGET: any fuzz target (fuzz/fuzz_targets/*.rs; default differential). SECONDS: default
 # 300. Environment: SMTSMITH_JOBS (parallel fuzzing processes, default 1), SMTSMITH_FINDINGS
-# (findings folder, default ./findings), SMTSMITH_THEORIES, SMTSMITH_Z3_VERSION /
+# (findings folder, default ./findings), SMTSMITH_CORPUS (corpus folder, default
+# fuzz/corpus/TARGET), SMTSMITH_THEORIES, SMTSMITH_Z3_VERSION /
 # SMTSMITH_Z3_LIB_DIR / SMTSMITH_CVC5_LIB_DIR (solver builds, see README).
 #
 # Resuming: the corpus stays in fuzz/corpus/TARGET between campaigns. libFuzzer first runs
@@ -54,12 +55,13 @@ cargo build --release --bin smtsmith --target-dir "$cli_dir"
 echo "== building the fuzz target '$target' (nightly; the first build takes minutes)"
 cargo +nightly fuzz build -s none --target-dir "$fuzz_dir" "$target"
 
-mkdir -p "fuzz/corpus/$target" "$SMTSMITH_FINDINGS" fuzz/logs
+corpus=${SMTSMITH_CORPUS:-fuzz/corpus/$target}
+mkdir -p "$corpus" "$SMTSMITH_FINDINGS" fuzz/logs
 stamp=$(mktemp)
 seen=$(mktemp)
-log=fuzz/logs/$target-$(date +%Y%m%d-%H%M%S).log
+log=fuzz/logs/$target-$(date +%Y%m%d-%H%M%S)-$$.log
 trap 'rm -f "$stamp" "$seen" "$seen.now"; rm -rf "${procs:-}"; if [ -n "${watcher:-}" ]; then kill "$watcher" 2>/dev/null || true; fi' EXIT
-corpus_before=$(find "fuzz/corpus/$target" -type f | wc -l)
+corpus_before=$(find "$corpus" -type f | wc -l)
 echo "== fuzzing '$target' for ${seconds}s with $jobs job(s); findings go to $SMTSMITH_FINDINGS"
 if [ "$corpus_before" -gt 0 ]; then
   echo "   (resuming: the $corpus_before corpus inputs run once first, within the ${seconds}s)"
@@ -70,7 +72,8 @@ echo "   libraries are not instrumented) corp: corpus inputs/size exec/s: inputs
 
 # libFuzzer's output, for a person: status lines with elapsed and remaining time, a finding
 # announced as one (not as a bare "deadly signal"), and the warnings that -s none causes by
-# design (no sanitizer runtime: missing __sanitizer_* hooks) left out. The full log is kept
+# design (no sanitizer runtime: missing __sanitizer_* hooks) and other lines no one acts on
+# left out (they stay in the log). The full log is kept
 # until the end of this script for the summary.
 present() {
   local start=$SECONDS line t left finding=0
@@ -83,6 +86,9 @@ present() {
     printf '%s\n' "$line" >>"$log"
     case "$line" in
       *__sanitizer_*|*"WARNING: Failed to find function"*) ;;
+      # Unsymbolised addresses of newly covered functions, and Z3's note that a drawn
+      # smt.case_split of 3-5 is overridden while auto_config is on: the log keeps them.
+      *"NEW_FUNC["*|*"WARNING: auto configuration (option AUTO_CONFIG)"*) ;;
       "["*" left] #"[0-9]*) printf '%s\n' "$line" ;;
       "INFO: log from the inner process:"*) finding=0 ;;
       # A job that stopped on a finding: its panic text and libFuzzer's crash report. The
@@ -135,7 +141,7 @@ worker() {
   shift
   while [ "$SECONDS" -lt "$deadline" ]; do
     n=$((n + 1))
-    SMTSMITH_QUIET_CLASSES=${SMTSMITH_QUIET_CLASSES:-all} "$bin" "fuzz/corpus/$target" \
+    SMTSMITH_QUIET_CLASSES=${SMTSMITH_QUIET_CLASSES:-all} "$bin" "$corpus" \
       -max_total_time=$((deadline - SECONDS)) -timeout=120 -rss_limit_mb=8192 "${target_flags[@]}" \
       -len_control=0 -print_final_stats=1 -artifact_prefix="fuzz/artifacts/$target/" "$@" 2>&1 \
       | tee "$procs/job$k-$n.log"
@@ -167,7 +173,7 @@ echo "== campaign summary: $target, ${seconds}s, $jobs job(s), $runs fuzzing pro
 printf '%-26s %s\n' "inputs run" "$inputs" \
   "exec/s" "$(( inputs / (seconds > 0 ? seconds : 1) )) (inputs / ${seconds} s)" \
   "coverage (edges)" "$cov" \
-  "corpus" "$(find "fuzz/corpus/$target" -type f | wc -l) inputs (was $corpus_before)" \
+  "corpus" "$(find "$corpus" -type f | wc -l) inputs (was $corpus_before)" \
   "documented limitations" "$limited answers (unknown, unsupported or skipped by a message the solver documents: src/facts.rs)"
 if [ -d "$SMTSMITH_FINDINGS" ]; then
   echo "== settling time-limit findings: each runs in its solver's own front end with its own limit"
@@ -187,11 +193,11 @@ done
 # Each finding's status (docs/usage.md, "Status and known bugs"): unsettled until reduced;
 # then new, known (with the evidence) or regression.
 printf '%-26s %s\n' "findings by status" "this campaign / all"
-for status in new unsettled regression known; do
-  all=$( (grep -rls --include='*.json' "\"status\": \"$status\"" "$SMTSMITH_FINDINGS" 2>/dev/null || true) | wc -l)
+for st in new unsettled regression known; do
+  all=$( (grep -rls --include='*.json' "\"status\": \"$st\"" "$SMTSMITH_FINDINGS" 2>/dev/null || true) | wc -l)
   new=$( (find "$SMTSMITH_FINDINGS" -name '*.json' -newer "$stamp" -print0 2>/dev/null \
-        | xargs -0 -r grep -ls "\"status\": \"$status\"" || true) | wc -l)
-  printf '  %-24s %s / %s\n' "$status" "$new" "$all"
+        | xargs -0 -r grep -ls "\"status\": \"$st\"" || true) | wc -l)
+  printf '  %-24s %s / %s\n' "$st" "$new" "$all"
 done
 echo "== findings by de-duplication key"
 "$cli_dir/release/smtsmith" summary "$SMTSMITH_FINDINGS"

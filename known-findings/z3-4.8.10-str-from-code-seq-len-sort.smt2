@@ -7,6 +7,7 @@
 ; general solver). A second symptom of 4.8.10's new character theory next to
 ; z3-4.8.10-str-is-digit-sort-mismatch.smt2 (a different message and operator).
 ;   z3 FILE.smt2            (4.8.10.0: unknown; 4.8.17.0: sat)
+(set-info :status sat)
 (declare-fun s () String)
 (declare-fun i () Int)
 (push 1)

@@ -7,6 +7,7 @@
 ;   z3 FILE.smt2            (4.8.10.0: unknown; 5.4.1.0: sat)
 (set-option :produce-models true)
 (set-logic QF_SLIA)
+(set-info :status sat)
 (declare-fun s2 () String)
 (push 1)
 (assert (str.is_digit s2))

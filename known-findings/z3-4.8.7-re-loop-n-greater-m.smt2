@@ -9,6 +9,7 @@
 ; For current releases and cvc5 replace str.in.re by str.in_re.
 (set-option :produce-models true)
 (set-logic QF_SLIA)
+(set-info :status unsat)
 (declare-fun s0 () String)
 (assert (str.in.re s0 ((_ re.loop 3 1) re.allchar)))
 (check-sat)

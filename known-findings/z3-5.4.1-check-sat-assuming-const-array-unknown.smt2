@@ -4,6 +4,7 @@
 ; (`smtsmith run --incremental`, seed 376, 256 bytes), reduced by hand.
 ; run: z3 FILE.smt2
 (set-logic QF_AUFLIA)
+(set-info :status sat)
 (declare-fun f2 ((Array Int Int)) Bool)
 (declare-fun q () Bool)
 (assert (f2 ((as const (Array Int Int)) -32)))

@@ -75,15 +75,28 @@ pub struct Expect {
     pub formula: Formula,
 }
 
-/// The binary's output and how it ended.
-struct Run {
-    out: String,
-    signal: bool,
-    timed_out: bool,
+/// The binary's output (its answers, without `unsupported` and comment lines) and how it
+/// ended.
+pub(crate) struct Run {
+    pub(crate) out: String,
+    pub(crate) signal: bool,
+    pub(crate) timed_out: bool,
 }
 
-fn run(binary: &Path, text: &str, timeout: Duration) -> std::io::Result<Run> {
+/// Runs `text` in the Z3 `binary` with its own time limit `timeout` (`-T`).
+pub(crate) fn run(binary: &Path, text: &str, timeout: Duration) -> std::io::Result<Run> {
+    run_with(binary, &[], text, timeout)
+}
+
+/// [`run`] with extra command-line parameters (`model_validate=true`).
+pub(crate) fn run_with(
+    binary: &Path,
+    params: &[&str],
+    text: &str,
+    timeout: Duration,
+) -> std::io::Result<Run> {
     let mut child = std::process::Command::new(binary)
+        .args(params)
         .arg("-in")
         .arg(format!("-T:{}", timeout.as_secs().max(1)))
         .stdin(std::process::Stdio::piped())

@@ -14,6 +14,7 @@
 
 pub mod bench;
 pub mod bisect;
+pub mod bugbench;
 pub mod check;
 pub mod construct;
 pub mod eval;

@@ -21,6 +21,40 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
+enum BugsAction {
+    /// Probe each Z3 bug's reproducer with the `z3` binary of every release the index says
+    /// it affects (it must show the bug) and of its fix release (it must not), fetching the
+    /// wheels into vendor/solvers/. One line per probe; exit status 0 when every probe
+    /// agrees with the index, 1 otherwise.
+    Verify {
+        /// Only the bugs whose reproducer's file name contains this.
+        #[arg(long)]
+        only: Option<String>,
+        /// Time limit of one probe, in seconds (a time-limit bug is one still running then).
+        #[arg(long, default_value_t = 10)]
+        timeout: u64,
+        /// One JSON object per probe instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Read the trials `scripts/bug-bench.sh` ran under DIR: per cell (Z3 release, fuzz
+    /// target), the bugs triggered per trial and each bug's time to trigger (median over
+    /// the trials, a trial that never triggered it counting as never, and its spread).
+    Results {
+        dir: PathBuf,
+        /// Also write the table as Markdown here (for docs/).
+        #[arg(long)]
+        markdown: Option<PathBuf>,
+        /// Also write an HTML page with each cell's survival plot here.
+        #[arg(long)]
+        html: Option<PathBuf>,
+        /// The cells as JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Subcommand)]
 enum Command {
     /// Write generated formulas as SMT-LIB scripts.
     Gen {
@@ -150,6 +184,12 @@ enum Command {
         /// Time limit of one replay, in seconds.
         #[arg(long, default_value_t = 60)]
         timeout: u64,
+    },
+    /// The bug benchmark: the known bugs of known-findings/index.json as the targets of
+    /// time-to-bug trials (docs/usage.md, "The bug benchmark").
+    Bugs {
+        #[command(subcommand)]
+        action: BugsAction,
     },
     /// Settle written findings by evidence gathered outside the process that made them: a
     /// `time-limit` finding runs again in the solver's own front end, a separate process
@@ -1293,13 +1333,9 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             }
             Ok(ExitCode::SUCCESS)
         }
+        Command::Bugs { action } => bugs(action),
         Command::Bisect { findings, timeout } => {
-            let store = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("vendor/solvers");
-            let store = if store.parent().is_some_and(|p| p.is_dir()) {
-                store
-            } else {
-                PathBuf::from("vendor/solvers")
-            };
+            let store = solver_store();
             let mut files = Vec::new();
             for p in &findings {
                 if p.is_dir() {
@@ -1602,6 +1638,87 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     .map(|p| p.display().to_string())
                     .unwrap_or_else(|| "none".into())
             );
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// Where release wheels are fetched to: the checkout's `vendor/solvers/` (the working
+/// directory's where the binary was built elsewhere).
+fn solver_store() -> PathBuf {
+    let store = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("vendor/solvers");
+    if store.parent().is_some_and(|p| p.is_dir()) {
+        store
+    } else {
+        PathBuf::from("vendor/solvers")
+    }
+}
+
+/// `smtsmith bugs`.
+fn bugs(action: BugsAction) -> Result<ExitCode, String> {
+    use smtsmith::bugbench;
+    match action {
+        BugsAction::Verify {
+            only,
+            timeout,
+            json,
+        } => {
+            let rows = bugbench::verify(
+                &solver_store(),
+                std::time::Duration::from_secs(timeout),
+                only.as_deref(),
+            )?;
+            for r in &rows {
+                if json {
+                    println!("{}", serde_json::to_string(r).unwrap());
+                } else {
+                    println!(
+                        "{} {:<10} {:<9} {:<50} {:?}",
+                        if r.ok { "ok " } else { "BAD" },
+                        r.release,
+                        format!("{:?}", r.role).to_lowercase(),
+                        r.file,
+                        r.probe
+                    );
+                }
+            }
+            let bad = rows.iter().filter(|r| !r.ok).count();
+            eprintln!(
+                "{} probes of {} bugs: {} agree with the index, {bad} do not",
+                rows.len(),
+                rows.iter()
+                    .map(|r| r.file.as_str())
+                    .collect::<std::collections::BTreeSet<_>>()
+                    .len(),
+                rows.len() - bad
+            );
+            Ok(if bad == 0 {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
+        BugsAction::Results {
+            dir,
+            markdown,
+            html,
+            json,
+        } => {
+            let trials = bugbench::results(&dir)?;
+            let cells = bugbench::cells(&trials);
+            if json {
+                println!("{}", serde_json::to_string_pretty(&cells).unwrap());
+            } else {
+                print!("{}", bugbench::table(&cells));
+            }
+            if let Some(md) = markdown {
+                std::fs::write(&md, bugbench::table(&cells))
+                    .map_err(|e| format!("{}: {e}", md.display()))?;
+            }
+            if let Some(out) = html {
+                std::fs::write(&out, bugbench::html(&cells))
+                    .map_err(|e| format!("{}: {e}", out.display()))?;
+            }
             Ok(ExitCode::SUCCESS)
         }
     }

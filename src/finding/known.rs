@@ -30,6 +30,53 @@ pub struct Known {
     /// The first release without it (its binary checked), where one is known.
     #[serde(default)]
     pub fixed_in: Option<String>,
+    /// Where the bug comes from: the public issue thread its reproducer was written from,
+    /// or the smtsmith run that found it.
+    #[serde(default)]
+    pub source: Option<String>,
+    /// How the release's `z3` binary shows the bug (default: by its first class).
+    #[serde(default)]
+    pub binary: Option<BinaryShows>,
+}
+
+/// How a Z3 binary running a bug's reproducer shows the bug (`smtsmith bugs verify`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BinaryShows {
+    /// A decided answer contradicts the `(set-info :status …)` before its check.
+    Verdicts,
+    /// An answer other than the check's status, `unknown` included (an incompleteness, or
+    /// an API error the binary turns into `unknown`).
+    NotStatus,
+    /// `sat` with a model smtsmith's evaluator refutes (or, where smtsmith does not read the
+    /// model exactly, that Z3's own `model_validate=true` rejects).
+    Model,
+    /// Killed by a signal.
+    Signal,
+    /// Still running at the probe's time limit.
+    Timeout,
+    /// An `(error …)` before the first answer.
+    Error,
+    /// Only through the C API (an in-process path): the binary does not show it, and only
+    /// the harness's replay in a build of the release does.
+    ApiOnly,
+}
+
+impl Known {
+    /// How the binary shows the bug: as the index says, else by its first class.
+    pub fn binary_shows(&self) -> BinaryShows {
+        if let Some(b) = self.binary {
+            return b;
+        }
+        match self.classes.first().map(String::as_str) {
+            Some("crash") => BinaryShows::Signal,
+            Some("time-limit" | "performance") => BinaryShows::Timeout,
+            Some("api-error" | "self-check") => BinaryShows::Error,
+            Some("invalid-model" | "wrong-value") => BinaryShows::Model,
+            Some("incompleteness") => BinaryShows::NotStatus,
+            _ => BinaryShows::Verdicts,
+        }
+    }
 }
 
 /// The index, compiled in (a fuzzing process needs no files beside it).

@@ -5,6 +5,7 @@
 //!
 //! Run one group with a filter: `cargo test --release --test it scripts::`.
 
+mod bug_benchmark;
 mod cli;
 mod construct;
 mod crash_hooks;

@@ -1,0 +1,623 @@
+//! The bug benchmark: the known bugs of `known-findings/index.json` as the targets of
+//! time-to-bug trials, as Magma and FuzzBench measure fuzzers (the time until each known bug
+//! is first triggered, over many trials).
+//!
+//! Two halves. [`verify`] shows that each Z3 bug's reproducer makes the bug with the `z3`
+//! binary of every release the index says it affects, and not with the release it was fixed
+//! in ([`probe_known`] says how each class is judged). [`results`] reads the trials that
+//! `scripts/bug-bench.sh` ran: a bug is triggered in a trial when a finding of that trial is
+//! settled `known` as that bug (its reduced form made the same finding as the bug's
+//! reproducer on the trial's releases: `finding::known`), and its time is when the trial
+//! first saw that finding on disk.
+
+use crate::bisect::{self, Expect, Probe};
+use crate::finding::known::{self, BinaryShows, Known};
+use crate::ir::Verdict;
+use crate::oracle::Class;
+use crate::solver_id::SolverId;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The expected answers of a reproducer, one per `check-sat` in order: its
+/// `(set-info :status …)` lines (a line sets the status of the checks that follow it).
+pub fn statuses(text: &str) -> Vec<Verdict> {
+    let mut current = None;
+    let mut out = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if line.starts_with(';') {
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("(set-info :status") {
+            current = match rest.trim().trim_end_matches(')').trim() {
+                "sat" => Some(Verdict::Sat),
+                "unsat" => Some(Verdict::Unsat),
+                _ => None,
+            };
+        }
+        if line.starts_with("(check-sat") {
+            if let Some(v) = current {
+                out.push(v);
+            }
+        }
+    }
+    out
+}
+
+/// How a Z3 binary shows the bug `k` with its reproducer `text`, as the index says
+/// ([`BinaryShows`]): `Bad` where it shows it, `Good` where it answers without it,
+/// `Undecided` where it does neither (cannot read the reproducer, times out, a model no one
+/// judges).
+pub fn probe_known(k: &Known, text: &str, binary: &Path, timeout: Duration) -> Probe {
+    let formula = match crate::finding::reproducer_formula(text) {
+        Ok(f) => f,
+        Err(e) => return Probe::Undecided(format!("smtsmith does not read {}: {e}", k.file)),
+    };
+    let expect = |class| Expect {
+        class,
+        verdict: None,
+        formula: formula.clone(),
+    };
+    let statuses = statuses(text);
+    let needs_status = |shows: &str| {
+        Probe::Undecided(format!(
+            "{}: shown by {shows}, but the reproducer has no (set-info :status …)",
+            k.file
+        ))
+    };
+    match k.binary_shows() {
+        BinaryShows::Verdicts if statuses.is_empty() => needs_status("its verdicts"),
+        BinaryShows::NotStatus if statuses.is_empty() => needs_status("answers"),
+        BinaryShows::Verdicts => probe_answers(binary, text, &statuses, false, timeout),
+        BinaryShows::NotStatus => probe_answers(binary, text, &statuses, true, timeout),
+        BinaryShows::Signal => bisect::probe(binary, text, &expect(Class::Crash), timeout),
+        BinaryShows::Timeout => bisect::probe(binary, text, &expect(Class::TimeLimit), timeout),
+        BinaryShows::Error => probe_error(binary, text, timeout),
+        BinaryShows::Model => {
+            match bisect::probe(binary, text, &expect(Class::InvalidModel), timeout) {
+                Probe::Undecided(why) => {
+                    match bisect::run_with(binary, &["model_validate=true"], text, timeout) {
+                        Ok(r) if r.out.contains("an invalid model was generated") => Probe::Bad(
+                            format!("{why}; model_validate=true: an invalid model was generated"),
+                        ),
+                        _ => Probe::Undecided(why),
+                    }
+                }
+                p => p,
+            }
+        }
+        BinaryShows::ApiOnly => Probe::Undecided("shown only through the C API".into()),
+    }
+}
+
+/// Bad where an answer differs from its expected status (`unknown` only where
+/// `unknown_is_bad`), good where every check answered and none that way.
+fn probe_answers(
+    binary: &Path,
+    text: &str,
+    expected: &[Verdict],
+    unknown_is_bad: bool,
+    timeout: Duration,
+) -> Probe {
+    let r = match bisect::run(binary, text, timeout) {
+        Ok(r) => r,
+        Err(e) => return Probe::Undecided(format!("cannot run {}: {e}", binary.display())),
+    };
+    if r.signal {
+        return Probe::Undecided("killed by a signal".into());
+    }
+    let answers: Vec<&str> = r
+        .out
+        .lines()
+        .map(str::trim)
+        .filter(|l| matches!(*l, "sat" | "unsat" | "unknown"))
+        .collect();
+    let shown = answers.join(" ");
+    for (i, (a, e)) in answers.iter().zip(expected).enumerate() {
+        let counts = unknown_is_bad || *a != "unknown";
+        if counts && *a != e.to_string() {
+            return Probe::Bad(format!("check {}: {a}, expected {e} ({shown})", i + 1));
+        }
+    }
+    // Every check answered and none as the bug shows: for a wrong verdict an `unknown` is
+    // no wrong verdict; where `unknown` is the bug, every check answered its status.
+    if answers.len() == expected.len() {
+        return Probe::Good(shown);
+    }
+    let error = r.out.lines().find(|l| l.starts_with("(error"));
+    Probe::Undecided(match error {
+        Some(e) => format!("does not read the reproducer: {e}"),
+        None if r.timed_out => format!("timed out ({shown})"),
+        None => format!("answers {shown:?} to {} checks", expected.len()),
+    })
+}
+
+/// Bad where an `(error …)` comes before the first answer (an error after it is a
+/// consequence of the answer, such as no model after `unsat`).
+fn probe_error(binary: &Path, text: &str, timeout: Duration) -> Probe {
+    let r = match bisect::run(binary, text, timeout) {
+        Ok(r) => r,
+        Err(e) => return Probe::Undecided(format!("cannot run {}: {e}", binary.display())),
+    };
+    if r.signal {
+        return Probe::Bad("killed by a signal".into());
+    }
+    let lines: Vec<&str> = r.out.lines().map(str::trim).collect();
+    let first_answer = lines
+        .iter()
+        .position(|l| matches!(*l, "sat" | "unsat" | "unknown"));
+    match lines[..first_answer.unwrap_or(lines.len())]
+        .iter()
+        .find(|l| l.starts_with("(error"))
+    {
+        Some(e) => Probe::Bad(e.to_string()),
+        None => match first_answer {
+            Some(i) => Probe::Good(lines[i].to_string()),
+            None => Probe::Undecided(format!("no answer: {:?}", r.out)),
+        },
+    }
+}
+
+/// Whether a release was probed as one the bug affects or as the one that fixed it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Role {
+    Affected,
+    Fixed,
+}
+
+/// One reproducer probed with one release's binary.
+#[derive(Clone, Debug, Serialize)]
+pub struct Verified {
+    pub file: String,
+    pub release: String,
+    pub role: Role,
+    pub probe: Probe,
+    /// Affected and bad, or fixed and good.
+    pub ok: bool,
+}
+
+/// The pinned release (`4.8.7.0`) of an index release (`4.8.7`).
+fn pinned(release: &str) -> Option<String> {
+    bisect::releases()
+        .into_iter()
+        .map(|(v, _, _)| v)
+        .find(|v| known::version_matches(release, v))
+}
+
+/// Probes every Z3 bug of the index that its binary shows (or those whose file contains
+/// `only`) with the binaries of the releases it affects and of its fix release, fetched into
+/// `store` as needed.
+pub fn verify(
+    store: &Path,
+    timeout: Duration,
+    only: Option<&str>,
+) -> Result<Vec<Verified>, String> {
+    let mut out = Vec::new();
+    for k in known::index() {
+        if k.solver != SolverId::Z3
+            || k.binary_shows() == BinaryShows::ApiOnly
+            || only.is_some_and(|o| !k.file.contains(o))
+        {
+            continue;
+        }
+        let text =
+            known::reproducer(&k.file).ok_or_else(|| format!("{} is not compiled in", k.file))?;
+        let releases = k
+            .versions
+            .iter()
+            .map(|r| (r, Role::Affected))
+            .chain(k.fixed_in.iter().map(|r| (r, Role::Fixed)));
+        for (release, role) in releases {
+            let version =
+                pinned(release).ok_or_else(|| format!("{}: Z3 {release} is not pinned", k.file))?;
+            let binary = bisect::z3_binary(store, &version)?;
+            let probe = probe_known(k, text, &binary, timeout);
+            let ok = match role {
+                Role::Affected => matches!(probe, Probe::Bad(_)),
+                Role::Fixed => matches!(probe, Probe::Good(_)),
+            };
+            out.push(Verified {
+                file: k.file.clone(),
+                release: version,
+                role,
+                probe,
+                ok,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// One trial as `scripts/bug-bench.sh` records it in `trial.json`.
+#[derive(Clone, Debug, serde::Deserialize, Serialize)]
+pub struct Trial {
+    /// The Z3 release the trial's build links (cvc5 is the pinned one).
+    pub z3: String,
+    pub target: String,
+    pub trial: u32,
+    /// The trial's length in seconds.
+    pub seconds: u64,
+    /// The commit of smtsmith that ran it.
+    #[serde(default)]
+    pub commit: String,
+}
+
+/// A trial's triggers: known bug (its reproducer's file) → seconds into the trial when a
+/// finding settled as that bug was first seen.
+#[derive(Clone, Debug, Serialize)]
+pub struct TrialResult {
+    pub trial: Trial,
+    pub dir: PathBuf,
+    pub triggered: BTreeMap<String, f64>,
+    /// Findings seen that are not a known bug (new, unsettled, performance, regression).
+    pub other_findings: usize,
+}
+
+/// Reads one trial folder: `trial.json`, `seen.tsv` (`SECONDS<TAB>STEM` — when the runner
+/// first saw finding `STEM` anywhere under `findings/`) and the findings' JSON.
+pub fn read_trial(dir: &Path) -> Result<TrialResult, String> {
+    let err = |what: &str, e: String| format!("{}: {what}: {e}", dir.display());
+    let trial: Trial = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("trial.json"))
+            .map_err(|e| err("trial.json", e.to_string()))?,
+    )
+    .map_err(|e| err("trial.json", e.to_string()))?;
+    let mut seen: BTreeMap<String, f64> = BTreeMap::new();
+    let seen_text = std::fs::read_to_string(dir.join("seen.tsv")).unwrap_or_default();
+    for line in seen_text.lines() {
+        let Some((t, stem)) = line.split_once('\t') else {
+            continue;
+        };
+        if let Ok(t) = t.trim().parse::<f64>() {
+            let e = seen.entry(stem.trim().to_string()).or_insert(t);
+            *e = e.min(t);
+        }
+    }
+    let mut triggered: BTreeMap<String, f64> = BTreeMap::new();
+    let mut other = 0;
+    for json in json_files(&dir.join("findings")) {
+        let Ok(text) = std::fs::read_to_string(&json) else {
+            continue;
+        };
+        let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) else {
+            continue;
+        };
+        let stem = json
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default()
+            .to_string();
+        // A finding seen by no poll (written and settled in the same instant as the end).
+        let t = seen.get(&stem).copied().unwrap_or(trial.seconds as f64);
+        let bug = (v["status"].as_str() == Some("known"))
+            .then(|| v["known"].as_str())
+            .flatten()
+            .and_then(bug_of);
+        match bug {
+            Some(file) => {
+                let e = triggered.entry(file).or_insert(t);
+                *e = e.min(t);
+            }
+            None => other += 1,
+        }
+    }
+    Ok(TrialResult {
+        trial,
+        dir: dir.to_path_buf(),
+        triggered,
+        other_findings: other,
+    })
+}
+
+/// The bug (its entry's `file`) a known reproducer's name belongs to.
+fn bug_of(reproducer: &str) -> Option<String> {
+    known::index()
+        .iter()
+        .find(|k| k.file == reproducer || k.also.iter().any(|a| a == reproducer))
+        .map(|k| k.file.clone())
+}
+
+/// The metadata files of findings under `dir` (not the reduced forms' or the report's).
+fn json_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().and_then(|e| e.to_str()) == Some("json") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Every trial folder (one holding `trial.json`) under `root`.
+pub fn results(root: &Path) -> Result<Vec<TrialResult>, String> {
+    let mut dirs = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        if d.join("trial.json").is_file() {
+            dirs.push(d);
+            continue;
+        }
+        let entries = std::fs::read_dir(&d).map_err(|e| format!("{}: {e}", d.display()))?;
+        for e in entries.flatten() {
+            if e.path().is_dir() {
+                stack.push(e.path());
+            }
+        }
+    }
+    dirs.sort();
+    if dirs.is_empty() {
+        return Err(format!("no trial (trial.json) under {}", root.display()));
+    }
+    dirs.iter().map(|d| read_trial(d)).collect()
+}
+
+/// One cell of the grid (a Z3 release and a fuzz target) over its trials.
+#[derive(Clone, Debug, Serialize)]
+pub struct Cell {
+    pub z3: String,
+    pub target: String,
+    pub trials: usize,
+    pub seconds: u64,
+    /// Per bug triggered in any trial: its times (one per trial that triggered it), the
+    /// median over all trials (a trial that did not trigger it counts as never: the median
+    /// is `None` when fewer than half did), and the fastest and slowest trigger.
+    pub bugs: Vec<BugTimes>,
+    /// Bugs triggered per trial.
+    pub per_trial: Vec<usize>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct BugTimes {
+    pub bug: String,
+    pub times: Vec<f64>,
+    pub median: Option<f64>,
+    pub min: f64,
+    pub max: f64,
+}
+
+/// Groups trials into cells and computes each bug's time-to-bug over them.
+pub fn cells(trials: &[TrialResult]) -> Vec<Cell> {
+    let mut by: BTreeMap<(String, String), Vec<&TrialResult>> = BTreeMap::new();
+    for t in trials {
+        by.entry((t.trial.z3.clone(), t.trial.target.clone()))
+            .or_default()
+            .push(t);
+    }
+    by.into_iter()
+        .map(|((z3, target), ts)| {
+            let mut bugs: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
+            for t in &ts {
+                for (b, s) in &t.triggered {
+                    bugs.entry(b).or_default().push(*s);
+                }
+            }
+            let n = ts.len();
+            let bugs = bugs
+                .into_iter()
+                .map(|(b, mut times)| {
+                    times.sort_by(f64::total_cmp);
+                    BugTimes {
+                        bug: b.to_string(),
+                        median: median_with_censored(&times, n),
+                        min: times[0],
+                        max: *times.last().unwrap(),
+                        times,
+                    }
+                })
+                .collect();
+            Cell {
+                z3,
+                target,
+                trials: n,
+                seconds: ts.iter().map(|t| t.trial.seconds).max().unwrap_or(0),
+                per_trial: ts.iter().map(|t| t.triggered.len()).collect(),
+                bugs,
+            }
+        })
+        .collect()
+}
+
+/// The median of `n` trials' times where only `times` (sorted) triggered: the others are
+/// "never" (right-censored, larger than every time), so the median exists only when at
+/// least half the trials triggered.
+pub fn median_with_censored(times: &[f64], n: usize) -> Option<f64> {
+    if n == 0 || times.len() * 2 < n {
+        return None;
+    }
+    // Lower median over n values of which the last n - len are +infinity.
+    let k = (n - 1) / 2;
+    if n % 2 == 1 {
+        times.get(k).copied()
+    } else {
+        match (times.get(k), times.get(k + 1)) {
+            (Some(a), Some(b)) => Some((a + b) / 2.0),
+            _ => None,
+        }
+    }
+}
+
+/// The fraction of a cell's trials in which `bug` was still not triggered at each time a
+/// trial triggered it (a Kaplan–Meier curve without censoring before the end): the points
+/// of a survival plot, starting at (0, 1).
+pub fn survival(times: &[f64], trials: usize) -> Vec<(f64, f64)> {
+    let mut pts = vec![(0.0, 1.0)];
+    let mut left = trials;
+    for t in times {
+        left = left.saturating_sub(1);
+        pts.push((*t, left as f64 / trials.max(1) as f64));
+    }
+    pts
+}
+
+/// Seconds as `m:ss`.
+fn clock(s: f64) -> String {
+    let s = s.round() as u64;
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+/// The cells as Markdown: per cell, bugs triggered per trial, then one row per bug.
+pub fn table(cells: &[Cell]) -> String {
+    let mut out = String::new();
+    for c in cells {
+        let mut per = c.per_trial.clone();
+        per.sort_unstable();
+        let med = if per.is_empty() {
+            0.0
+        } else if per.len() % 2 == 1 {
+            per[per.len() / 2] as f64
+        } else {
+            (per[per.len() / 2 - 1] + per[per.len() / 2]) as f64 / 2.0
+        };
+        out.push_str(&format!(
+            "### Z3 {} · `{}` · {} trials × {}\n\nBugs triggered per trial: median {med}, \
+             {}–{} ({:?}).\n\n",
+            c.z3,
+            c.target,
+            c.trials,
+            clock(c.seconds as f64),
+            per.first().unwrap_or(&0),
+            per.last().unwrap_or(&0),
+            c.per_trial
+        ));
+        if c.bugs.is_empty() {
+            out.push_str("No known bug triggered.\n\n");
+            continue;
+        }
+        out.push_str("| bug | trials | median time | fastest | slowest |\n|---|---|---|---|---|\n");
+        for b in &c.bugs {
+            out.push_str(&format!(
+                "| `{}` | {}/{} | {} | {} | {} |\n",
+                b.bug,
+                b.times.len(),
+                c.trials,
+                b.median
+                    .map(clock)
+                    .unwrap_or_else(|| "never (< half)".into()),
+                clock(b.min),
+                clock(b.max)
+            ));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// An HTML page with one survival plot per cell: per bug, the share of trials that had not
+/// yet triggered it over the trial's time (a step line; a flat line at 1 is never).
+pub fn html(cells: &[Cell]) -> String {
+    const W: f64 = 560.0;
+    const H: f64 = 220.0;
+    const COLOURS: [&str; 8] = [
+        "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf",
+    ];
+    let esc = |s: &str| {
+        s.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+    };
+    let mut out = String::from(
+        "<!doctype html><meta charset=utf-8><title>smtsmith bug benchmark</title>\
+         <style>body{font:14px sans-serif;margin:2em}svg{border:1px solid #ccc}</style>\
+         <h1>Time to bug: survival per cell</h1>",
+    );
+    for c in cells {
+        let span = (c.seconds as f64).max(1.0);
+        out.push_str(&format!(
+            "<h2>Z3 {} · {} · {} trials × {}</h2><svg width={W} height={} \
+             viewBox='0 0 {W} {}'>",
+            esc(&c.z3),
+            esc(&c.target),
+            c.trials,
+            clock(c.seconds as f64),
+            H + 30.0,
+            H + 30.0
+        ));
+        let x = |t: f64| 40.0 + (W - 50.0) * t / span;
+        let y = |p: f64| 10.0 + (H - 20.0) * (1.0 - p);
+        out.push_str(&format!(
+            "<line x1=40 y1={} x2={} y2={} stroke=#999 /><line x1=40 y1=10 x2=40 y2={} stroke=#999 />\
+             <text x=2 y=14>1</text><text x=2 y={}>0</text><text x={} y={}>{}</text>",
+            y(0.0),
+            W - 10.0,
+            y(0.0),
+            y(0.0),
+            y(0.0),
+            W - 40.0,
+            H + 20.0,
+            clock(span)
+        ));
+        for (i, b) in c.bugs.iter().enumerate() {
+            let pts = survival(&b.times, c.trials);
+            let mut d = format!("M{:.1},{:.1}", x(0.0), y(1.0));
+            for w in pts.windows(2) {
+                d.push_str(&format!(" H{:.1} V{:.1}", x(w[1].0), y(w[1].1)));
+            }
+            d.push_str(&format!(" H{:.1}", x(span)));
+            let colour = COLOURS[i % COLOURS.len()];
+            out.push_str(&format!(
+                "<path d='{d}' fill=none stroke='{colour}' stroke-width=2><title>{}</title></path>",
+                esc(&b.bug)
+            ));
+        }
+        out.push_str("</svg><ul>");
+        for (i, b) in c.bugs.iter().enumerate() {
+            out.push_str(&format!(
+                "<li><span style='color:{}'>&#9632;</span> {} — {}/{} trials, median {}</li>",
+                COLOURS[i % COLOURS.len()],
+                esc(&b.bug),
+                b.times.len(),
+                c.trials,
+                b.median
+                    .map(clock)
+                    .unwrap_or_else(|| "never (fewer than half)".into())
+            ));
+        }
+        out.push_str("</ul>");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statuses_follow_the_checks_they_precede() {
+        let text = "; (set-info :status sat)\n(set-info :status sat)\n(check-sat)\n\
+                    (push 1)\n(set-info :status unsat)\n(check-sat)\n(check-sat)\n";
+        assert_eq!(
+            statuses(text),
+            vec![Verdict::Sat, Verdict::Unsat, Verdict::Unsat]
+        );
+        assert!(statuses("(check-sat)\n").is_empty());
+    }
+
+    #[test]
+    fn a_median_needs_half_the_trials() {
+        assert_eq!(median_with_censored(&[10.0, 20.0, 30.0], 5), Some(30.0));
+        assert_eq!(median_with_censored(&[10.0, 20.0], 5), None);
+        assert_eq!(median_with_censored(&[10.0, 20.0], 4), None);
+        assert_eq!(median_with_censored(&[10.0, 20.0, 40.0], 4), Some(30.0));
+        assert_eq!(median_with_censored(&[], 0), None);
+    }
+
+    #[test]
+    fn survival_falls_by_one_trial_per_trigger() {
+        assert_eq!(
+            survival(&[5.0, 9.0], 4),
+            vec![(0.0, 1.0), (5.0, 0.75), (9.0, 0.5)]
+        );
+    }
+}

@@ -558,6 +558,7 @@ fn settle_by_releases(
         json: json.to_path_buf(),
         known: v["known"].as_str().map(str::to_string),
         reduced: None,
+        again: false,
     };
     let mut blamed = blamed;
     if class == Class::Disagreement && blamed.is_none() {

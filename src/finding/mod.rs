@@ -72,6 +72,10 @@ pub struct Written {
     pub known: Option<String>,
     /// `<hash>.reduced.smt2` beside `smt2`, once the finding is reduced.
     pub reduced: Option<PathBuf>,
+    /// The same finding (class and formula) was already in the findings folder, reduced or
+    /// settled: nothing was written again, and it is not reduced again (`check` through
+    /// every path meets one finding in several setups).
+    pub again: bool,
 }
 
 impl Written {
@@ -82,6 +86,7 @@ impl Written {
             json: PathBuf::new(),
             known: None,
             reduced: None,
+            again: false,
         }
     }
 }
@@ -692,6 +697,9 @@ pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Writte
         h.update(smtlib::script(f, &ScriptOptions::default()));
         format!("{:x}", h.finalize())[..16].to_string()
     };
+    if let Some(w) = already_settled(dir, issue.class.dir(), &hash) {
+        return Ok(w);
+    }
     // Known only by evidence, once reduced (`mark_known`): written as unsettled.
     let known = None;
     let folder = dir.join(issue.class.dir());
@@ -713,7 +721,31 @@ pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Writte
         json,
         known: known.map(|k| k.file.clone()),
         reduced: None,
+        again: false,
     })
+}
+
+/// The finding `<hash>` of class folder `class` where `dir` already holds it settled (moved
+/// to `known/`, or reduced or noted as not reducible): it is not written again.
+fn already_settled(dir: &Path, class: &str, hash: &str) -> Option<Written> {
+    for folder in [dir.join("known").join(class), dir.join(class)] {
+        let json = folder.join(format!("{hash}.json"));
+        let Ok(v) = read_json(&json) else {
+            continue;
+        };
+        if v.get("reduced").is_none() && v["status"].as_str() != Some("known") {
+            continue;
+        }
+        let reduced = folder.join(format!("{hash}.reduced.smt2"));
+        return Some(Written {
+            smt2: folder.join(format!("{hash}.smt2")),
+            json,
+            known: v["known"].as_str().map(str::to_string),
+            reduced: reduced.is_file().then_some(reduced),
+            again: true,
+        });
+    }
+    None
 }
 
 /// Everything needed to write a finding of an incremental script.
@@ -890,6 +922,7 @@ pub fn write_script(dir: &Path, issue: &Issue, ctx: &ScriptContext) -> std::io::
         json,
         known: known.map(|k| k.file.clone()),
         reduced: None,
+        again: false,
     })
 }
 

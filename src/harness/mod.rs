@@ -640,6 +640,10 @@ impl Harness {
         let t = Instant::now();
         if let (Some(budget), Some(true)) = (self.reduce_budget, reproduced_anew) {
             for (issue, written) in findings.iter_mut() {
+                if written.again {
+                    // Reduced or settled when an earlier setup or case wrote it.
+                    continue;
+                }
                 if self.source.is_some() {
                     // The reducer changes the formula, which the text paths would then print
                     // instead of running the file: the finding is about the file as written.

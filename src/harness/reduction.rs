@@ -567,6 +567,7 @@ pub fn reduce_file(
         json: json.to_path_buf(),
         known: v["known"].as_str().map(str::to_string),
         reduced: None,
+        again: false,
     };
     let versions = h.versions().to_vec();
     let ctx = r.context(&versions, &h.limits);

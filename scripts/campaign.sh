@@ -155,12 +155,14 @@ kill "$watcher" 2>/dev/null || true
 announce
 
 # Sums over the processes: inputs (each process's last status line), the largest coverage.
-inputs=0; cov=0; runs=0; limited=0
+inputs=0; cov=0; runs=0; limited=0; taxes=()
 for f in "$procs"/*.log; do
   runs=$((runs + 1))
   # Each process says at its end how many answers a documented limitation gave.
   l=$(sed -nE 's/.*answered by a documented limitation: ([0-9]+).*/\1/p' "$f" | tail -1)
   limited=$((limited + ${l:-0}))
+  t=$(sed -nE 's/^smtsmith: (hang tax: .*)/\1/p' "$f" | tail -1)
+  [ -z "$t" ] || taxes+=("$t")
   # "Done N runs" where the process reached the end, else its last status line.
   i=$(sed -nE 's/^Done ([0-9]+) runs.*/\1/p' "$f" | tail -1)
   [ -n "$i" ] || i=$(grep -oE '^#[0-9]+' "$f" | tail -1 | tr -d '#')
@@ -175,6 +177,9 @@ printf '%-26s %s\n' "inputs run" "$inputs" \
   "coverage (edges)" "$cov" \
   "corpus" "$(find "$corpus" -type f | wc -l) inputs (was $corpus_before)" \
   "documented limitations" "$limited answers (unknown, unsupported or skipped by a message the solver documents: src/facts.rs)"
+# The time each process's solver calls spent past their time limits (a process the watchdog
+# ended does not print it: its last call is the time-limit finding).
+for t in "${taxes[@]}"; do printf '  %s\n' "$t"; done
 if [ -d "$SMTSMITH_FINDINGS" ]; then
   echo "== settling time-limit findings: each runs in its solver's own front end with its own limit"
   "$cli_dir/release/smtsmith" settle "$SMTSMITH_FINDINGS"

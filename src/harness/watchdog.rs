@@ -55,6 +55,7 @@ pub(crate) fn watch(h: &mut Harness, f: &Formula, input: Option<&[u8]>) -> bool 
     if !ENABLED.load(std::sync::atomic::Ordering::Relaxed) {
         return false;
     }
+    crate::solver::interrupt::set_label(f.signature().logic());
     *CURRENT.lock().unwrap_or_else(|e| e.into_inner()) = Some(Case {
         formula: f.clone(),
         input: input.map(|i| i.to_vec()),
@@ -186,6 +187,7 @@ fn print_counts() {
         crate::solver::interrupt::count(),
         crate::facts::limitation_summary()
     );
+    eprintln!("smtsmith: {}", crate::solver::interrupt::tax_summary());
 }
 
 fn phase(p: super::Phase) {

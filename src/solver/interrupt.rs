@@ -55,6 +55,89 @@ impl Running {
 }
 
 static RUNNING: Mutex<Vec<Running>> = Mutex::new(Vec::new());
+
+/// Watched calls of one solver on cases of one label (the case's logic): their number and
+/// time, and those that ran past their time limit with the time past it — the hang tax, the
+/// time a limit was meant to save and did not.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tax {
+    pub calls: u64,
+    pub time: Duration,
+    pub overruns: u64,
+    pub past_limit: Duration,
+}
+
+static TAX: Mutex<Vec<((SolverId, String), Tax)>> = Mutex::new(Vec::new());
+static LABEL: Mutex<String> = Mutex::new(String::new());
+
+/// Labels the calls that follow (the fuzz targets' watchdog: the case's logic).
+pub fn set_label(label: String) {
+    *LABEL.lock().unwrap_or_else(|e| e.into_inner()) = label;
+}
+
+/// The hang tax so far, per solver and label.
+pub fn tax() -> Vec<((SolverId, String), Tax)> {
+    TAX.lock().unwrap_or_else(|e| e.into_inner()).clone()
+}
+
+fn pay(solver: SolverId, elapsed: Duration, limit: Duration) {
+    let label = LABEL.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    let mut tax = TAX.lock().unwrap_or_else(|e| e.into_inner());
+    let k = match tax.iter().position(|(k, _)| k.0 == solver && k.1 == label) {
+        Some(k) => k,
+        None => {
+            tax.push(((solver, label), Tax::default()));
+            tax.len() - 1
+        }
+    };
+    let t = &mut tax[k].1;
+    t.calls += 1;
+    t.time += elapsed;
+    if elapsed > limit {
+        t.overruns += 1;
+        t.past_limit += elapsed - limit;
+    }
+}
+
+/// One line: per solver, the time its watched calls spent past their limits and in all,
+/// and the labels that paid most of it.
+pub fn tax_summary() -> String {
+    let tax = tax();
+    let mut parts = Vec::new();
+    for solver in [SolverId::Z3, SolverId::Cvc5] {
+        let mine: Vec<&((SolverId, String), Tax)> =
+            tax.iter().filter(|((s, _), _)| *s == solver).collect();
+        let sum = |f: fn(&Tax) -> Duration| mine.iter().map(|(_, t)| f(t)).sum::<Duration>();
+        let (past, all) = (sum(|t| t.past_limit), sum(|t| t.time));
+        let overruns: u64 = mine.iter().map(|(_, t)| t.overruns).sum();
+        let calls: u64 = mine.iter().map(|(_, t)| t.calls).sum();
+        let mut worst: Vec<&&((SolverId, String), Tax)> =
+            mine.iter().filter(|(_, t)| t.overruns > 0).collect();
+        worst.sort_by_key(|(_, t)| std::cmp::Reverse(t.past_limit));
+        let worst: Vec<String> = worst
+            .iter()
+            .take(4)
+            .map(|((_, l), t)| {
+                format!(
+                    "{} {:.1} s",
+                    if l.is_empty() { "-" } else { l },
+                    t.past_limit.as_secs_f64()
+                )
+            })
+            .collect();
+        parts.push(format!(
+            "{solver} {:.1} s past limits of {:.1} s in calls ({overruns} of {calls} calls{})",
+            past.as_secs_f64(),
+            all.as_secs_f64(),
+            if worst.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", worst.join(", "))
+            }
+        ));
+    }
+    format!("hang tax: {}", parts.join("; "))
+}
 static NEXT: AtomicU64 = AtomicU64::new(0);
 static INTERRUPTS: AtomicU64 = AtomicU64::new(0);
 static STARTED: std::sync::Once = std::sync::Once::new();
@@ -125,6 +208,8 @@ impl Drop for Call {
         let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(k) = running.iter().position(|r| r.id == id) {
             let r = running.swap_remove(k);
+            drop(running);
+            pay(r.solver, r.since.elapsed(), r.limit);
             if let Some(at) = r.interrupted {
                 eprintln!(
                     "smtsmith: {} {} returned {:.2} s after its interrupt ({:.2} s in all)",
@@ -186,6 +271,41 @@ mod tests {
             deadline: since + limit + grace(limit),
             interrupted: None,
         }
+    }
+
+    #[test]
+    fn the_hang_tax_counts_time_past_the_limit_per_solver_and_label() {
+        set_label("TAX_TEST_LOGIC".into());
+        pay(
+            SolverId::Cvc5,
+            Duration::from_millis(3_500),
+            Duration::from_secs(2),
+        );
+        pay(
+            SolverId::Cvc5,
+            Duration::from_millis(500),
+            Duration::from_secs(2),
+        );
+        set_label(String::new());
+        let mine = tax()
+            .into_iter()
+            .find(|((s, l), _)| *s == SolverId::Cvc5 && l == "TAX_TEST_LOGIC")
+            .map(|(_, t)| t)
+            .unwrap();
+        assert_eq!(
+            mine,
+            Tax {
+                calls: 2,
+                time: Duration::from_secs(4),
+                overruns: 1,
+                past_limit: Duration::from_millis(1_500),
+            }
+        );
+        assert!(
+            tax_summary().contains("TAX_TEST_LOGIC 1.5 s"),
+            "{}",
+            tax_summary()
+        );
     }
 
     #[test]

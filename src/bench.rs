@@ -3,7 +3,7 @@
 //! each part timed. Used by `smtsmith bench` and by the criterion benchmarks (`benches/`);
 //! never by timed tests.
 
-use crate::generate::{seeded_bytes, Case, Theories};
+use crate::generate::{Case, Theories};
 use crate::harness::{Harness, Selection, Target};
 use crate::solver::{CaseSetup, Phases, Reuse, Z3Solver};
 use std::fmt::Write as _;
@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 
 /// A fixed corpus: `count` inputs of `bytes` pseudo-random bytes from seeds `seed..`.
 pub fn corpus(seed: u64, count: u64, bytes: usize) -> Vec<Vec<u8>> {
-    (0..count)
-        .map(|i| seeded_bytes(seed.wrapping_add(i), bytes))
+    crate::generate::seeded_inputs(seed, count, bytes)
+        .map(|(_, input)| input)
         .collect()
 }
 

@@ -992,6 +992,16 @@ fn real_literal(b: u8) -> BigRational {
     }
 }
 
+/// The seeded inputs of `count` cases from seed `seed` (case i: seed S+i, `bytes` bytes of
+/// [`seeded_bytes`]), each with its seed: the one loop that `smtsmith run`, `gen` and `bench`
+/// draw their cases from, so that a seed names the same case in each.
+pub fn seeded_inputs(seed: u64, count: u64, bytes: usize) -> impl Iterator<Item = (u64, Vec<u8>)> {
+    (0..count).map(move |i| {
+        let s = seed.wrapping_add(i);
+        (s, seeded_bytes(s, bytes))
+    })
+}
+
 /// Deterministic pseudo-random bytes (splitmix64) for `smtsmith gen --seed`.
 pub fn seeded_bytes(seed: u64, len: usize) -> Vec<u8> {
     let mut state = seed;

@@ -1,0 +1,395 @@
+//! The subcommands over written findings: report, summary, reduce, judge, size, bisect, settle, triage, and the bug benchmark (`bugs`). Their arguments are `main.rs`'s `Command`.
+
+use super::*;
+
+/// `smtsmith report`.
+pub(super) fn report(cmd: Command) -> Result<ExitCode, String> {
+    let Command::Report { dir, log, out } = cmd else {
+        unreachable!("dispatched by run")
+    };
+    let out = out.unwrap_or_else(|| dir.join("report.html"));
+    let log = match &log {
+        Some(p) => Some(String::from_utf8_lossy(&read(p)?).into_owned()),
+        None => None,
+    };
+    let page_dir = out.parent().map(PathBuf::from).unwrap_or_default();
+    let page = smtsmith::report::html(&dir, log.as_deref(), &page_dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?;
+    if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    }
+    std::fs::write(&out, page).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    println!("wrote {}", out.display());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `smtsmith summary`.
+pub(super) fn summary(cmd: Command) -> Result<ExitCode, String> {
+    let Command::Summary { dir } = cmd else {
+        unreachable!("dispatched by run")
+    };
+    print!(
+        "{}",
+        smtsmith::finding::summary(&dir).map_err(|e| format!("{}: {e}", dir.display()))?
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `smtsmith reduce`.
+pub(super) fn reduce(cmd: Command) -> Result<ExitCode, String> {
+    let Command::Reduce {
+        findings,
+        budget,
+        again,
+    } = cmd
+    else {
+        unreachable!("dispatched by run")
+    };
+    reduce_findings(&findings, std::time::Duration::from_secs(budget), again)
+}
+
+/// `smtsmith judge`.
+pub(super) fn judge(cmd: Command) -> Result<ExitCode, String> {
+    let Command::Judge { finding, candidate } = cmd else {
+        unreachable!("dispatched by run")
+    };
+    let mut w =
+        smtsmith::harness::WrittenFinding::open(&finding, settings()).map_err(|e| e.to_string())?;
+    let text = String::from_utf8(read(&candidate)?)
+        .map_err(|_| format!("{} is not UTF-8", candidate.display()))?;
+    // A candidate smtsmith cannot read is not the finding (an external reducer
+    // makes many).
+    let same = smtsmith::harness::reproducer_formula(&text)
+        .map(|f| w.holds_on(&f))
+        .unwrap_or(false);
+    Ok(if same {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// `smtsmith size`.
+pub(super) fn size(cmd: Command) -> Result<ExitCode, String> {
+    let Command::Size { files } = cmd else {
+        unreachable!("dispatched by run")
+    };
+    for file in &files {
+        let text = String::from_utf8(read(file)?)
+            .map_err(|_| format!("{} is not UTF-8", file.display()))?;
+        let f = smtsmith::harness::reproducer_formula(&text)
+            .map_err(|e| format!("{}: {e}", file.display()))?;
+        // Bytes of the formula as smtsmith prints it (declarations, logic,
+        // assertions, check-sat): the same measure whatever else the file holds.
+        let bytes = smtsmith::smtlib::script(&f, &Default::default()).len();
+        println!(
+            "{}\t{}\t{}\t{bytes}",
+            file.display(),
+            smtsmith::reduce::size(&f),
+            f.asserts.len()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `smtsmith bisect`.
+pub(super) fn bisect(cmd: Command) -> Result<ExitCode, String> {
+    let Command::Bisect { findings, timeout } = cmd else {
+        unreachable!("dispatched by run")
+    };
+    let store = solver_store();
+    let mut files = Vec::new();
+    for p in &findings {
+        if p.is_dir() {
+            files.extend(walk_json(p).map_err(|e| format!("{}: {e}", p.display()))?);
+        } else {
+            files.push(p.clone());
+        }
+    }
+    let mut not = 0;
+    for json in &files {
+        match smtsmith::bisect::bisect_file(json, &store, std::time::Duration::from_secs(timeout)) {
+            Ok(b) => {
+                if b.first_bad.is_none() {
+                    not += 1;
+                }
+                println!(
+                    "{}: {} ({} probes)",
+                    json.display(),
+                    b.range(),
+                    b.probes.len()
+                );
+            }
+            Err(e) => {
+                not += 1;
+                println!("{}: not bisected: {e}", json.display());
+            }
+        }
+    }
+    Ok(if not > 0 {
+        ExitCode::from(3)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// `smtsmith settle`.
+pub(super) fn settle(cmd: Command) -> Result<ExitCode, String> {
+    let Command::Settle { findings } = cmd else {
+        unreachable!("dispatched by run")
+    };
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let mut files = Vec::new();
+    for p in &findings {
+        if p.is_dir() {
+            files.extend(walk_json(p).map_err(|e| format!("{}: {e}", p.display()))?);
+        } else if p.is_file() {
+            files.push(p.clone());
+        } else {
+            return Err(format!("{}: no such file or folder", p.display()));
+        }
+    }
+    // Time-limit findings not settled yet (a settled one records its front end's run).
+    let unsettled = |j: &PathBuf| {
+        std::fs::read_to_string(j)
+            .ok()
+            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+            .is_some_and(|v| v["class"] == "time-limit" && v["time_limit"].is_null())
+    };
+    for json in files.iter().filter(|j| unsettled(j)) {
+        match smtsmith::settle::settle_time_limit(json, &exe) {
+            Ok(smtsmith::settle::TimeLimit::Ignored(r)) => println!(
+                "{}: ignores its time limit: its own front end too ({}: {} after {:.1} s)",
+                json.display(),
+                r.command,
+                r.answer,
+                r.seconds
+            ),
+            Ok(smtsmith::settle::TimeLimit::Performance(r, moved)) => println!(
+                "{}: performance: its own front end stops in time ({}: {} after {:.1} s) -> {}",
+                json.display(),
+                r.command,
+                r.answer,
+                r.seconds,
+                moved.display()
+            ),
+            Err(e) => println!("{}: not settled: {e}", json.display()),
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `smtsmith triage`.
+pub(super) fn triage(cmd: Command) -> Result<ExitCode, String> {
+    let Command::Triage {
+        dir,
+        markdown,
+        json,
+    } = cmd
+    else {
+        unreachable!("dispatched by run")
+    };
+    let t = smtsmith::finding::triage(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    print!("{}", t.text());
+    if let Some(p) = markdown {
+        std::fs::write(&p, t.markdown()).map_err(|e| format!("{}: {e}", p.display()))?;
+    }
+    if let Some(p) = json {
+        std::fs::write(&p, serde_json::to_string_pretty(&t).unwrap())
+            .map_err(|e| format!("{}: {e}", p.display()))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `smtsmith reduce`.
+fn reduce_findings(
+    paths: &[PathBuf],
+    budget: std::time::Duration,
+    again: bool,
+) -> Result<ExitCode, String> {
+    use smtsmith::harness::ReduceFileError;
+    let mut files = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            files.extend(
+                walk_json(p)
+                    .map_err(|e| format!("{}: {e}", p.display()))?
+                    .into_iter()
+                    .filter(|j| again || !j.with_extension("reduced.smt2").exists()),
+            );
+        } else {
+            files.push(p.clone());
+        }
+    }
+    let (mut reduced, mut not) = (0, 0);
+    if files.len() > 1 {
+        // One process per finding: a solver that crashes on a candidate ends only that
+        // finding's reduction (and, through the watchdog, leaves a crash finding).
+        let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+        for json in &files {
+            let status = std::process::Command::new(&exe)
+                .arg("reduce")
+                .arg("--again")
+                .arg("--budget")
+                .arg(budget.as_secs().to_string())
+                .arg(json)
+                .status()
+                .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
+            use std::os::unix::process::ExitStatusExt;
+            match (status.code(), status.signal()) {
+                (Some(0), _) => reduced += 1,
+                (Some(2), _) => return Err(format!("{}: unreadable", json.display())),
+                (_, Some(sig)) => {
+                    not += 1;
+                    println!(
+                        "{}: not reduced: the process ended by signal {sig} while reducing: a solver crashed on the candidate {} (a crash finding, if the process could write one, is under the findings folder)",
+                        json.display(),
+                        json.with_extension("candidate.smt2").display()
+                    );
+                }
+                _ => not += 1,
+            }
+        }
+        println!("{reduced} reduced, {not} not reduced");
+        return Ok(if not > 0 {
+            ExitCode::from(3)
+        } else {
+            ExitCode::SUCCESS
+        });
+    }
+    // A crash inside a solver on a candidate is written as a crash finding.
+    smtsmith::harness::watchdog::enable(std::time::Duration::from_secs(settings().hang_seconds));
+    for json in &files {
+        match smtsmith::harness::reduce_file(json, budget, settings()) {
+            Ok((w, s)) => {
+                reduced += 1;
+                println!(
+                    "{}: {} -> {} nodes, {} -> {} assertions, {} tests in {:.1} s{}\n  {}",
+                    json.display(),
+                    s.original_nodes,
+                    s.nodes,
+                    s.original_assertions,
+                    s.assertions,
+                    s.tests,
+                    s.seconds,
+                    if s.exhausted {
+                        " (budget ended it)"
+                    } else {
+                        ""
+                    },
+                    w.reduced
+                        .map(|p| p.display().to_string())
+                        .unwrap_or_default()
+                );
+            }
+            Err(e @ ReduceFileError::Unreadable(_)) => return Err(e.to_string()),
+            Err(e) => {
+                not += 1;
+                println!("{}: not reduced: {e}", json.display());
+            }
+        }
+    }
+    println!("{reduced} reduced, {not} not reduced");
+    Ok(if not > 0 {
+        ExitCode::from(3)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// Every finding's JSON under `dir` (`<class>/<hash>.json`, `known/<class>/<hash>.json`).
+fn walk_json(dir: &std::path::Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir)? {
+        let p = e?.path();
+        if p.is_dir() {
+            out.extend(walk_json(&p)?);
+        } else if p.extension().and_then(|e| e.to_str()) == Some("json") {
+            out.push(p);
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// Where release wheels are fetched to: the checkout's `vendor/solvers/` (the working
+/// directory's where the binary was built elsewhere).
+fn solver_store() -> PathBuf {
+    let store = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("vendor/solvers");
+    if store.parent().is_some_and(|p| p.is_dir()) {
+        store
+    } else {
+        PathBuf::from("vendor/solvers")
+    }
+}
+
+/// `smtsmith bugs`.
+pub(super) fn bugs(action: BugsAction) -> Result<ExitCode, String> {
+    use smtsmith::bugbench;
+    match action {
+        BugsAction::Verify {
+            only,
+            timeout,
+            json,
+        } => {
+            let rows = bugbench::verify(
+                &solver_store(),
+                std::time::Duration::from_secs(timeout),
+                only.as_deref(),
+            )?;
+            for r in &rows {
+                if json {
+                    println!("{}", serde_json::to_string(r).unwrap());
+                } else {
+                    println!(
+                        "{} {:<10} {:<9} {:<50} {:?}",
+                        if r.ok { "ok " } else { "BAD" },
+                        r.release,
+                        format!("{:?}", r.role).to_lowercase(),
+                        r.file,
+                        r.probe
+                    );
+                }
+            }
+            let bad = rows.iter().filter(|r| !r.ok).count();
+            eprintln!(
+                "{} probes of {} bugs: {} agree with the index, {bad} do not",
+                rows.len(),
+                rows.iter()
+                    .map(|r| r.file.as_str())
+                    .collect::<std::collections::BTreeSet<_>>()
+                    .len(),
+                rows.len() - bad
+            );
+            Ok(if bad == 0 {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
+        BugsAction::Results {
+            dir,
+            markdown,
+            html,
+            json,
+        } => {
+            let trials = bugbench::results(&dir)?;
+            let cells = bugbench::cells(&trials);
+            if json {
+                println!("{}", serde_json::to_string_pretty(&cells).unwrap());
+            } else {
+                print!("{}", bugbench::table(&cells));
+            }
+            if let Some(md) = markdown {
+                std::fs::write(&md, bugbench::table(&cells))
+                    .map_err(|e| format!("{}: {e}", md.display()))?;
+            }
+            if let Some(out) = html {
+                std::fs::write(&out, bugbench::html(&cells))
+                    .map_err(|e| format!("{}: {e}", out.display()))?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}

@@ -1,0 +1,607 @@
+//! The `smtsmith` command line: generate scripts, replay fuzzer inputs, summarize findings,
+//! and run scripts through the linked solvers' own SMT-LIB front ends.
+
+mod bench;
+mod check;
+mod findings;
+mod gen;
+mod replay;
+mod run;
+
+use clap::{Parser, Subcommand};
+use smtsmith::generate::{seeded_inputs, Case, Theories};
+use smtsmith::harness::{Harness, Selection};
+use smtsmith::smtlib::{self, ScriptOptions};
+use smtsmith::solver::{cvc5, z3};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "smtsmith",
+    version,
+    about = "In-process fuzzing harness for SMT solvers (Z3 and cvc5)"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum BugsAction {
+    /// Probe each Z3 bug's reproducer with the `z3` binary of every release the index says
+    /// it affects (it must show the bug) and of its fix release (it must not), fetching the
+    /// wheels into vendor/solvers/. One line per probe; exit status 0 when every probe
+    /// agrees with the index, 1 otherwise.
+    Verify {
+        /// Only the bugs whose reproducer's file name contains this.
+        #[arg(long)]
+        only: Option<String>,
+        /// Time limit of one probe, in seconds (a time-limit bug is one still running then).
+        #[arg(long, default_value_t = 10)]
+        timeout: u64,
+        /// One JSON object per probe instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Read the trials `scripts/bug-bench.sh` ran under DIR: per cell (Z3 release, fuzz
+    /// target), the bugs triggered per trial and each bug's time to trigger (median over
+    /// the trials, a trial that never triggered it counting as never, and its spread).
+    Results {
+        dir: PathBuf,
+        /// Also write the table as Markdown here (for docs/).
+        #[arg(long)]
+        markdown: Option<PathBuf>,
+        /// Also write an HTML page with each cell's survival plot here.
+        #[arg(long)]
+        html: Option<PathBuf>,
+        /// The cells as JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Write generated formulas as SMT-LIB scripts.
+    Gen {
+        /// Number of scripts.
+        #[arg(long, default_value_t = 10)]
+        count: u64,
+        /// First seed (script i uses seed S+i).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Output folder (created if missing).
+        #[arg(long)]
+        out: PathBuf,
+        /// Bytes of pseudo-random input per script (more bytes, larger formulas).
+        #[arg(long, default_value_t = 256)]
+        bytes: usize,
+        /// Theories the cases may use, comma-separated: ints, reals, bv, strings, arrays,
+        /// uf, quantifiers, all (default: $SMTSMITH_THEORIES or all). A fuzzer input
+        /// replays only under the theories it was found with.
+        #[arg(long)]
+        theories: Option<Theories>,
+        /// Instead of seeded bytes, decode every file of this folder (a libFuzzer corpus);
+        /// script `NAME.smt2` for input `NAME`. `--count`, `--seed`, `--bytes` are ignored.
+        #[arg(long)]
+        inputs: Option<PathBuf>,
+        /// Write incremental scripts (the `script` target's cases: push/pop, assumptions,
+        /// get-value, cores, solver options): `NAME.smt2` with Z3's options,
+        /// `NAME.cvc5.smt2` with cvc5's.
+        #[arg(long)]
+        incremental: bool,
+        /// Write a construction family's formulas (strings_sat, strings_unsat, regex,
+        /// fusion, sae, janus), their verdict by construction in a comment and in
+        /// `set-info :status`. fusion, sae and janus start the solvers to pick seeds.
+        #[arg(long, conflicts_with = "incremental")]
+        construct: Option<String>,
+    },
+    /// Decode a libFuzzer input (crash artifact or corpus entry), print its script, re-run the
+    /// oracles; exits with status 1 if it still produces a finding.
+    Replay {
+        /// The input file.
+        artifact: PathBuf,
+        /// Which solvers to run: both, z3 or cvc5.
+        #[arg(long, default_value = "both")]
+        solver: Selection,
+        /// Where findings are written (default: $SMTSMITH_FINDINGS or ./findings).
+        #[arg(long)]
+        findings: Option<PathBuf>,
+        /// Ground-term mode (the `ground_terms` target): literals only; every closed term
+        /// is simplified by both solvers and compared with the evaluator.
+        #[arg(long)]
+        ground: bool,
+        /// The input is an SMT-LIB script (the `seed_mutation` target): parsed, not decoded,
+        /// and run as that target runs it (its resource limits, every oracle).
+        #[arg(long, conflicts_with = "ground")]
+        script: bool,
+        /// The input is one of a construction target's (`strings_sat`, `strings_unsat`, …):
+        /// decoded by that family and judged against its claim.
+        #[arg(long, conflicts_with_all = ["ground", "script"])]
+        construct: Option<String>,
+        /// The input is one of the `script` target's (an incremental script), or the
+        /// `.json` of a script finding (its recorded input is replayed).
+        #[arg(long, conflicts_with_all = ["ground", "script", "construct"])]
+        incremental: bool,
+        /// The fuzz target the input is from (differential, model_z3, …, seed_mutation):
+        /// replayed as that target decodes and runs it (sets --solver, --ground, --script,
+        /// --construct or --incremental accordingly).
+        #[arg(long, conflicts_with_all = ["ground", "script", "construct", "incremental", "solver"])]
+        target: Option<smtsmith::harness::Target>,
+        /// Theories the cases may use, comma-separated: ints, reals, bv, strings, arrays,
+        /// uf, quantifiers, all (default: $SMTSMITH_THEORIES or all). A fuzzer input
+        /// replays only under the theories it was found with.
+        #[arg(long)]
+        theories: Option<Theories>,
+    },
+    /// Count the findings in a folder by class and print one reproducer per de-duplication key.
+    Summary {
+        /// The findings folder.
+        #[arg(default_value = "findings")]
+        dir: PathBuf,
+    },
+    /// Reduce written findings with the linked solvers (in-process, one run of the case per
+    /// step): each FINDING.json (or every finding under a folder that has no reduced form
+    /// yet) gets `<hash>.reduced.smt2` beside it and the reduced key in its JSON. Exit
+    /// status 0: all reduced; 3: some did not make their finding again (another release
+    /// linked, a finding that depended on the process) or are of a class not reduced from
+    /// files; 2: unreadable input.
+    Reduce {
+        /// Findings' JSON files or findings folders.
+        #[arg(required = true)]
+        findings: Vec<PathBuf>,
+        /// Time budget per finding, in seconds.
+        #[arg(long, default_value_t = smtsmith::settings::REDUCE_SECONDS)]
+        budget: u64,
+        /// Reduce again findings that have a reduced form.
+        #[arg(long)]
+        again: bool,
+    },
+    /// Whether CANDIDATE (an SMT-LIB file) makes the same finding as FINDING.json (same
+    /// class, blamed solver and path, normalized message for errors), run with the linked
+    /// solvers in the setup the finding records: exit status 0 if it does, 1 if not, 2 on
+    /// unreadable input. The interestingness test of external reducers (ddSMT).
+    Judge {
+        /// The finding's JSON.
+        #[arg(long)]
+        finding: PathBuf,
+        /// The candidate SMT-LIB file.
+        candidate: PathBuf,
+    },
+    /// Print the size of SMT-LIB files as reductions count it: term nodes reachable from the
+    /// assertions, assertions, and the bytes of the formula as smtsmith prints it
+    /// (declarations, logic, assertions, check-sat; tab-separated, one line per file).
+    Size {
+        /// SMT-LIB files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Bisect Z3 findings over the pinned releases (vendor/z3-solver.sha256): the reduced
+    /// reproducer (the original where there is none) runs in each probed release's `z3`
+    /// binary (its wheel fetched once into vendor/solvers/), judged against the finding's
+    /// class; the first bad / last good releases before the finding's release and the last
+    /// bad / first good after it are recorded in the JSON (`bisect`) and shown by `triage`.
+    /// Exit status 0: all bisected; 3: some do not replay with their own release's binary
+    /// or are not Z3's; 2: unreadable input.
+    Bisect {
+        /// Findings' JSON files or findings folders.
+        #[arg(required = true)]
+        findings: Vec<PathBuf>,
+        /// Time limit of one replay, in seconds.
+        #[arg(long, default_value_t = 60)]
+        timeout: u64,
+    },
+    /// The bug benchmark: the known bugs of known-findings/index.json as the targets of
+    /// time-to-bug trials (docs/usage.md, "The bug benchmark").
+    Bugs {
+        #[command(subcommand)]
+        action: BugsAction,
+    },
+    /// Settle written findings by evidence gathered outside the process that made them: a
+    /// `time-limit` finding runs again in the solver's own front end, a separate process
+    /// with the solver's own time limit (`z3 -t:LIMIT`; cvc5's front end through `smtsmith
+    /// solve`): where that overruns too, the solver ignores its time limit (both figures in
+    /// the finding); where it stops in time, the finding becomes a `performance` finding
+    /// with the ratio of the in-process time to the limit. One line per finding; exit
+    /// status 0 (2: unreadable input).
+    Settle {
+        /// Findings' JSON files or findings folders.
+        #[arg(required = true)]
+        findings: Vec<PathBuf>,
+    },
+    /// Group the findings in a folder by de-duplication key (class, solver, logic and
+    /// operators, normalized error message) and print a table: class × solver × logic,
+    /// count, one representative reproducer per key. Optionally also as Markdown / JSON.
+    Triage {
+        /// The findings folder.
+        #[arg(default_value = "findings")]
+        dir: PathBuf,
+        /// Write the table as Markdown here.
+        #[arg(long)]
+        markdown: Option<PathBuf>,
+        /// Write the table as JSON here.
+        #[arg(long)]
+        json: Option<PathBuf>,
+    },
+    /// Run an SMT-LIB script with a linked solver's own front end (z3: the release's
+    /// binary; cvc5: libcvc5parser, the front end of the cvc5 binary) and print its output.
+    Solve {
+        /// z3 or cvc5.
+        #[arg(long)]
+        solver: String,
+        /// Time limit per check in milliseconds (0: none); a check that hits it prints unknown.
+        #[arg(long, default_value_t = 60_000)]
+        timeout_ms: u32,
+        /// The SMT-LIB script.
+        file: PathBuf,
+    },
+    /// Run generated cases from seeded random bytes (no coverage feedback; libFuzzer is the
+    /// main driver, see README) and print verdict and finding counts.
+    Run {
+        #[command(flatten)]
+        seeded: Seeded,
+        /// Which solvers to run: both, z3 or cvc5.
+        #[arg(long, default_value = "both")]
+        solver: Selection,
+        /// Where findings are written (default: $SMTSMITH_FINDINGS or ./findings).
+        #[arg(long)]
+        findings: Option<PathBuf>,
+        /// Print the seed of every case on which a solver took longer than this (ms).
+        #[arg(long)]
+        slow_ms: Option<u64>,
+        /// Ground-term mode (the `ground_terms` target): literals only; every closed term
+        /// is simplified by both solvers and compared with the evaluator.
+        #[arg(long)]
+        ground: bool,
+        /// Run a construction family's cases (`strings_sat`, `strings_unsat`, …) instead of
+        /// generated formulas: each judged against its verdict by construction.
+        #[arg(long, conflicts_with = "ground")]
+        construct: Option<String>,
+        /// Run incremental scripts (the `script` target: declare, assert, push/pop, checks
+        /// with assumptions, get-value, cores, reset-assertions; solver options and
+        /// self-checks from the swarm) in lockstep on both solvers.
+        #[arg(long, conflicts_with_all = ["ground", "construct"])]
+        incremental: bool,
+        /// Theories the cases may use, comma-separated: ints, reals, bv, strings, arrays,
+        /// uf, quantifiers, all (default: $SMTSMITH_THEORIES or all). A fuzzer input
+        /// replays only under the theories it was found with.
+        #[arg(long)]
+        theories: Option<Theories>,
+    },
+    /// Where the time of the `differential` target's body goes, on a fixed corpus of
+    /// seeded inputs, for each solver-reuse mode (a measurement, not a test); with
+    /// `--target seed_mutation --inputs DIR`, that of `seed_mutation` on SMT-LIB inputs:
+    /// time per part, verdicts and unknown reasons, decided checks by time taken, and time by
+    /// each drawn part of the setup (limits: `SMTSMITH_EFFORT`).
+    Bench {
+        #[command(flatten)]
+        seeded: Seeded,
+        /// Theories the cases may use, comma-separated: ints, reals, bv, strings, arrays,
+        /// uf, quantifiers, all (default: $SMTSMITH_THEORIES or all). A fuzzer input
+        /// replays only under the theories it was found with.
+        #[arg(long)]
+        theories: Option<Theories>,
+        /// Reuse modes to measure, comma-separated (fresh, solver, reset, scope; default all).
+        #[arg(long, value_delimiter = ',')]
+        reuse: Vec<smtsmith::solver::Reuse>,
+        /// Measure each setup instead (reuse modes, Z3's solver constructors, the text paths,
+        /// the drawn default): cases per second and each path's time.
+        #[arg(long, conflicts_with = "reuse")]
+        setups: bool,
+        /// Inputs run before timing starts (first-call costs of the libraries).
+        #[arg(long, default_value_t = 50)]
+        warmup: u64,
+        /// Use the files of this folder (a libFuzzer corpus) as the inputs, in name order,
+        /// instead of seeded bytes (`--count`, `--seed`, `--bytes` are ignored).
+        #[arg(long)]
+        inputs: Option<PathBuf>,
+        /// Write each case's time (ms, one line per input, in order) of the last mode here.
+        #[arg(long)]
+        per_case: Option<PathBuf>,
+        /// The fuzz target whose body runs: differential (generated formulas) or
+        /// seed_mutation (SMT-LIB inputs: give them with --inputs, e.g. a seed_mutation corpus).
+        #[arg(long, default_value = "differential")]
+        target: smtsmith::harness::Target,
+    },
+    /// Run real SMT-LIB scripts (files, or folders searched for `.smt2`) through every
+    /// applicable oracle with both solvers: one line per file (verdicts, time, finding
+    /// classes or ok), then a per-logic summary.
+    #[command(after_help = CHECK_EXIT_CODES)]
+    Check {
+        /// SMT-LIB files, or folders searched recursively for `.smt2` files.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// A solver still in one check this many seconds after it began is killed with its
+        /// worker process and reported as a `time-limit` finding.
+        #[arg(long, default_value_t = 60)]
+        hang_seconds: u64,
+        /// One JSON object per file (JSON Lines), then one with the per-logic summary.
+        #[arg(long)]
+        json: bool,
+        /// Which solvers to run: both, z3 or cvc5.
+        #[arg(long, default_value = "both")]
+        solver: Selection,
+        /// Where findings are written (default: $SMTSMITH_FINDINGS or ./findings).
+        #[arg(long)]
+        findings: Option<PathBuf>,
+        /// Time limit per solver and file in milliseconds (no resource limit besides it).
+        #[arg(long, default_value_t = 5_000)]
+        timeout_ms: u32,
+        /// Also write the summary as Markdown to this file.
+        #[arg(long)]
+        markdown: Option<PathBuf>,
+        /// Read SMT-LIB 2.6 as written only: no SMT-LIB 2.5 names, unary forms, `-5`
+        /// numerals or operators outside the declared logic (read by default, each use
+        /// noted under the file's line; docs/smtlib-input.md).
+        #[arg(long)]
+        strict: bool,
+        /// How each file meets the solvers: `every` (the default) runs a script of one
+        /// query through every path and setup that can disagree — each solver's C API inside
+        /// `push` and on a fresh solver, Z3's general solver both ways, both front ends on
+        /// smtsmith's printed form and on the file's own text — and reports each answer (a
+        /// solver whose paths disagree is a `path-disagreement`); `drawn` draws one setup
+        /// from the file's bytes, as a fuzz case draws one from its input.
+        #[arg(long, default_value = "every")]
+        setup: smtsmith::check::SetupMode,
+    },
+    /// Build the corpus of the `seed_mutation` fuzz target from SMT-LIB scripts (files, or
+    /// folders searched for `.smt2`): every script that parses is written, as smtsmith
+    /// prints it, to OUT (named by its content); the others are listed with the reason.
+    SeedCorpus {
+        /// SMT-LIB files, or folders searched recursively for `.smt2` files.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// The corpus folder to write (created if missing), e.g. fuzz/corpus/seed_mutation.
+        #[arg(long)]
+        out: PathBuf,
+        /// Skip scripts longer than this once printed (libFuzzer's -max_len).
+        #[arg(long, default_value_t = 32_768)]
+        max_len: usize,
+    },
+    /// Write a self-contained HTML report of a campaign: the findings grouped by
+    /// de-duplication key, linking each representative reproducer, and plots of coverage and
+    /// inputs per second over time from a libFuzzer log (scripts/campaign.sh keeps one).
+    Report {
+        /// The findings folder.
+        #[arg(default_value = "findings")]
+        dir: PathBuf,
+        /// A libFuzzer log (its status lines are plotted).
+        #[arg(long)]
+        log: Option<PathBuf>,
+        /// Where to write the page (default: DIR/report.html).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Run one input through a fuzz target's body exactly as the fuzz target does (its
+    /// decoding, oracles, watchdog and findings), without libFuzzer or a nightly toolchain.
+    /// Exit status: 0 no finding (or only known bugs), 1 a finding, 71 the watchdog ended
+    /// a solver check that ran far past its time limit (finding written).
+    RunTarget {
+        /// The fuzz target: differential, model_z3, model_cvc5, ground_terms, strings_sat,
+        /// strings_unsat, regex, fusion, sae, janus, script, seed_mutation.
+        target: smtsmith::harness::Target,
+        /// The input file (a libFuzzer corpus entry or artifact).
+        input: PathBuf,
+    },
+    /// Print the linked solver versions.
+    Versions,
+    /// Internal (`check`'s worker process): checks the paths read from stdin, reports on
+    /// stdout.
+    #[command(hide = true)]
+    CheckWorker {
+        #[arg(long)]
+        solver: Selection,
+        #[arg(long)]
+        findings: PathBuf,
+        #[arg(long)]
+        timeout_ms: u32,
+        #[arg(long)]
+        strict: bool,
+        #[arg(long)]
+        setup: smtsmith::check::SetupMode,
+    },
+}
+
+/// `smtsmith check --help`: what the exit status says.
+const CHECK_EXIT_CODES: &str = "\
+Exit status:
+  0  every file checked (or had no check-sat), no finding
+  1  at least one finding (written under --findings)
+  2  bad invocation: a path that does not exist, no .smt2 file found, unwritable output
+  3  no finding, but some file is malformed (syntax or sort error, not text, unreadable)
+  4  no finding, nothing malformed, but some file uses a construct smtsmith does not support";
+
+/// A progress bar over `len` items on stderr (drawn only where stderr is a terminal, and
+/// never with `hidden`: machine-readable output); lines printed through `suspend` stay
+/// above it.
+struct Progress(indicatif::ProgressBar);
+
+impl Progress {
+    fn new(len: u64, hidden: bool) -> Progress {
+        if hidden {
+            return Progress(indicatif::ProgressBar::hidden());
+        }
+        let bar = indicatif::ProgressBar::new(len);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:30} {pos}/{len} ({per_sec}), {elapsed} elapsed, about {eta} left",
+            )
+            .expect("a valid template"),
+        );
+        Progress(bar)
+    }
+
+    fn suspend(&self, f: impl FnOnce()) {
+        self.0.suspend(f)
+    }
+
+    fn inc(&self) {
+        self.0.inc(1)
+    }
+
+    fn set(&self, done: u64) {
+        self.0.set_position(done)
+    }
+
+    fn finish(&self) {
+        self.0.finish_and_clear()
+    }
+}
+
+/// `smtsmith check`'s limits: the time limit alone (no resource limits), so that a file's
+/// verdicts are those of the solvers' binaries with the same time limit.
+fn check_limits(timeout_ms: u32) -> smtsmith::solver::Limits {
+    smtsmith::solver::Limits {
+        z3_rlimit: 0,
+        cvc5_rlimit: 0,
+        timeout_ms,
+    }
+}
+
+/// Cases from seeded pseudo-random bytes: case i uses seed S+i.
+#[derive(clap::Args)]
+struct Seeded {
+    /// Number of cases.
+    #[arg(long, default_value_t = 1000)]
+    count: u64,
+    /// First seed (case i uses seed S+i): the same seed gives the same cases.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Bytes of input per case (more bytes, larger formulas).
+    #[arg(long, default_value_t = 256)]
+    bytes: usize,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match smtsmith::settings::Settings::from_env() {
+        Ok(s) => {
+            s.install();
+            let _ = SETTINGS.set(s);
+        }
+        Err(e) => {
+            eprintln!("smtsmith: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    // The commands that run cases say how many answers a documented limitation gave.
+    let runs_cases = matches!(cli.command, Command::Run { .. } | Command::Replay { .. });
+    let code = match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("smtsmith: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if runs_cases {
+        println!("{}", smtsmith::facts::limitation_summary());
+    }
+    code
+}
+
+/// Prints one `finding [...]` line per finding; returns how many.
+fn print_findings(findings: &[(smtsmith::oracle::Issue, smtsmith::finding::Written)]) -> usize {
+    for l in smtsmith::harness::summary(findings).lines() {
+        println!("finding {l}");
+    }
+    findings.len()
+}
+
+/// `--theories`, else `SMTSMITH_THEORIES`, else all.
+fn resolve(flag: Option<Theories>) -> Theories {
+    flag.unwrap_or(settings().theories)
+}
+
+/// The `SMTSMITH_*` settings, read once in `main`.
+static SETTINGS: std::sync::OnceLock<smtsmith::settings::Settings> = std::sync::OnceLock::new();
+
+fn settings() -> &'static smtsmith::settings::Settings {
+    SETTINGS.get().expect("main reads the settings first")
+}
+
+/// The regular files of a folder, in name order.
+fn corpus_files(dir: &PathBuf) -> Result<Vec<PathBuf>, String> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file())
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+fn read(path: &PathBuf) -> Result<Vec<u8>, String> {
+    std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+}
+
+fn run(cli: Cli) -> Result<ExitCode, String> {
+    match cli.command {
+        cmd @ Command::Gen { .. } => gen::gen_cmd(cmd),
+        cmd @ Command::CheckWorker { .. } => check::check_worker(cmd),
+        cmd @ Command::Check { .. } => check::check_cmd(cmd),
+        cmd @ Command::SeedCorpus { .. } => check::seed_corpus(cmd),
+        cmd @ Command::Replay { .. } => replay::replay_cmd(cmd),
+        cmd @ Command::Report { .. } => findings::report(cmd),
+        cmd @ Command::RunTarget { .. } => replay::run_target(cmd),
+        cmd @ Command::Summary { .. } => findings::summary(cmd),
+        cmd @ Command::Solve { .. } => replay::solve(cmd),
+        cmd @ Command::Reduce { .. } => findings::reduce(cmd),
+        cmd @ Command::Judge { .. } => findings::judge(cmd),
+        cmd @ Command::Size { .. } => findings::size(cmd),
+        Command::Bugs { action } => findings::bugs(action),
+        cmd @ Command::Bisect { .. } => findings::bisect(cmd),
+        cmd @ Command::Settle { .. } => findings::settle(cmd),
+        cmd @ Command::Triage { .. } => findings::triage(cmd),
+        cmd @ Command::Run { .. } => run::run_cmd(cmd),
+        cmd @ Command::Bench { .. } => bench::bench_cmd(cmd),
+        Command::Versions => {
+            let h = Harness::with_settings(Selection::Both, "findings", settings())
+                .map_err(|e| e.to_string())?;
+            for (id, v) in h.versions() {
+                println!("{id} {v}");
+            }
+            println!(
+                "z3 binary: {}",
+                z3::binary()
+                    .map(|p| p.display().to_string())
+                    .unwrap_or_else(|| "none".into())
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// Every visible argument of every subcommand says what it is for.
+    #[test]
+    fn every_argument_has_a_description() {
+        let cli = Cli::command();
+        let mut checked = 0;
+        for sub in cli.get_subcommands().filter(|s| !s.is_hide_set()) {
+            assert!(
+                sub.get_about().is_some(),
+                "{} has no description",
+                sub.get_name()
+            );
+            for arg in sub.get_arguments().filter(|a| !a.is_hide_set()) {
+                let id = arg.get_id().as_str();
+                if id == "help" || id == "version" {
+                    continue;
+                }
+                assert!(
+                    arg.get_help().is_some(),
+                    "smtsmith {} --{id} has no description",
+                    sub.get_name()
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 40, "{checked}");
+        cli.debug_assert();
+    }
+}

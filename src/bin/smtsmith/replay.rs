@@ -1,0 +1,256 @@
+//! `smtsmith replay`, `run-target` and `solve`: one input or file run again. Their arguments are `main.rs`'s `Command`.
+
+use super::*;
+
+/// `smtsmith replay`.
+pub(super) fn replay_cmd(cmd: Command) -> Result<ExitCode, String> {
+    let Command::Replay {
+        artifact,
+        solver,
+        findings,
+        theories,
+        ground,
+        script,
+        construct,
+        incremental,
+        target,
+    } = cmd
+    else {
+        unreachable!("dispatched by run")
+    };
+    use smtsmith::harness::Decoding;
+    let (mut solver, mut ground, mut script, mut construct, mut incremental) =
+        (solver, ground, script, construct, incremental);
+    match target.map(smtsmith::harness::Target::decoding) {
+        Some(Decoding::Generated(s)) => solver = s,
+        Some(Decoding::Ground) => ground = true,
+        Some(Decoding::Construction(name)) => construct = Some(name.to_string()),
+        Some(Decoding::Incremental) => incremental = true,
+        Some(Decoding::SmtLib) => script = true,
+        None => {}
+    }
+    let mut input = read(&artifact)?;
+    // A finding's metadata: replay the fuzzer input it records.
+    let meta = (artifact.extension().and_then(|e| e.to_str()) == Some("json"))
+        .then(|| serde_json::from_slice::<serde_json::Value>(&input).ok())
+        .flatten();
+    if let Some(meta) = &meta {
+        let hex = meta["input_hex"].as_str().ok_or(
+            "this finding records no fuzzer input (replay its .smt2 with the solver binaries)",
+        )?;
+        input = (0..hex.len() / 2)
+            .map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16))
+            .collect::<Result<_, _>>()
+            .map_err(|e| format!("input_hex: {e}"))?;
+    }
+    let incremental = incremental
+        || meta
+            .as_ref()
+            .is_some_and(|m| m["mode"].as_str() == Some("script"));
+    // A `seed_mutation` input that is an incremental script runs as one.
+    let seeded_script = match script.then(|| smtsmith::mutate::seed_of(&input)) {
+        Some(smtsmith::mutate::Seed::Script(s)) => Some(s),
+        _ => None,
+    };
+    if incremental || seeded_script.is_some() {
+        let dir = findings.unwrap_or_else(|| settings().findings_dir("findings"));
+        let mut h = Harness::with_settings(solver, dir, settings()).map_err(|e| e.to_string())?;
+        let s = match seeded_script {
+            Some(s) => s,
+            None => smtsmith::script::Script::from_bytes_in(&input, &resolve(theories)),
+        };
+        let all: Vec<usize> = (0..s.actions.len()).collect();
+        print!(
+            "{}",
+            smtsmith::smtlib::scripts::print(
+                &s,
+                &smtsmith::smtlib::scripts::Print {
+                    comments: vec!["the whole script (with Z3's options; queries run only after the answer they need)".into()],
+                    solver: smtsmith::solver::SolverId::Z3,
+                    ran: &all,
+                    aliases: smtsmith::facts::reproducer_needs_aliases(
+                        smtsmith::solver::SolverId::Z3,
+                        h.versions(),
+                    ),
+                }
+            )
+        );
+        let report = h.run_script(&s, Some(&input));
+        for (n, step) in report.steps.iter().enumerate() {
+            for (id, r) in step {
+                if let Some(Ok(smtsmith::solver::Response::Check(o))) = r {
+                    println!(
+                        "; step {n}: {id}: {}{}",
+                        o.verdict,
+                        o.reason
+                            .as_ref()
+                            .map(|r| format!(" ({r})"))
+                            .unwrap_or_default()
+                    );
+                }
+            }
+        }
+        if let Some(why) = &report.skipped {
+            println!("; skipped: {why}");
+        }
+        return Ok(if report.findings.is_empty() {
+            println!("; no finding");
+            ExitCode::SUCCESS
+        } else {
+            for l in report.summary().lines() {
+                println!("; {l}");
+            }
+            ExitCode::from(1)
+        });
+    }
+    let mut harness = None;
+    let constructed = match &construct {
+        Some(name) => {
+            let dir = findings
+                .clone()
+                .unwrap_or_else(|| settings().findings_dir("findings"));
+            let h = harness.insert(
+                Harness::with_settings(solver, dir, settings()).map_err(|e| e.to_string())?,
+            );
+            Some(
+                smtsmith::harness::construct_case(h, name, &input)?
+                    .map_err(|e| format!("{name} cannot decode this input: {e}"))?,
+            )
+        }
+        None => None,
+    };
+    if ground {
+        let dir = findings.unwrap_or_else(|| settings().findings_dir("findings"));
+        return replay_ground(&input, theories, solver, dir);
+    }
+    let case = if let Some(c) = &constructed {
+        println!("; {} by construction: {}: {}", c.expected, c.family, c.rule);
+        Case {
+            config: Default::default(),
+            formula: c.formula.clone(),
+        }
+    } else if script {
+        Case {
+            config: Default::default(),
+            formula: smtsmith::mutate::formula_of(&input),
+        }
+    } else {
+        Case::from_bytes_in(&input, &resolve(theories))
+    };
+    print!(
+        "{}",
+        smtlib::script(&case.formula, &ScriptOptions::default())
+    );
+    let mut h = match harness {
+        Some(h) => h,
+        None => {
+            let dir = findings.unwrap_or_else(|| settings().findings_dir("findings"));
+            Harness::with_settings(solver, dir, settings()).map_err(|e| e.to_string())?
+        }
+    };
+    let report = if let Some(c) = &constructed {
+        h.run_constructed(c, Some(&input))
+    } else if script {
+        h.run(&case.formula, None, Some(&input))
+    } else {
+        h.run_case(&case, Some(&input))
+    };
+    for (id, a) in &report.answers {
+        match a {
+            Ok(o) => println!(
+                "; {id}: {}{}",
+                o.verdict,
+                o.reason
+                    .as_ref()
+                    .map(|r| format!(" ({r})"))
+                    .unwrap_or_default()
+            ),
+            Err(e) => println!("; {id}: {e}"),
+        }
+    }
+    for c in &report.model_checks {
+        println!("; {} model: {:?}", c.solver, c.truth);
+    }
+    if report.findings.is_empty() {
+        println!("; no finding");
+        Ok(ExitCode::SUCCESS)
+    } else {
+        println!(
+            "{}",
+            report
+                .summary()
+                .lines()
+                .map(|l| format!("; {l}"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
+        Ok(ExitCode::from(1))
+    }
+}
+
+/// `smtsmith run-target`.
+pub(super) fn run_target(cmd: Command) -> Result<ExitCode, String> {
+    let Command::RunTarget { target, input } = cmd else {
+        unreachable!("dispatched by run")
+    };
+    let data = read(&input)?;
+    // A finding panics (the fuzz target's way to make libFuzzer keep the input);
+    // its text is already printed by the panic hook.
+    match std::panic::catch_unwind(|| target.fuzz(&data)) {
+        Ok(()) => {
+            println!("no finding");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(_) => Ok(ExitCode::from(1)),
+    }
+}
+
+/// `smtsmith solve`.
+pub(super) fn solve(cmd: Command) -> Result<ExitCode, String> {
+    let Command::Solve {
+        solver,
+        timeout_ms,
+        file,
+    } = cmd
+    else {
+        unreachable!("dispatched by run")
+    };
+    let text =
+        String::from_utf8(read(&file)?).map_err(|_| format!("{} is not UTF-8", file.display()))?;
+    let out = match solver.as_str() {
+        "z3" => z3::run_binary(&text, timeout_ms).map_err(|e| e.to_string())?,
+        "cvc5" => cvc5::run_script(&text, timeout_ms).map_err(|e| e.to_string())?,
+        other => return Err(format!("unknown solver {other:?} (expected z3 or cvc5)")),
+    };
+    print!("{out}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `smtsmith replay --ground`.
+fn replay_ground(
+    input: &[u8],
+    theories: Option<Theories>,
+    solver: Selection,
+    dir: PathBuf,
+) -> Result<ExitCode, String> {
+    let case = Case::ground_from_bytes_in(input, &resolve(theories));
+    print!(
+        "{}",
+        smtlib::script(&case.formula, &ScriptOptions::default())
+    );
+    let mut h = Harness::with_settings(solver, dir, settings()).map_err(|e| e.to_string())?;
+    let r = h.run_ground(&case, Some(input));
+    println!(
+        "; {} closed terms, {} values agree, {} not simplified, {} unspecified",
+        r.terms, r.agreed, r.unsimplified, r.unspecified
+    );
+    if r.findings.is_empty() {
+        println!("; no finding");
+        Ok(ExitCode::SUCCESS)
+    } else {
+        for l in r.summary().lines() {
+            println!("; {l}");
+        }
+        Ok(ExitCode::from(1))
+    }
+}

@@ -33,19 +33,18 @@ pub(super) fn run_cmd(cmd: Command) -> Result<ExitCode, String> {
     if ground {
         return run_ground(&mut h, count, seed, bytes, &theories);
     }
-    let mut stats = std::collections::BTreeMap::<String, u64>::new();
-    let start = std::time::Instant::now();
-    let mut solver_time = std::time::Duration::ZERO;
-    let mut found = 0;
-    let progress = Progress::new(count, false);
+    let mut tally = Tally::new(count);
     for (i, (case_seed, input)) in seeded_inputs(seed, count, bytes).enumerate() {
-        progress.set(i as u64);
+        tally.progress.set(i as u64);
         let report = match &construct {
             Some(name) => {
                 let Ok(c) = smtsmith::harness::construct_case(&mut h, name, &input)? else {
                     continue;
                 };
-                *stats.entry(format!("expected {}", c.expected)).or_default() += 1;
+                *tally
+                    .stats
+                    .entry(format!("expected {}", c.expected))
+                    .or_default() += 1;
                 let r = h.run_constructed(&c, Some(&input));
                 if let Some(expected) = &c.core {
                     for (id, a) in &r.answers {
@@ -59,7 +58,7 @@ pub(super) fn run_cmd(cmd: Command) -> Result<ExitCode, String> {
                                 } else {
                                     "core misses part of the expected core (re-checked alone)"
                                 };
-                                *stats.entry(format!("{id} {what}")).or_default() += 1;
+                                *tally.stats.entry(format!("{id} {what}")).or_default() += 1;
                             }
                         }
                     }
@@ -68,7 +67,7 @@ pub(super) fn run_cmd(cmd: Command) -> Result<ExitCode, String> {
             }
             None => h.run_case(&Case::from_bytes_in(&input, &theories), Some(&input)),
         };
-        solver_time += report.solver_time;
+        tally.solver_time += report.solver_time;
         for (id, a) in &report.answers {
             let v = match a {
                 Ok(o) => match &o.reason {
@@ -79,7 +78,7 @@ pub(super) fn run_cmd(cmd: Command) -> Result<ExitCode, String> {
             };
             if let (Some(limit), Ok(o)) = (slow_ms, a) {
                 if o.time.as_millis() as u64 > limit {
-                    progress.suspend(|| {
+                    tally.progress.suspend(|| {
                         println!(
                             "slow: seed {} {id} {v} {} ms",
                             case_seed,
@@ -88,7 +87,7 @@ pub(super) fn run_cmd(cmd: Command) -> Result<ExitCode, String> {
                     });
                 }
             }
-            *stats.entry(format!("{id} {v}")).or_default() += 1;
+            *tally.stats.entry(format!("{id} {v}")).or_default() += 1;
         }
         for c in &report.model_checks {
             let t = match &c.truth {
@@ -99,25 +98,16 @@ pub(super) fn run_cmd(cmd: Command) -> Result<ExitCode, String> {
                     format!("unknown ({})", why.0.split(" for ").next().unwrap_or(""))
                 }
             };
-            *stats.entry(format!("{} model {t}", c.solver)).or_default() += 1;
+            *tally
+                .stats
+                .entry(format!("{} model {t}", c.solver))
+                .or_default() += 1;
         }
-        progress.suspend(|| found += print_findings(&report.findings));
+        tally
+            .progress
+            .suspend(|| tally.found += print_findings(&report.findings));
     }
-    progress.finish();
-    let secs = start.elapsed().as_secs_f64();
-    for (k, n) in &stats {
-        println!("{n:>8}  {k}");
-    }
-    println!(
-        "{count} cases in {secs:.1} s ({:.0}/s), {:.0}% of the time inside the solvers, {found} finding(s)",
-        count as f64 / secs,
-        100.0 * solver_time.as_secs_f64() / secs
-    );
-    Ok(if found > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(tally.finish(count, "cases"))
 }
 
 /// `smtsmith run --incremental`: scripts from seeded bytes, with counts of actions,
@@ -130,20 +120,19 @@ fn run_incremental(
     theories: &Theories,
 ) -> Result<ExitCode, String> {
     use smtsmith::solver::Response;
-    let mut stats = std::collections::BTreeMap::<String, u64>::new();
-    let start = std::time::Instant::now();
-    let mut solver_time = std::time::Duration::ZERO;
-    let mut found = 0;
-    let progress = Progress::new(count, false);
+    let mut tally = Tally::new(count);
     for (i, (case_seed, input)) in seeded_inputs(seed, count, bytes).enumerate() {
-        progress.set(i as u64);
+        tally.progress.set(i as u64);
         let s = smtsmith::script::Script::from_bytes_in(&input, theories);
-        *stats.entry("actions in the scripts".into()).or_default() += s.actions.len() as u64;
+        *tally
+            .stats
+            .entry("actions in the scripts".into())
+            .or_default() += s.actions.len() as u64;
         let r = h.run_script(&s, Some(&input));
-        solver_time += r.solver_time;
+        tally.solver_time += r.solver_time;
         if let Some(why) = &r.skipped {
             let why = why.split(':').take(3).collect::<Vec<_>>().join(":");
-            *stats.entry(format!("skipped: {why}")).or_default() += 1;
+            *tally.stats.entry(format!("skipped: {why}")).or_default() += 1;
         }
         for step in &r.steps {
             for (id, resp) in step {
@@ -156,17 +145,18 @@ fn run_incremental(
                     Some(Ok(Response::Core(_))) => "get-unsat-core".to_string(),
                     Some(Ok(Response::Assumptions(_))) => "get-unsat-assumptions".to_string(),
                 };
-                *stats.entry(format!("{id} {what}")).or_default() += 1;
+                *tally.stats.entry(format!("{id} {what}")).or_default() += 1;
             }
         }
         for (id, t) in &r.model_checks {
-            *stats
+            *tally
+                .stats
                 .entry(format!("{id} model {t:?}").chars().take(60).collect())
                 .or_default() += 1;
         }
         for (issue, w) in &r.findings {
-            found += 1;
-            progress.suspend(|| {
+            tally.found += 1;
+            tally.progress.suspend(|| {
                 println!(
                     "[{}] seed {} {} -> {}",
                     issue.class,
@@ -177,22 +167,7 @@ fn run_incremental(
             });
         }
     }
-    progress.finish();
-    let total = start.elapsed();
-    for (k, v) in &stats {
-        println!("{v:>8}  {k}");
-    }
-    println!(
-        "{count} scripts in {:.1} s ({:.1}/s), {:.0}% of the time inside the solvers, {found} finding(s)",
-        total.as_secs_f64(),
-        count as f64 / total.as_secs_f64(),
-        100.0 * solver_time.as_secs_f64() / total.as_secs_f64().max(1e-9)
-    );
-    Ok(if found > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(tally.finish(count, "scripts"))
 }
 
 /// `smtsmith run --ground`: ground cases from seeded bytes, with counts.
@@ -226,4 +201,47 @@ fn run_ground(
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// What a run over seeded cases counts: answers and other events by name, time inside the
+/// solvers, findings; with its progress bar.
+struct Tally {
+    stats: std::collections::BTreeMap<String, u64>,
+    start: std::time::Instant,
+    solver_time: std::time::Duration,
+    found: usize,
+    progress: Progress,
+}
+
+impl Tally {
+    fn new(count: u64) -> Tally {
+        Tally {
+            stats: Default::default(),
+            start: std::time::Instant::now(),
+            solver_time: std::time::Duration::ZERO,
+            found: 0,
+            progress: Progress::new(count, false),
+        }
+    }
+
+    /// Prints the counts and one line for the `count` cases (`what`: "cases", "scripts");
+    /// exit status 1 where there was a finding.
+    fn finish(self, count: u64, what: &str) -> ExitCode {
+        self.progress.finish();
+        let secs = self.start.elapsed().as_secs_f64().max(1e-9);
+        for (k, n) in &self.stats {
+            println!("{n:>8}  {k}");
+        }
+        println!(
+            "{count} {what} in {secs:.1} s ({:.1}/s), {:.0}% of the time inside the solvers, {} finding(s)",
+            count as f64 / secs,
+            100.0 * self.solver_time.as_secs_f64() / secs,
+            self.found
+        );
+        if self.found > 0 {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        }
+    }
 }

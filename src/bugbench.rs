@@ -277,7 +277,8 @@ pub fn read_trial(dir: &Path) -> Result<TrialResult, String> {
     }
     let mut triggered: BTreeMap<String, f64> = BTreeMap::new();
     let mut other = 0;
-    for json in json_files(&dir.join("findings")) {
+    // A trial that wrote nothing may have no findings folder.
+    for json in crate::finding::json_files(&dir.join("findings")).unwrap_or_default() {
         let Ok(text) = std::fs::read_to_string(&json) else {
             continue;
         };
@@ -317,27 +318,6 @@ fn bug_of(reproducer: &str) -> Option<String> {
         .iter()
         .find(|k| k.file == reproducer || k.also.iter().any(|a| a == reproducer))
         .map(|k| k.file.clone())
-}
-
-/// The metadata files of findings under `dir` (not the reduced forms' or the report's).
-fn json_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().and_then(|e| e.to_str()) == Some("json") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
 }
 
 /// Every trial folder (one holding `trial.json`) under `root`.

@@ -748,6 +748,22 @@ fn already_settled(dir: &Path, class: &str, hash: &str) -> Option<Written> {
     None
 }
 
+/// Every JSON file under `dir`, sorted: each finding's metadata (`<class>/<hash>.json`,
+/// `known/<class>/<hash>.json`) and whatever else a findings folder holds as JSON.
+pub fn json_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    for e in fs::read_dir(dir)? {
+        let p = e?.path();
+        if p.is_dir() {
+            out.extend(json_files(&p)?);
+        } else if p.extension().and_then(|e| e.to_str()) == Some("json") {
+            out.push(p);
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
 /// Everything needed to write a finding of an incremental script.
 pub struct ScriptContext<'a> {
     pub script: &'a crate::script::Script,

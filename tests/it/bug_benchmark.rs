@@ -150,10 +150,12 @@ fn every_cheap_known_cvc5_bug_is_found_and_settled_known_by_check() {
             .output()
             .unwrap();
         let text = String::from_utf8_lossy(&out.stdout);
-        let known: Vec<serde_json::Value> = walk(&findings.path().join("known"))
-            .into_iter()
-            .map(|p| serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap())
-            .collect();
+        let known: Vec<serde_json::Value> =
+            smtsmith::finding::json_files(&findings.path().join("known"))
+                .unwrap_or_default()
+                .into_iter()
+                .map(|p| serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap())
+                .collect();
         assert!(
             known.iter().any(|v| v["known"] == k.file.as_str()
                 && v["blamed"] == "cvc5"
@@ -162,26 +164,9 @@ fn every_cheap_known_cvc5_bug_is_found_and_settled_known_by_check() {
             k.file
         );
         // Met in several of check's setups, the finding is written (and reduced) once.
-        let all = walk(findings.path());
+        let all = smtsmith::finding::json_files(findings.path()).unwrap();
         assert_eq!(all.len(), 1, "{}: {all:?}\n{text}", k.file);
         checked += 1;
     }
     assert!(checked >= 3, "{checked} cvc5 bugs checked");
-}
-
-/// The metadata files under `dir`, recursively.
-fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
-    let mut out = Vec::new();
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return out;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            out.extend(walk(&p));
-        } else if p.extension().is_some_and(|x| x == "json") {
-            out.push(p);
-        }
-    }
-    out
 }

@@ -102,7 +102,9 @@ pub(super) fn bisect(cmd: Command) -> Result<ExitCode, String> {
     let mut files = Vec::new();
     for p in &findings {
         if p.is_dir() {
-            files.extend(walk_json(p).map_err(|e| format!("{}: {e}", p.display()))?);
+            files.extend(
+                smtsmith::finding::json_files(p).map_err(|e| format!("{}: {e}", p.display()))?,
+            );
         } else {
             files.push(p.clone());
         }
@@ -143,7 +145,9 @@ pub(super) fn settle(cmd: Command) -> Result<ExitCode, String> {
     let mut files = Vec::new();
     for p in &findings {
         if p.is_dir() {
-            files.extend(walk_json(p).map_err(|e| format!("{}: {e}", p.display()))?);
+            files.extend(
+                smtsmith::finding::json_files(p).map_err(|e| format!("{}: {e}", p.display()))?,
+            );
         } else if p.is_file() {
             files.push(p.clone());
         } else {
@@ -213,7 +217,7 @@ fn reduce_findings(
     for p in paths {
         if p.is_dir() {
             files.extend(
-                walk_json(p)
+                smtsmith::finding::json_files(p)
                     .map_err(|e| format!("{}: {e}", p.display()))?
                     .into_iter()
                     .filter(|j| again || !j.with_extension("reduced.smt2").exists()),
@@ -296,21 +300,6 @@ fn reduce_findings(
     } else {
         ExitCode::SUCCESS
     })
-}
-
-/// Every finding's JSON under `dir` (`<class>/<hash>.json`, `known/<class>/<hash>.json`).
-fn walk_json(dir: &std::path::Path) -> std::io::Result<Vec<PathBuf>> {
-    let mut out = Vec::new();
-    for e in std::fs::read_dir(dir)? {
-        let p = e?.path();
-        if p.is_dir() {
-            out.extend(walk_json(&p)?);
-        } else if p.extension().and_then(|e| e.to_str()) == Some("json") {
-            out.push(p);
-        }
-    }
-    out.sort();
-    Ok(out)
 }
 
 /// Where release wheels are fetched to: the checkout's `vendor/solvers/` (the working

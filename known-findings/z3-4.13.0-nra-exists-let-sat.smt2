@@ -4,29 +4,19 @@
 ; Measured with the z3 binaries (2026-11-27): 4.8.10.0 sat, and unsat with `(push 1)` first
 ; (the incremental solver); 4.8.7.0 to 4.13.0.0 sat; 5.4.1.0 unsat.
 ; The fix release among the pinned ones: 4.13.1.0 (unsat; 4.8.6.0 unsat too, 4.8.5.0 no answer in 10 s).
+; Reduced by smtsmith (`smtsmith check` on the thread's formula with a Z3 4.8.10.0 build,
+; 2026-11-28); the reduced form: cvc5 1.4.0 and Z3 5.4.1.0 unsat, Z3 4.8.10.0 sat.
+(set-option :produce-models true)
+(set-logic NRA)
 (set-info :status unsat)
-(declare-fun a () Real)
-(declare-fun b () Real)
 (declare-fun c () Real)
 (declare-fun d () Real)
 (declare-fun n () Real)
-(declare-fun e () Real)
 (declare-fun f () Real)
-(declare-fun o () Real)
 (declare-fun g () Real)
 (declare-fun h () Real)
 (declare-fun i () Real)
-(assert (not
-    (exists ((j Real))
-        (let ((?k (- c)))
-        (let ((?l (+ (* ?k j) d)) (?p (* 2 c)))
-        (let ((m 0)) (=>
-            (and
-                (=> (<= 0 j f) (and (>= ?l 0) (<= j e)))
-                (>= d 0)
-                (= o (/ (* (/ (-  (*  3 g))  2) (/ (-  (*  3 g))  2)) ?p))
-                (> (-  h) 0)
-                (<= (/ (-  (*  3 g))  2) n))
-            (>= (+ (* ?k f) d) 0))))))))
-(assert (= (+ c h) d (/ a i d  b n)))
+(assert (not (exists ((j Real)) (let ((?l (+ (* (- c) j) d))) (=> (and (=> (<= 0.0 j f) (>= ?l 0.0)) (>= d 0.0) (= 0.0 (/ (* g g) c)) (> (- h) 0.0) (<= g n)) (>= (+ (* (- c) f) d) 0.0))))))
+(assert (and (= (+ c h) 0.0) (= 0.0 (/ i d n))))
 (check-sat)
+(get-value (c d n f g h i))

@@ -183,6 +183,16 @@ for t in "${taxes[@]}"; do printf '  %s\n' "$t"; done
 if [ -d "$SMTSMITH_FINDINGS" ]; then
   echo "== settling time-limit findings: each runs in its solver's own front end with its own limit"
   "$cli_dir/release/smtsmith" settle "$SMTSMITH_FINDINGS"
+  # Crashes and calls nothing stops end or stall the process that meets them, so the fuzzing
+  # processes write them unreduced: each is reduced here, every candidate in a child process,
+  # and settled against the known bugs (docs/usage.md, "Reduction, keys, known bugs, bisection").
+  unreduced=$(find "$SMTSMITH_FINDINGS/crash" "$SMTSMITH_FINDINGS/time-limit" -maxdepth 1 -name '*.json' 2>/dev/null \
+    | while read -r j; do [ -e "${j%.json}.reduced.smt2" ] || echo "$j"; done)
+  if [ -n "$unreduced" ]; then
+    echo "== reducing crash and time-limit findings (each candidate in a child process)"
+    # shellcheck disable=SC2086 # one path per line, no spaces in findings' names
+    "$cli_dir/release/smtsmith" reduce $unreduced | grep -v '^  ' || true
+  fi
 fi
 printf '%-26s %s\n' "findings by class" "this campaign / all in $SMTSMITH_FINDINGS"
 for class in $(find "$SMTSMITH_FINDINGS" "$SMTSMITH_FINDINGS/known" -mindepth 1 -maxdepth 1 -type d ! -name known -printf '%P\n' 2>/dev/null | sort -u); do

@@ -140,8 +140,19 @@ pub fn key_of(issue: &Issue, logic: &str, ops: &[&str]) -> String {
         _ => String::new(),
     };
     let solver = issue.blamed.map_or("?".to_string(), |s| s.to_string());
+    // A crash with no words of the solver's (a segmentation fault, an exit) says only how
+    // the process ended, as every such crash of that solver does: the formula's shape
+    // tells them apart, as for the verdict classes.
+    let silent_crash =
+        issue.class == Class::Crash && !issue.summary.contains(crate::oracle::process::PRINTED);
     if message.is_empty() {
         format!("{}/{solver}/{logic}/{}", issue.class, ops.join(","))
+    } else if silent_crash {
+        format!(
+            "{}/{solver}/{message}/{logic}/{}",
+            issue.class,
+            ops.join(",")
+        )
     } else {
         format!("{}/{solver}/{message}", issue.class)
     }
@@ -306,6 +317,36 @@ pub fn mark_status(written: &Written, status: &str, evidence: &str) -> std::io::
     v["status"] = status.into();
     v["status_evidence"] = evidence.into();
     write_json(&written.json, &v)
+}
+
+/// Marks `written` by the known bug `k` whose reproducer, replayed in the finding's setup
+/// with release `version` of the blamed solver, made the same finding: `known` where the
+/// index lists that release for it, `regression` where it does not.
+pub fn mark_by_replay(
+    written: &mut Written,
+    k: &'static known::Known,
+    version: &str,
+) -> std::io::Result<()> {
+    if k.affects(version) {
+        mark_known(
+            written,
+            k,
+            &format!(
+                "replay: its reduced key is that of known-findings/{}, and that reproducer, run in this finding's setup with {version}, makes the same finding",
+                k.file
+            ),
+        )
+    } else {
+        mark_status(
+            written,
+            "regression",
+            &format!(
+                "the reproducer of known bug known-findings/{} makes the same finding with {version}, a release its index entry does not list ({}): a regression, or the bug's range is wider than recorded",
+                k.file,
+                k.versions.join(", ")
+            ),
+        )
+    }
 }
 
 /// Marks the written finding as the known bug `known`, with the `evidence` that it is (a

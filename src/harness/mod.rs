@@ -9,6 +9,7 @@ use crate::solver::{self, Limits, Solver, SolverError, SolverId};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+pub mod isolated;
 mod paths;
 mod reduction;
 mod seeded;

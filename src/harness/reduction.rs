@@ -234,7 +234,7 @@ impl Harness {
         key: &str,
         judge: Judge,
     ) -> std::io::Result<()> {
-        use crate::finding::{mark_known, mark_status};
+        use crate::finding::mark_status;
         let mut blamed = r.issue.blamed;
         if r.issue.class == crate::oracle::Class::Disagreement && blamed.is_none() {
             let seen = self.observe_every_path(&r.formula);
@@ -256,26 +256,7 @@ impl Harness {
             .and_then(|b| self.versions.iter().find(|(id, _)| *id == b))
             .map(|(_, v)| v.clone())
             .unwrap_or_default();
-        if k.affects(&version) {
-            mark_known(
-                written,
-                k,
-                &format!(
-                    "replay: its reduced key is that of known-findings/{}, and that reproducer, run in this finding's setup with {version}, makes the same finding",
-                    k.file
-                ),
-            )
-        } else {
-            mark_status(
-                written,
-                "regression",
-                &format!(
-                    "the reproducer of known bug known-findings/{} makes the same finding with {version}, a release its index entry does not list ({}): a regression, or the bug's range is wider than recorded",
-                    k.file,
-                    k.versions.join(", ")
-                ),
-            )
-        }
+        crate::finding::mark_by_replay(written, k, &version)
     }
 
     /// The known bug the reduced finding `r` (reduced key `key`) is: a known reproducer with
@@ -352,7 +333,7 @@ fn confirm_by_binary(
 /// The setup simplifications tried after the formula's, in order: each removes one thing
 /// a reproducer would otherwise need (the blamed solver's option, a tactic, the text paths,
 /// `push`, a printing style). The text paths stay where the finding is about them.
-fn plainer_setups(issue: &Issue) -> Vec<fn(CaseSetup) -> CaseSetup> {
+pub(super) fn plainer_setups(issue: &Issue) -> Vec<fn(CaseSetup) -> CaseSetup> {
     let text_needed = issue
         .blamed
         .is_some_and(|b| b.path() == crate::solver_id::Path::Text)

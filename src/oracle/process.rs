@@ -47,6 +47,20 @@ pub fn exited_inside(solver: SolverId, self_checks: bool) -> Issue {
     }
 }
 
+/// What joins a `crash` finding's summary to the first lines the solver printed (its own
+/// words name the failing check: the finding's key is then the message, not the formula's
+/// shape; [`crate::finding::key_of`]).
+pub const PRINTED: &str = "; it printed: ";
+
+/// `issue` (a `crash`) with the solver's `message` appended, if there is one.
+pub fn with_message(mut issue: Issue, message: &str) -> Issue {
+    if !message.is_empty() {
+        issue.summary.push_str(PRINTED);
+        issue.summary.push_str(message);
+    }
+    issue
+}
+
 /// `crash`: the process died in a `solver` call, as `status` says.
 pub fn died_inside(solver: SolverId, status: &str) -> Issue {
     Issue {

@@ -13,6 +13,7 @@ mod cvc5_enums;
 mod evaluator_vs_solvers;
 mod ground_terms;
 mod interrupts;
+mod isolated;
 mod linking;
 mod old_release;
 mod oracles;

@@ -265,7 +265,19 @@ fn reduce_findings(
     // A crash inside a solver on a candidate is written as a crash finding.
     smtsmith::harness::watchdog::enable(std::time::Duration::from_secs(settings().hang_seconds));
     for json in &files {
-        match smtsmith::harness::reduce_file(json, budget, settings()) {
+        // A crash or a call nothing stops ends or stalls the process running it: those
+        // findings are reduced with each candidate in a child process.
+        let isolated = std::fs::read_to_string(json)
+            .ok()
+            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+            .is_some_and(|v| smtsmith::harness::isolated::reduces(&v));
+        let result = if isolated {
+            let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+            smtsmith::harness::isolated::reduce_file(&exe, json, budget, settings())
+        } else {
+            smtsmith::harness::reduce_file(json, budget, settings())
+        };
+        match result {
             Ok((w, s)) => {
                 reduced += 1;
                 println!(

@@ -169,6 +169,16 @@ enum Command {
         /// The candidate SMT-LIB file.
         candidate: PathBuf,
     },
+    /// Internal: runs CANDIDATE (an SMT-LIB file) on one solver path as CASE (JSON: solver,
+    /// setup, limits) says and reports on stdout what the call did: the child process of
+    /// `smtsmith reduce` for crash and time-limit findings. Exit status 0 when it answered,
+    /// 75 when the call was stuck past its limit; a solver crash ends the process.
+    #[command(hide = true)]
+    IsolatedCase {
+        #[arg(long)]
+        case: PathBuf,
+        candidate: PathBuf,
+    },
     /// Print the size of SMT-LIB files as reductions count it: term nodes reachable from the
     /// assertions, assertions, and the bytes of the formula as smtsmith prints it
     /// (declarations, logic, assertions, check-sat; tab-separated, one line per file).
@@ -548,6 +558,10 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         cmd @ Command::Solve { .. } => replay::solve(cmd),
         cmd @ Command::Reduce { .. } => findings::reduce(cmd),
         cmd @ Command::Judge { .. } => findings::judge(cmd),
+        Command::IsolatedCase { case, candidate } => {
+            smtsmith::harness::isolated::child(&case, &candidate, settings())
+                .map(|code| ExitCode::from(code as u8))
+        }
         cmd @ Command::Size { .. } => findings::size(cmd),
         Command::Bugs { action } => findings::bugs(action),
         cmd @ Command::Bisect { .. } => findings::bisect(cmd),

@@ -1,0 +1,565 @@
+//! Reducing the findings that end or stall the process that runs them — `crash` (a solver
+//! aborts or dies inside a call) and `time-limit` (a solver call nothing stops) — with each
+//! candidate in a child process (`smtsmith isolated-case`): an abort ends the child, not the
+//! reducer, and a call that ignores its limit is left behind with its child.
+//!
+//! The child runs the candidate on the finding's solver path only, in the finding's setup
+//! and with its limits, on new solvers (a new process), and tells what it saw: the answer
+//! (exit 0, one `answered` line), a call [`crate::solver::interrupt::stuck`] past its limit
+//! (the watchdog's own test; exit [`STUCK_EXIT_CODE`]), or nothing, having died. The parent
+//! compares that with what the original formula does in a child: a `time-limit` candidate
+//! holds when it is stuck too; a `crash` candidate when it dies of the same signal (or exit
+//! status) with the same first lines on stderr (the solver's own message: cvc5's `Check
+//! failure`, Z3's `ASSERTION VIOLATION`), so that a reduction does not slide from one crash
+//! to another, and the reduced key names the message (`crash/cvc5/...d_modelBuiltSuccess`).
+
+use super::{Harness, Selection};
+use crate::ir::Formula;
+use crate::oracle::{Class, Issue};
+use crate::solver::{CaseSetup, Limits, SolverId};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// The exit status of `smtsmith isolated-case` when its solver call is stuck past its limit.
+pub const STUCK_EXIT_CODE: i32 = 75;
+
+/// What the child is told to run: the solver path, its setup and its limits (the candidate
+/// formula is the SMT-LIB file beside it).
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct CaseFile {
+    pub solver: SolverId,
+    pub setup: CaseSetup,
+    pub limits: Limits,
+}
+
+/// What a child did with a candidate.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Seen {
+    /// The call returned (the answer as a word: `sat`, `unknown (timeout)`, an error).
+    Answered(String),
+    /// The call was still running past its limit, as the watchdog judges it.
+    Stuck { seconds: f64 },
+    /// The child died of `signal` inside the call; `message`: the first lines it printed.
+    Died { signal: i32, message: String },
+    /// The child exited with `code` inside the call, before answering.
+    Exited { code: i32, message: String },
+    /// The parent killed the child at the candidate's time budget.
+    Overran { seconds: f64 },
+    /// The candidate cannot be read back (a reducer's candidate smtsmith does not print).
+    Unreadable(String),
+}
+
+impl Seen {
+    /// Whether `self`, seen on a candidate, is the finding `original` (seen on the finding's
+    /// formula) again.
+    pub fn same_as(&self, original: &Seen) -> bool {
+        match (original, self) {
+            (
+                Seen::Stuck { .. } | Seen::Overran { .. },
+                Seen::Stuck { .. } | Seen::Overran { .. },
+            ) => true,
+            (
+                Seen::Died { signal, message },
+                Seen::Died {
+                    signal: s,
+                    message: m,
+                },
+            ) => signal == s && message == m,
+            (
+                Seen::Exited { code, message },
+                Seen::Exited {
+                    code: c,
+                    message: m,
+                },
+            ) => code == c && message == m,
+            _ => false,
+        }
+    }
+
+    /// Whether this is a finding of class `class` at all.
+    fn is(&self, class: Class) -> bool {
+        match class {
+            Class::TimeLimit => matches!(self, Seen::Stuck { .. } | Seen::Overran { .. }),
+            Class::Crash => matches!(self, Seen::Died { .. } | Seen::Exited { .. }),
+            _ => false,
+        }
+    }
+
+    /// The finding this makes on `solver` under `limits` (for `Stuck`, `Died`, `Exited`).
+    fn issue(&self, solver: SolverId, limits: &Limits) -> Option<Issue> {
+        Some(match self {
+            Seen::Stuck { seconds } | Seen::Overran { seconds } => {
+                let mut i = crate::oracle::process::still_running(
+                    solver,
+                    *seconds,
+                    limits.timeout_ms,
+                    false,
+                );
+                i.summary
+                    .push_str(" (in a new process, with nothing else in it)");
+                i
+            }
+            Seen::Died { signal, message } => crate::oracle::process::with_message(
+                crate::oracle::process::died_inside(solver, &format!("signal {signal}")),
+                message,
+            ),
+            Seen::Exited { code, message } => {
+                let mut i = crate::oracle::process::exited_inside(solver, false);
+                i.summary.push_str(&format!(" (status {code})"));
+                crate::oracle::process::with_message(i, message)
+            }
+            _ => return None,
+        })
+    }
+
+    fn describe(&self) -> String {
+        match self {
+            Seen::Answered(a) => format!("answered {a}"),
+            Seen::Stuck { seconds } => format!("still in the call {seconds:.1} s into it"),
+            Seen::Died { signal, message } => format!("died of signal {signal} ({message})"),
+            Seen::Exited { code, message } => format!("exited with status {code} ({message})"),
+            Seen::Overran { seconds } => format!("killed at its budget after {seconds:.1} s"),
+            Seen::Unreadable(e) => format!("unreadable: {e}"),
+        }
+    }
+}
+
+/// The solver's own words on stderr: its first three lines that are not smtsmith's or a
+/// warning (cvc5: `Fatal failure within <function> at <file:line>`, `Check failure`, the
+/// condition; Z3: `ASSERTION VIOLATION`, `File:`, `Line:`), joined.
+pub fn crash_message(stderr: &str) -> String {
+    let lines: Vec<&str> = stderr
+        .lines()
+        .map(str::trim)
+        .filter(|l| {
+            !l.is_empty()
+                && !l.starts_with("smtsmith")
+                && !l.starts_with("WARNING")
+                && !l.starts_with("==")
+        })
+        .take(3)
+        .collect();
+    let mut m = lines.join(" / ");
+    if m.len() > 400 {
+        let mut end = 400;
+        while !m.is_char_boundary(end) {
+            end -= 1;
+        }
+        m.truncate(end);
+    }
+    m
+}
+
+/// The child's side (`smtsmith isolated-case --case CASE.json FILE`): runs `candidate` as
+/// `case` says and reports on stdout; returns the exit status (0: answered). A stuck call
+/// ends the process from a watching thread with [`STUCK_EXIT_CODE`].
+pub fn child(
+    case: &Path,
+    candidate: &Path,
+    settings: &crate::settings::Settings,
+) -> Result<i32, String> {
+    let c: CaseFile = serde_json::from_str(
+        &std::fs::read_to_string(case).map_err(|e| format!("{}: {e}", case.display()))?,
+    )
+    .map_err(|e| format!("{}: {e}", case.display()))?;
+    let text =
+        std::fs::read_to_string(candidate).map_err(|e| format!("{}: {e}", candidate.display()))?;
+    let f = match crate::finding::reproducer_formula(&text) {
+        Ok(f) => f,
+        Err(e) => {
+            println!("unreadable {e}");
+            return Ok(0);
+        }
+    };
+    let dir = candidate.parent().unwrap_or(Path::new("."));
+    let mut h = Harness::with_settings(Selection::Only(c.solver.library()), dir, settings)
+        .map_err(|e| format!("the solver does not start: {e}"))?;
+    h.limits = c.limits;
+    h.set_setup(c.setup)
+        .map_err(|e| format!("the setup's text path does not start: {e}"))?;
+    h.case_paths = Some(vec![c.solver]);
+    std::thread::Builder::new()
+        .name("smtsmith-stuck".into())
+        .spawn(|| loop {
+            std::thread::sleep(Duration::from_millis(50));
+            if let Some((_, _, _, ran)) = crate::solver::interrupt::stuck() {
+                use std::io::Write;
+                let mut out = std::io::stdout().lock();
+                let _ = writeln!(out, "stuck {:.2}", ran.as_secs_f64());
+                let _ = out.flush();
+                crate::sys::exit_now(STUCK_EXIT_CODE);
+            }
+        })
+        .map_err(|e| e.to_string())?;
+    let answers = h.answers(&f);
+    let words: Vec<String> = answers
+        .iter()
+        .map(|(id, a)| match a {
+            Ok(o) => format!(
+                "{id}:{:?}{}",
+                o.verdict,
+                o.reason
+                    .as_deref()
+                    .map(|r| format!(" ({r})"))
+                    .unwrap_or_default()
+            ),
+            Err(e) => format!("{id}:error ({e})"),
+        })
+        .collect();
+    {
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "answered {}", words.join(", "));
+        let _ = out.flush();
+    }
+    // Not through the solvers' teardown: what happens there is not the call's.
+    crate::sys::exit_now(0)
+}
+
+/// Runs candidates of one finding in children.
+pub struct Runner {
+    exe: PathBuf,
+    /// `<hash>.candidate.smt2`, `.candidate.json`, `.candidate.out`, `.candidate.err`.
+    files: [PathBuf; 4],
+    pub solver: SolverId,
+    pub limits: Limits,
+    pub versions: Vec<(SolverId, String)>,
+    /// Each child's time budget.
+    pub budget: Duration,
+    pub runs: u32,
+}
+
+impl Runner {
+    /// A runner for the finding reproduced by `smt2` (its candidates' files go beside it),
+    /// blamed on `solver`, with `limits`; `exe`: smtsmith's binary.
+    pub fn new(
+        exe: &Path,
+        smt2: &Path,
+        solver: SolverId,
+        limits: Limits,
+        versions: Vec<(SolverId, String)>,
+    ) -> Runner {
+        let budget =
+            Duration::from_millis(u64::from(limits.timeout_ms) * 3) + Duration::from_secs(10);
+        Runner {
+            exe: exe.to_path_buf(),
+            files: [
+                "candidate.smt2",
+                "candidate.json",
+                "candidate.out",
+                "candidate.err",
+            ]
+            .map(|e| smt2.with_extension(e)),
+            solver,
+            limits,
+            versions,
+            budget,
+            runs: 0,
+        }
+    }
+
+    /// Runs `f` in `setup` in a child; what it did.
+    pub fn observe(
+        &mut self,
+        f: &Formula,
+        setup: CaseSetup,
+        issue: &Issue,
+    ) -> std::io::Result<Seen> {
+        let ctx = crate::finding::Context {
+            formula: f,
+            answers: &[],
+            versions: &self.versions,
+            limits: &self.limits,
+            setup,
+            config: None,
+            input: None,
+            source: None,
+        };
+        let text = crate::finding::reproducer(issue, &ctx);
+        self.observe_text(&text, setup)
+    }
+
+    /// [`Runner::observe`] of an SMT-LIB text.
+    pub fn observe_text(&mut self, text: &str, setup: CaseSetup) -> std::io::Result<Seen> {
+        let [smt2, case, out, err] = &self.files;
+        std::fs::write(smt2, text)?;
+        let c = CaseFile {
+            solver: self.solver,
+            setup,
+            limits: self.limits.clone(),
+        };
+        std::fs::write(
+            case,
+            serde_json::to_string(&c).map_err(std::io::Error::other)?,
+        )?;
+        self.runs += 1;
+        let start = Instant::now();
+        let mut child = std::process::Command::new(&self.exe)
+            .arg("isolated-case")
+            .arg("--case")
+            .arg(case)
+            .arg(smt2)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::fs::File::create(out)?)
+            .stderr(std::fs::File::create(err)?)
+            .spawn()?;
+        let status = loop {
+            if let Some(s) = child.try_wait()? {
+                break Some(s);
+            }
+            if start.elapsed() > self.budget {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        let seconds = start.elapsed().as_secs_f64();
+        let stdout = std::fs::read_to_string(out).unwrap_or_default();
+        let stderr = String::from_utf8_lossy(&std::fs::read(err).unwrap_or_default()).into_owned();
+        let Some(status) = status else {
+            return Ok(Seen::Overran { seconds });
+        };
+        use std::os::unix::process::ExitStatusExt;
+        let line = |word: &str| {
+            stdout
+                .lines()
+                .find_map(|l| l.strip_prefix(word).map(|r| r.trim().to_string()))
+        };
+        if let Some(e) = line("unreadable") {
+            return Ok(Seen::Unreadable(e));
+        }
+        if let Some(a) = line("answered") {
+            return Ok(Seen::Answered(a));
+        }
+        if let Some(s) = line("stuck") {
+            return Ok(Seen::Stuck {
+                seconds: s.parse().unwrap_or(seconds),
+            });
+        }
+        let message = crash_message(&stderr);
+        Ok(match (status.signal(), status.code()) {
+            (Some(signal), _) => Seen::Died { signal, message },
+            (None, Some(code)) => Seen::Exited { code, message },
+            (None, None) => Seen::Answered("no status".into()),
+        })
+    }
+
+    fn clean(&self) {
+        for f in &self.files {
+            let _ = std::fs::remove_file(f);
+        }
+    }
+}
+
+/// Whether `smtsmith reduce` reduces the finding whose JSON is `v` in children: formula
+/// findings of the classes that end or stall a process.
+pub fn reduces(v: &serde_json::Value) -> bool {
+    v["mode"].as_str() != Some("script")
+        && matches!(v["class"].as_str(), Some("crash" | "time-limit"))
+}
+
+/// `smtsmith reduce` of a `crash` or `time-limit` finding (JSON `json`, reproducer beside
+/// it), each candidate in a child process run by `exe` (smtsmith's binary): the original
+/// must do the same in a new process first; then the formula shrinks and the setup gets
+/// plainer while candidates do what it did; the reduced form is written, keyed and settled
+/// against the known bugs of its class (their reproducers replayed in children too).
+pub fn reduce_file(
+    exe: &Path,
+    json: &Path,
+    budget: Duration,
+    settings: &crate::settings::Settings,
+) -> Result<(crate::finding::Written, super::ReductionStats), super::ReduceFileError> {
+    use super::ReduceFileError as E;
+    let start = Instant::now();
+    let deadline = start + budget;
+    let unreadable = |e: String| E::Unreadable(format!("{}: {e}", json.display()));
+    let v: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(json).map_err(|e| unreadable(e.to_string()))?,
+    )
+    .map_err(|e| unreadable(e.to_string()))?;
+    if !reduces(&v) {
+        return Err(E::Unsupported(
+            "only formula findings of class crash or time-limit are reduced in child processes"
+                .into(),
+        ));
+    }
+    let class = if v["class"] == "crash" {
+        Class::Crash
+    } else {
+        Class::TimeLimit
+    };
+    let solver: SolverId = serde_json::from_value(v["blamed"].clone())
+        .map_err(|_| unreadable("no blamed solver".into()))?;
+    let setup: CaseSetup = serde_json::from_value(v["setup"].clone()).unwrap_or_default();
+    let limits: Limits = serde_json::from_value(v["limits"].clone()).unwrap_or_default();
+    let smt2 = json.with_extension("smt2");
+    let text = std::fs::read_to_string(&smt2)
+        .map_err(|e| E::Unreadable(format!("{}: {e}", smt2.display())))?;
+    let f = crate::finding::reproducer_formula(&text)
+        .map_err(|e| E::Unreadable(format!("{}: {e}", smt2.display())))?;
+    let versions = Harness::with_settings(Selection::Only(solver.library()), ".", settings)
+        .map_err(|e| E::Unreadable(format!("the solvers do not start: {e}")))?
+        .versions()
+        .to_vec();
+    let original_issue = Issue {
+        class,
+        blamed: Some(solver),
+        summary: v["summary"].as_str().unwrap_or_default().to_string(),
+    };
+    let mut runner = Runner::new(exe, &smt2, solver, limits.clone(), versions.clone());
+    let io = |e: std::io::Error| E::Unreadable(format!("cannot run a child: {e}"));
+    let result = (|| {
+        let first = runner.observe(&f, setup, &original_issue).map_err(io)?;
+        if !first.is(class) {
+            return Err(E::NotReproduced(format!(
+                "{}: in a new process, with its setup and limits, {solver} {} (the finding was a {class}); it does not replay in a new process",
+                smt2.display(),
+                first.describe()
+            )));
+        }
+        let reduced = crate::reduce::reduce(
+            &f,
+            &mut |g| {
+                Instant::now() < deadline
+                    && runner
+                        .observe(g, setup, &original_issue)
+                        .is_ok_and(|s| s.same_as(&first))
+            },
+            budget,
+        );
+        let g = reduced.formula;
+        let (mut tests, mut kept) = (reduced.tests, reduced.kept);
+        let mut plain = setup;
+        for plainer in super::reduction::plainer_setups(&original_issue) {
+            if Instant::now() >= deadline {
+                break;
+            }
+            let candidate = plainer(plain);
+            if candidate == plain {
+                continue;
+            }
+            tests += 1;
+            if runner
+                .observe(&g, candidate, &original_issue)
+                .is_ok_and(|s| s.same_as(&first))
+            {
+                kept += 1;
+                plain = candidate;
+            }
+        }
+        // Once more, as what is written: the reduced form in its setup.
+        let confirmed = runner.observe(&g, plain, &original_issue).map_err(io)?;
+        if !confirmed.same_as(&first) {
+            return Err(E::NotReproduced(format!(
+                "the reduced form ({} nodes) {} when run once more in a new process, not what the original did ({})",
+                crate::reduce::size(&g),
+                confirmed.describe(),
+                first.describe()
+            )));
+        }
+        let issue = confirmed
+            .issue(solver, &limits)
+            .expect("a crash or time-limit seen");
+        let stats = super::ReductionStats {
+            original_nodes: crate::reduce::size(&f),
+            nodes: crate::reduce::size(&g),
+            original_assertions: f.asserts.len(),
+            assertions: g.asserts.len(),
+            tests,
+            kept,
+            seconds: start.elapsed().as_secs_f64(),
+            exhausted: reduced.exhausted || Instant::now() >= deadline,
+            already_minimal: crate::reduce::size(&g) == crate::reduce::size(&f)
+                && g.asserts.len() == f.asserts.len(),
+        };
+        let mut written = crate::finding::Written {
+            smt2: smt2.clone(),
+            json: json.to_path_buf(),
+            known: None,
+            reduced: None,
+            again: false,
+        };
+        let ctx = crate::finding::Context {
+            formula: &g,
+            answers: &[],
+            versions: &versions,
+            limits: &limits,
+            setup: plain,
+            config: None,
+            input: None,
+            source: None,
+        };
+        let cannot =
+            |e: std::io::Error| E::Unreadable(format!("cannot write the reduced form: {e}"));
+        let key =
+            crate::finding::write_reduced(&mut written, &issue, &ctx, &stats).map_err(cannot)?;
+        // Known by the same evidence as other findings: a known reproducer with the reduced
+        // key, replayed (here in a child) in this finding's setup, does the same.
+        let known = crate::finding::known::matching(&issue, &key)
+            .into_iter()
+            .find(|(_, k)| {
+                runner
+                    .observe(k, plain, &issue)
+                    .is_ok_and(|s| s.same_as(&first))
+            })
+            .map(|(k, _)| k);
+        let version = versions
+            .iter()
+            .find(|(id, _)| *id == solver)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default();
+        match known {
+            Some(k) => crate::finding::mark_by_replay(&mut written, k, &version),
+            None => crate::finding::mark_status(
+                &written,
+                "new",
+                "reduced in child processes; no known bug's reproducer has its reduced key and does the same in a new process in its setup",
+            ),
+        }
+        .map_err(cannot)?;
+        Ok((written, stats))
+    })();
+    runner.clean();
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_crash_message_is_the_solvers_first_lines_without_smtsmiths() {
+        let stderr = "smtsmith: interrupting z3 in check after 3.00 s\nWARNING: auto config\n\
+                      Fatal failure within void cvc5::internal::theory::ModelManager::postProcessModel(bool) at /project/src/theory/model_manager.cpp:149\n\
+                      Check failure\n\n  d_modelBuiltSuccess\nmore\n";
+        assert_eq!(
+            crash_message(stderr),
+            "Fatal failure within void cvc5::internal::theory::ModelManager::postProcessModel(bool) at /project/src/theory/model_manager.cpp:149 / Check failure / d_modelBuiltSuccess"
+        );
+        assert_eq!(crash_message("smtsmith: x\n"), "");
+    }
+
+    #[test]
+    fn a_crash_candidate_holds_only_with_the_same_signal_and_message() {
+        let abort = |m: &str| Seen::Died {
+            signal: 6,
+            message: m.into(),
+        };
+        let original = abort("Check failure / d_modelBuiltSuccess");
+        assert!(abort("Check failure / d_modelBuiltSuccess").same_as(&original));
+        assert!(!abort("Check failure / other").same_as(&original));
+        assert!(!Seen::Died {
+            signal: 11,
+            message: "Check failure / d_modelBuiltSuccess".into()
+        }
+        .same_as(&original));
+        assert!(!Seen::Answered("cvc5:Sat".into()).same_as(&original));
+        assert!(!Seen::Stuck { seconds: 5.0 }.same_as(&original));
+        // A time-limit finding holds while the call is stuck or the child overran.
+        let stuck = Seen::Stuck { seconds: 4.0 };
+        assert!(Seen::Overran { seconds: 16.0 }.same_as(&stuck));
+        assert!(!Seen::Answered("z3:Unknown (timeout)".into()).same_as(&stuck));
+        assert!(!original.same_as(&stuck));
+    }
+}

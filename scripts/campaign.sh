@@ -178,7 +178,7 @@ printf '%-26s %s\n' "inputs run" "$inputs" \
   "corpus" "$(find "$corpus" -type f | wc -l) inputs (was $corpus_before)" \
   "documented limitations" "$limited answers (unknown, unsupported or skipped by a message the solver documents: src/facts.rs)"
 # The time each process's solver calls spent past their time limits (a process the watchdog
-# ended does not print it: its last call is the time-limit finding).
+# ended counts its last call as far as it got).
 for t in "${taxes[@]}"; do printf '  %s\n' "$t"; done
 if [ -d "$SMTSMITH_FINDINGS" ]; then
   echo "== settling time-limit findings: each runs in its solver's own front end with its own limit"

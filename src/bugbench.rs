@@ -253,6 +253,67 @@ pub struct TrialResult {
     pub triggered: BTreeMap<String, f64>,
     /// Findings seen that are not a known bug (new, unsettled, performance, regression).
     pub other_findings: usize,
+    /// Where the trial's time went, from its campaign log.
+    pub cost: TrialCost,
+}
+
+/// Where a trial's time went, read from its `campaign.log`: the inputs it ran, the time its
+/// solver calls spent past their limits (each fuzzing process's `hang tax:` line, summed per
+/// solver), and the processes the watchdog ended with the seconds each spent in the call it
+/// ended on.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct TrialCost {
+    pub inputs: u64,
+    pub z3_past_limits: f64,
+    pub z3_in_calls: f64,
+    pub cvc5_past_limits: f64,
+    pub cvc5_in_calls: f64,
+    pub watchdog_exits: u32,
+    pub watchdog_exit_seconds: f64,
+}
+
+impl TrialCost {
+    /// Reads the campaign log `log`.
+    pub fn of_log(log: &str) -> TrialCost {
+        let mut c = TrialCost::default();
+        for line in log.lines() {
+            if let Some(n) = line.strip_prefix("inputs run") {
+                c.inputs = n.trim().parse().unwrap_or(0);
+            } else if let Some(tax) = line.strip_prefix("smtsmith: hang tax: ") {
+                for part in tax.split("; ") {
+                    // `SOLVER P s past limits of T s in calls (…)`
+                    let words: Vec<&str> = part.split_whitespace().collect();
+                    let (Some(solver), Some(past), Some(all)) =
+                        (words.first(), words.get(1), words.get(6))
+                    else {
+                        continue;
+                    };
+                    let (past, all) = (past.parse().unwrap_or(0.0), all.parse().unwrap_or(0.0));
+                    match *solver {
+                        "z3" => {
+                            c.z3_past_limits += past;
+                            c.z3_in_calls += all;
+                        }
+                        "cvc5" => {
+                            c.cvc5_past_limits += past;
+                            c.cvc5_in_calls += all;
+                        }
+                        _ => {}
+                    }
+                }
+            } else if let Some(rest) = line.strip_prefix("smtsmith watchdog: ") {
+                // `SOLVER still in the same check after N s; exiting …`
+                if let Some(n) = rest
+                    .split_once("still in the same check after ")
+                    .and_then(|(_, r)| r.split_whitespace().next())
+                {
+                    c.watchdog_exits += 1;
+                    c.watchdog_exit_seconds += n.parse::<f64>().unwrap_or(0.0);
+                }
+            }
+        }
+        c
+    }
 }
 
 /// Reads one trial folder: `trial.json`, `seen.tsv` (`SECONDS<TAB>STEM` — when the runner
@@ -304,11 +365,14 @@ pub fn read_trial(dir: &Path) -> Result<TrialResult, String> {
             None => other += 1,
         }
     }
+    let cost =
+        TrialCost::of_log(&std::fs::read_to_string(dir.join("campaign.log")).unwrap_or_default());
     Ok(TrialResult {
         trial,
         dir: dir.to_path_buf(),
         triggered,
         other_findings: other,
+        cost,
     })
 }
 
@@ -356,6 +420,8 @@ pub struct Cell {
     pub bugs: Vec<BugTimes>,
     /// Bugs triggered per trial.
     pub per_trial: Vec<usize>,
+    /// Each trial's cost, in trial order.
+    pub costs: Vec<TrialCost>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -403,6 +469,7 @@ pub fn cells(trials: &[TrialResult]) -> Vec<Cell> {
                 trials: n,
                 seconds: ts.iter().map(|t| t.trial.seconds).max().unwrap_or(0),
                 per_trial: ts.iter().map(|t| t.triggered.len()).collect(),
+                costs: ts.iter().map(|t| t.cost.clone()).collect(),
                 bugs,
             }
         })
@@ -471,6 +538,7 @@ pub fn table(cells: &[Cell]) -> String {
             per.last().unwrap_or(&0),
             c.per_trial
         ));
+        out.push_str(&cost_line(c));
         if c.bugs.is_empty() {
             out.push_str("No known bug triggered.\n\n");
             continue;
@@ -492,6 +560,33 @@ pub fn table(cells: &[Cell]) -> String {
         out.push('\n');
     }
     out
+}
+
+/// A cell's cost in one paragraph: inputs per trial, the hang tax (time past limits) per
+/// solver as a share of the trials' time, and the processes the watchdog ended.
+fn cost_line(c: &Cell) -> String {
+    if c.costs.is_empty() {
+        return String::new();
+    }
+    let mut inputs: Vec<u64> = c.costs.iter().map(|t| t.inputs).collect();
+    inputs.sort_unstable();
+    let sum = |f: fn(&TrialCost) -> f64| c.costs.iter().map(f).sum::<f64>();
+    let total = (c.seconds as f64 * c.costs.len() as f64).max(1.0);
+    let (z3, cvc5) = (sum(|t| t.z3_past_limits), sum(|t| t.cvc5_past_limits));
+    let exits: u32 = c.costs.iter().map(|t| t.watchdog_exits).sum();
+    format!(
+        "Inputs per trial: median {}, {}–{}. Time past limits (the hang tax, summed over the \
+         trials): Z3 {z3:.0} s of {:.0} s in its calls, cvc5 {cvc5:.0} s of {:.0} s; together \
+         {:.1}% of the trials' {total:.0} s. Processes the watchdog ended: {exits} ({:.0} s \
+         in the calls they ended on).\n\n",
+        inputs[inputs.len() / 2],
+        inputs[0],
+        inputs[inputs.len() - 1],
+        sum(|t| t.z3_in_calls),
+        sum(|t| t.cvc5_in_calls),
+        100.0 * (z3 + cvc5) / total,
+        sum(|t| t.watchdog_exit_seconds),
+    )
 }
 
 /// An HTML page with one survival plot per cell: per bug, the share of trials that had not
@@ -524,6 +619,7 @@ pub fn html(cells: &[Cell]) -> String {
             H + 30.0,
             H + 30.0
         ));
+        let cost = cost_line(c);
         let x = |t: f64| 40.0 + (W - 50.0) * t / span;
         let y = |p: f64| 10.0 + (H - 20.0) * (1.0 - p);
         out.push_str(&format!(
@@ -564,7 +660,7 @@ pub fn html(cells: &[Cell]) -> String {
                     .unwrap_or_else(|| "never (fewer than half)".into())
             ));
         }
-        out.push_str("</ul>");
+        out.push_str(&format!("</ul><p>{}</p>", esc(cost.trim())));
     }
     out
 }
@@ -582,6 +678,22 @@ mod tests {
             vec![Verdict::Sat, Verdict::Unsat, Verdict::Unsat]
         );
         assert!(statuses("(check-sat)\n").is_empty());
+    }
+
+    #[test]
+    fn a_trials_cost_is_read_from_its_campaign_log() {
+        let log = "smtsmith: hang tax: z3 1.8 s past limits of 29.0 s in calls (2 of 23552 calls: QF_BV 1.8 s); cvc5 0.0 s past limits of 12.9 s in calls (0 of 29546 calls)\n\
+                   smtsmith watchdog: z3 still in the same check after 45 s; exiting (the time-limit finding is written)\n\
+                   smtsmith: hang tax: z3 0.0 s past limits of 3.0 s in calls (0 of 10 calls); cvc5 3.3 s past limits of 20.8 s in calls (2 of 27560 calls: QF_BV 3.3 s)\n\
+                   \x20 hang tax: z3 9.9 s past limits of 99.0 s in calls (the summary's copy, not counted)\n\
+                   inputs run                 10596\n";
+        let c = TrialCost::of_log(log);
+        assert_eq!(c.inputs, 10596);
+        assert!((c.z3_past_limits - 1.8).abs() < 1e-9, "{c:?}");
+        assert!((c.z3_in_calls - 32.0).abs() < 1e-9, "{c:?}");
+        assert!((c.cvc5_past_limits - 3.3).abs() < 1e-9, "{c:?}");
+        assert!((c.cvc5_in_calls - 33.7).abs() < 1e-9, "{c:?}");
+        assert_eq!((c.watchdog_exits, c.watchdog_exit_seconds), (1, 45.0));
     }
 
     #[test]

@@ -75,18 +75,37 @@ pub fn set_label(label: String) {
     *LABEL.lock().unwrap_or_else(|e| e.into_inner()) = label;
 }
 
-/// The hang tax so far, per solver and label.
+/// The hang tax so far, per solver and label, with the calls still running counted as far
+/// as they got (the call a watchdog ends the process in is the costliest of all). The
+/// running calls are only tried for: this also runs at exit, wherever the process stopped.
 pub fn tax() -> Vec<((SolverId, String), Tax)> {
-    TAX.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    let mut out = TAX.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    if let (Ok(running), Ok(label)) = (RUNNING.try_lock(), LABEL.try_lock()) {
+        for r in running.iter() {
+            add(&mut out, r.solver, &label, r.since.elapsed(), r.limit);
+        }
+    }
+    out
 }
 
 fn pay(solver: SolverId, elapsed: Duration, limit: Duration) {
     let label = LABEL.lock().unwrap_or_else(|e| e.into_inner()).clone();
     let mut tax = TAX.lock().unwrap_or_else(|e| e.into_inner());
+    add(&mut tax, solver, &label, elapsed, limit);
+}
+
+/// Adds a call of `solver` that took `elapsed` under `limit` to `tax`, under `label`.
+fn add(
+    tax: &mut Vec<((SolverId, String), Tax)>,
+    solver: SolverId,
+    label: &str,
+    elapsed: Duration,
+    limit: Duration,
+) {
     let k = match tax.iter().position(|(k, _)| k.0 == solver && k.1 == label) {
         Some(k) => k,
         None => {
-            tax.push(((solver, label), Tax::default()));
+            tax.push(((solver, label.to_string()), Tax::default()));
             tax.len() - 1
         }
     };
@@ -273,8 +292,12 @@ mod tests {
         }
     }
 
+    /// The label is one per process: the tests that set it take turns.
+    static LABEL_TESTS: Mutex<()> = Mutex::new(());
+
     #[test]
     fn the_hang_tax_counts_time_past_the_limit_per_solver_and_label() {
+        let _turn = LABEL_TESTS.lock().unwrap_or_else(|e| e.into_inner());
         set_label("TAX_TEST_LOGIC".into());
         pay(
             SolverId::Cvc5,
@@ -306,6 +329,27 @@ mod tests {
             "{}",
             tax_summary()
         );
+    }
+
+    #[test]
+    fn a_call_still_running_counts_in_the_tax_as_far_as_it_got() {
+        let _turn = LABEL_TESTS.lock().unwrap_or_else(|e| e.into_inner());
+        set_label("TAX_RUNNING_TEST".into());
+        let c = begin_cvc5("check", 1);
+        std::thread::sleep(Duration::from_millis(20));
+        let running = tax()
+            .into_iter()
+            .find(|((s, l), _)| *s == SolverId::Cvc5 && l == "TAX_RUNNING_TEST")
+            .map(|(_, t)| t)
+            .unwrap();
+        // (Other tests' cvc5 calls running at this moment count under this label too.)
+        assert!(running.calls >= 1 && running.overruns >= 1, "{running:?}");
+        assert!(
+            running.past_limit >= Duration::from_millis(19),
+            "{running:?}"
+        );
+        drop(c);
+        set_label(String::new());
     }
 
     #[test]

@@ -117,16 +117,8 @@ fn an_abort_inside_a_solver_call_leaves_a_crash_finding() {
 /// `run-target seed_mutation` on the script `text` with the exit test hook: the process
 /// ends with status 3 (the hook's); the findings folder and its standard error.
 fn exit_in_z3(dir: &std::path::Path, text: &str) -> (std::path::PathBuf, String) {
-    let findings = dir.join("findings");
-    let input = dir.join("input.smt2");
-    std::fs::write(&input, text).unwrap();
-    let out = smtsmith()
-        .args(["run-target", "seed_mutation"])
-        .arg(&input)
-        .env("SMTSMITH_FINDINGS", &findings)
-        .env("SMTSMITH_FAULT", "exit-in-z3-error-handler")
-        .output()
-        .unwrap();
+    let (findings, out) =
+        crate::seed_mutation_once(dir, text, &[("SMTSMITH_FAULT", "exit-in-z3-error-handler")]);
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
     assert_eq!(out.status.code(), Some(3), "{err}");
     (findings, err)
@@ -171,22 +163,15 @@ fn an_exit_inside_a_self_checking_solver_call_is_a_self_check_finding() {
 #[test]
 fn a_call_past_its_limit_gets_a_time_limit_finding_on_any_release() {
     let dir = tempfile::tempdir().unwrap();
-    let findings = dir.path().join("findings");
-    let input = dir.path().join("division.smt2");
-    std::fs::write(
-        &input,
+    let (findings, out) = crate::seed_mutation_once(
+        dir.path(),
         "(set-logic QF_BV)(declare-fun x () (_ BitVec 128))\
          (assert (bvugt (bvudiv x x) x))(check-sat)",
-    )
-    .unwrap();
-    let out = smtsmith()
-        .args(["run-target", "seed_mutation"])
-        .arg(&input)
-        .env("SMTSMITH_FINDINGS", &findings)
-        .env("SMTSMITH_EFFORT", "0.25")
-        .env("SMTSMITH_HANG_SECONDS", "120")
-        .output()
-        .unwrap();
+        &[
+            ("SMTSMITH_EFFORT", "0.25"),
+            ("SMTSMITH_HANG_SECONDS", "120"),
+        ],
+    );
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains("smtsmith watchdog: [time-limit] cvc5 still running"),

@@ -23,18 +23,12 @@ fn finding(
     text: &str,
     env: &[(&str, &str)],
 ) -> (PathBuf, serde_json::Value) {
-    let findings = dir.join("findings");
-    let input = dir.join("input.smt2");
-    std::fs::write(&input, text).unwrap();
-    let out = smtsmith()
-        .args(["run-target", "seed_mutation"])
-        .arg(&input)
-        .env("SMTSMITH_FINDINGS", &findings)
-        .env("SMTSMITH_EFFORT", "0.25")
-        .env("SMTSMITH_HANG_SECONDS", "120")
-        .envs(env.iter().copied())
-        .output()
-        .unwrap();
+    let mut with = vec![
+        ("SMTSMITH_EFFORT", "0.25"),
+        ("SMTSMITH_HANG_SECONDS", "120"),
+    ];
+    with.extend_from_slice(env);
+    let (findings, out) = crate::seed_mutation_once(dir, text, &with);
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
     crate::only_finding(&findings.join(class), &err)
 }

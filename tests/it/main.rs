@@ -45,3 +45,25 @@ pub fn only_finding(
     let meta = serde_json::from_str(&std::fs::read_to_string(&jsons[0]).unwrap()).unwrap();
     (jsons[0].clone(), meta)
 }
+
+/// `smtsmith run-target seed_mutation` (the fuzz target's body, with its watchdog) once on
+/// the SMT-LIB `text`, written to `dir/input.smt2`, its findings into `dir/findings`, with
+/// `env` set: the findings folder and the process's output.
+pub fn seed_mutation_once(
+    dir: &std::path::Path,
+    text: &str,
+    env: &[(&str, &str)],
+) -> (std::path::PathBuf, std::process::Output) {
+    let findings = dir.join("findings");
+    let input = dir.join("input.smt2");
+    std::fs::write(&input, text).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_smtsmith"))
+        .env_remove("LD_LIBRARY_PATH")
+        .args(["run-target", "seed_mutation"])
+        .arg(&input)
+        .env("SMTSMITH_FINDINGS", &findings)
+        .envs(env.iter().copied())
+        .output()
+        .unwrap();
+    (findings, out)
+}

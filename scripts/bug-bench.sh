@@ -6,25 +6,31 @@
 # as triggered in a trial when a finding of it is settled `known` as that bug
 # (docs/usage.md, "The bug benchmark").
 #
-#   scripts/bug-bench.sh [--trials N] [--seconds S] [--parallel P] [--out DIR] CELL...
+#   scripts/bug-bench.sh [--trials N] [--seconds S] [--parallel P] [--out DIR]
+#                        [--env VAR=VALUE]... CELL...
 #
 # CELL: Z3VERSION:TARGET (e.g. 4.8.7.0:differential; `pinned:TARGET` is the pinned Z3),
 # or `short` (the few-minutes version to run before changing a default), `grid` (the cells
 # that hold most bugs, about two hours on 2 cores) or `all` (every release of the index
 # with every target that reaches its bugs: for bigger machines). Defaults: 5 trials of 600 s,
 # 2 at a time, into bench-results/<date>-<commit>/. Ends with `smtsmith bugs results`
-# (Markdown and an HTML page with the survival plots beside the trials).
+# (Markdown and an HTML page with the survival plots beside the trials). `--env` runs every
+# trial with those SMTSMITH_* settings (a variant of a default: the results show it as a
+# cell of its own; run the default and the variant into one --out to compare them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-trials=5; seconds=600; parallel=2; out=""
+trials=5; seconds=600; parallel=2; out=""; variant=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --trials) trials=$2; shift 2 ;;
     --seconds) seconds=$2; shift 2 ;;
     --parallel) parallel=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    --env)
+      case "$2" in SMTSMITH_*=*) variant+=("$2") ;; *) echo "bug-bench: --env takes SMTSMITH_VAR=VALUE, got '$2'" >&2; exit 2 ;; esac
+      shift 2 ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
     -*) echo "bug-bench: unknown option $1" >&2; exit 2 ;;
     *) break ;;
   esac
@@ -80,8 +86,8 @@ trial() {
   fi
   local zv=$v
   [ "$v" = pinned ] && zv=$(target/release/smtsmith versions | awk '$1 == "z3" { print $2; exit }')
-  printf '{"z3": "%s", "target": "%s", "trial": %d, "seconds": %d, "commit": "%s"}\n' \
-    "$zv" "$t" "$n" "$seconds" "$commit" >"$dir/trial.json"
+  printf '{"z3": "%s", "target": "%s", "trial": %d, "seconds": %d, "commit": "%s", "variant": "%s"}\n' \
+    "$zv" "$t" "$n" "$seconds" "$commit" "${variant[*]}" >"$dir/trial.json"
   : >"$dir/seen.tsv"
   local start=$EPOCHREALTIME
   (
@@ -97,7 +103,7 @@ trial() {
     done
   ) &
   local poller=$!
-  local env=(SMTSMITH_FINDINGS="$dir/findings" SMTSMITH_CORPUS="$dir/corpus" SMTSMITH_JOBS=1)
+  local env=("${variant[@]}" SMTSMITH_FINDINGS="$dir/findings" SMTSMITH_CORPUS="$dir/corpus" SMTSMITH_JOBS=1)
   [ "$v" = pinned ] || env+=(SMTSMITH_Z3_VERSION="$v")
   env "${env[@]}" scripts/campaign.sh "$t" "$seconds" >"$dir/campaign.log" 2>&1 || true
   sleep 4
@@ -110,7 +116,7 @@ running=0
 for c in "${cells[@]}"; do
   v=${c%%:*}; t=${c#*:}
   for n in $(seq "$trials"); do
-    dir="$out/$v/$t/trial-$n"
+    dir="$out/$v/$t/${variant[*]:+$(echo "${variant[*]}" | tr ' =' '_-')/}trial-$n"
     echo "== trial $n of Z3 $v, $t"
     trial "$v" "$t" "$n" "$dir" &
     running=$((running + 1))

@@ -242,6 +242,10 @@ pub struct Trial {
     /// The commit of smtsmith that ran it.
     #[serde(default)]
     pub commit: String,
+    /// The settings the trial ran with besides the defaults (`bug-bench.sh --env`:
+    /// `SMTSMITH_VAR=VALUE …`; empty: the defaults).
+    #[serde(default)]
+    pub variant: String,
 }
 
 /// A trial's triggers: known bug (its reproducer's file) → seconds into the trial when a
@@ -412,6 +416,8 @@ pub fn results(root: &Path) -> Result<Vec<TrialResult>, String> {
 pub struct Cell {
     pub z3: String,
     pub target: String,
+    /// The settings besides the defaults ([`Trial::variant`]).
+    pub variant: String,
     pub trials: usize,
     pub seconds: u64,
     /// Per bug triggered in any trial: its times (one per trial that triggered it), the
@@ -435,14 +441,18 @@ pub struct BugTimes {
 
 /// Groups trials into cells and computes each bug's time-to-bug over them.
 pub fn cells(trials: &[TrialResult]) -> Vec<Cell> {
-    let mut by: BTreeMap<(String, String), Vec<&TrialResult>> = BTreeMap::new();
+    let mut by: BTreeMap<(String, String, String), Vec<&TrialResult>> = BTreeMap::new();
     for t in trials {
-        by.entry((t.trial.z3.clone(), t.trial.target.clone()))
-            .or_default()
-            .push(t);
+        by.entry((
+            t.trial.z3.clone(),
+            t.trial.target.clone(),
+            t.trial.variant.clone(),
+        ))
+        .or_default()
+        .push(t);
     }
     by.into_iter()
-        .map(|((z3, target), ts)| {
+        .map(|((z3, target, variant), ts)| {
             let mut bugs: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
             for t in &ts {
                 for (b, s) in &t.triggered {
@@ -466,6 +476,7 @@ pub fn cells(trials: &[TrialResult]) -> Vec<Cell> {
             Cell {
                 z3,
                 target,
+                variant,
                 trials: n,
                 seconds: ts.iter().map(|t| t.trial.seconds).max().unwrap_or(0),
                 per_trial: ts.iter().map(|t| t.triggered.len()).collect(),
@@ -528,10 +539,11 @@ pub fn table(cells: &[Cell]) -> String {
             (per[per.len() / 2 - 1] + per[per.len() / 2]) as f64 / 2.0
         };
         out.push_str(&format!(
-            "### Z3 {} · `{}` · {} trials × {}\n\nBugs triggered per trial: median {med}, \
+            "### Z3 {} · `{}`{} · {} trials × {}\n\nBugs triggered per trial: median {med}, \
              {}–{} ({:?}).\n\n",
             c.z3,
             c.target,
+            variant_label(&c.variant),
             c.trials,
             clock(c.seconds as f64),
             per.first().unwrap_or(&0),
@@ -560,6 +572,15 @@ pub fn table(cells: &[Cell]) -> String {
         out.push('\n');
     }
     out
+}
+
+/// How a cell's variant reads after its target: nothing for the defaults.
+fn variant_label(variant: &str) -> String {
+    if variant.is_empty() {
+        String::new()
+    } else {
+        format!(" · {variant}")
+    }
 }
 
 /// A cell's cost in one paragraph: inputs per trial, the hang tax (time past limits) per
@@ -610,10 +631,11 @@ pub fn html(cells: &[Cell]) -> String {
     for c in cells {
         let span = (c.seconds as f64).max(1.0);
         out.push_str(&format!(
-            "<h2>Z3 {} · {} · {} trials × {}</h2><svg width={W} height={} \
+            "<h2>Z3 {} · {}{} · {} trials × {}</h2><svg width={W} height={} \
              viewBox='0 0 {W} {}'>",
             esc(&c.z3),
             esc(&c.target),
+            esc(&variant_label(&c.variant)),
             c.trials,
             clock(c.seconds as f64),
             H + 30.0,

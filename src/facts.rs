@@ -290,6 +290,23 @@ pub fn binary_command(id: SolverId, options: &[(&str, &str)], incremental: bool)
 /// timeout (its reason says "skipped").
 pub const BITBLAST_BUDGET_SECONDS: f64 = 8.0;
 
+/// The budget in force (`SMTSMITH_BITBLAST_SECONDS`, else [`BITBLAST_BUDGET_SECONDS`]), as
+/// the bits of an `f64`; `u64::MAX` (a NaN) while unset.
+static BITBLAST_BUDGET: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(u64::MAX);
+
+/// Sets the bit-blasting budget for this process (the settings' `install`).
+pub fn set_bitblast_budget(seconds: f64) {
+    BITBLAST_BUDGET.store(seconds.to_bits(), std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The bit-blasting budget in force, in seconds.
+pub fn bitblast_budget() -> f64 {
+    match BITBLAST_BUDGET.load(std::sync::atomic::Ordering::Relaxed) {
+        u64::MAX => BITBLAST_BUDGET_SECONDS,
+        bits => f64::from_bits(bits),
+    }
+}
+
 /// Estimated seconds cvc5 1.4.0 spends bit-blasting `f`'s wide multiplications and
 /// divisions, during which it does not check `tlimit-per`/`rlimit-per`. Measured with
 /// `tlimit-per` 2,000 ms on `(bvslt t x)`: one 128-bit `bvsdiv` 5.1 s, two nested 12.3 s,
@@ -356,11 +373,11 @@ fn cvc5_skip_reason(f: &Formula) -> Option<String> {
         }
         cost += bitblast_cost(f, id);
     }
-    (cost > BITBLAST_BUDGET_SECONDS).then(|| {
+    let budget = bitblast_budget();
+    (cost > budget).then(|| {
         format!(
             "skipped: wide bit-vector division/multiplication (cvc5 1.4.0 bit-blasts it for \
-             about {cost:.0} s without checking its time limit; budget \
-             {BITBLAST_BUDGET_SECONDS:.0} s)"
+             about {cost:.0} s without checking its time limit; budget {budget:.1} s)"
         )
     })
 }

@@ -58,6 +58,9 @@ pub struct Settings {
     /// the process exits inside a real Z3 call, as a solver that exits on an internal error
     /// does (the tests of the fuzz targets' exit hook use it).
     pub exit_in_z3_error_handler: bool,
+    /// `SMTSMITH_BITBLAST_SECONDS=S`: cvc5 is not asked when its estimated bit-blasting
+    /// time is above S seconds (default [`crate::facts::BITBLAST_BUDGET_SECONDS`]).
+    pub bitblast_seconds: f64,
     /// `SMTSMITH_EFFORT=F`: the per-check limits (Z3 `rlimit`, cvc5 `rlimit-per`, the time
     /// limit) times F (default 1: [`crate::solver::Limits::default`]).
     pub limits: crate::solver::Limits,
@@ -79,6 +82,7 @@ impl Default for Settings {
             reduce_seconds: REDUCE_SECONDS,
             quiet_classes: Vec::new(),
             exit_in_z3_error_handler: false,
+            bitblast_seconds: crate::facts::BITBLAST_BUDGET_SECONDS,
             limits: crate::solver::Limits::default(),
         }
     }
@@ -144,6 +148,19 @@ impl Settings {
                 .ok_or_else(|| named("SMTSMITH_EFFORT", "expected a number in (0, 100]".into()))?;
             s.limits = crate::solver::Limits::scaled(f);
         }
+        if let Some(v) = var("SMTSMITH_BITBLAST_SECONDS") {
+            s.bitblast_seconds = v
+                .trim()
+                .parse()
+                .ok()
+                .filter(|f: &f64| f.is_finite() && *f >= 0.0)
+                .ok_or_else(|| {
+                    named(
+                        "SMTSMITH_BITBLAST_SECONDS",
+                        "expected seconds, 0 or more".into(),
+                    )
+                })?;
+        }
         if let Some(v) = var("SMTSMITH_HANG_SECONDS") {
             s.hang_seconds = number("SMTSMITH_HANG_SECONDS", v)?;
         }
@@ -199,6 +216,7 @@ impl Settings {
         if self.exit_in_z3_error_handler {
             crate::solver::z3::exit_in_error_handler();
         }
+        crate::facts::set_bitblast_budget(self.bitblast_seconds);
     }
 
     /// The findings folder: `SMTSMITH_FINDINGS`, else `default`.
@@ -240,8 +258,10 @@ mod tests {
             ("SMTSMITH_SETUP", "fixed"),
             ("SMTSMITH_PATHS", "both"),
             ("SMTSMITH_EFFORT", "0.25"),
+            ("SMTSMITH_BITBLAST_SECONDS", "3.5"),
         ])
         .unwrap();
+        assert_eq!(s.bitblast_seconds, 3.5);
         assert_eq!(
             s.limits,
             crate::solver::Limits {
@@ -295,6 +315,11 @@ mod tests {
             ("SMTSMITH_PATHS", "text", "unknown paths"),
             ("SMTSMITH_EFFORT", "0", "expected a number in (0, 100]"),
             ("SMTSMITH_EFFORT", "fast", "expected a number in (0, 100]"),
+            (
+                "SMTSMITH_BITBLAST_SECONDS",
+                "-1",
+                "expected seconds, 0 or more",
+            ),
         ] {
             let e = from(&[(name, value)]).unwrap_err();
             assert!(

@@ -30,6 +30,9 @@ pub struct CaseFile {
     pub solver: SolverId,
     pub setup: CaseSetup,
     pub limits: Limits,
+    /// The candidate is an incremental script (it sets its own options; `setup` is unused).
+    #[serde(default)]
+    pub script: bool,
 }
 
 /// What a child did with a candidate.
@@ -164,17 +167,20 @@ pub fn child(
     .map_err(|e| format!("{}: {e}", case.display()))?;
     let text =
         std::fs::read_to_string(candidate).map_err(|e| format!("{}: {e}", candidate.display()))?;
-    let f = match crate::finding::reproducer_formula(&text) {
-        Ok(f) => f,
+    let parsed = match crate::smtlib::parse::parse_script(&text) {
+        Ok(p) => p,
         Err(e) => {
             println!("unreadable {e}");
             return Ok(0);
         }
     };
-    let dir = candidate.parent().unwrap_or(Path::new("."));
-    let mut h = Harness::with_settings(Selection::Only(c.solver.library()), dir, settings)
+    // What a script's run writes (its judged findings) goes to a folder of its own, which
+    // the parent removes: the child reports how the call ended, nothing else.
+    let dir = candidate.with_extension("findings");
+    let mut h = Harness::with_settings(Selection::Only(c.solver.library()), &dir, settings)
         .map_err(|e| format!("the solver does not start: {e}"))?;
     h.limits = c.limits;
+    h.reduce_budget = None;
     h.set_setup(c.setup)
         .map_err(|e| format!("the setup's text path does not start: {e}"))?;
     h.case_paths = Some(vec![c.solver]);
@@ -191,7 +197,26 @@ pub fn child(
             }
         })
         .map_err(|e| e.to_string())?;
-    let answers = h.answers(&f);
+    if c.script {
+        let report = h.run_script(&parsed.script, None);
+        let verdicts: Vec<String> = report
+            .verdicts()
+            .iter()
+            .map(|check| {
+                check
+                    .iter()
+                    .map(|(id, v)| format!("{id}:{v:?}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "answered {}", verdicts.join(", "));
+        let _ = out.flush();
+        crate::sys::exit_now(0)
+    }
+    let answers = h.answers(&parsed.formula);
     let words: Vec<String> = answers
         .iter()
         .map(|(id, a)| match a {
@@ -219,8 +244,9 @@ pub fn child(
 /// Runs candidates of one finding in children.
 pub struct Runner {
     exe: PathBuf,
-    /// `<hash>.candidate.smt2`, `.candidate.json`, `.candidate.out`, `.candidate.err`.
-    files: [PathBuf; 4],
+    /// `<hash>.candidate.smt2`, `.candidate.json`, `.candidate.out`, `.candidate.err`, and
+    /// the folder a script child writes its judged findings to.
+    files: [PathBuf; 5],
     pub solver: SolverId,
     pub limits: Limits,
     pub versions: Vec<(SolverId, String)>,
@@ -248,6 +274,7 @@ impl Runner {
                 "candidate.json",
                 "candidate.out",
                 "candidate.err",
+                "candidate.findings",
             ]
             .map(|e| smt2.with_extension(e)),
             solver,
@@ -276,17 +303,40 @@ impl Runner {
             source: None,
         };
         let text = crate::finding::reproducer(issue, &ctx);
-        self.observe_text(&text, setup)
+        self.observe_text(&text, setup, false)
     }
 
-    /// [`Runner::observe`] of an SMT-LIB text.
-    pub fn observe_text(&mut self, text: &str, setup: CaseSetup) -> std::io::Result<Seen> {
-        let [smt2, case, out, err] = &self.files;
+    /// Runs the incremental script `s` (its actions in order, with its own options) in a
+    /// child; what it did.
+    pub fn observe_script(&mut self, s: &crate::script::Script) -> std::io::Result<Seen> {
+        let all: Vec<usize> = (0..s.actions.len()).collect();
+        let text = crate::smtlib::scripts::print(
+            s,
+            &crate::smtlib::scripts::Print {
+                comments: Vec::new(),
+                solver: self.solver,
+                ran: &all,
+                aliases: false,
+            },
+        );
+        self.observe_text(&text, CaseSetup::default(), true)
+    }
+
+    /// [`Runner::observe`] of an SMT-LIB text (`script`: read and run as an incremental
+    /// script).
+    pub fn observe_text(
+        &mut self,
+        text: &str,
+        setup: CaseSetup,
+        script: bool,
+    ) -> std::io::Result<Seen> {
+        let [smt2, case, out, err, _] = &self.files;
         std::fs::write(smt2, text)?;
         let c = CaseFile {
             solver: self.solver,
             setup,
             limits: self.limits.clone(),
+            script,
         };
         std::fs::write(
             case,
@@ -349,14 +399,14 @@ impl Runner {
         for f in &self.files {
             let _ = std::fs::remove_file(f);
         }
+        let _ = std::fs::remove_dir_all(&self.files[4]);
     }
 }
 
-/// Whether `smtsmith reduce` reduces the finding whose JSON is `v` in children: formula
-/// findings of the classes that end or stall a process.
+/// Whether `smtsmith reduce` reduces the finding whose JSON is `v` in children: findings
+/// (of formulas or incremental scripts) of the classes that end or stall a process.
 pub fn reduces(v: &serde_json::Value) -> bool {
-    v["mode"].as_str() != Some("script")
-        && matches!(v["class"].as_str(), Some("crash" | "time-limit"))
+    matches!(v["class"].as_str(), Some("crash" | "time-limit"))
 }
 
 /// `smtsmith reduce` of a `crash` or `time-limit` finding (JSON `json`, reproducer beside
@@ -380,8 +430,7 @@ pub fn reduce_file(
     .map_err(|e| unreadable(e.to_string()))?;
     if !reduces(&v) {
         return Err(E::Unsupported(
-            "only formula findings of class crash or time-limit are reduced in child processes"
-                .into(),
+            "only findings of class crash or time-limit are reduced in child processes".into(),
         ));
     }
     let class = if v["class"] == "crash" {
@@ -396,7 +445,7 @@ pub fn reduce_file(
     let smt2 = json.with_extension("smt2");
     let text = std::fs::read_to_string(&smt2)
         .map_err(|e| E::Unreadable(format!("{}: {e}", smt2.display())))?;
-    let f = crate::finding::reproducer_formula(&text)
+    let parsed = crate::smtlib::parse::parse_script(&text)
         .map_err(|e| E::Unreadable(format!("{}: {e}", smt2.display())))?;
     let versions = Harness::with_settings(Selection::Only(solver.library()), ".", settings)
         .map_err(|e| E::Unreadable(format!("the solvers do not start: {e}")))?
@@ -409,6 +458,20 @@ pub fn reduce_file(
     };
     let mut runner = Runner::new(exe, &smt2, solver, limits.clone(), versions.clone());
     let io = |e: std::io::Error| E::Unreadable(format!("cannot run a child: {e}"));
+    if v["mode"].as_str() == Some("script") {
+        let original = Original {
+            json,
+            smt2: &smt2,
+            class,
+            solver,
+            limits: &limits,
+            versions: &versions,
+        };
+        let result = reduce_script(&mut runner, &original, &parsed.script, budget);
+        runner.clean();
+        return result;
+    }
+    let f = parsed.formula;
     let result = (|| {
         let first = runner.observe(&f, setup, &original_issue).map_err(io)?;
         if !first.is(class) {
@@ -509,19 +572,127 @@ pub fn reduce_file(
             .find(|(id, _)| *id == solver)
             .map(|(_, v)| v.clone())
             .unwrap_or_default();
-        match known {
-            Some(k) => crate::finding::mark_by_replay(&mut written, k, &version),
-            None => crate::finding::mark_status(
-                &written,
-                "new",
-                "reduced in child processes; no known bug's reproducer has its reduced key and does the same in a new process in its setup",
-            ),
-        }
-        .map_err(cannot)?;
+        settle(&mut written, known, &version).map_err(cannot)?;
         Ok((written, stats))
     })();
     runner.clean();
     result
+}
+
+/// The finding being reduced.
+struct Original<'a> {
+    json: &'a Path,
+    smt2: &'a Path,
+    class: Class,
+    solver: SolverId,
+    limits: &'a Limits,
+    versions: &'a [(SolverId, String)],
+}
+
+/// [`reduce_file`] of an incremental script's finding: the script shrinks
+/// ([`crate::reduce::reduce_script`]) while a child running it does what the original did.
+fn reduce_script(
+    runner: &mut Runner,
+    o: &Original,
+    s: &crate::script::Script,
+    budget: Duration,
+) -> Result<(crate::finding::Written, super::ReductionStats), super::ReduceFileError> {
+    use super::ReduceFileError as E;
+    let start = Instant::now();
+    let deadline = start + budget;
+    let io = |e: std::io::Error| E::Unreadable(format!("cannot run a child: {e}"));
+    let first = runner.observe_script(s).map_err(io)?;
+    if !first.is(o.class) {
+        return Err(E::NotReproduced(format!(
+            "{}: in a new process, with its limits, {} {} (the finding was a {}); it does not replay in a new process",
+            o.smt2.display(),
+            o.solver,
+            first.describe(),
+            o.class
+        )));
+    }
+    let out = crate::reduce::reduce_script(
+        s,
+        &mut |c| {
+            Instant::now() < deadline && runner.observe_script(c).is_ok_and(|x| x.same_as(&first))
+        },
+        budget,
+    );
+    let g = out.script;
+    let confirmed = runner.observe_script(&g).map_err(io)?;
+    if !confirmed.same_as(&first) {
+        return Err(E::NotReproduced(format!(
+            "the reduced script ({} actions) {} when run once more in a new process, not what the original did ({})",
+            g.actions.len(),
+            confirmed.describe(),
+            first.describe()
+        )));
+    }
+    let issue = confirmed
+        .issue(o.solver, o.limits)
+        .expect("a crash or time-limit seen");
+    let (before, after) = (s.shape(), g.shape());
+    let stats = super::ReductionStats {
+        original_nodes: crate::reduce::size(&before),
+        nodes: crate::reduce::size(&after),
+        original_assertions: before.asserts.len(),
+        assertions: after.asserts.len(),
+        tests: out.tests,
+        kept: out.kept,
+        seconds: start.elapsed().as_secs_f64(),
+        exhausted: out.exhausted || Instant::now() >= deadline,
+        already_minimal: g.actions.len() == s.actions.len()
+            && crate::reduce::size(&after) == crate::reduce::size(&before),
+    };
+    let ran = vec![(o.solver, (0..g.actions.len()).collect::<Vec<usize>>())];
+    let ctx = crate::finding::ScriptContext {
+        script: &g,
+        ran: &ran,
+        step: g.actions.len().saturating_sub(1),
+        answers: &[],
+        versions: o.versions,
+        limits: o.limits,
+        input: None,
+    };
+    let mut written = crate::finding::Written {
+        smt2: o.smt2.to_path_buf(),
+        json: o.json.to_path_buf(),
+        known: None,
+        reduced: None,
+        again: false,
+    };
+    let cannot = |e: std::io::Error| E::Unreadable(format!("cannot write the reduced form: {e}"));
+    let key =
+        crate::finding::write_reduced_script(&mut written, &issue, &ctx, &stats).map_err(cannot)?;
+    let known = crate::finding::known::matching_scripts(&issue, &key)
+        .into_iter()
+        .find(|(_, k)| runner.observe_script(k).is_ok_and(|x| x.same_as(&first)))
+        .map(|(k, _)| k);
+    let version = o
+        .versions
+        .iter()
+        .find(|(id, _)| *id == o.solver)
+        .map(|(_, v)| v.clone())
+        .unwrap_or_default();
+    settle(&mut written, known, &version).map_err(cannot)?;
+    Ok((written, stats))
+}
+
+/// Marks a reduced finding by the known bug whose reproducer did the same in a child, or
+/// `new`.
+fn settle(
+    written: &mut crate::finding::Written,
+    known: Option<&'static crate::finding::known::Known>,
+    version: &str,
+) -> std::io::Result<()> {
+    match known {
+        Some(k) => crate::finding::mark_by_replay(written, k, version),
+        None => crate::finding::mark_status(
+            written,
+            "new",
+            "reduced in child processes; no known bug's reproducer has its reduced key and does the same in a new process in its setup",
+        ),
+    }
 }
 
 #[cfg(test)]

@@ -99,6 +99,31 @@ fn time_limit_findings_of_one_behaviour_reduce_to_one_key() {
     assert_eq!(keys[0].1, keys[1].1, "one behaviour, one reduced key");
 }
 
+/// The same behaviour at the second check of an incremental script (a seed with two
+/// checks runs as a script): the finding is the script's, and it reduces, as a script, to
+/// the division's assertion and its check.
+#[test]
+fn a_scripts_time_limit_finding_reduces_as_a_script() {
+    let dir = tempfile::tempdir().unwrap();
+    let (json, before) = finding(
+        dir.path(),
+        "time-limit",
+        "(set-logic ALL)(declare-fun y () (_ BitVec 8))(assert (bvult (bvadd y #x01) #x40))\
+         (check-sat)(declare-fun x () (_ BitVec 128))(push 1)(assert (bvugt (bvudiv x x) x))\
+         (check-sat)(pop 1)",
+        &[],
+    );
+    assert_eq!(before["mode"], "script", "{before}");
+    assert_eq!(before["blamed"], "cvc5", "{before}");
+    let (status, out, after) = reduce(&json, &[]);
+    assert_eq!(status, Some(0), "{out}");
+    assert_eq!(after["reduced"]["stats"]["assertions"], 1, "{after}");
+    let text = std::fs::read_to_string(json.with_extension("reduced.smt2")).unwrap();
+    assert!(text.contains("bvudiv") && !text.contains("bvadd"), "{text}");
+    assert_eq!(text.matches("(check-sat)").count(), 1, "{text}");
+    assert_eq!(after["status"], "new", "{after}");
+}
+
 /// An exit inside a real Z3 call (the test hook ends the process from Z3's error handler at
 /// every check): the children exit, the reducer does not, and the formula reduces to the
 /// least that still reaches a check; the reduced finding names the exit status. Without the

@@ -231,12 +231,30 @@ pub fn reduced_key(issue: &Issue, f: &Formula, text: &str) -> String {
     out
 }
 
-/// Core connectives, `=`, `distinct`, `ite` and the arithmetic comparisons.
+/// Core connectives, `=`, `distinct`, `ite` and the arithmetic and bit-vector comparisons.
 fn is_connective_or_comparison(op: crate::ir::Op) -> bool {
     use crate::ir::Op::*;
     matches!(
         op,
-        Not | And | Or | Xor | Implies | Eq | Distinct | Ite | Lt | Le | Gt | Ge
+        Not | And
+            | Or
+            | Xor
+            | Implies
+            | Eq
+            | Distinct
+            | Ite
+            | Lt
+            | Le
+            | Gt
+            | Ge
+            | BvUlt
+            | BvUle
+            | BvUgt
+            | BvUge
+            | BvSlt
+            | BvSle
+            | BvSgt
+            | BvSge
     )
 }
 
@@ -1491,5 +1509,30 @@ mod tests {
             key_of(&wrong, "QF_LIA", &["+"]),
             "wrong-unsat/cvc5/QF_LIA/+"
         );
+    }
+
+    /// The comparison a reduced finding keeps only to have a Boolean around its term is not
+    /// in its key: one wide remainder cvc5 overruns its limit on is one key, whichever
+    /// comparison holds it; a comparison alone stays.
+    #[test]
+    fn reduced_keys_leave_out_the_comparison_around_the_term() {
+        let issue = Issue {
+            class: crate::oracle::Class::TimeLimit,
+            blamed: Some(SolverId::Cvc5),
+            summary: "cvc5 still running".into(),
+        };
+        let key = |text: &str| {
+            let f = reproducer_formula(text).unwrap();
+            reduced_key(&issue, &f, text)
+        };
+        let decl = "(declare-fun x () (_ BitVec 64))";
+        let a = key(&format!("{decl}(assert (bvsgt (bvsrem x x) x))(check-sat)"));
+        let b = key(&format!("{decl}(assert (bvult x (bvsrem x x)))(check-sat)"));
+        assert_eq!(a, b);
+        assert!(a.ends_with("/bvsrem"), "{a}");
+        let c = key(&format!(
+            "{decl}(assert (bvsle x #x0000000000000001))(check-sat)"
+        ));
+        assert!(c.ends_with("/bvsle"), "{c}");
     }
 }

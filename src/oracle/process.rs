@@ -49,7 +49,7 @@ pub fn exited_inside(solver: SolverId, self_checks: bool) -> Issue {
 
 /// What joins a `crash` finding's summary to the first lines the solver printed (its own
 /// words name the failing check: the finding's key is then the message, not the formula's
-/// shape; [`crate::finding::key_of`]).
+/// shape).
 pub const PRINTED: &str = "; it printed: ";
 
 /// `issue` (a `crash`) with the solver's `message` appended, if there is one.

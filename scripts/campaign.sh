@@ -187,7 +187,7 @@ if [ -d "$SMTSMITH_FINDINGS" ]; then
   # processes write them unreduced: each is reduced here, every candidate in a child process,
   # and settled against the known bugs (docs/usage.md, "Reduction, keys, known bugs, bisection").
   unreduced=$(find "$SMTSMITH_FINDINGS/crash" "$SMTSMITH_FINDINGS/time-limit" -maxdepth 1 -name '*.json' 2>/dev/null \
-    | while read -r j; do [ -e "${j%.json}.reduced.smt2" ] || echo "$j"; done)
+    | while read -r j; do [ -e "${j%.json}.reduced.smt2" ] || echo "$j"; done || true)
   if [ -n "$unreduced" ]; then
     echo "== reducing crash and time-limit findings (each candidate in a child process)"
     # shellcheck disable=SC2086 # one path per line, no spaces in findings' names

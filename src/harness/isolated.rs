@@ -567,12 +567,7 @@ pub fn reduce_file(
                     .is_ok_and(|s| s.same_as(&first))
             })
             .map(|(k, _)| k);
-        let version = versions
-            .iter()
-            .find(|(id, _)| *id == solver)
-            .map(|(_, v)| v.clone())
-            .unwrap_or_default();
-        settle(&mut written, known, &version).map_err(cannot)?;
+        settle(&mut written, known, &ctx.version_of(solver)).map_err(cannot)?;
         Ok((written, stats))
     })();
     runner.clean();

@@ -657,8 +657,11 @@ pub struct Supervisor {
     /// The workers' solver reuse mode (recorded in findings the supervisor writes).
     pub reuse: crate::solver::Reuse,
     /// The `smtsmith` binary, whose `solve` runs cvc5's front end when a hang is settled
-    /// ([`crate::settle::settle_time_limit`]).
+    /// ([`crate::settle::settle_time_limit`]) and whose `isolated-case` runs the candidates
+    /// of a crash's reduction ([`crate::harness::isolated::reduce_file`]).
     pub exe: PathBuf,
+    /// The run's settings (the reduction budget, the solvers' releases).
+    pub settings: crate::settings::Settings,
 }
 
 enum Event {
@@ -834,6 +837,23 @@ impl Supervisor {
                         Ok(crate::settle::TimeLimit::Ignored(_)) => (class, w.smt2),
                         Err(e) => {
                             r.notes.push(format!("the hang is not settled: {e}"));
+                            (class, w.smt2)
+                        }
+                    }
+                }
+                // A crash: reduced with each candidate in a child (so that it ends the
+                // child, not this process) and settled against the known bugs there.
+                crate::oracle::Class::Crash => {
+                    let budget = Duration::from_secs(self.settings.reduce_seconds);
+                    match crate::harness::isolated::reduce_file(
+                        &self.exe,
+                        &w.json,
+                        budget,
+                        &self.settings,
+                    ) {
+                        Ok((reduced, _)) => (class, reduced.smt2),
+                        Err(e) => {
+                            r.notes.push(format!("the crash is not reduced: {e}"));
                             (class, w.smt2)
                         }
                     }

@@ -140,6 +140,13 @@ pub fn key_of(issue: &Issue, logic: &str, ops: &[&str]) -> String {
         _ => String::new(),
     };
     let solver = issue.blamed.map_or("?".to_string(), |s| s.to_string());
+    let cost_ops;
+    let ops = if matches!(issue.class, Class::TimeLimit | Class::Performance) {
+        cost_ops = cost_behaviour(ops);
+        &cost_ops[..]
+    } else {
+        ops
+    };
     // A crash with no words of the solver's (a segmentation fault, an exit) says only how
     // the process ended, as every such crash of that solver does: the formula's shape
     // tells them apart, as for the verdict classes.
@@ -159,6 +166,43 @@ pub fn key_of(issue: &Issue, logic: &str, ops: &[&str]) -> String {
 }
 
 pub use crate::oracle::normalize;
+
+/// The name a time-limit or performance key gives bit-vector multiplication, division and
+/// remainder ([`cost_behaviour`]).
+pub const WIDE_BV_ARITHMETIC: &str = "bv-mul-div-rem";
+
+/// The operators a time-limit or performance key names. Bit-blasting makes a circuit
+/// quadratic in the width of each `bvmul`, `bvudiv`, `bvurem`, `bvsdiv`, `bvsrem` and
+/// `bvsmod` and linear for every other bit-vector operator, so a check over wide ones that
+/// overruns is one behaviour whichever of the six a reduction ends in: they are named
+/// together as [`WIDE_BV_ARITHMETIC`], and the linear bit-vector operators and the
+/// connectives and comparisons beside them are left out. Without any of the six, the
+/// operators stay as they are.
+pub fn cost_behaviour<'a>(ops: &[&'a str]) -> Vec<&'a str> {
+    use crate::ir::{Op, Theory};
+    const QUADRATIC: [Op; 6] = [
+        Op::BvMul,
+        Op::BvUdiv,
+        Op::BvUrem,
+        Op::BvSdiv,
+        Op::BvSrem,
+        Op::BvSmod,
+    ];
+    let op_of = |name: &str| Op::all().find(|op| op.name() == name);
+    if !ops
+        .iter()
+        .any(|name| op_of(name).is_some_and(|op| QUADRATIC.contains(&op)))
+    {
+        return ops.to_vec();
+    }
+    let mut out = vec![WIDE_BV_ARITHMETIC];
+    out.extend(ops.iter().copied().filter(|name| {
+        op_of(name).is_none_or(|op| {
+            op.info().theory != Theory::BitVectors && !is_connective_or_comparison(op)
+        })
+    }));
+    out
+}
 
 /// The de-duplication key of a reduced finding: class, blamed solver, what of the setup its
 /// reproducer `text` still needs (Z3's `check-sat-using` tactic, the options it sets
@@ -1529,10 +1573,69 @@ mod tests {
         let a = key(&format!("{decl}(assert (bvsgt (bvsrem x x) x))(check-sat)"));
         let b = key(&format!("{decl}(assert (bvult x (bvsrem x x)))(check-sat)"));
         assert_eq!(a, b);
-        assert!(a.ends_with("/bvsrem"), "{a}");
+        assert!(a.ends_with(&format!("/{WIDE_BV_ARITHMETIC}")), "{a}");
         let c = key(&format!(
             "{decl}(assert (bvsle x #x0000000000000001))(check-sat)"
         ));
         assert!(c.ends_with("/bvsle"), "{c}");
+    }
+
+    /// A time-limit or performance finding over wide bit-vector multiplication, division or
+    /// remainder is one key whichever of them, and whichever linear operators beside them, a
+    /// reduction ends in (the grid's cvc5 overruns reduced to `bvsrem`, `bvudiv`, `bvsmod`,
+    /// `bvmul`); another theory's operators stay in it; verdict classes keep every operator.
+    #[test]
+    fn time_limit_keys_name_wide_bit_vector_arithmetic_as_one_behaviour() {
+        let key = |class, text: &str| {
+            let issue = Issue {
+                class,
+                blamed: Some(SolverId::Cvc5),
+                summary: "cvc5 still running".into(),
+            };
+            let f = reproducer_formula(text).unwrap();
+            reduced_key(&issue, &f, text)
+        };
+        use crate::oracle::Class::{Disagreement, Performance, TimeLimit};
+        let decl = "(declare-fun x () (_ BitVec 64))(declare-fun y () (_ BitVec 64))";
+        let keys: Vec<String> = [
+            "(assert (bvult x (bvsrem x y)))",
+            "(assert (= (bvudiv x y) (bvsmod y x)))",
+            "(assert (bvslt (bvadd (bvmul x y) (concat ((_ extract 31 0) x) ((_ extract 63 32) y))) x))",
+        ]
+        .iter()
+        .map(|a| key(TimeLimit, &format!("{decl}{a}(check-sat)")))
+        .collect();
+        assert_eq!(keys[0], keys[1]);
+        assert_eq!(keys[0], keys[2]);
+        assert_eq!(
+            keys[0],
+            format!("time-limit/cvc5/QF_BV/{WIDE_BV_ARITHMETIC}")
+        );
+        let performance = key(
+            Performance,
+            &format!("{decl}(assert (bvult x (bvsrem x y)))"),
+        );
+        assert_eq!(
+            performance,
+            format!("performance/cvc5/QF_BV/{WIDE_BV_ARITHMETIC}")
+        );
+        // Without a quadratic operator the operators stay; another theory's stay beside it.
+        let linear = key(TimeLimit, &format!("{decl}(assert (bvult x (bvadd x y)))"));
+        assert!(linear.ends_with("/bvadd"), "{linear}");
+        let mixed = key(
+            TimeLimit,
+            "(declare-fun x () (_ BitVec 8))(declare-fun n () Int)\
+             (assert (< (bv2nat (bvmul x x)) (* n n)))",
+        );
+        let ops = mixed.rsplit('/').next().unwrap();
+        let mut ops: Vec<&str> = ops.split(',').collect();
+        ops.sort();
+        assert_eq!(ops, ["*", WIDE_BV_ARITHMETIC, "bv2nat"], "{mixed}");
+        // A wrong verdict over the same operators keeps them apart.
+        let verdict = key(
+            Disagreement,
+            &format!("{decl}(assert (bvult x (bvsrem x y)))"),
+        );
+        assert!(verdict.ends_with("/bvsrem"), "{verdict}");
     }
 }

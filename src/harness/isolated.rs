@@ -481,18 +481,10 @@ pub fn reduce_file(
                 first.describe()
             )));
         }
-        let reduced = crate::reduce::reduce(
-            &f,
-            &mut |g| {
-                Instant::now() < deadline
-                    && runner
-                        .observe(g, setup, &original_issue)
-                        .is_ok_and(|s| s.same_as(&first))
-            },
-            budget,
-        );
-        let g = reduced.formula;
-        let (mut tests, mut kept) = (reduced.tests, reduced.kept);
+        // The setup first: a handful of children, each of which can drop an option the key
+        // would otherwise name, where the formula's steps can take the whole budget (and
+        // a plainer setup often makes each of those children quicker).
+        let (mut tests, mut kept) = (0, 0);
         let mut plain = setup;
         for plainer in super::reduction::plainer_setups(&original_issue) {
             if Instant::now() >= deadline {
@@ -504,13 +496,26 @@ pub fn reduce_file(
             }
             tests += 1;
             if runner
-                .observe(&g, candidate, &original_issue)
+                .observe(&f, candidate, &original_issue)
                 .is_ok_and(|s| s.same_as(&first))
             {
                 kept += 1;
                 plain = candidate;
             }
         }
+        let reduced = crate::reduce::reduce(
+            &f,
+            &mut |g| {
+                Instant::now() < deadline
+                    && runner
+                        .observe(g, plain, &original_issue)
+                        .is_ok_and(|s| s.same_as(&first))
+            },
+            deadline.saturating_duration_since(Instant::now()),
+        );
+        let g = reduced.formula;
+        tests += reduced.tests;
+        kept += reduced.kept;
         // Once more, as what is written: the reduced form in its setup.
         let confirmed = runner.observe(&g, plain, &original_issue).map_err(io)?;
         if !confirmed.same_as(&first) {

@@ -127,7 +127,8 @@ fn trial_results_count_known_findings_at_their_first_sight() {
 
 /// The cvc5 bugs of the index (no other cvc5 release is selectable, so they are checked
 /// in-process on the pinned 1.4.0, where the harness's replay is the evidence): `smtsmith
-/// check` on each reproducer writes one finding, settled `known` as that bug. Left
+/// check` on each reproducer writes one finding, settled `known` as that bug (a crash's
+/// by `check`'s reduction in child processes, which replays the reproducer in a child). Left
 /// out: the two whose symptom takes minutes (bad_alloc after about 200 s at 12.6 GB; a time
 /// limit cvc5 ignores for over 60 s, tested by `cli::` on its own).
 #[test]

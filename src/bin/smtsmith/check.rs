@@ -83,6 +83,7 @@ pub(super) fn check_cmd(cmd: Command) -> Result<ExitCode, String> {
         versions,
         limits,
         exe: settle_exe,
+        settings: settings().clone(),
     };
     let progress = Progress::new(files.len() as u64, json);
     let reports = supervisor

@@ -5,7 +5,9 @@
 ; cvc5 FILE.smt2`: exit 139). Z3 5.4.1.0: sat. Found by the bug benchmark's grid
 ; (2026-11-28, pinned releases, `differential`, trial 5), reduced 13 -> 8 lines by smtsmith,
 ; each candidate in a child process. Related, not the same: cvc5/cvc5#12648 (a segfault
-; of --check-models on incremental nested Bool arrays, closed in 2026-05).
+; of --check-models on incremental nested Bool arrays, closed in 2026-05). Constant arrays
+; are behind --arrays-exp in cvc5 (cvc5/cvc5#11534), whose maintainers label such reports
+; "experimental" (cvc5/cvc5#10864): a real crash, in a feature cvc5 calls experimental.
 ;   cvc5 --arrays-exp FILE.smt2
 (set-option :produce-models true)
 (set-logic ALL)

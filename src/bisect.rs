@@ -228,6 +228,17 @@ pub fn probe(binary: &Path, text: &str, expect: &Expect, timeout: Duration) -> P
             }
         };
     }
+    if expect.class == Class::GroundTerm {
+        // The reproducer asserts `(distinct term value)` with the evaluator's value: unsat.
+        // Sat shows the wrong value through the binary's check; unsat says only that its
+        // check does not show it (the finding is about the rewriter, which a check need not
+        // reach the same way).
+        return match verdict {
+            Verdict::Sat => Probe::Bad("sat: the term differs from the evaluator's value".into()),
+            Verdict::Unsat => Probe::Good(answer),
+            Verdict::Unknown => Probe::Undecided(answer),
+        };
+    }
     match expect.verdict {
         Some(v) if v == verdict => Probe::Bad(answer),
         Some(_) if verdict == Verdict::Unknown => Probe::Undecided(answer),

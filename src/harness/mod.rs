@@ -31,6 +31,22 @@ pub use targets::{
 };
 
 /// The oracles applied to one case's answers.
+/// The judge of `ground-term` findings: the formula's closed applications simplified by
+/// each solver's rewriter ([`Harness::ground_values`]) against the evaluator
+/// ([`oracle::judge_ground`]); the checks' answers play no part. Reductions and replays of
+/// known reproducers judge ground-term candidates by it.
+pub const GROUND_JUDGE: Judge<'static> = &|h, g, _| {
+    let (observation, _) = h.ground_values(g);
+    oracle::Verdicts {
+        findings: oracle::judge_ground(g, &observation)
+            .issues
+            .into_iter()
+            .map(|(issue, _)| issue)
+            .collect(),
+        model_checks: Vec::new(),
+    }
+};
+
 pub type Judge<'a> = &'a dyn Fn(&mut Harness, &Formula, &[(SolverId, Answer)]) -> oracle::Verdicts;
 
 /// Which solvers a target runs.
@@ -780,11 +796,20 @@ impl Harness {
                 input,
                 source: None,
             };
-            report.findings.push(finding::record(
-                &self.findings_dir,
-                issue,
-                finding::Subject::Formula(&ctx),
-            ));
+            let (issue, mut written) =
+                finding::record(&self.findings_dir, issue, finding::Subject::Formula(&ctx));
+            if let Some(budget) = self.reduce_budget.filter(|_| !written.again) {
+                self.reduce_written(
+                    &g,
+                    &issue,
+                    &mut written,
+                    GROUND_JUDGE,
+                    budget,
+                    Some(&case.config),
+                    input,
+                );
+            }
+            report.findings.push((issue, written));
         }
         report.total_time = start.elapsed();
         report

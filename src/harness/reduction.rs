@@ -432,7 +432,6 @@ impl WrittenFinding {
         let not_here = match class {
             Class::Crash | Class::TimeLimit => Some("a crash or hang ends the process that runs it"),
             Class::Performance => Some("it is judged with ten times the limits, by `smtsmith check`"),
-            Class::GroundTerm => Some("it is judged on the solvers' simplifiers, not on checks"),
             Class::InvalidCore | Class::Construction | Class::Incompleteness => {
                 Some("its judge needs the construction (witness, expected core), which the JSON does not record; such findings are reduced as they are written")
             }
@@ -493,11 +492,20 @@ impl WrittenFinding {
     /// The judge of formula findings read from files.
     pub const JUDGE: Judge<'static> = &|_, g, a| crate::oracle::judge(g, a);
 
-    /// Whether `f` makes this finding (run in its setup, judged by [`Self::JUDGE`]).
+    /// The judge of this finding: the solvers' rewriters for a `ground-term` finding
+    /// ([`super::GROUND_JUDGE`]), else the checks' oracles ([`Self::JUDGE`]).
+    pub fn judge(&self) -> Judge<'static> {
+        if self.issue.class == crate::oracle::Class::GroundTerm {
+            super::GROUND_JUDGE
+        } else {
+            Self::JUDGE
+        }
+    }
+
+    /// Whether `f` makes this finding (run in its setup, judged by [`Self::judge`]).
     pub fn holds_on(&mut self, f: &Formula) -> bool {
-        self.harness
-            .same_finding(f, &self.issue, Self::JUDGE)
-            .is_some()
+        let judge = self.judge();
+        self.harness.same_finding(f, &self.issue, judge).is_some()
     }
 
     /// Checks that the original formula makes the finding again in this process.
@@ -533,7 +541,7 @@ pub fn reduce_file(
 ) -> Result<(crate::finding::Written, Stats), FileError> {
     let mut w = WrittenFinding::open(json, settings)?;
     w.check_reproduces()?;
-    let (f, issue, judge) = (w.formula.clone(), w.issue.clone(), WrittenFinding::JUDGE);
+    let (f, issue, judge) = (w.formula.clone(), w.issue.clone(), w.judge());
     let v = &w.metadata;
     let smt2 = w.smt2.clone();
     let h = &mut w.harness;

@@ -60,7 +60,7 @@ mkdir -p "$corpus" "$SMTSMITH_FINDINGS" fuzz/logs
 stamp=$(mktemp)
 seen=$(mktemp)
 log=fuzz/logs/$target-$(date +%Y%m%d-%H%M%S)-$$.log
-trap 'rm -f "$stamp" "$seen" "$seen.now"; rm -rf "${procs:-}"; if [ -n "${watcher:-}" ]; then kill "$watcher" 2>/dev/null || true; fi' EXIT
+trap 'rm -f "$stamp" "$stamp.stop" "$seen" "$seen.now"; rm -rf "${procs:-}"; if [ -n "${watcher:-}" ]; then kill "$watcher" 2>/dev/null || true; fi' EXIT
 corpus_before=$(find "$corpus" -type f | wc -l)
 echo "== fuzzing '$target' for ${seconds}s with $jobs job(s); findings go to $SMTSMITH_FINDINGS"
 if [ "$corpus_before" -gt 0 ]; then
@@ -112,7 +112,9 @@ announce() {
   done
   mv "$seen.now" "$seen"
 }
-( while sleep 2; do announce; done ) &
+# The watcher stops at its next round once "$stamp.stop" exists (killing it could leave its
+# announce half done, racing the last one below for "$seen.now").
+( while [ ! -e "$stamp.stop" ]; do announce; sleep 2; done ) &
 watcher=$!
 
 # Persistent fuzzing processes under a supervisor loop, one per job: a process runs until the
@@ -151,7 +153,8 @@ set +e
 for k in $(seq "$jobs"); do worker "$k" "$@" & done | present
 status=0
 set -e
-kill "$watcher" 2>/dev/null || true
+touch "$stamp.stop"
+wait "$watcher" 2>/dev/null || true
 announce
 
 # Sums over the processes: inputs (each process's last status line), the largest coverage.

@@ -357,6 +357,12 @@ pub fn read_trial(dir: &Path) -> Result<TrialResult, String> {
             .to_string();
         // A finding seen by no poll (written and settled in the same instant as the end).
         let t = seen.get(&stem).copied().unwrap_or(trial.seconds as f64);
+        // A trial lasts its `seconds`: a finding first seen after them (the campaign's last
+        // moments past the trial's clock, or its reduction step) triggers nothing in it.
+        if t > trial.seconds as f64 {
+            other += 1;
+            continue;
+        }
         let bug = (v["status"].as_str() == Some("known"))
             .then(|| v["known"].as_str())
             .flatten()

@@ -60,7 +60,8 @@ fn a_wrong_verdict_is_judged_by_the_reproducers_status() {
 }
 
 /// Trials as `scripts/bug-bench.sh` writes them: a finding settled `known` as a bug counts
-/// as that bug's trigger at the time the poller first saw it; other findings do not.
+/// as that bug's trigger at the time the poller first saw it; other findings do not, nor
+/// one first seen after the trial's time.
 #[test]
 fn trial_results_count_known_findings_at_their_first_sight() {
     let root = tempfile::tempdir().unwrap();
@@ -101,7 +102,7 @@ fn trial_results_count_known_findings_at_their_first_sight() {
         ],
     );
     trial(2, &[("known", bug, 300.0)]);
-    trial(3, &[("new", "", 30.0)]);
+    trial(3, &[("new", "", 30.0), ("known", bug, 603.9)]);
     let trials = bugbench::results(root.path()).unwrap();
     assert_eq!(trials.len(), 3);
     let cells = bugbench::cells(&trials);

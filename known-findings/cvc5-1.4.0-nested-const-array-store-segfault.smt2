@@ -9,6 +9,7 @@
 ; are behind --arrays-exp in cvc5 (cvc5/cvc5#11534), whose maintainers label such reports
 ; "experimental" (cvc5/cvc5#10864): a real crash, in a feature cvc5 calls experimental.
 ;   cvc5 --arrays-exp FILE.smt2
+; It dies while building the model: without produce-models, cvc5 1.4.0 answers sat.
 (set-option :produce-models true)
 (set-logic ALL)
 (declare-fun a () (Array (_ BitVec 2) (Array Bool (_ BitVec 2))))
@@ -16,4 +17,3 @@
 (declare-fun c () (Array (_ BitVec 2) (Array Bool (_ BitVec 2))))
 (assert (= (store (store c #b10 ((as const (Array Bool (_ BitVec 2))) #b10)) #b01 (store ((as const (Array Bool (_ BitVec 2))) #b00) true b)) (store (store a b ((as const (Array Bool (_ BitVec 2))) #b00)) #b00 (store ((as const (Array Bool (_ BitVec 2))) #b00) (= a ((as const (Array (_ BitVec 2) (Array Bool (_ BitVec 2)))) ((as const (Array Bool (_ BitVec 2))) #b11))) #b00))))
 (check-sat)
-(get-value (a b c))

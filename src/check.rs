@@ -654,13 +654,12 @@ pub struct Supervisor {
     pub findings_dir: PathBuf,
     pub versions: Vec<(SolverId, String)>,
     pub limits: crate::solver::Limits,
-    /// The workers' solver reuse mode (recorded in findings the supervisor writes).
-    pub reuse: crate::solver::Reuse,
     /// The `smtsmith` binary, whose `solve` runs cvc5's front end when a hang is settled
     /// ([`crate::settle::settle_time_limit`]) and whose `isolated-case` runs the candidates
     /// of a crash's reduction ([`crate::harness::isolated::reduce_file`]).
     pub exe: PathBuf,
-    /// The run's settings (the reduction budget, the solvers' releases).
+    /// The run's settings (the workers' reuse mode, recorded in the findings the supervisor
+    /// writes; the reduction budget).
     pub settings: crate::settings::Settings,
 }
 
@@ -814,7 +813,7 @@ impl Supervisor {
                 versions: &self.versions,
                 limits: &self.limits,
                 setup: crate::solver::CaseSetup {
-                    reuse: self.reuse,
+                    reuse: self.settings.reuse,
                     ..Default::default()
                 },
                 config: None,

@@ -30,7 +30,6 @@ pub use targets::{
     Target,
 };
 
-/// The oracles applied to one case's answers.
 /// The judge of `ground-term` findings: the formula's closed applications simplified by
 /// each solver's rewriter ([`Harness::ground_values`]) against the evaluator
 /// ([`oracle::judge_ground`]); the checks' answers play no part. Reductions and replays of
@@ -47,6 +46,7 @@ pub const GROUND_JUDGE: Judge<'static> = &|h, g, _| {
     }
 };
 
+/// The oracles applied to one case's answers.
 pub type Judge<'a> = &'a dyn Fn(&mut Harness, &Formula, &[(SolverId, Answer)]) -> oracle::Verdicts;
 
 /// Which solvers a target runs.

@@ -78,7 +78,6 @@ pub(super) fn check_cmd(cmd: Command) -> Result<ExitCode, String> {
             c
         }),
         hang_after: std::time::Duration::from_secs(hang_seconds),
-        reuse: settings().reuse,
         findings_dir: dir,
         versions,
         limits,

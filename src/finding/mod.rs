@@ -171,16 +171,31 @@ pub use crate::oracle::normalize;
 /// remainder ([`cost_behaviour`]).
 pub const WIDE_BV_ARITHMETIC: &str = "bv-mul-div-rem";
 
-/// The operators a time-limit or performance key names. Bit-blasting makes a circuit
-/// quadratic in the width of each `bvmul`, `bvudiv`, `bvurem`, `bvsdiv`, `bvsrem` and
-/// `bvsmod` and linear for every other bit-vector operator, so a check over wide ones that
-/// overruns is one behaviour whichever of the six a reduction ends in: they are named
-/// together as [`WIDE_BV_ARITHMETIC`], and the linear bit-vector operators and the
-/// connectives and comparisons beside them are left out. Without any of the six, the
-/// operators stay as they are.
+/// The name a time-limit or performance key gives arithmetic multiplication, division and
+/// modulus ([`cost_behaviour`]).
+pub const ARITH_MUL_DIV: &str = "arith-mul-div";
+
+/// The operators a time-limit or performance key names: what makes a check expensive, not
+/// what a reduction happened to leave around it.
+///
+/// - Bit-blasting makes a circuit quadratic in the width of each `bvmul`, `bvudiv`, `bvurem`,
+///   `bvsdiv`, `bvsrem` and `bvsmod` and linear for every other bit-vector operator: with any
+///   of the six, they are named together as [`WIDE_BV_ARITHMETIC`] and the other bit-vector
+///   operators are left out.
+/// - Nonlinear arithmetic (`*`, `/`, `div`, `mod`; the logic says whether it is nonlinear) is
+///   what a real or integer check spends its time on: with any of them, they are named
+///   together as [`ARITH_MUL_DIV`] and `+`, `-` and `abs` are left out (the cvc5 `QF_NRA`
+///   overruns of one benchmark cell reduced to `-,-,*,/` and `*,/`).
+/// - `select` and `store` are left out: the key's array sorts name the theory (the cvc5
+///   `ee-mode=central` overruns over Boolean arrays reduced to a `select` and to a `distinct`
+///   of constant arrays).
+/// - Connectives and comparisons are left out: they survive only as the Boolean a check
+///   needs around its term.
+///
+/// Every other operator stays (another theory's: `bv2nat`, strings, `to_int`).
 pub fn cost_behaviour<'a>(ops: &[&'a str]) -> Vec<&'a str> {
     use crate::ir::{Op, Theory};
-    const QUADRATIC: [Op; 6] = [
+    const QUADRATIC_BV: [Op; 6] = [
         Op::BvMul,
         Op::BvUdiv,
         Op::BvUrem,
@@ -188,17 +203,35 @@ pub fn cost_behaviour<'a>(ops: &[&'a str]) -> Vec<&'a str> {
         Op::BvSrem,
         Op::BvSmod,
     ];
-    let op_of = |name: &str| Op::all().find(|op| op.name() == name);
-    if !ops
-        .iter()
-        .any(|name| op_of(name).is_some_and(|op| QUADRATIC.contains(&op)))
-    {
-        return ops.to_vec();
+    const NONLINEAR_ARITH: [Op; 4] = [Op::Mul, Op::RealDiv, Op::IntDiv, Op::Mod];
+    const LINEAR_ARITH: [Op; 4] = [Op::Add, Op::Sub, Op::Neg, Op::Abs];
+    // By name: keys hold operator names, and `-` names both `Sub` and `Neg`.
+    fn ops_named(name: &str) -> impl Iterator<Item = Op> + '_ {
+        Op::all().filter(move |op| op.name() == name)
     }
-    let mut out = vec![WIDE_BV_ARITHMETIC];
+    let has = |group: &[Op]| {
+        ops.iter()
+            .any(|name| ops_named(name).any(|op| group.contains(&op)))
+    };
+    let wide_bv = has(&QUADRATIC_BV);
+    let nonlinear = has(&NONLINEAR_ARITH);
+    let mut out = Vec::new();
+    if wide_bv {
+        out.push(WIDE_BV_ARITHMETIC);
+    }
+    if nonlinear {
+        out.push(ARITH_MUL_DIV);
+    }
     out.extend(ops.iter().copied().filter(|name| {
-        op_of(name).is_none_or(|op| {
-            op.info().theory != Theory::BitVectors && !is_connective_or_comparison(op)
+        let mut named = ops_named(name).peekable();
+        if named.peek().is_none() {
+            return true;
+        }
+        !named.any(|op| {
+            is_connective_or_comparison(op)
+                || matches!(op, Op::Select | Op::Store)
+                || (wide_bv && op.info().theory == Theory::BitVectors)
+                || (nonlinear && (NONLINEAR_ARITH.contains(&op) || LINEAR_ARITH.contains(&op)))
         })
     }));
     out
@@ -1574,10 +1607,64 @@ mod tests {
         let b = key(&format!("{decl}(assert (bvult x (bvsrem x x)))(check-sat)"));
         assert_eq!(a, b);
         assert!(a.ends_with(&format!("/{WIDE_BV_ARITHMETIC}")), "{a}");
-        let c = key(&format!(
-            "{decl}(assert (bvsle x #x0000000000000001))(check-sat)"
-        ));
+        // A comparison alone: a time-limit key names no operator (a cost is not in it), a
+        // verdict key keeps it.
+        let alone = format!("{decl}(assert (bvsle x #x0000000000000001))(check-sat)");
+        assert_eq!(key(&alone), "time-limit/cvc5/QF_BV/");
+        let verdict = Issue {
+            class: crate::oracle::Class::Disagreement,
+            ..issue.clone()
+        };
+        let f = reproducer_formula(&alone).unwrap();
+        let c = reduced_key(&verdict, &f, &alone);
         assert!(c.ends_with("/bvsle"), "{c}");
+    }
+
+    /// The benchmark's other time-limit behaviours that reduced to several operator sets are
+    /// one key each: cvc5's `QF_NRA` overruns (`-,-,*,/` and `*,/`) and its `ee-mode=central`
+    /// overruns over Boolean arrays (a `select`, and a `distinct` of constant arrays).
+    #[test]
+    fn time_limit_keys_name_nonlinear_arithmetic_and_array_behaviours_once() {
+        let issue = Issue {
+            class: crate::oracle::Class::TimeLimit,
+            blamed: Some(SolverId::Cvc5),
+            summary: "cvc5 still running".into(),
+        };
+        let key = |text: &str| {
+            let f = reproducer_formula(text).unwrap();
+            reduced_key(&issue, &f, text)
+        };
+        let reals = "(set-logic QF_NRA)(declare-fun r1 () Real)(declare-fun r0 () Real)";
+        let nra_a = key(&format!(
+            "{reals}(assert (< (- (/ (* r0 r0) 0.0)) (- (/ 29.0 r1 r1) (- r1 50.0 r0)) (- 1.0)))(check-sat)"
+        ));
+        let nra_b = key(&format!(
+            "{reals}(assert (and (>= r0 (/ 1.0 (* (* r0 r0) r1 18.0))) (>= r1 r0)))(check-sat)"
+        ));
+        assert_eq!(nra_a, nra_b);
+        assert_eq!(nra_a, format!("time-limit/cvc5/QF_NRA/{ARITH_MUL_DIV}"));
+        let ee = "(set-option :ee-mode central)\n(set-logic ALL)\n";
+        let select = key(&format!(
+            "{ee}(declare-fun a ((Array Bool Bool)) (Array Bool Bool))\
+             (assert (not (select (a ((as const (Array Bool Bool)) true)) false)))(check-sat)"
+        ));
+        let distinct = key(&format!(
+            "{ee}(declare-fun a () (Array Bool Bool))(declare-fun b () (Array Bool Bool))\
+             (assert (distinct ((as const (Array Bool Bool)) false) a b))(check-sat)"
+        ));
+        assert_eq!(select, distinct);
+        assert!(select.contains("[ee-mode=central]"), "{select}");
+        assert!(select.ends_with("{(Array Bool Bool)}"), "{select}");
+        // Linear integer arithmetic keeps its operators; a verdict class keeps `*`.
+        let lia = key("(declare-fun n () Int)(assert (< (+ n 1) (- n)))(check-sat)");
+        assert!(lia.ends_with("/+,-") || lia.ends_with("/-,+"), "{lia}");
+        let verdict = Issue {
+            class: crate::oracle::Class::Disagreement,
+            ..issue.clone()
+        };
+        let text = format!("{reals}(assert (< (* r0 r1) 0.0))(check-sat)");
+        let f = reproducer_formula(&text).unwrap();
+        assert!(reduced_key(&verdict, &f, &text).ends_with("/*"));
     }
 
     /// A time-limit or performance finding over wide bit-vector multiplication, division or
@@ -1630,7 +1717,11 @@ mod tests {
         let ops = mixed.rsplit('/').next().unwrap();
         let mut ops: Vec<&str> = ops.split(',').collect();
         ops.sort();
-        assert_eq!(ops, ["*", WIDE_BV_ARITHMETIC, "bv2nat"], "{mixed}");
+        assert_eq!(
+            ops,
+            [ARITH_MUL_DIV, WIDE_BV_ARITHMETIC, "bv2nat"],
+            "{mixed}"
+        );
         // A wrong verdict over the same operators keeps them apart.
         let verdict = key(
             Disagreement,

@@ -247,6 +247,52 @@ pub fn probe(binary: &Path, text: &str, expect: &Expect, timeout: Duration) -> P
     }
 }
 
+/// The binary's answer to a single-query `text` deciding `f` and, after `sat`, whether its
+/// model (the `get-value` of `f`'s constants and closed divisions, appended) satisfies `f`
+/// by the evaluator (`None`: a model smtsmith does not read exactly). `Err` where it gives
+/// no answer (an error before it, a signal, a timeout).
+pub fn decide(
+    binary: &Path,
+    text: &str,
+    f: &Formula,
+    timeout: Duration,
+) -> Result<(Verdict, Option<crate::eval::Truth>), String> {
+    let asked = model_terms(f);
+    let terms: Vec<&str> = asked.iter().map(|(_, t, _)| t.as_str()).collect();
+    let script = if terms.is_empty() {
+        text.to_string()
+    } else {
+        format!("{text}\n(get-value ({}))\n", terms.join(" "))
+    };
+    let r = run(binary, &script, timeout)
+        .map_err(|e| format!("cannot run {}: {e}", binary.display()))?;
+    if r.signal {
+        return Err("killed by a signal".into());
+    }
+    let lines: Vec<&str> = r.out.lines().map(str::trim).collect();
+    let Some(k) = lines
+        .iter()
+        .position(|l| matches!(*l, "sat" | "unsat" | "unknown"))
+    else {
+        return Err(match lines.iter().find(|l| l.starts_with("(error")) {
+            Some(e) => format!("does not read it: {e}"),
+            None if r.timed_out => "timed out".into(),
+            None => format!("no answer: {:?}", r.out.trim()),
+        });
+    };
+    let verdict = match lines[k] {
+        "sat" => Verdict::Sat,
+        "unsat" => Verdict::Unsat,
+        _ => Verdict::Unknown,
+    };
+    if verdict != Verdict::Sat {
+        return Ok((verdict, None));
+    }
+    let rest = lines[k + 1..].join("\n");
+    let truth = read_model(f, &rest, &asked).map(|m| crate::eval::check_model(f, &m));
+    Ok((verdict, truth))
+}
+
 /// What the binary is asked for after `sat`: the formula's constants, then its closed
 /// applications of `div`, `mod` and `/` (with their nodes); each with its SMT-LIB text and
 /// sort.

@@ -87,7 +87,64 @@ pub fn probe_known(k: &Known, text: &str, binary: &Path, timeout: Duration) -> P
                 p => p,
             }
         }
+        BinaryShows::Core => probe_core(binary, text, timeout),
         BinaryShows::ApiOnly => Probe::Undecided("shown only through the C API".into()),
+    }
+}
+
+/// Bad where the unsat assumptions the binary names after the reproducer's last
+/// `check-sat-assuming` are satisfiable with the assertions in force: the reproducer up to
+/// that check, those assumptions asserted, one `check-sat`, decided by the same binary and
+/// its model validated by the evaluator (`bisect::decide`); good where that is `unsat`.
+fn probe_core(binary: &Path, text: &str, timeout: Duration) -> Probe {
+    let r = match bisect::run(binary, text, timeout) {
+        Ok(r) => r,
+        Err(e) => return Probe::Undecided(format!("cannot run {}: {e}", binary.display())),
+    };
+    if r.signal {
+        return Probe::Undecided("killed by a signal".into());
+    }
+    let lines: Vec<&str> = r.out.lines().map(str::trim).collect();
+    let Some(k) = lines
+        .iter()
+        .rposition(|l| matches!(*l, "sat" | "unsat" | "unknown"))
+    else {
+        return Probe::Undecided(format!("no answer: {:?}", r.out.trim()));
+    };
+    if lines[k] != "unsat" {
+        return Probe::Undecided(format!("the check answers {}", lines[k]));
+    }
+    let response = lines[k + 1..].join(" ");
+    // The response to the last query: the list after the last answer.
+    let Some(named) = crate::solver::text::items_of(&response)
+        .and_then(|items| items.last().copied())
+        .and_then(crate::solver::text::items)
+    else {
+        return Probe::Undecided(format!("unsat assumptions not read: {response:?}"));
+    };
+    let Some(at) = text.rfind("(check-sat-assuming") else {
+        return Probe::Undecided("the reproducer has no check-sat-assuming".into());
+    };
+    let alone = format!(
+        "{}{}\n(check-sat)\n",
+        &text[..at],
+        named
+            .iter()
+            .map(|l| format!("(assert {l})\n"))
+            .collect::<String>()
+    );
+    let formula = match crate::finding::reproducer_formula(&alone) {
+        Ok(f) => f,
+        Err(e) => return Probe::Undecided(format!("smtsmith does not read {alone:?}: {e}")),
+    };
+    let shown = format!("unsat assumptions ({})", named.join(" "));
+    match bisect::decide(binary, &alone, &formula, timeout) {
+        Ok((Verdict::Unsat, _)) => Probe::Good(format!("{shown}: unsat alone")),
+        Ok((Verdict::Sat, Some(crate::eval::Truth::True))) => Probe::Bad(format!(
+            "{shown}: sat alone, the binary's model validated by the evaluator"
+        )),
+        Ok((v, _)) => Probe::Undecided(format!("{shown}: {v} alone, not decided")),
+        Err(e) => Probe::Undecided(format!("{shown}: {e}")),
     }
 }
 

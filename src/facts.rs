@@ -140,6 +140,13 @@ pub const LIMITATIONS: &[Limitation] = &[
     },
     Limitation {
         solver: SolverId::Z3,
+        kind: LimitKind::FrontEnd,
+        message: "line * column *: invalid check-sat command, argument must be a Boolean literal",
+        seen_on: "Z3 4.8.5.0",
+        why: "releases before 4.8.6 take only declared constants and their negations as check-sat-assuming literals, not `true` or `false` (SMT-LIB's prop_literal is any Boolean symbol)",
+    },
+    Limitation {
+        solver: SolverId::Z3,
         kind: LimitKind::UnknownLogic,
         message: "logic '*' is not recognized",
         seen_on: "Z3 4.8.7.0",

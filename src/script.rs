@@ -28,7 +28,8 @@ pub enum Action {
     Push(u32),
     Pop(u32),
     CheckSat,
-    /// `check-sat-assuming` with literals (`q` or `(not q)` of assumption constants).
+    /// `check-sat-assuming` with literals (`q` or `(not q)` of assumption constants, `true`,
+    /// `false`).
     CheckSatAssuming(Vec<NodeId>),
     /// Values of ground terms of the pool (right after a check; runs after sat).
     GetValue(Vec<NodeId>),
@@ -162,7 +163,15 @@ impl Script {
             literals.push(q);
             literals.push(nq);
         }
-        setup.unsat_assumptions = n_assume > 0 && u.ratio(1, 2)?;
+        // The Boolean constants are literals too (SMT-LIB's `prop_literal` is a symbol or its
+        // negation, and `true` and `false` are symbols): `(check-sat-assuming (false))` is
+        // unsat with no assertion at all, and the unsat assumptions must name `false`
+        // (Z3 4.8.6 to 4.15.4 name none: known-findings/z3-4.15.4-unsat-assumptions-omit-false.smt2).
+        if u.ratio(1, 4)? {
+            literals.push(f.lit(crate::ir::Value::Bool(false)));
+            literals.push(f.lit(crate::ir::Value::Bool(true)));
+        }
+        setup.unsat_assumptions = !literals.is_empty() && u.ratio(1, 2)?;
         let pool = f.asserts.clone();
         let queryable = queryable_terms(&f);
         let uses: Vec<Vec<DeclId>> = (0..f.nodes.len())
@@ -567,5 +576,54 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Some scripts assume the Boolean constants: `false` alone, and beside assumption
+    /// literals, with their unsat assumptions asked for (where Z3 4.8.6 to 4.15.4 name none
+    /// and 4.8.6 and 4.8.7 crash on `(p false)`); every literal is an assumption constant, its
+    /// negation, `true` or `false`.
+    #[test]
+    fn some_scripts_assume_the_boolean_constants() {
+        use crate::ir::Value;
+        let (mut alone, mut beside, mut asked) = (0, 0, 0);
+        for seed in 0..2000u64 {
+            let bytes = crate::generate::seeded_bytes(seed, 64 + (seed as usize % 7) * 96);
+            let s = Script::from_bytes_in(&bytes, &Theories::ALL);
+            let is_false =
+                |t: &NodeId| s.formula.node(*t).kind == NodeKind::Lit(Value::Bool(false));
+            for (k, a) in s.actions.iter().enumerate() {
+                let Action::CheckSatAssuming(ls) = a else {
+                    continue;
+                };
+                for l in ls {
+                    let ok = match &s.formula.node(*l).kind {
+                        NodeKind::Lit(Value::Bool(_)) => true,
+                        NodeKind::Const(d) => s.formula.decls[d.0 as usize]
+                            .name
+                            .starts_with(ASSUME_PREFIX),
+                        NodeKind::App(Op::Not, _, args) => matches!(
+                            &s.formula.node(args[0]).kind,
+                            NodeKind::Const(d) if s.formula.decls[d.0 as usize].name.starts_with(ASSUME_PREFIX)
+                        ),
+                        _ => false,
+                    };
+                    assert!(ok, "seed {seed}: literal {:?}", s.formula.node(*l).kind);
+                }
+                if ls.iter().any(is_false) {
+                    if ls.len() == 1 {
+                        alone += 1;
+                    } else {
+                        beside += 1;
+                    }
+                    if s.actions.get(k + 1) == Some(&Action::GetUnsatAssumptions) {
+                        asked += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            alone > 0 && beside > 0 && asked > 0,
+            "{alone} {beside} {asked}"
+        );
     }
 }

@@ -57,6 +57,11 @@ pub enum BinaryShows {
     Timeout,
     /// An `(error …)` before the first answer.
     Error,
+    /// Unsat assumptions that are satisfiable: the reproducer ends with a
+    /// `check-sat-assuming` and its `(get-unsat-assumptions)`; the assumptions the binary
+    /// names, asserted alone after the assertions in force, are `sat` with a model the
+    /// evaluator validates.
+    Core,
     /// Only through the C API (an in-process path): the binary does not show it, and only
     /// the harness's replay in a build of the release does.
     ApiOnly,
@@ -74,6 +79,7 @@ impl Known {
             Some("api-error" | "self-check") => BinaryShows::Error,
             Some("invalid-model" | "wrong-value") => BinaryShows::Model,
             Some("incompleteness") => BinaryShows::NotStatus,
+            Some("invalid-core") => BinaryShows::Core,
             _ => BinaryShows::Verdicts,
         }
     }
@@ -121,12 +127,23 @@ fn reproducers_for(issue: &Issue) -> Vec<(&'static Known, &'static str)> {
 /// Known bugs of `issue`'s solver and class whose reproducer (or one of its `also`), read
 /// by smtsmith, has the reduced key `key` ([`super::reduced_key`]) for `issue`: the
 /// candidates a reduced finding is replayed against, with their formulas.
+///
+/// A reproducer that asks through `check-sat-assuming` is a script's bug, never a formula
+/// case's (a formula case assumes nothing): read as a formula, its assumptions would be
+/// dropped and its key would be broader than the bug (an empty formula's key is that of
+/// every reduced finding with no operator left).
 pub fn matching(issue: &Issue, key: &str) -> Vec<(&'static Known, crate::ir::Formula)> {
     reproducers_for(issue)
         .into_iter()
         .filter_map(|(k, text)| {
-            let f = super::reproducer_formula(text).ok()?;
-            (super::reduced_key(issue, &f, text) == key).then_some((k, f))
+            let parsed = crate::smtlib::parse::parse_script(text).ok()?;
+            let assumes = parsed
+                .script
+                .actions
+                .iter()
+                .any(|a| matches!(a, crate::script::Action::CheckSatAssuming(_)));
+            let f = parsed.formula;
+            (!assumes && super::reduced_key(issue, &f, text) == key).then_some((k, f))
         })
         .collect()
 }

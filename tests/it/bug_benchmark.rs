@@ -9,10 +9,10 @@ use smtsmith::bugbench;
 use std::path::Path;
 use std::time::Duration;
 
-/// Every probe agrees with the index. Fetches the binaries it needs (the wheels of the 24
+/// Every probe agrees with the index. Fetches the binaries it needs (the wheels of the 28
 /// Z3 releases the index names) into vendor/solvers/.
 #[test]
-#[ignore = "fetches the z3 binaries of the 24 releases the index names (about 2.4 GB unpacked) and probes every known Z3 bug, about two minutes: .ci/run runs it with --ignored bug_benchmark::"]
+#[ignore = "fetches the z3 binaries of the 28 releases the index names (about 2.2 GB unpacked) and probes every known Z3 bug, about two minutes: .ci/run runs it with --ignored bug_benchmark::"]
 fn every_known_z3_bug_shows_on_its_releases_and_not_on_its_fix() {
     let store = Path::new(env!("CARGO_MANIFEST_DIR")).join("vendor/solvers");
     let rows = bugbench::verify(&store, Duration::from_secs(10), None).expect("binaries");
@@ -57,6 +57,35 @@ fn a_wrong_verdict_is_judged_by_the_reproducers_status() {
         bugbench::probe_known(k, &bare, &bad, t),
         Probe::Undecided(_)
     ));
+}
+
+/// An invalid core is judged by asserting the unsat assumptions the binary names alone:
+/// Z3 4.15.4 names none after assuming `false` (sat alone, the empty model validated by the
+/// evaluator: bad), 4.15.8 names `false` (unsat alone: good); on 4.15.4 a core it gets right
+/// is good too.
+#[test]
+#[ignore = "fetches the z3 binaries of Z3 4.15.4 and 4.15.8: .ci/run runs it with --ignored bug_benchmark::"]
+fn an_invalid_core_is_judged_by_its_assumptions_alone() {
+    let store = Path::new(env!("CARGO_MANIFEST_DIR")).join("vendor/solvers");
+    let k = smtsmith::finding::known::index()
+        .iter()
+        .find(|k| k.file == "z3-4.15.4-unsat-assumptions-omit-false.smt2")
+        .expect("in the index");
+    let text = smtsmith::finding::known::reproducer(&k.file).unwrap();
+    let t = Duration::from_secs(10);
+    let bad = smtsmith::bisect::z3_binary(&store, "4.15.4.0").unwrap();
+    let good = smtsmith::bisect::z3_binary(&store, "4.15.8.0").unwrap();
+    let probe = bugbench::probe_known(k, text, &bad, t);
+    assert!(matches!(probe, Probe::Bad(_)), "{probe:?}");
+    let probe = bugbench::probe_known(k, text, &good, t);
+    assert!(matches!(probe, Probe::Good(_)), "{probe:?}");
+    let right = "(set-option :produce-unsat-assumptions true)\n(declare-fun p () Bool)\n\
+                 (assert (not p))\n(check-sat-assuming (p))\n(get-unsat-assumptions)\n";
+    let probe = bugbench::probe_known(k, right, &bad, t);
+    assert!(
+        matches!(&probe, Probe::Good(why) if why.contains("(p)")),
+        "{probe:?}"
+    );
 }
 
 /// Trials as `scripts/bug-bench.sh` writes them: a finding settled `known` as a bug counts

@@ -99,7 +99,7 @@ trial() {
         seen[$stem]=1
         awk -v now="$EPOCHREALTIME" -v start="$start" -v stem="$stem" \
           'BEGIN { printf "%.1f\t%s\n", now - start, stem }' >>"$dir/seen.tsv"
-      done < <(find "$dir/findings" -name '*.json' ! -name '*.reduced.json' ! -name 'report*' 2>/dev/null)
+      done < <(find "$dir/findings" -name '*.json' ! -name '*.reduced.json' ! -name '*.candidate.json' ! -name 'report*' 2>/dev/null)
     done
   ) &
   local poller=$!

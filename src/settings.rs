@@ -33,6 +33,11 @@ pub struct Settings {
     /// the printing style from its input; `fixed`: Z3's solver for the logic, terms printed
     /// as built.
     pub drawn_setups: bool,
+    /// `SMTSMITH_PLAIN_SHARE=P`: with drawn setups, P percent of the cases (drawn from each
+    /// case's input) take the plain setup instead — Z3's solver for the logic, reuse mode
+    /// `scope`, no front ends, no curated option — the setup in which the bug benchmark's
+    /// Z3 4.8.10.0 bugs show soonest (docs/defaults.md). Default 0.
+    pub plain_share: u8,
     /// `SMTSMITH_PATHS`: `drawn` (the default): a share of the cases also runs through the
     /// solvers' SMT-LIB front ends; `both`: every case; `api`: none.
     pub paths: crate::solver::Paths,
@@ -73,6 +78,7 @@ impl Default for Settings {
             reuse: Reuse::DEFAULT,
             mixed_reuse: true,
             drawn_setups: true,
+            plain_share: 0,
             paths: crate::solver::Paths::Drawn,
             theories: Theories::ALL,
             seeds: None,
@@ -116,6 +122,19 @@ impl Settings {
             None | Some("drawn") => {}
             Some("fixed") => s.drawn_setups = false,
             Some(_) => return Err(named("SMTSMITH_SETUP", "expected drawn or fixed".into())),
+        }
+        if let Some(v) = var("SMTSMITH_PLAIN_SHARE") {
+            s.plain_share = v
+                .trim()
+                .parse()
+                .ok()
+                .filter(|p: &u8| *p <= 100)
+                .ok_or_else(|| {
+                    named(
+                        "SMTSMITH_PLAIN_SHARE",
+                        "expected a percentage, 0 to 100".into(),
+                    )
+                })?;
         }
         if let Some(v) = var("SMTSMITH_PATHS") {
             s.paths = v.trim().parse().map_err(|e| named("SMTSMITH_PATHS", e))?;
@@ -256,12 +275,14 @@ mod tests {
             ("SMTSMITH_REDUCE_SECONDS", "5"),
             ("SMTSMITH_QUIET_CLASSES", "performance, incompleteness"),
             ("SMTSMITH_SETUP", "fixed"),
+            ("SMTSMITH_PLAIN_SHARE", "40"),
             ("SMTSMITH_PATHS", "both"),
             ("SMTSMITH_EFFORT", "0.25"),
             ("SMTSMITH_BITBLAST_SECONDS", "3.5"),
         ])
         .unwrap();
         assert_eq!(s.bitblast_seconds, 3.5);
+        assert_eq!(s.plain_share, 40);
         assert_eq!(
             s.limits,
             crate::solver::Limits {
@@ -309,6 +330,11 @@ mod tests {
             ("SMTSMITH_REUSE", "sometimes", "unknown reuse mode"),
             ("SMTSMITH_THEORIES", "floats", "floats"),
             ("SMTSMITH_HANG_SECONDS", "ten", "not a whole number"),
+            (
+                "SMTSMITH_PLAIN_SHARE",
+                "101",
+                "expected a percentage, 0 to 100",
+            ),
             ("SMTSMITH_INT_POOL", "1 x", "x"),
             ("SMTSMITH_QUIET_CLASSES", "slow", "unknown class \"slow\""),
             ("SMTSMITH_SETUP", "random", "expected drawn or fixed"),

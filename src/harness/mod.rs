@@ -187,6 +187,9 @@ pub struct Harness {
     /// solver constructor, the printing style, the text paths as `paths` says, and the
     /// reuse mode where `mixed_reuse` says so.
     pub drawn_setups: bool,
+    /// With `drawn_setups`, the percentage of cases that take the plain setup
+    /// ([`solver::CaseSetup::plain`]; `SMTSMITH_PLAIN_SHARE`).
+    pub plain_share: u8,
     /// Which paths the cases take (with `drawn_setups`; else the API paths only).
     pub paths: solver::Paths,
     /// The current case asks for unsat cores.
@@ -245,6 +248,7 @@ impl Harness {
         h.theories = settings.theories;
         h.mixed_reuse = settings.mixed_reuse;
         h.drawn_setups = settings.drawn_setups;
+        h.plain_share = settings.plain_share;
         h.paths = settings.paths;
         h.reduce_budget =
             (settings.reduce_seconds > 0).then(|| Duration::from_secs(settings.reduce_seconds));
@@ -273,6 +277,7 @@ impl Harness {
                 ..Default::default()
             },
             drawn_setups: false,
+            plain_share: 0,
             paths: solver::Paths::Api,
             cores_asked: false,
             cases: 0,
@@ -529,6 +534,9 @@ impl Harness {
             return;
         }
         let drawn = solver::CaseSetup::drawn(input, self.paths);
+        let plain = self.drawn_setups
+            && self.plain_share > 0
+            && solver::CaseSetup::plain_drawn(input, self.plain_share);
         let mut setup = solver::CaseSetup {
             reuse: if self.mixed_reuse {
                 drawn.reuse
@@ -543,6 +551,9 @@ impl Harness {
             setup.print = drawn.print;
             setup.z3_option = drawn.z3_option;
             setup.cvc5_option = drawn.cvc5_option;
+        }
+        if plain {
+            setup = solver::CaseSetup::plain();
         }
         if self.cores_asked {
             setup.z3_solver = solver::Z3Solver::ForLogic;
@@ -656,11 +667,20 @@ impl Harness {
         let write_time = t.elapsed();
         let t = Instant::now();
         if let (Some(budget), Some(true)) = (self.reduce_budget, reproduced_anew) {
+            // Two issues of one class on one formula (an API error through a solver's C API
+            // and through its front end) are one finding file: it is reduced and settled
+            // once, and the second issue takes where it ended up (`known/` once settled).
+            let mut done: Vec<(std::path::PathBuf, finding::Written)> = Vec::new();
             for (issue, written) in findings.iter_mut() {
                 if written.again {
                     // Reduced or settled when an earlier setup or case wrote it.
                     continue;
                 }
+                if let Some((_, settled)) = done.iter().find(|(p, _)| *p == written.smt2) {
+                    *written = settled.clone();
+                    continue;
+                }
+                let original = written.smt2.clone();
                 if self.source.is_some() {
                     // The reducer changes the formula, which the text paths would then print
                     // instead of running the file: the finding is about the file as written.
@@ -668,6 +688,7 @@ impl Harness {
                 } else if issue.class.reduced_as_written() {
                     self.reduce_written(f, issue, written, reduce_judge, budget, config, input);
                 }
+                done.push((original, written.clone()));
             }
         }
         Report {

@@ -412,7 +412,7 @@ impl Harness {
             finding::record(&self.findings_dir, issue, finding::Subject::Script(&ctx));
         if let Some(budget) = self
             .reduce_budget
-            .filter(|_| issue.class.reduced_as_written())
+            .filter(|_| issue.class.reduced_as_written() && !written.again)
         {
             self.reduce_written_script(s, step, &issue, &mut written, budget, input);
         }

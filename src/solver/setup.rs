@@ -170,6 +170,26 @@ impl CaseSetup {
         }
     }
 
+    /// Whether the case with fuzzer input `input` takes the plain setup
+    /// ([`CaseSetup::plain`]) where `percent` of the cases do: a draw of its own, so that the
+    /// other cases draw as [`CaseSetup::drawn`] does.
+    pub fn plain_drawn(input: &[u8], percent: u8) -> bool {
+        let mut d = Draws::of(input);
+        // Not the first draws of `drawn` (the reuse mode and Z3's solver).
+        d.0 ^= 0x5d58_39a1_b3c2_4f17;
+        d.below(100) < u64::from(percent)
+    }
+
+    /// The plain setup: Z3's solver for the logic, reuse mode `scope`, the API paths, no
+    /// curated option, terms printed as built (`SMTSMITH_SETUP=fixed SMTSMITH_REUSE=scope
+    /// SMTSMITH_PATHS=api`).
+    pub fn plain() -> CaseSetup {
+        CaseSetup {
+            reuse: Reuse::Scope,
+            ..Default::default()
+        }
+    }
+
     /// The curated options `solver` (either path) runs the case's check with.
     pub fn options_of(&self, solver: super::SolverId) -> Vec<(String, String)> {
         let k = match solver.library() {
@@ -179,5 +199,38 @@ impl CaseSetup {
         k.map(|k| crate::options::nth(crate::options::table(solver), k))
             .map(|(n, v)| vec![(n.to_string(), v.to_string())])
             .unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `plain_drawn` takes about its share of the cases, none at 0 and all at 100, and the
+    /// cases it leaves draw every setup as before.
+    #[test]
+    fn the_plain_share_is_drawn_per_input() {
+        let inputs: Vec<Vec<u8>> = (0..2000u64)
+            .map(|seed| crate::generate::seeded_bytes(seed, 40))
+            .collect();
+        let count = |p| {
+            inputs
+                .iter()
+                .filter(|i| CaseSetup::plain_drawn(i, p))
+                .count()
+        };
+        assert_eq!(count(0), 0);
+        assert_eq!(count(100), inputs.len());
+        let half = count(50);
+        assert!((900..=1100).contains(&half), "{half}");
+        // Not the same draw as the reuse mode: plain cases still drew every mode.
+        let modes: std::collections::BTreeSet<String> = inputs
+            .iter()
+            .filter(|i| CaseSetup::plain_drawn(i, 50))
+            .map(|i| CaseSetup::drawn(i, Paths::Drawn).reuse.to_string())
+            .collect();
+        assert_eq!(modes.len(), 3, "{modes:?}");
+        assert_eq!(CaseSetup::plain().reuse, Reuse::Scope);
+        assert!(!CaseSetup::plain().text);
     }
 }

@@ -1588,20 +1588,23 @@ mod tests {
         );
     }
 
+    /// The reduced key of the reproducer `text` for a cvc5 finding of `class`.
+    fn cvc5_key(class: crate::oracle::Class, text: &str) -> String {
+        let issue = Issue {
+            class,
+            blamed: Some(SolverId::Cvc5),
+            summary: "cvc5 still running".into(),
+        };
+        reduced_key(&issue, &reproducer_formula(text).unwrap(), text)
+    }
+
     /// The comparison a reduced finding keeps only to have a Boolean around its term is not
     /// in its key: one wide remainder cvc5 overruns its limit on is one key, whichever
     /// comparison holds it; a comparison alone stays.
     #[test]
     fn reduced_keys_leave_out_the_comparison_around_the_term() {
-        let issue = Issue {
-            class: crate::oracle::Class::TimeLimit,
-            blamed: Some(SolverId::Cvc5),
-            summary: "cvc5 still running".into(),
-        };
-        let key = |text: &str| {
-            let f = reproducer_formula(text).unwrap();
-            reduced_key(&issue, &f, text)
-        };
+        use crate::oracle::Class::{Disagreement, TimeLimit};
+        let key = |text: &str| cvc5_key(TimeLimit, text);
         let decl = "(declare-fun x () (_ BitVec 64))";
         let a = key(&format!("{decl}(assert (bvsgt (bvsrem x x) x))(check-sat)"));
         let b = key(&format!("{decl}(assert (bvult x (bvsrem x x)))(check-sat)"));
@@ -1611,12 +1614,7 @@ mod tests {
         // verdict key keeps it.
         let alone = format!("{decl}(assert (bvsle x #x0000000000000001))(check-sat)");
         assert_eq!(key(&alone), "time-limit/cvc5/QF_BV/");
-        let verdict = Issue {
-            class: crate::oracle::Class::Disagreement,
-            ..issue.clone()
-        };
-        let f = reproducer_formula(&alone).unwrap();
-        let c = reduced_key(&verdict, &f, &alone);
+        let c = cvc5_key(Disagreement, &alone);
         assert!(c.ends_with("/bvsle"), "{c}");
     }
 
@@ -1625,15 +1623,8 @@ mod tests {
     /// overruns over Boolean arrays (a `select`, and a `distinct` of constant arrays).
     #[test]
     fn time_limit_keys_name_nonlinear_arithmetic_and_array_behaviours_once() {
-        let issue = Issue {
-            class: crate::oracle::Class::TimeLimit,
-            blamed: Some(SolverId::Cvc5),
-            summary: "cvc5 still running".into(),
-        };
-        let key = |text: &str| {
-            let f = reproducer_formula(text).unwrap();
-            reduced_key(&issue, &f, text)
-        };
+        use crate::oracle::Class::{Disagreement, TimeLimit};
+        let key = |text: &str| cvc5_key(TimeLimit, text);
         let reals = "(set-logic QF_NRA)(declare-fun r1 () Real)(declare-fun r0 () Real)";
         let nra_a = key(&format!(
             "{reals}(assert (< (- (/ (* r0 r0) 0.0)) (- (/ 29.0 r1 r1) (- r1 50.0 r0)) (- 1.0)))(check-sat)"
@@ -1658,13 +1649,8 @@ mod tests {
         // Linear integer arithmetic keeps its operators; a verdict class keeps `*`.
         let lia = key("(declare-fun n () Int)(assert (< (+ n 1) (- n)))(check-sat)");
         assert!(lia.ends_with("/+,-") || lia.ends_with("/-,+"), "{lia}");
-        let verdict = Issue {
-            class: crate::oracle::Class::Disagreement,
-            ..issue.clone()
-        };
         let text = format!("{reals}(assert (< (* r0 r1) 0.0))(check-sat)");
-        let f = reproducer_formula(&text).unwrap();
-        assert!(reduced_key(&verdict, &f, &text).ends_with("/*"));
+        assert!(cvc5_key(Disagreement, &text).ends_with("/*"));
     }
 
     /// A time-limit or performance finding over wide bit-vector multiplication, division or
@@ -1673,15 +1659,7 @@ mod tests {
     /// `bvmul`); another theory's operators stay in it; verdict classes keep every operator.
     #[test]
     fn time_limit_keys_name_wide_bit_vector_arithmetic_as_one_behaviour() {
-        let key = |class, text: &str| {
-            let issue = Issue {
-                class,
-                blamed: Some(SolverId::Cvc5),
-                summary: "cvc5 still running".into(),
-            };
-            let f = reproducer_formula(text).unwrap();
-            reduced_key(&issue, &f, text)
-        };
+        let key = cvc5_key;
         use crate::oracle::Class::{Disagreement, Performance, TimeLimit};
         let decl = "(declare-fun x () (_ BitVec 64))(declare-fun y () (_ BitVec 64))";
         let keys: Vec<String> = [

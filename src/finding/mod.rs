@@ -254,6 +254,12 @@ pub fn reduced_key(issue: &Issue, f: &Formula, text: &str) -> String {
             ));
         } else if line.starts_with("(push") {
             needs.push("push".into());
+        } else if line.starts_with("(check-sat-assuming")
+            && line.split(['(', ')', ' ']).any(|t| t == "false")
+        {
+            // Assuming `false` is what the known Z3 bugs of assumptions need; a key without
+            // it would be that of every reduced finding with no operator left.
+            needs.push("assumes false".into());
         } else if let Some(option) = line.strip_prefix("(set-option :") {
             let option = option.strip_suffix(')').unwrap_or(option);
             // What every reproducer of its kind sets (models, cores; a script's global
@@ -1616,6 +1622,31 @@ mod tests {
         assert_eq!(key(&alone), "time-limit/cvc5/QF_BV/");
         let c = cvc5_key(Disagreement, &alone);
         assert!(c.ends_with("/bvsle"), "{c}");
+    }
+
+    /// A key says when its reproducer assumes `false` (the known Z3 assumption bugs): without
+    /// it, those reproducers' keys name no operator and would match every reduced finding
+    /// that has none; a check without `false` keeps its key.
+    #[test]
+    fn keys_say_when_false_is_assumed() {
+        use crate::oracle::Class::Crash;
+        let with = "(declare-fun p () Bool)\n(check-sat-assuming (p false))\n";
+        let without = "(declare-fun p () Bool)\n(check-sat-assuming (p))\n";
+        let shape = |t: &str| {
+            crate::smtlib::parse::parse_script(t)
+                .unwrap()
+                .script
+                .shape()
+        };
+        let issue = Issue {
+            class: Crash,
+            blamed: Some(SolverId::Z3),
+            summary: "the process exited inside a z3 call".into(),
+        };
+        let a = reduced_key(&issue, &shape(with), with);
+        let b = reduced_key(&issue, &shape(without), without);
+        assert!(a.ends_with(" [assumes false]"), "{a}");
+        assert!(!b.contains("assumes false"), "{b}");
     }
 
     /// The benchmark's other time-limit behaviours that reduced to several operator sets are

@@ -955,6 +955,24 @@ fn malformed_settings_are_named_and_stop_the_run() {
     );
 }
 
+/// A reader that stops early (`smtsmith versions | head -0`) ends the command quietly with the
+/// status of a command ended by SIGPIPE (141), not a panic message on stderr.
+#[test]
+fn a_closed_stdout_ends_the_command_quietly() {
+    let (reader, writer) = std::io::pipe().unwrap();
+    // Closed before the command writes: its first line meets a broken pipe.
+    drop(reader);
+    let out = smtsmith()
+        .arg("versions")
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(141), "{:?}: {err}", out.status);
+    assert!(err.is_empty(), "{err}");
+}
+
 /// `replay --target NAME` replays an input as that fuzz target decodes it: the same output
 /// as the mode flags the target stands for (ground truth: the flags' own replay).
 #[test]

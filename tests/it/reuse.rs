@@ -118,8 +118,9 @@ fn reset_reuse_gives_the_verdicts_of_fresh_solvers() {
 }
 
 /// `SMTSMITH_REUSE=mixed`: each case draws its reuse mode from its input — every drawn mode
-/// comes up, the same input draws the same mode, and a finding records the mode its case
-/// ran in. Ground truth: `Reuse::drawn_for` of the input, and the finding's JSON.
+/// comes up, the same input draws the same mode, a case in the plain share runs in `scope`,
+/// and a finding records the mode its case ran in. Ground truth: `Reuse::drawn_for` and
+/// `CaseSetup::plain_drawn` of the input, and the finding's JSON.
 #[test]
 fn mixed_reuse_draws_a_mode_per_case_and_records_it() {
     let dir = tempfile::tempdir().unwrap();
@@ -128,12 +129,19 @@ fn mixed_reuse_draws_a_mode_per_case_and_records_it() {
         ..Default::default()
     };
     let mut h = Harness::with_settings(Selection::Both, dir.path(), &settings).unwrap();
+    let expected_reuse = |input: &[u8]| {
+        if smtsmith::solver::CaseSetup::plain_drawn(input, settings.plain_share) {
+            Reuse::Scope
+        } else {
+            Reuse::drawn_for(input)
+        }
+    };
     let mut seen = std::collections::BTreeSet::new();
     for i in 0..40u64 {
         let input = seeded_bytes(9000 + i, 48);
         let case = Case::from_bytes(&input);
         let r = h.run_case(&case, Some(&input));
-        assert_eq!(r.reuse, Reuse::drawn_for(&input), "case {i}");
+        assert_eq!(r.reuse, expected_reuse(&input), "case {i}");
         assert!(r.findings.is_empty(), "finding: {}", r.summary());
         seen.insert(format!("{}", r.reuse));
     }
@@ -160,5 +168,5 @@ fn mixed_reuse_draws_a_mode_per_case_and_records_it() {
     assert_eq!(r.findings.len(), 1, "{}", r.summary());
     let json: serde_json::Value =
         serde_json::from_slice(&std::fs::read(&r.findings[0].1.json).unwrap()).unwrap();
-    assert_eq!(json["reuse"], format!("{}", Reuse::drawn_for(&input)));
+    assert_eq!(json["reuse"], format!("{}", expected_reuse(&input)));
 }

@@ -483,7 +483,34 @@ struct Seeded {
     bytes: usize,
 }
 
+/// What a command ends with when its standard output closes early (`smtsmith … | head`): the
+/// status of a command ended by SIGPIPE.
+const EXIT_STDOUT_CLOSED: i32 = 128 + libc::SIGPIPE;
+
+/// Ends the process quietly when standard output has closed: Rust's print macros panic on
+/// a broken pipe, and a reader that stopped early has what it wanted. SIGPIPE itself stays
+/// ignored (Rust's default), because smtsmith writes to solver children's stdin and a child
+/// that dies must be an error it reports, not the end of smtsmith.
+fn end_quietly_when_stdout_closes() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to stdout")
+            && message.ends_with(&format!("(os error {})", libc::EPIPE))
+        {
+            std::process::exit(EXIT_STDOUT_CLOSED);
+        }
+        default(info)
+    }));
+}
+
 fn main() -> ExitCode {
+    end_quietly_when_stdout_closes();
     let cli = Cli::parse();
     match smtsmith::settings::Settings::from_env() {
         Ok(s) => {

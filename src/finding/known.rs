@@ -259,6 +259,35 @@ mod tests {
         assert!(matching(&nobody, "disagreement/?/QF_S/re.loop,str.in_re").is_empty());
     }
 
+    /// Z3Prover/z3#8045 with other assumptions beside `false`: the key six reduced `script`
+    /// findings of a run on Z3 4.15.4.0 got (`smtsmith run --incremental --count 4000 --seed
+    /// 400`) finds the bug by its `also` reproducer; the key of the bare `(false)` reproducer
+    /// still finds it by its own.
+    #[test]
+    fn a_core_that_omits_false_among_other_assumptions_is_the_known_bug() {
+        let issue = Issue {
+            class: Class::InvalidCore,
+            blamed: Some(SolverId::Z3),
+            summary: "z3 says unsat with 0 unsat assumption(s)".into(),
+        };
+        for (key, file) in [
+            (
+                "invalid-core/z3/QF_UF/not [assumes false]",
+                "z3-4.15.4-unsat-assumptions-omit-false.smt2",
+            ),
+            (
+                "invalid-core/z3/QF_UF/ [assumes false]",
+                "z3-4.15.4-unsat-assumptions-omit-false.smt2",
+            ),
+        ] {
+            let found: Vec<&str> = matching_scripts(&issue, key)
+                .iter()
+                .map(|(k, _)| k.file.as_str())
+                .collect();
+            assert_eq!(found, [file], "{key}");
+        }
+    }
+
     #[test]
     fn releases_match_by_their_numbers() {
         assert!(version_matches("4.8.7", "Z3 4.8.7.0"));

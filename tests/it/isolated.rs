@@ -86,7 +86,7 @@ fn time_limit_findings_of_one_behaviour_reduce_to_one_key() {
         assert_eq!(
             after["key"],
             format!(
-                "time-limit/cvc5/QF_BV/{}",
+                "time-limit/cvc5/BV/{}",
                 smtsmith::finding::WIDE_BV_ARITHMETIC
             ),
             "{after}"

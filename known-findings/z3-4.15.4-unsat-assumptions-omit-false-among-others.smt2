@@ -4,8 +4,9 @@
 ; the empty set is satisfiable. Six findings of a `script` run on 4.15.4.0 reduced to this form
 ; (the other assumptions kept), whose key names `not`; this file makes that key known.
 ; reproduce: z3 FILE.smt2   (z3 4.15.4.0 prints unsat, then ())
-; Probed with the binaries (2026-11-28): 4.8.6.0, 4.8.7.0, 4.8.8.0, 4.8.10.0, 4.12.2.0, 4.15.4.0
-; answer (); 4.15.8.0 and 5.4.1.0: (false); 4.8.5.0 does not take false as a literal.
+; Probed with the binaries of the 31 releases in vendor/solvers (2026-11-28): the 23 from 4.8.6.0
+; to 4.15.4.0 (the entry's releases) answer (); 4.15.8.0 to 5.4.1.0: (false); 4.8.5.0 does not
+; take false as a literal.
 (set-option :produce-unsat-assumptions true)
 (declare-fun assume1 () Bool)
 (check-sat-assuming (false assume1 (not assume1)))

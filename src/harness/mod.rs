@@ -533,28 +533,30 @@ impl Harness {
             // Nothing is drawn: the setup stays as set.
             return;
         }
-        let drawn = solver::CaseSetup::drawn(input, self.paths);
         let plain = self.drawn_setups
             && self.plain_share > 0
             && solver::CaseSetup::plain_drawn(input, self.plain_share);
-        let mut setup = solver::CaseSetup {
-            reuse: if self.mixed_reuse {
-                drawn.reuse
-            } else {
-                self.reuse
-            },
-            text: drawn.text,
-            ..Default::default()
+        let mut setup = if plain {
+            solver::CaseSetup::plain()
+        } else {
+            let drawn = solver::CaseSetup::drawn(input, self.paths);
+            let mut setup = solver::CaseSetup {
+                reuse: if self.mixed_reuse {
+                    drawn.reuse
+                } else {
+                    self.reuse
+                },
+                text: drawn.text,
+                ..Default::default()
+            };
+            if self.drawn_setups {
+                setup.z3_solver = drawn.z3_solver;
+                setup.print = drawn.print;
+                setup.z3_option = drawn.z3_option;
+                setup.cvc5_option = drawn.cvc5_option;
+            }
+            setup
         };
-        if self.drawn_setups {
-            setup.z3_solver = drawn.z3_solver;
-            setup.print = drawn.print;
-            setup.z3_option = drawn.z3_option;
-            setup.cvc5_option = drawn.cvc5_option;
-        }
-        if plain {
-            setup = solver::CaseSetup::plain();
-        }
         if self.cores_asked {
             setup.z3_solver = solver::Z3Solver::ForLogic;
         }

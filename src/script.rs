@@ -15,7 +15,7 @@
 use crate::generate::{generate, Config, Theories};
 use crate::ir::{DeclId, Formula, NodeId, NodeKind, Op, Sort};
 use crate::solver_id::SolverId;
-use arbitrary::{Arbitrary, Result, Unstructured};
+use arbitrary::{Result, Unstructured};
 use serde::{Deserialize, Serialize};
 
 /// One step of a script.
@@ -137,7 +137,7 @@ impl Script {
     }
 
     fn decode(u: &mut Unstructured, theories: &Theories) -> Result<Script> {
-        let mut config = Config::arbitrary(u)?;
+        let mut config = Config::draw(u, &theories.odds)?;
         config.restrict(theories);
         // The pool: up to six Boolean terms to assert, assume through guards, and query.
         config.max_asserts = u.int_in_range(2..=6)?;

@@ -47,7 +47,8 @@ pub struct Settings {
     /// `SMTSMITH_PATHS`: `drawn` (the default): a share of the cases also runs through the
     /// solvers' SMT-LIB front ends; `both`: every case; `api`: none.
     pub paths: crate::solver::Paths,
-    /// `SMTSMITH_THEORIES`: the theories generated cases may use.
+    /// `SMTSMITH_THEORIES`: the theories generated cases may use; `SMTSMITH_THEORY_ODDS`
+    /// sets how often the swarm turns each on (`theories.odds`).
     pub theories: Theories,
     /// `SMTSMITH_SEEDS`: labelled seed files for fusion, SAE and Janus (else `seeds/`).
     pub seeds: Option<PathBuf>,
@@ -147,6 +148,9 @@ impl Settings {
         }
         if let Some(v) = var("SMTSMITH_THEORIES") {
             s.theories = v.parse().map_err(|e| named("SMTSMITH_THEORIES", e))?;
+        }
+        if let Some(v) = var("SMTSMITH_THEORY_ODDS") {
+            s.theories.odds = v.parse().map_err(|e| named("SMTSMITH_THEORY_ODDS", e))?;
         }
         if let Some(v) = var("SMTSMITH_SEEDS") {
             s.seeds = Some(PathBuf::from(v));
@@ -273,6 +277,7 @@ mod tests {
             ("SMTSMITH_FINDINGS", "/tmp/f"),
             ("SMTSMITH_REUSE", "reset"),
             ("SMTSMITH_THEORIES", "bv"),
+            ("SMTSMITH_THEORY_ODDS", "uf=1/2, quantifiers=3/8"),
             ("SMTSMITH_SEEDS", "/tmp/s"),
             ("SMTSMITH_STRING_POOL", r#""" "a""#),
             ("SMTSMITH_INT_POOL", "-1 7"),
@@ -301,7 +306,14 @@ mod tests {
         assert_eq!(s.paths, crate::solver::Paths::Both);
         assert_eq!(s.findings_dir("x"), PathBuf::from("/tmp/f"));
         assert_eq!(s.reuse, Reuse::Reset);
-        assert_eq!(s.theories, "bv".parse().unwrap());
+        assert_eq!(
+            s.theories.required,
+            "bv".parse::<Theories>().unwrap().required
+        );
+        let odds = s.theories.odds;
+        assert_eq!((odds.uf.num, odds.uf.den), (1, 2));
+        assert_eq!((odds.quantifiers.num, odds.quantifiers.den), (3, 8));
+        assert_eq!(odds.ints, crate::generate::config::TheoryOdds::DEFAULT.ints);
         assert_eq!(s.seeds, Some(PathBuf::from("/tmp/s")));
         assert_eq!(s.pools.strings, vec![vec![], vec![u32::from('a')]]);
         assert_eq!(s.pools.ints, vec![(-1).into(), 7.into()]);
@@ -335,6 +347,10 @@ mod tests {
         for (name, value, says) in [
             ("SMTSMITH_REUSE", "sometimes", "unknown reuse mode"),
             ("SMTSMITH_THEORIES", "floats", "floats"),
+            ("SMTSMITH_THEORY_ODDS", "ints=0/4", "1 <= NUM <= DEN"),
+            ("SMTSMITH_THEORY_ODDS", "ints=5/4", "1 <= NUM <= DEN"),
+            ("SMTSMITH_THEORY_ODDS", "floats=1/2", "unknown theory"),
+            ("SMTSMITH_THEORY_ODDS", "uneven", "not THEORY=NUM/DEN"),
             ("SMTSMITH_HANG_SECONDS", "ten", "not a whole number"),
             (
                 "SMTSMITH_PLAIN_SHARE",

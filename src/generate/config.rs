@@ -1,7 +1,9 @@
 //! The swarm configuration: which theories and operators a case may use, and its size.
 //! Every knob is listed once in `define_config!` with its type, default, the range the
 //! fuzzer draws it from, and its documentation: the struct, its `Default` and its
-//! `Arbitrary` (swarm) implementation all come from that list.
+//! `Arbitrary` (swarm) implementation all come from that list. The optional theories are
+//! drawn with the odds of [`TheoryOdds`] (`SMTSMITH_THEORY_ODDS`; `Arbitrary` uses the
+//! default odds).
 
 use crate::ir::Op;
 use arbitrary::{Arbitrary, Result, Unstructured};
@@ -21,10 +23,17 @@ macro_rules! define_config {
             }
         }
 
+        impl Config {
+            /// Draws a configuration, each theory on with its odds in `odds`.
+            pub fn draw(u: &mut Unstructured, odds: &TheoryOdds) -> Result<Self> {
+                #[allow(clippy::redundant_closure_call)]
+                Ok(Config { $( $name: ($draw)(&mut *u, odds)?, )* })
+            }
+        }
+
         impl<'a> Arbitrary<'a> for Config {
             fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-                #[allow(clippy::redundant_closure_call)]
-                Ok(Config { $( $name: ($draw)(&mut *u)?, )* })
+                Config::draw(u, &TheoryOdds::DEFAULT)
             }
         }
     };
@@ -32,35 +41,35 @@ macro_rules! define_config {
 
 define_config! {
     /// Maximum number of top-level assertions.
-    max_asserts: u8 = 3, arbitrary |u: &mut Unstructured| u.int_in_range(1..=4);
+    max_asserts: u8 = 3, arbitrary |u: &mut Unstructured, _o: &TheoryOdds| u.int_in_range(1..=4);
     /// Maximum term height below an assertion.
-    max_depth: u8 = 5, arbitrary |u: &mut Unstructured| u.int_in_range(1..=6);
+    max_depth: u8 = 5, arbitrary |u: &mut Unstructured, _o: &TheoryOdds| u.int_in_range(1..=6);
     /// Maximum number of nodes (counted as a tree) of one assertion.
-    max_size: u16 = 48, arbitrary |u: &mut Unstructured| u.int_in_range(4..=96);
+    max_size: u16 = 48, arbitrary |u: &mut Unstructured, _o: &TheoryOdds| u.int_in_range(4..=96);
     /// Declared constants per sort.
-    vars_per_sort: u8 = 3, arbitrary |u: &mut Unstructured| u.int_in_range(1..=4);
+    vars_per_sort: u8 = 3, arbitrary |u: &mut Unstructured, _o: &TheoryOdds| u.int_in_range(1..=4);
     /// Int sort and the Ints theory.
-    ints: bool = true, arbitrary |u: &mut Unstructured| u.ratio(3, 4);
+    ints: bool = true, arbitrary |u: &mut Unstructured, o: &TheoryOdds| o.ints.draw(u);
     /// Real sort and the Reals theory.
-    reals: bool = true, arbitrary |u: &mut Unstructured| u.ratio(3, 4);
+    reals: bool = true, arbitrary |u: &mut Unstructured, o: &TheoryOdds| o.reals.draw(u);
     /// Bit-vector sorts and the FixedSizeBitVectors theory.
-    bv: bool = true, arbitrary |u: &mut Unstructured| u.ratio(1, 2);
+    bv: bool = true, arbitrary |u: &mut Unstructured, o: &TheoryOdds| o.bv.draw(u);
     /// String and RegLan sorts and the Strings theory (with regular expressions).
-    strings: bool = true, arbitrary |u: &mut Unstructured| u.ratio(1, 2);
+    strings: bool = true, arbitrary |u: &mut Unstructured, o: &TheoryOdds| o.strings.draw(u);
     /// Uninterpreted functions and sorts.
-    uf: bool = true, arbitrary |u: &mut Unstructured| u.ratio(1, 3);
+    uf: bool = true, arbitrary |u: &mut Unstructured, o: &TheoryOdds| o.uf.draw(u);
     /// Uninterpreted sorts declared when `uf` is on.
-    uninterp_sorts: u8 = 1, arbitrary |u: &mut Unstructured| u.int_in_range(0..=2);
+    uninterp_sorts: u8 = 1, arbitrary |u: &mut Unstructured, _o: &TheoryOdds| u.int_in_range(0..=2);
     /// Uninterpreted functions declared when `uf` is on (signatures drawn per case).
-    funcs: u8 = 2, arbitrary |u: &mut Unstructured| u.int_in_range(1..=3);
+    funcs: u8 = 2, arbitrary |u: &mut Unstructured, _o: &TheoryOdds| u.int_in_range(1..=3);
     /// forall/exists in Boolean positions.
-    quantifiers: bool = true, arbitrary |u: &mut Unstructured| u.ratio(1, 4);
+    quantifiers: bool = true, arbitrary |u: &mut Unstructured, o: &TheoryOdds| o.quantifiers.draw(u);
     /// Array sorts and the ArraysEx theory.
-    arrays: bool = true, arbitrary |u: &mut Unstructured| u.ratio(1, 2);
+    arrays: bool = true, arbitrary |u: &mut Unstructured, o: &TheoryOdds| o.arrays.draw(u);
     /// Swarm mask over the array sort menu (see `generate::array_menu`).
-    array_sorts: u8 = 0xff, arbitrary |u: &mut Unstructured| u.arbitrary::<u8>();
+    array_sorts: u8 = 0xff, arbitrary |u: &mut Unstructured, _o: &TheoryOdds| u.arbitrary::<u8>();
     /// Swarm mask over bit-vector widths: bit i enables `BV_WIDTHS[i]`.
-    bv_widths: u16 = (1 << BV_WIDTHS.len()) - 1, arbitrary |u: &mut Unstructured| {
+    bv_widths: u16 = (1 << BV_WIDTHS.len()) - 1, arbitrary |u: &mut Unstructured, _o: &TheoryOdds| {
         // Small widths with probability 1/2 each, 32 and 64 with 1/4, 128 with 1/8: wide
         // multiplications and divisions are slow to bit-blast and rarely needed for a bug.
         let bits = u.arbitrary::<u16>()?;
@@ -72,17 +81,17 @@ define_config! {
     /// Swarm mask over the operator table (bit i of word i/64 enables `OPS[i]`). Drawn
     /// inverted: an input too short to fill it (libFuzzer starts with short inputs, and
     /// `Arbitrary` reads missing bytes as zeros) enables every operator instead of none.
-    ops: [u64; 4] = all_ops(), arbitrary |u: &mut Unstructured| Ok(u.arbitrary::<[u64; 4]>()?.map(|w| !w));
+    ops: [u64; 4] = all_ops(), arbitrary |u: &mut Unstructured, _o: &TheoryOdds| Ok(u.arbitrary::<[u64; 4]>()?.map(|w| !w));
     /// Weight of applying an operator (P_gen).
-    app_weight: u8 = 6, arbitrary |u: &mut Unstructured| u.int_in_range(1..=8);
+    app_weight: u8 = 6, arbitrary |u: &mut Unstructured, _o: &TheoryOdds| u.int_in_range(1..=8);
     /// Weight of reusing an already built term of the required sort (P_expr).
-    reuse_weight: u8 = 2, arbitrary |u: &mut Unstructured| u.int_in_range(0..=4);
+    reuse_weight: u8 = 2, arbitrary |u: &mut Unstructured, _o: &TheoryOdds| u.int_in_range(0..=4);
     /// Ground terms only: no declared constants (the ground-term target; never drawn).
-    ground: bool = false, arbitrary |_u: &mut Unstructured| Ok(false);
+    ground: bool = false, arbitrary |_u: &mut Unstructured, _o: &TheoryOdds| Ok(false);
     /// Weight of a quantifier where a Boolean term is built (with `quantifiers` on).
-    quant_weight: u8 = 2, arbitrary |u: &mut Unstructured| u.int_in_range(1..=4);
+    quant_weight: u8 = 2, arbitrary |u: &mut Unstructured, _o: &TheoryOdds| u.int_in_range(1..=4);
     /// Weight of introducing a `let`.
-    let_weight: u8 = 1, arbitrary |u: &mut Unstructured| u.int_in_range(0..=2);
+    let_weight: u8 = 1, arbitrary |u: &mut Unstructured, _o: &TheoryOdds| u.int_in_range(0..=2);
 }
 
 /// The bit-vector widths the generator declares variables of (small widths first: most
@@ -91,6 +100,130 @@ pub const BV_WIDTHS: [u32; 11] = [1, 2, 3, 4, 5, 8, 12, 16, 32, 64, 128];
 
 fn all_ops() -> [u64; 4] {
     [u64::MAX; 4]
+}
+
+/// How often the swarm turns one theory on in a case: `num` in `den`, read from one input
+/// byte (Arbitrary's `ratio`). 1 ≤ num ≤ den: a theory is kept out by `SMTSMITH_THEORIES`,
+/// not by odds of zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Odds {
+    pub num: u8,
+    pub den: u8,
+}
+
+impl Odds {
+    const fn of(num: u8, den: u8) -> Odds {
+        Odds { num, den }
+    }
+
+    fn draw(self, u: &mut Unstructured) -> Result<bool> {
+        u.ratio(self.num, self.den)
+    }
+}
+
+impl std::fmt::Display for Odds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.num, self.den)
+    }
+}
+
+/// The swarm's odds per optional theory (`SMTSMITH_THEORY_ODDS`). The default is the
+/// generator's own: Ints and Reals 3/4, bit-vectors, strings and arrays 1/2, uninterpreted
+/// functions 1/3, quantifiers 1/4 (`docs/defaults.md` says what has measured them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TheoryOdds {
+    pub ints: Odds,
+    pub reals: Odds,
+    pub bv: Odds,
+    pub strings: Odds,
+    pub arrays: Odds,
+    pub quantifiers: Odds,
+    pub uf: Odds,
+}
+
+impl TheoryOdds {
+    pub const DEFAULT: TheoryOdds = TheoryOdds {
+        ints: Odds::of(3, 4),
+        reals: Odds::of(3, 4),
+        bv: Odds::of(1, 2),
+        strings: Odds::of(1, 2),
+        arrays: Odds::of(1, 2),
+        quantifiers: Odds::of(1, 4),
+        uf: Odds::of(1, 3),
+    };
+
+    /// Every theory at 1/2: the classic swarm draw (Groce et al., "Swarm testing", 2012).
+    pub const EVEN: TheoryOdds = TheoryOdds {
+        ints: Odds::of(1, 2),
+        reals: Odds::of(1, 2),
+        bv: Odds::of(1, 2),
+        strings: Odds::of(1, 2),
+        arrays: Odds::of(1, 2),
+        quantifiers: Odds::of(1, 2),
+        uf: Odds::of(1, 2),
+    };
+
+    fn slot(&mut self, theory: &str) -> Option<&mut Odds> {
+        Some(match theory {
+            "ints" => &mut self.ints,
+            "reals" => &mut self.reals,
+            "bv" => &mut self.bv,
+            "strings" => &mut self.strings,
+            "arrays" => &mut self.arrays,
+            "quantifiers" => &mut self.quantifiers,
+            "uf" => &mut self.uf,
+            _ => return None,
+        })
+    }
+}
+
+impl Default for TheoryOdds {
+    fn default() -> Self {
+        TheoryOdds::DEFAULT
+    }
+}
+
+impl std::fmt::Display for TheoryOdds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "ints={},reals={},bv={},strings={},arrays={},quantifiers={},uf={}",
+            self.ints, self.reals, self.bv, self.strings, self.arrays, self.quantifiers, self.uf
+        )
+    }
+}
+
+impl std::str::FromStr for TheoryOdds {
+    type Err = String;
+    /// `default`, `even`, or a comma list `THEORY=NUM/DEN` over the default (theories as
+    /// `--theories` names them; 1 ≤ NUM ≤ DEN ≤ 255).
+    fn from_str(s: &str) -> std::result::Result<Self, String> {
+        match s.trim() {
+            "default" => return Ok(TheoryOdds::DEFAULT),
+            "even" => return Ok(TheoryOdds::EVEN),
+            _ => {}
+        }
+        let mut odds = TheoryOdds::DEFAULT;
+        for item in s.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+            let (theory, ratio) = item
+                .split_once('=')
+                .ok_or_else(|| format!("{item:?} is not THEORY=NUM/DEN"))?;
+            let slot = odds.slot(theory.trim()).ok_or_else(|| {
+                format!(
+                    "unknown theory {theory:?} (known: ints, reals, bv, strings, arrays, quantifiers, uf)"
+                )
+            })?;
+            let parsed = ratio
+                .split_once('/')
+                .and_then(|(n, d)| Some(Odds::of(n.trim().parse().ok()?, d.trim().parse().ok()?)));
+            *slot = parsed
+                .filter(|o| 1 <= o.num && o.num <= o.den)
+                .ok_or_else(|| {
+                    format!("{ratio:?} for {theory} is not NUM/DEN with 1 <= NUM <= DEN <= 255")
+                })?;
+        }
+        Ok(odds)
+    }
 }
 
 /// A subset of the theories a case may use (`--theories ints,strings` on the command line,
@@ -102,6 +235,9 @@ fn all_ops() -> [u64; 4] {
 pub struct Theories {
     pub allowed: TheorySet,
     pub required: TheorySet,
+    /// How often the swarm turns each allowed theory on.
+    #[serde(default)]
+    pub odds: TheoryOdds,
 }
 
 /// One flag per optional theory.
@@ -144,6 +280,7 @@ impl Theories {
             quantifiers: false,
             uf: false,
         },
+        odds: TheoryOdds::DEFAULT,
     };
     /// The names `--theories` accepts.
     pub const NAMES: &'static str =
@@ -152,7 +289,7 @@ impl Theories {
 
 impl std::fmt::Display for Theories {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if *self == Theories::ALL {
+        if self.allowed == Theories::ALL.allowed && self.required == Theories::ALL.required {
             return f.write_str("all");
         }
         let r = &self.required;
@@ -179,6 +316,7 @@ impl std::str::FromStr for Theories {
         let mut t = Theories {
             allowed: TheorySet::default(),
             required: TheorySet::default(),
+            odds: TheoryOdds::DEFAULT,
         };
         for name in s.split(',').map(str::trim).filter(|n| !n.is_empty()) {
             let (a, r) = (&mut t.allowed, &mut t.required);
@@ -267,5 +405,67 @@ mod tests {
         assert_eq!(c.max_depth, 1);
         assert!(OPS.len() <= 256, "the op mask must hold every operator");
         assert!(!Config::default().widths().is_empty());
+    }
+
+    /// The share of 2,000 fixed pseudo-random inputs whose drawn config has quantifiers on.
+    fn quantifier_share(odds: &TheoryOdds) -> f64 {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let on = (0..2000)
+            .filter(|_| {
+                let bytes: Vec<u8> = (0..64)
+                    .map(|_| {
+                        state ^= state << 13;
+                        state ^= state >> 7;
+                        state ^= state << 17;
+                        state as u8
+                    })
+                    .collect();
+                Config::draw(&mut Unstructured::new(&bytes), odds)
+                    .unwrap()
+                    .quantifiers
+            })
+            .count();
+        on as f64 / 2000.0
+    }
+
+    #[test]
+    fn theory_odds_set_how_often_a_theory_is_drawn() {
+        // The default draw is Arbitrary's, byte for byte.
+        let bytes: Vec<u8> = (0..64u8).map(|b| b.wrapping_mul(37)).collect();
+        assert_eq!(
+            Config::draw(&mut Unstructured::new(&bytes), &TheoryOdds::DEFAULT).unwrap(),
+            Config::arbitrary(&mut Unstructured::new(&bytes)).unwrap()
+        );
+        let default = quantifier_share(&TheoryOdds::DEFAULT);
+        let three_quarters = quantifier_share(&"quantifiers=3/4".parse().unwrap());
+        assert!((0.2..0.3).contains(&default), "{default}");
+        assert!((0.7..0.8).contains(&three_quarters), "{three_quarters}");
+    }
+
+    #[test]
+    fn theory_odds_parse_and_print() {
+        assert_eq!(
+            "default".parse::<TheoryOdds>().unwrap(),
+            TheoryOdds::DEFAULT
+        );
+        assert_eq!("even".parse::<TheoryOdds>().unwrap(), TheoryOdds::EVEN);
+        let even_by_list = "ints=1/2,reals=1/2,quantifiers=1/2,uf=1/2"
+            .parse::<TheoryOdds>()
+            .unwrap();
+        assert_eq!(even_by_list, TheoryOdds::EVEN);
+        assert_eq!(
+            TheoryOdds::EVEN.to_string().parse::<TheoryOdds>().unwrap(),
+            TheoryOdds::EVEN
+        );
+        for bad in [
+            "ints",
+            "ints=1",
+            "ints=0/2",
+            "ints=3/2",
+            "ints=1/256",
+            "fp=1/2",
+        ] {
+            assert!(bad.parse::<TheoryOdds>().is_err(), "{bad}");
+        }
     }
 }

@@ -35,7 +35,7 @@ impl<'a> Arbitrary<'a> for Case {
 
 impl Case {
     fn decode(u: &mut Unstructured, theories: &Theories) -> Result<Case> {
-        let mut config = Config::arbitrary(u)?;
+        let mut config = Config::draw(u, &theories.odds)?;
         config.restrict(theories);
         let formula = generate(&config, u)?;
         Ok(Case { config, formula })
@@ -56,7 +56,7 @@ impl Case {
     /// Decodes a ground case from raw bytes over the given theories.
     pub fn ground_from_bytes_in(data: &[u8], theories: &Theories) -> Case {
         let mut u = Unstructured::new(data);
-        let mut config = Config::arbitrary(&mut u).expect("config decoding is total");
+        let mut config = Config::draw(&mut u, &theories.odds).expect("config decoding is total");
         config.restrict(theories);
         config.ground = true;
         // Elements of uninterpreted sorts and function values have no literals.

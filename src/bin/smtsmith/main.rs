@@ -545,9 +545,13 @@ fn print_findings(findings: &[(smtsmith::oracle::Issue, smtsmith::finding::Writt
     findings.len()
 }
 
-/// `--theories`, else `SMTSMITH_THEORIES`, else all.
+/// `--theories`, else `SMTSMITH_THEORIES`, else all; with `SMTSMITH_THEORY_ODDS` either way.
 fn resolve(flag: Option<Theories>) -> Theories {
-    flag.unwrap_or(settings().theories)
+    let from_env = settings().theories;
+    flag.map_or(from_env, |t| Theories {
+        odds: from_env.odds,
+        ..t
+    })
 }
 
 /// The `SMTSMITH_*` settings, read once in `main`.

@@ -323,7 +323,7 @@ pub fn reduced_key(issue: &Issue, f: &Formula, text: &str) -> String {
         theory_ops
     };
     let mut out = key_of(issue, &sig.logic(), &ops);
-    if !needs.is_empty() {
+    if !needs.is_empty() && !is_cost_group(issue, &ops) {
         out.push_str(&format!(" [{}]", needs.join(", ")));
     }
     let error = matches!(
@@ -334,6 +334,21 @@ pub fn reduced_key(issue: &Issue, f: &Formula, text: &str) -> String {
         out.push_str(&format!(" {{{}}}", arrays.join(" ")));
     }
     out
+}
+
+/// Whether a time-limit or performance finding's behaviour is a cost group
+/// ([`WIDE_BV_ARITHMETIC`], [`ARITH_MUL_DIV`]): what the theory costs, whatever setup the
+/// draw gave its check. Its key leaves out what of the setup its reduced reproducer keeps
+/// (`push`, an option, a tactic): a 30-minute campaign's cvc5 overruns of 128-bit division
+/// reduced to `[push]` and `[bv-solver=bitblast-internal]` keys beside seven unreduced ones
+/// that name no setup. Other behaviours keep it (cvc5's `ee-mode=central` overruns over
+/// Boolean arrays need that option).
+fn is_cost_group(issue: &Issue, ops: &[&str]) -> bool {
+    use crate::oracle::Class;
+    matches!(issue.class, Class::TimeLimit | Class::Performance)
+        && cost_behaviour(ops)
+            .iter()
+            .any(|b| *b == WIDE_BV_ARITHMETIC || *b == ARITH_MUL_DIV)
 }
 
 /// Core connectives, `=`, `distinct`, `ite` and the arithmetic and bit-vector comparisons.
@@ -1755,6 +1770,16 @@ mod tests {
                 &format!("{decl}{other}(assert (bvult x (bvudiv x y)))(check-sat)"),
             );
             assert_eq!(k, keys[0], "{other}");
+        }
+        // Nor does the setup its reduced reproducer keeps: the same campaign's reduced
+        // overruns kept a `push` (scope reuse) and cvc5's `bv-solver=bitblast-internal`.
+        let wide = "(declare-fun a () (_ BitVec 128))(declare-fun b () (_ BitVec 128))";
+        for setup in ["(push 1)", "(set-option :bv-solver bitblast-internal)"] {
+            let k = key(
+                TimeLimit,
+                &format!("{setup}\n{wide}\n(assert (bvugt a (bvsmod b a)))\n(check-sat)\n"),
+            );
+            assert_eq!(k, keys[0], "{setup}");
         }
         // Without a quadratic operator the operators stay; another theory's stay beside it.
         let linear = key(TimeLimit, &format!("{decl}(assert (bvult x (bvadd x y)))"));

@@ -181,6 +181,11 @@ fn last_words(issue: impl FnOnce(SolverId, &Case) -> crate::oracle::Issue) {
 /// One line on stderr at the end of a fuzzing process: its solver checks and interrupted
 /// calls (what `scripts/bench-vs-yinyang.sh` counts as solver calls).
 fn print_counts() {
+    // A process that asked no solver anything (the reducer's parent, whose candidates run in
+    // child processes) has nothing to count: its zero lines would only crowd the log.
+    if crate::solver::checks() == 0 && crate::solver::interrupt::count() == 0 {
+        return;
+    }
     eprintln!(
         "smtsmith: {} solver checks, {} interrupted calls in this process; {}",
         crate::solver::checks(),

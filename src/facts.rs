@@ -224,12 +224,53 @@ fn matches_exactly(template: &str, message: &str) -> bool {
 }
 
 /// Why `id` is not asked about `f` at all (a documented limitation, one pass over the
-/// formula): its checks are unknown with this reason.
+/// formula; or a formula this process already saw it overrun its limit on): its checks are
+/// unknown with this reason.
 pub fn skip_reason(id: SolverId, f: &Formula) -> Option<String> {
+    if overran_before(id, f) {
+        return Some(OVERRAN_BEFORE.into());
+    }
     match id {
         SolverId::Z3 | SolverId::Z3Text => None,
         SolverId::Cvc5 | SolverId::Cvc5Text => cvc5_skip_reason(f),
     }
+}
+
+/// The reason a check is skipped when its solver overran its limit on the same formula
+/// earlier in this process ([`remember_overrun`]).
+pub const OVERRAN_BEFORE: &str = "skipped: this process already saw this solver run far past \
+     its time limit on this same formula (the time-limit finding is written)";
+
+/// The formulas (fingerprints of their structure) each solver library ran far past its
+/// limit on in this process. libFuzzer makes the same formula again and again (a mutation
+/// of bytes the decoder does not read): in a 30-minute campaign one formula cvc5 could not
+/// stop on came back 32 times, each time 2 s or more past the limit.
+static OVERRUNS: std::sync::Mutex<Vec<(SolverId, u64)>> = std::sync::Mutex::new(Vec::new());
+
+/// Records that `id` ran far past its time limit on `f` (the watchdog calls it with each
+/// call nothing stopped): `id` is not asked about the same formula again in this process
+/// ([`skip_reason`]).
+pub fn remember_overrun(id: SolverId, f: &Formula) {
+    let entry = (id.library(), fingerprint(f));
+    let mut seen = OVERRUNS.lock().unwrap_or_else(|e| e.into_inner());
+    if !seen.contains(&entry) {
+        seen.push(entry);
+    }
+}
+
+fn overran_before(id: SolverId, f: &Formula) -> bool {
+    let seen = OVERRUNS.lock().unwrap_or_else(|e| e.into_inner());
+    // The fingerprint formats the formula: only once there is something to compare it with.
+    !seen.is_empty() && seen.contains(&(id.library(), fingerprint(f)))
+}
+
+/// A hash of `f`'s declarations, nodes and assertions as built (its `Debug` form): the same
+/// formula decoded again gives the same one.
+fn fingerprint(f: &Formula) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    format!("{f:?}").hash(&mut h);
+    h.finish()
 }
 
 /// Options `id` needs for `f` beyond its defaults; reproducers name them as command-line
@@ -486,6 +527,28 @@ pub fn z3_tactic(logic: &str, k: u8) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A formula a solver ran far past its limit on is skipped for that solver's library
+    /// (API and text path) from then on in this process; another formula, and the other
+    /// solver, are still asked.
+    #[test]
+    fn a_formula_a_solver_overran_on_is_skipped_for_that_solver_only() {
+        let formula = |op: &str| {
+            let text = format!(
+                "(declare-fun overrun_probe () (_ BitVec 128))\
+                 (assert (bvult overrun_probe ({op} overrun_probe overrun_probe)))"
+            );
+            crate::smtlib::parse::parse_script(&text).unwrap().formula
+        };
+        let (division, remainder) = (formula("bvudiv"), formula("bvurem"));
+        assert_eq!(skip_reason(SolverId::Cvc5, &division), None);
+        remember_overrun(SolverId::Cvc5, &division);
+        for id in [SolverId::Cvc5, SolverId::Cvc5Text] {
+            assert_eq!(skip_reason(id, &division).as_deref(), Some(OVERRAN_BEFORE));
+        }
+        assert_eq!(skip_reason(SolverId::Z3, &division), None);
+        assert_eq!(skip_reason(SolverId::Cvc5, &remainder), None);
+    }
 
     /// Each limitation matches its own message, with the case's parts in place of `*`, and
     /// not a message that merely contains its words (what substring rules accepted).

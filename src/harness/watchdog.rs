@@ -233,6 +233,7 @@ fn check(after: Duration) {
                 }
             ));
             write_time_limit(c, &issue);
+            crate::facts::remember_overrun(stuck, &c.formula);
         }
     }
     // A check within (or just past) its own time limit is no hang, whatever the
@@ -263,6 +264,7 @@ fn check(after: Duration) {
         false,
     );
     write_time_limit(c, &issue);
+    crate::facts::remember_overrun(solver, &c.formula);
 }
 
 /// Writes the watchdog's `time-limit` finding `issue` of the watched case `c`, saying where

@@ -184,3 +184,53 @@ fn a_crash_finding_is_reduced_in_children_and_the_reducer_survives() {
         .collect();
     assert!(left.is_empty(), "{left:?}");
 }
+
+/// libFuzzer makes one formula again and again (mutations of bytes the decoder does not
+/// read): once cvc5 has run far past its limit on a formula, the same process does not ask
+/// it again (`facts::remember_overrun`). Two runs of the same input in one process: one
+/// watchdog finding and one cvc5 call past its limit in the process's own count (the second
+/// case's cvc5 check is skipped). Ground truth: cvc5's 128-bit division, which it
+/// bit-blasts for seconds past a 500 ms limit on every release (the test above).
+#[test]
+fn a_formula_cvc5_overran_on_is_not_asked_again_in_the_process() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("input.smt2");
+    std::fs::write(
+        &input,
+        "(set-logic QF_BV)(declare-fun x () (_ BitVec 128))(assert (bvugt (bvudiv x x) x))(check-sat)",
+    )
+    .unwrap();
+    let findings = dir.path().join("findings");
+    let out = smtsmith()
+        .args(["run-target", "seed_mutation"])
+        .arg(&input)
+        .arg(&input)
+        .env("SMTSMITH_FINDINGS", &findings)
+        .env("SMTSMITH_EFFORT", "0.25")
+        .env("SMTSMITH_HANG_SECONDS", "120")
+        .env("SMTSMITH_QUIET_CLASSES", "all")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    let watchdog_findings = err
+        .lines()
+        .filter(|l| l.starts_with("smtsmith watchdog: [time-limit] cvc5"))
+        .count();
+    assert_eq!(watchdog_findings, 1, "{err}");
+    let (_, meta) = crate::only_finding(&findings.join("time-limit"), &err);
+    assert_eq!(meta["blamed"], "cvc5", "{meta}");
+    // The process's own count at exit: `cvc5 X s past limits of Y s in calls (K of N calls`.
+    let tax = err
+        .lines()
+        .find_map(|l| l.strip_prefix("smtsmith: hang tax: "))
+        .unwrap_or_else(|| panic!("no hang tax line:\n{err}"));
+    let cvc5 = &tax[tax.find("cvc5 ").unwrap_or_else(|| panic!("{tax}"))..];
+    let overruns = cvc5
+        .split_once("in calls (")
+        .and_then(|(_, r)| r.split(' ').next())
+        .unwrap_or_else(|| panic!("{tax}"));
+    assert_eq!(
+        overruns, "1",
+        "one cvc5 call past its limit, not two: {tax}"
+    );
+}

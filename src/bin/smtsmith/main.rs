@@ -383,16 +383,18 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
-    /// Run one input through a fuzz target's body exactly as the fuzz target does (its
-    /// decoding, oracles, watchdog and findings), without libFuzzer or a nightly toolchain.
-    /// Exit status: 0 no finding (or only known bugs), 1 a finding, 71 the watchdog ended
-    /// a solver check that ran far past its time limit (finding written).
+    /// Run inputs through a fuzz target's body exactly as the fuzz target does (its
+    /// decoding, oracles, watchdog and findings), one after the other in this process as
+    /// libFuzzer runs a corpus, without libFuzzer or a nightly toolchain. Exit status: 0 no
+    /// finding (or only known bugs), 1 a finding of some input, 71 the watchdog ended a
+    /// solver check that ran far past its time limit (finding written).
     RunTarget {
         /// The fuzz target: differential, model_z3, model_cvc5, ground_terms, strings_sat,
         /// strings_unsat, regex, fusion, sae, janus, script, seed_mutation.
         target: smtsmith::harness::Target,
-        /// The input file (a libFuzzer corpus entry or artifact).
-        input: PathBuf,
+        /// The input files (libFuzzer corpus entries or artifacts).
+        #[arg(required = true)]
+        inputs: Vec<PathBuf>,
     },
     /// Print the linked solver versions.
     Versions,

@@ -190,19 +190,32 @@ pub(super) fn replay_cmd(cmd: Command) -> Result<ExitCode, String> {
 
 /// `smtsmith run-target`.
 pub(super) fn run_target(cmd: Command) -> Result<ExitCode, String> {
-    let Command::RunTarget { target, input } = cmd else {
+    let Command::RunTarget { target, inputs } = cmd else {
         unreachable!("dispatched by run")
     };
-    let data = read(&input)?;
-    // A finding panics (the fuzz target's way to make libFuzzer keep the input);
-    // its text is already printed by the panic hook.
-    match std::panic::catch_unwind(|| target.fuzz(&data)) {
-        Ok(()) => {
-            println!("no finding");
-            Ok(ExitCode::SUCCESS)
+    let mut found = false;
+    for input in &inputs {
+        let data = read(input)?;
+        // A finding panics (the fuzz target's way to make libFuzzer keep the input);
+        // its text is already printed by the panic hook.
+        let outcome = std::panic::catch_unwind(|| target.fuzz(&data));
+        let said = if outcome.is_ok() {
+            "no finding"
+        } else {
+            "a finding"
+        };
+        if inputs.len() > 1 {
+            println!("{}: {said}", input.display());
+        } else {
+            println!("{said}");
         }
-        Err(_) => Ok(ExitCode::from(1)),
+        found |= outcome.is_err();
     }
+    Ok(if found {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// `smtsmith solve`.

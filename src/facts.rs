@@ -241,36 +241,28 @@ pub fn skip_reason(id: SolverId, f: &Formula) -> Option<String> {
 pub const OVERRAN_BEFORE: &str = "skipped: this process already saw this solver run far past \
      its time limit on this same formula (the time-limit finding is written)";
 
-/// The formulas (fingerprints of their structure) each solver library ran far past its
-/// limit on in this process. libFuzzer makes the same formula again and again (a mutation
-/// of bytes the decoder does not read): in a 30-minute campaign one formula cvc5 could not
-/// stop on came back 32 times, each time 2 s or more past the limit.
-static OVERRUNS: std::sync::Mutex<Vec<(SolverId, u64)>> = std::sync::Mutex::new(Vec::new());
+/// The formulas each solver library ran far past its limit on in this process (a few per
+/// process: each cost seconds). libFuzzer makes the same formula again and again (a
+/// mutation of bytes the decoder does not read): in a 30-minute campaign one formula cvc5
+/// could not stop on came back 32 times, each time 2 s or more past the limit.
+static OVERRUNS: std::sync::Mutex<Vec<(SolverId, Formula)>> = std::sync::Mutex::new(Vec::new());
 
 /// Records that `id` ran far past its time limit on `f` (the watchdog calls it with each
 /// call nothing stopped): `id` is not asked about the same formula again in this process
 /// ([`skip_reason`]).
 pub fn remember_overrun(id: SolverId, f: &Formula) {
-    let entry = (id.library(), fingerprint(f));
     let mut seen = OVERRUNS.lock().unwrap_or_else(|e| e.into_inner());
-    if !seen.contains(&entry) {
-        seen.push(entry);
+    if !seen.iter().any(|(s, g)| *s == id.library() && g == f) {
+        seen.push((id.library(), f.clone()));
     }
 }
 
+/// Whether `id`'s library overran on `f` before. Compared as built (the derived equality
+/// looks at the lengths of the declarations and nodes first, so another formula costs
+/// next to nothing on a fuzz iteration's path).
 fn overran_before(id: SolverId, f: &Formula) -> bool {
     let seen = OVERRUNS.lock().unwrap_or_else(|e| e.into_inner());
-    // The fingerprint formats the formula: only once there is something to compare it with.
-    !seen.is_empty() && seen.contains(&(id.library(), fingerprint(f)))
-}
-
-/// A hash of `f`'s declarations, nodes and assertions as built (its `Debug` form): the same
-/// formula decoded again gives the same one.
-fn fingerprint(f: &Formula) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    format!("{f:?}").hash(&mut h);
-    h.finish()
+    seen.iter().any(|(s, g)| *s == id.library() && g == f)
 }
 
 /// Options `id` needs for `f` beyond its defaults; reproducers name them as command-line

@@ -7,7 +7,7 @@
 # (docs/usage.md, "The bug benchmark").
 #
 #   scripts/bug-bench.sh [--trials N] [--seconds S] [--parallel P] [--out DIR]
-#                        [--env VAR=VALUE]... CELL...
+#                        [--env VAR=VALUE]... [--fuzzer-flag -FLAG=VALUE]... CELL...
 #
 # CELL: Z3VERSION:TARGET (e.g. 4.8.7.0:differential; `pinned:TARGET` is the pinned Z3),
 # or `short` (the few-minutes version to run before changing a default), `grid` (the cells
@@ -17,10 +17,12 @@
 # (Markdown and an HTML page with the survival plots beside the trials). `--env` runs every
 # trial with those SMTSMITH_* settings (a variant of a default: the results show it as a
 # cell of its own; run the default and the variant into one --out to compare them).
+# `--fuzzer-flag` passes a libFuzzer flag to every trial's fuzzing processes (after the
+# campaign's own, so it overrides them; e.g. -use_value_profile=1): a variant as `--env` is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-trials=5; seconds=600; parallel=2; out=""; variant=()
+trials=5; seconds=600; parallel=2; out=""; variant=(); fuzzer_flags=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --trials) trials=$2; shift 2 ;;
@@ -30,7 +32,10 @@ while [ $# -gt 0 ]; do
     --env)
       case "$2" in SMTSMITH_*=*) variant+=("$2") ;; *) echo "bug-bench: --env takes SMTSMITH_VAR=VALUE, got '$2'" >&2; exit 2 ;; esac
       shift 2 ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    --fuzzer-flag)
+      case "${2:-}" in -[a-z]*=*) variant+=("$2"); fuzzer_flags+=("$2") ;; *) echo "bug-bench: --fuzzer-flag takes a libFuzzer flag -NAME=VALUE, got '${2:-}'" >&2; exit 2 ;; esac
+      shift 2 ;;
+    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
     -*) echo "bug-bench: unknown option $1" >&2; exit 2 ;;
     *) break ;;
   esac
@@ -103,9 +108,13 @@ trial() {
     done
   ) &
   local poller=$!
-  local env=("${variant[@]}" SMTSMITH_FINDINGS="$dir/findings" SMTSMITH_CORPUS="$dir/corpus" SMTSMITH_JOBS=1)
+  local env=() setting
+  for setting in "${variant[@]}"; do
+    case "$setting" in SMTSMITH_*) env+=("$setting") ;; esac
+  done
+  env+=(SMTSMITH_FINDINGS="$dir/findings" SMTSMITH_CORPUS="$dir/corpus" SMTSMITH_JOBS=1)
   [ "$v" = pinned ] || env+=(SMTSMITH_Z3_VERSION="$v")
-  env "${env[@]}" scripts/campaign.sh "$t" "$seconds" >"$dir/campaign.log" 2>&1 || true
+  env "${env[@]}" scripts/campaign.sh "$t" "$seconds" -- "${fuzzer_flags[@]}" >"$dir/campaign.log" 2>&1 || true
   sleep 4
   kill "$poller" 2>/dev/null || true
   rm -rf "$dir/corpus"

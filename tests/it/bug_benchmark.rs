@@ -201,3 +201,31 @@ fn every_cheap_known_cvc5_bug_is_found_and_settled_known_by_check() {
     }
     assert!(checked >= 3, "{checked} cvc5 bugs checked");
 }
+
+/// The runner takes libFuzzer flags as a variant (`--fuzzer-flag -NAME=VALUE`) and refuses
+/// anything else there with exit 2 and a message naming it; a flag it takes gets as far as
+/// the cells (here a bad one, so that no trial runs).
+#[test]
+fn the_runner_takes_libfuzzer_flags_and_refuses_what_is_not_one() {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/bug-bench.sh");
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new("bash")
+            .arg(&script)
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, err) = run(&["--fuzzer-flag", "use_value_profile", "short"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("--fuzzer-flag takes a libFuzzer flag -NAME=VALUE, got 'use_value_profile'"),
+        "{err}"
+    );
+    let (code, err) = run(&["--fuzzer-flag", "-use_value_profile=1", "no-such-cell"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("a CELL is VERSION:TARGET"), "{err}");
+}

@@ -22,7 +22,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-trials=5; seconds=600; parallel=2; out=""; variant=(); fuzzer_flags=()
+trials=5; seconds=600; parallel=2; out=""; settings=(); fuzzer_flags=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --trials) trials=$2; shift 2 ;;
@@ -30,16 +30,18 @@ while [ $# -gt 0 ]; do
     --parallel) parallel=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --env)
-      case "$2" in SMTSMITH_*=*) variant+=("$2") ;; *) echo "bug-bench: --env takes SMTSMITH_VAR=VALUE, got '$2'" >&2; exit 2 ;; esac
+      case "$2" in SMTSMITH_*=*) settings+=("$2") ;; *) echo "bug-bench: --env takes SMTSMITH_VAR=VALUE, got '$2'" >&2; exit 2 ;; esac
       shift 2 ;;
     --fuzzer-flag)
-      case "${2:-}" in -[a-z]*=*) variant+=("$2"); fuzzer_flags+=("$2") ;; *) echo "bug-bench: --fuzzer-flag takes a libFuzzer flag -NAME=VALUE, got '${2:-}'" >&2; exit 2 ;; esac
+      case "${2:-}" in -[a-z]*=*) fuzzer_flags+=("$2") ;; *) echo "bug-bench: --fuzzer-flag takes a libFuzzer flag -NAME=VALUE, got '${2:-}'" >&2; exit 2 ;; esac
       shift 2 ;;
     -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
     -*) echo "bug-bench: unknown option $1" >&2; exit 2 ;;
     *) break ;;
   esac
 done
+# The variant's label (trial.json, the cell's folder): its settings, then its flags.
+variant=("${settings[@]}" "${fuzzer_flags[@]}")
 [ $# -gt 0 ] || { echo "bug-bench: give at least one CELL (or short, grid, all)" >&2; exit 2; }
 for n in "$trials" "$seconds" "$parallel"; do
   case "$n" in ''|*[!0-9]*) echo "bug-bench: counts must be whole numbers, got '$n'" >&2; exit 2;; esac
@@ -108,11 +110,7 @@ trial() {
     done
   ) &
   local poller=$!
-  local env=() setting
-  for setting in "${variant[@]}"; do
-    case "$setting" in SMTSMITH_*) env+=("$setting") ;; esac
-  done
-  env+=(SMTSMITH_FINDINGS="$dir/findings" SMTSMITH_CORPUS="$dir/corpus" SMTSMITH_JOBS=1)
+  local env=("${settings[@]}" SMTSMITH_FINDINGS="$dir/findings" SMTSMITH_CORPUS="$dir/corpus" SMTSMITH_JOBS=1)
   [ "$v" = pinned ] || env+=(SMTSMITH_Z3_VERSION="$v")
   env "${env[@]}" scripts/campaign.sh "$t" "$seconds" -- "${fuzzer_flags[@]}" >"$dir/campaign.log" 2>&1 || true
   sleep 4

@@ -424,20 +424,47 @@ fn cvc5_skip_reason(f: &Formula) -> Option<String> {
 
 /// cvc5 options a formula needs beyond the defaults: constant arrays are handled only
 /// with `arrays-exp` ("Cannot handle assertion with term of kind STORE_ALL in this
-/// configuration"). Reproducers name them as command-line flags (`cvc5 --arrays-exp`).
+/// configuration"), floating-point formats other than Float32 and Float64 only with
+/// `fp-exp` (cvc5 1.4.0: "FP term … with type whose size is 4/4 is not supported, only
+/// Float32 (8/24) or Float64 (11/53) types are supported in default mode. Try the
+/// experimental solver via --fp-exp"). Reproducers name them as command-line flags
+/// (`cvc5 --arrays-exp`).
 fn cvc5_formula_options(f: &Formula) -> Vec<(&'static str, &'static str)> {
-    let const_arrays = f.reachable_postorder().into_iter().any(|id| {
+    let reachable = f.reachable_postorder();
+    let const_arrays = reachable.iter().any(|id| {
         matches!(
-            &f.node(id).kind,
+            &f.node(*id).kind,
             crate::ir::NodeKind::App(Op::ConstArray, ..)
                 | crate::ir::NodeKind::Lit(Value::Array(_))
         )
     });
+    let odd_floats = reachable
+        .iter()
+        .map(|id| &f.node(*id).sort)
+        .chain(f.decls.iter().flat_map(|d| d.args.iter().chain([&d.sort])))
+        .chain(f.bounds.iter().map(|b| &b.sort))
+        .any(cvc5_needs_fp_exp);
+    let mut out = Vec::new();
     if const_arrays {
-        vec![("arrays-exp", "true")]
-    } else {
-        Vec::new()
+        out.push(("arrays-exp", "true"));
     }
+    if odd_floats {
+        out.push(("fp-exp", "true"));
+    }
+    out
+}
+
+/// Whether cvc5 1.4.0 takes terms of sort `s` only with `fp-exp`: a float format other
+/// than Float32 and Float64, or an array over one.
+pub(crate) fn cvc5_needs_fp_exp(s: &Sort) -> bool {
+    let other_format =
+        |s: &Sort| matches!(s, Sort::Float(eb, sb) if !matches!((eb, sb), (8, 24) | (11, 53)));
+    sort_contains(s, &other_format)
+}
+
+/// Whether `s` or a sort inside it (an array's index or element) satisfies `p`.
+fn sort_contains(s: &Sort, p: &dyn Fn(&Sort) -> bool) -> bool {
+    p(s) || matches!(s, Sort::Array(i, e) if sort_contains(i, p) || sort_contains(e, p))
 }
 
 /// Options as command-line flags (`--arrays-exp `).

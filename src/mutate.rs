@@ -177,6 +177,11 @@ pub(crate) fn config_for(f: &Formula, u: &mut Unstructured) -> arbitrary::Result
     cfg.strings = pick(sig.strings, cfg.strings);
     cfg.arrays = pick(sig.arrays, cfg.arrays);
     cfg.uf = pick(sig.uf, false);
+    // FloatingPoint only into seeds that have it: it is outside the default swarm.
+    cfg.fp = pick(sig.fp, false);
+    if cfg.fp {
+        cfg.fp_formats = crate::generate::config::draw_fp_formats(u)?;
+    }
     cfg.quantifiers = pick(sig.quantifiers, cfg.quantifiers);
     // TypeFuzz draws the new operator's arguments from the seed's expressions: reuse
     // outweighs building new terms here (weights 6–24 against 1–8; the drawn weight can be

@@ -418,6 +418,8 @@ pub fn simplest(sort: &Sort) -> Option<Value> {
         Sort::Array(i, e) => {
             Value::Array(crate::ir::ArrayValue::constant((**i).clone(), simplest(e)?))
         }
+        Sort::Float(eb, sb) => Value::Float(crate::ir::Float::zero(*eb, *sb, false)),
+        Sort::RoundingMode => Value::Rm(crate::ir::RoundingMode::Rne),
         Sort::RegLan | Sort::Uninterp(_) => return None,
     })
 }
@@ -495,6 +497,41 @@ fn smaller_literals(v: &Value) -> Vec<Value> {
                 t[k] = 'a' as u32;
                 out.push(Value::Str(t));
             }
+        }
+        Value::Float(x) => {
+            use crate::ir::Float;
+            // Simpler: +0, then 1.0, then fewer significand bits set (NaN and infinities
+            // count as one bit more than 1.0).
+            let weight = |y: &Float| -> u64 {
+                if y.is_zero() && !y.sign {
+                    0
+                } else if y.to_rational() == Some(BigRational::one()) {
+                    1
+                } else {
+                    2 + y.significand.count_ones() + u64::from(y.sign)
+                }
+            };
+            let one = crate::eval::fp::from_rational(
+                x.eb,
+                x.sb,
+                crate::ir::RoundingMode::Rne,
+                &BigRational::one(),
+            );
+            let half_bits = Float::from_fields(
+                x.eb,
+                x.sb,
+                x.sign,
+                x.exponent,
+                &x.significand >> ((x.sb - 1) / 2) << ((x.sb - 1) / 2),
+            );
+            for y in [Float::zero(x.eb, x.sb, false), one, half_bits] {
+                if weight(&y) < weight(x) {
+                    out.push(Value::Float(y));
+                }
+            }
+        }
+        Value::Rm(m) if *m != crate::ir::RoundingMode::Rne => {
+            out.push(Value::Rm(crate::ir::RoundingMode::Rne));
         }
         Value::Array(a) if !a.entries.is_empty() => {
             let constant = crate::ir::ArrayValue::constant(a.index.clone(), (*a.default).clone());

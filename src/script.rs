@@ -137,7 +137,7 @@ impl Script {
     }
 
     fn decode(u: &mut Unstructured, theories: &Theories) -> Result<Script> {
-        let mut config = Config::draw(u, &theories.odds)?;
+        let mut config = Config::draw(u, theories)?;
         config.restrict(theories);
         // The pool: up to six Boolean terms to assert, assume through guards, and query.
         config.max_asserts = u.int_in_range(2..=6)?;

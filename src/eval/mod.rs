@@ -8,6 +8,7 @@
 //! is false whatever `u` is). So it is never a guess.
 
 pub mod bv;
+pub mod fp;
 pub mod strings;
 
 use crate::ir::regex;
@@ -465,6 +466,11 @@ pub fn apply_indexed(op: Op, idx: Idx, vals: &[Value]) -> EvalResult {
             }
             Value::Re(Re::loop_(to_re(&vals[0]), n, m))
         }
+        _ if op.info().theory == crate::ir::Theory::FloatingPoint
+            && op.info().attr != Attr::Chainable =>
+        {
+            return fp::apply(op, idx, vals)
+        }
         _ => return apply_strict(op, vals),
     })
 }
@@ -678,6 +684,7 @@ fn binary_pred(op: Op, a: &Value, b: &Value) -> bool {
     let ord = match (a, b) {
         (Value::Int(x), Value::Int(y)) => x.cmp(y),
         (Value::Real(x), Value::Real(y)) => x.cmp(y),
+        (Value::Float(x), Value::Float(y)) if op != Op::Eq => return fp::compare_op(op, x, y),
         _ => {
             return match op {
                 Op::Eq => a == b,

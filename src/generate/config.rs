@@ -24,16 +24,17 @@ macro_rules! define_config {
         }
 
         impl Config {
-            /// Draws a configuration, each theory on with its odds in `odds`.
-            pub fn draw(u: &mut Unstructured, odds: &TheoryOdds) -> Result<Self> {
+            /// Draws a configuration, each theory on with its odds in `theories.odds`; the
+            /// knobs of a theory `theories` does not allow (FloatingPoint) take no bytes.
+            pub fn draw(u: &mut Unstructured, theories: &Theories) -> Result<Self> {
                 #[allow(clippy::redundant_closure_call)]
-                Ok(Config { $( $name: ($draw)(&mut *u, odds)?, )* })
+                Ok(Config { $( $name: ($draw)(&mut *u, theories)?, )* })
             }
         }
 
         impl<'a> Arbitrary<'a> for Config {
             fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-                Config::draw(u, &TheoryOdds::DEFAULT)
+                Config::draw(u, &Theories::ALL)
             }
         }
     };
@@ -41,35 +42,35 @@ macro_rules! define_config {
 
 define_config! {
     /// Maximum number of top-level assertions.
-    max_asserts: u8 = 3, arbitrary |u: &mut Unstructured, _o: &TheoryOdds| u.int_in_range(1..=4);
+    max_asserts: u8 = 3, arbitrary |u: &mut Unstructured, _t: &Theories| u.int_in_range(1..=4);
     /// Maximum term height below an assertion.
-    max_depth: u8 = 5, arbitrary |u: &mut Unstructured, _o: &TheoryOdds| u.int_in_range(1..=6);
+    max_depth: u8 = 5, arbitrary |u: &mut Unstructured, _t: &Theories| u.int_in_range(1..=6);
     /// Maximum number of nodes (counted as a tree) of one assertion.
-    max_size: u16 = 48, arbitrary |u: &mut Unstructured, _o: &TheoryOdds| u.int_in_range(4..=96);
+    max_size: u16 = 48, arbitrary |u: &mut Unstructured, _t: &Theories| u.int_in_range(4..=96);
     /// Declared constants per sort.
-    vars_per_sort: u8 = 3, arbitrary |u: &mut Unstructured, _o: &TheoryOdds| u.int_in_range(1..=4);
+    vars_per_sort: u8 = 3, arbitrary |u: &mut Unstructured, _t: &Theories| u.int_in_range(1..=4);
     /// Int sort and the Ints theory.
-    ints: bool = true, arbitrary |u: &mut Unstructured, o: &TheoryOdds| o.ints.draw(u);
+    ints: bool = true, arbitrary |u: &mut Unstructured, t: &Theories| t.odds.ints.draw(u);
     /// Real sort and the Reals theory.
-    reals: bool = true, arbitrary |u: &mut Unstructured, o: &TheoryOdds| o.reals.draw(u);
+    reals: bool = true, arbitrary |u: &mut Unstructured, t: &Theories| t.odds.reals.draw(u);
     /// Bit-vector sorts and the FixedSizeBitVectors theory.
-    bv: bool = true, arbitrary |u: &mut Unstructured, o: &TheoryOdds| o.bv.draw(u);
+    bv: bool = true, arbitrary |u: &mut Unstructured, t: &Theories| t.odds.bv.draw(u);
     /// String and RegLan sorts and the Strings theory (with regular expressions).
-    strings: bool = true, arbitrary |u: &mut Unstructured, o: &TheoryOdds| o.strings.draw(u);
+    strings: bool = true, arbitrary |u: &mut Unstructured, t: &Theories| t.odds.strings.draw(u);
     /// Uninterpreted functions and sorts.
-    uf: bool = true, arbitrary |u: &mut Unstructured, o: &TheoryOdds| o.uf.draw(u);
+    uf: bool = true, arbitrary |u: &mut Unstructured, t: &Theories| t.odds.uf.draw(u);
     /// Uninterpreted sorts declared when `uf` is on.
-    uninterp_sorts: u8 = 1, arbitrary |u: &mut Unstructured, _o: &TheoryOdds| u.int_in_range(0..=2);
+    uninterp_sorts: u8 = 1, arbitrary |u: &mut Unstructured, _t: &Theories| u.int_in_range(0..=2);
     /// Uninterpreted functions declared when `uf` is on (signatures drawn per case).
-    funcs: u8 = 2, arbitrary |u: &mut Unstructured, _o: &TheoryOdds| u.int_in_range(1..=3);
+    funcs: u8 = 2, arbitrary |u: &mut Unstructured, _t: &Theories| u.int_in_range(1..=3);
     /// forall/exists in Boolean positions.
-    quantifiers: bool = true, arbitrary |u: &mut Unstructured, o: &TheoryOdds| o.quantifiers.draw(u);
+    quantifiers: bool = true, arbitrary |u: &mut Unstructured, t: &Theories| t.odds.quantifiers.draw(u);
     /// Array sorts and the ArraysEx theory.
-    arrays: bool = true, arbitrary |u: &mut Unstructured, o: &TheoryOdds| o.arrays.draw(u);
+    arrays: bool = true, arbitrary |u: &mut Unstructured, t: &Theories| t.odds.arrays.draw(u);
     /// Swarm mask over the array sort menu (see `generate::array_menu`).
-    array_sorts: u8 = 0xff, arbitrary |u: &mut Unstructured, _o: &TheoryOdds| u.arbitrary::<u8>();
+    array_sorts: u8 = 0xff, arbitrary |u: &mut Unstructured, _t: &Theories| u.arbitrary::<u8>();
     /// Swarm mask over bit-vector widths: bit i enables `BV_WIDTHS[i]`.
-    bv_widths: u16 = (1 << BV_WIDTHS.len()) - 1, arbitrary |u: &mut Unstructured, _o: &TheoryOdds| {
+    bv_widths: u16 = (1 << BV_WIDTHS.len()) - 1, arbitrary |u: &mut Unstructured, _t: &Theories| {
         // Small widths with probability 1/2 each, 32 and 64 with 1/4, 128 with 1/8: wide
         // multiplications and divisions are slow to bit-blast and rarely needed for a bug.
         let bits = u.arbitrary::<u16>()?;
@@ -81,18 +82,55 @@ define_config! {
     /// Swarm mask over the operator table (bit i of word i/64 enables `OPS[i]`). Drawn
     /// inverted: an input too short to fill it (libFuzzer starts with short inputs, and
     /// `Arbitrary` reads missing bytes as zeros) enables every operator instead of none.
-    ops: [u64; 4] = all_ops(), arbitrary |u: &mut Unstructured, _o: &TheoryOdds| Ok(u.arbitrary::<[u64; 4]>()?.map(|w| !w));
+    ops: [u64; 4] = all_ops(), arbitrary |u: &mut Unstructured, _t: &Theories| Ok(u.arbitrary::<[u64; 4]>()?.map(|w| !w));
     /// Weight of applying an operator (P_gen).
-    app_weight: u8 = 6, arbitrary |u: &mut Unstructured, _o: &TheoryOdds| u.int_in_range(1..=8);
+    app_weight: u8 = 6, arbitrary |u: &mut Unstructured, _t: &Theories| u.int_in_range(1..=8);
     /// Weight of reusing an already built term of the required sort (P_expr).
-    reuse_weight: u8 = 2, arbitrary |u: &mut Unstructured, _o: &TheoryOdds| u.int_in_range(0..=4);
+    reuse_weight: u8 = 2, arbitrary |u: &mut Unstructured, _t: &Theories| u.int_in_range(0..=4);
     /// Ground terms only: no declared constants (the ground-term target; never drawn).
-    ground: bool = false, arbitrary |_u: &mut Unstructured, _o: &TheoryOdds| Ok(false);
+    ground: bool = false, arbitrary |_u: &mut Unstructured, _t: &Theories| Ok(false);
     /// Weight of a quantifier where a Boolean term is built (with `quantifiers` on).
-    quant_weight: u8 = 2, arbitrary |u: &mut Unstructured, _o: &TheoryOdds| u.int_in_range(1..=4);
+    quant_weight: u8 = 2, arbitrary |u: &mut Unstructured, _t: &Theories| u.int_in_range(1..=4);
     /// Weight of introducing a `let`.
-    let_weight: u8 = 1, arbitrary |u: &mut Unstructured, _o: &TheoryOdds| u.int_in_range(0..=2);
+    let_weight: u8 = 1, arbitrary |u: &mut Unstructured, _t: &Theories| u.int_in_range(0..=2);
+    /// FloatingPoint and RoundingMode sorts and the FloatingPoint theory.
+    fp: bool = false, arbitrary |u: &mut Unstructured, t: &Theories| {
+        if t.allowed.fp { t.odds.fp.draw(u) } else { Ok(false) }
+    };
+    /// Swarm mask over floating-point formats: bit i enables `FP_FORMATS[i]`.
+    fp_formats: u16 = (1 << FP_FORMATS.len()) - 1, arbitrary |u: &mut Unstructured, t: &Theories| {
+        if t.allowed.fp { draw_fp_formats(u) } else { Ok((1 << FP_FORMATS.len()) - 1) }
+    };
 }
+
+/// A swarm mask over [`FP_FORMATS`]: the small odd formats with probability 1/2 each,
+/// Float16 and Float32 1/4, Float64 1/8 and Float128 1/16 (wide multiplications,
+/// divisions, square roots and fused multiply-adds are slow to bit-blast).
+pub fn draw_fp_formats(u: &mut Unstructured) -> Result<u16> {
+    let bits = u.arbitrary::<u16>()?;
+    let bit = |i: u16| (bits >> i) & 1;
+    let small = bits & 0x1f;
+    let wide = (bit(5) & bit(6)) << 5
+        | (bit(7) & bit(8)) << 6
+        | (bit(9) & bit(10) & bit(11)) << 7
+        | (bit(12) & bit(13) & bit(14) & bit(15)) << 8;
+    Ok(small | wide | u16::from(small == 0))
+}
+
+/// The floating-point formats (eb, sb) the generator declares variables of: small odd
+/// formats first (eb 2–5, sb 3–8, where rounding corner cases are a few values apart), then
+/// Float16, Float32, Float64, Float128.
+pub const FP_FORMATS: [(u32, u32); 9] = [
+    (2, 3),
+    (3, 4),
+    (3, 5),
+    (4, 6),
+    (5, 8),
+    (5, 11),
+    (8, 24),
+    (11, 53),
+    (15, 113),
+];
 
 /// The bit-vector widths the generator declares variables of (small widths first: most
 /// bugs show at small widths; 32 and 64 for the machine words solvers special-case).
@@ -139,6 +177,13 @@ pub struct TheoryOdds {
     pub arrays: Odds,
     pub quantifiers: Odds,
     pub uf: Odds,
+    /// FloatingPoint, where `--theories` allows it without requiring it.
+    #[serde(default = "half")]
+    pub fp: Odds,
+}
+
+fn half() -> Odds {
+    Odds::of(1, 2)
 }
 
 impl TheoryOdds {
@@ -150,6 +195,7 @@ impl TheoryOdds {
         arrays: Odds::of(1, 2),
         quantifiers: Odds::of(1, 4),
         uf: Odds::of(1, 3),
+        fp: Odds::of(1, 2),
     };
 
     /// Every theory at 1/2: the classic swarm draw (Groce et al., "Swarm testing", 2012).
@@ -161,6 +207,7 @@ impl TheoryOdds {
         arrays: Odds::of(1, 2),
         quantifiers: Odds::of(1, 2),
         uf: Odds::of(1, 2),
+        fp: Odds::of(1, 2),
     };
 
     fn slot(&mut self, theory: &str) -> Option<&mut Odds> {
@@ -172,6 +219,7 @@ impl TheoryOdds {
             "arrays" => &mut self.arrays,
             "quantifiers" => &mut self.quantifiers,
             "uf" => &mut self.uf,
+            "fp" => &mut self.fp,
             _ => return None,
         })
     }
@@ -187,8 +235,15 @@ impl std::fmt::Display for TheoryOdds {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "ints={},reals={},bv={},strings={},arrays={},quantifiers={},uf={}",
-            self.ints, self.reals, self.bv, self.strings, self.arrays, self.quantifiers, self.uf
+            "ints={},reals={},bv={},strings={},arrays={},quantifiers={},uf={},fp={}",
+            self.ints,
+            self.reals,
+            self.bv,
+            self.strings,
+            self.arrays,
+            self.quantifiers,
+            self.uf,
+            self.fp
         )
     }
 }
@@ -210,7 +265,7 @@ impl std::str::FromStr for TheoryOdds {
                 .ok_or_else(|| format!("{item:?} is not THEORY=NUM/DEN"))?;
             let slot = odds.slot(theory.trim()).ok_or_else(|| {
                 format!(
-                    "unknown theory {theory:?} (known: ints, reals, bv, strings, arrays, quantifiers, uf)"
+                    "unknown theory {theory:?} (known: ints, reals, bv, strings, arrays, quantifiers, uf, fp)"
                 )
             })?;
             let parsed = ratio
@@ -253,9 +308,14 @@ pub struct TheorySet {
     pub quantifiers: bool,
     #[serde(default)]
     pub uf: bool,
+    #[serde(default)]
+    pub fp: bool,
 }
 
 impl TheorySet {
+    /// Every theory of the default swarm. FloatingPoint is not in it: it is on only where
+    /// `--theories` names it, until the bug benchmark has measured a default mix with it
+    /// (`docs/defaults.md`).
     const FULL: TheorySet = TheorySet {
         ints: true,
         reals: true,
@@ -264,6 +324,7 @@ impl TheorySet {
         arrays: true,
         quantifiers: true,
         uf: true,
+        fp: false,
     };
 }
 
@@ -279,18 +340,26 @@ impl Theories {
             arrays: false,
             quantifiers: false,
             uf: false,
+            fp: false,
         },
         odds: TheoryOdds::DEFAULT,
     };
     /// The names `--theories` accepts.
     pub const NAMES: &'static str =
-        "ints, reals, bv, strings (allows ints), arrays (allows ints and bv), uf, quantifiers, all";
+        "ints, reals, bv, strings (allows ints), arrays (allows ints and bv), uf, quantifiers, fp (allows bv and reals), all (every theory but fp left to the swarm; all,fp: fp too)";
 }
 
 impl std::fmt::Display for Theories {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.allowed == Theories::ALL.allowed && self.required == Theories::ALL.required {
-            return f.write_str("all");
+        if self.required == Theories::ALL.required {
+            if self.allowed == Theories::ALL.allowed {
+                return f.write_str("all");
+            }
+            let mut with_fp = Theories::ALL.allowed;
+            with_fp.fp = true;
+            if self.allowed == with_fp {
+                return f.write_str("all,fp");
+            }
         }
         let r = &self.required;
         let names: Vec<&str> = [
@@ -301,6 +370,7 @@ impl std::fmt::Display for Theories {
             (r.arrays, "arrays"),
             (r.quantifiers, "quantifiers"),
             (r.uf, "uf"),
+            (r.fp, "fp"),
         ]
         .iter()
         .filter(|(on, _)| *on)
@@ -318,6 +388,7 @@ impl std::str::FromStr for Theories {
             required: TheorySet::default(),
             odds: TheoryOdds::DEFAULT,
         };
+        let mut all = false;
         for name in s.split(',').map(str::trim).filter(|n| !n.is_empty()) {
             let (a, r) = (&mut t.allowed, &mut t.required);
             match name {
@@ -335,7 +406,12 @@ impl std::str::FromStr for Theories {
                 }
                 "quantifiers" | "quant" => (a.quantifiers, r.quantifiers) = (true, true),
                 "uf" => (a.uf, r.uf) = (true, true),
-                "all" => return Ok(Theories::ALL),
+                // Conversions from and to bit-vectors and reals stay swarm choices.
+                "fp" | "float" | "floatingpoint" => {
+                    (a.fp, r.fp) = (true, true);
+                    (a.bv, a.reals) = (true, true);
+                }
+                "all" => all = true,
                 other => {
                     return Err(format!(
                         "unknown theory {other:?} (known: {})",
@@ -343,6 +419,14 @@ impl std::str::FromStr for Theories {
                     ))
                 }
             }
+        }
+        if all {
+            // `all` leaves every theory to the swarm, those named with it too (`all,fp`: the
+            // default mix with FloatingPoint drawn at its odds).
+            let named = t.allowed;
+            t = Theories::ALL;
+            t.allowed.fp |= named.fp;
+            return Ok(t);
         }
         if t.allowed == TheorySet::default() {
             return Err(format!("no theory named (known: {})", Theories::NAMES));
@@ -362,6 +446,25 @@ impl Config {
         self.arrays = (self.arrays && a.arrays) || r.arrays;
         self.quantifiers = (self.quantifiers && a.quantifiers) || r.quantifiers;
         self.uf = (self.uf && a.uf) || r.uf;
+        self.fp = (self.fp && a.fp) || r.fp;
+    }
+
+    /// The enabled floating-point formats (never empty when `fp` is on).
+    pub fn fp_formats(&self) -> Vec<(u32, u32)> {
+        if !self.fp {
+            return Vec::new();
+        }
+        let on: Vec<(u32, u32)> = FP_FORMATS
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.fp_formats & (1 << i) != 0)
+            .map(|(_, f)| *f)
+            .collect();
+        if on.is_empty() {
+            vec![FP_FORMATS[0]]
+        } else {
+            on
+        }
     }
 
     pub fn op_enabled(&self, op: Op) -> bool {
@@ -420,7 +523,11 @@ mod tests {
                         state as u8
                     })
                     .collect();
-                Config::draw(&mut Unstructured::new(&bytes), odds)
+                let theories = Theories {
+                    odds: *odds,
+                    ..Theories::ALL
+                };
+                Config::draw(&mut Unstructured::new(&bytes), &theories)
                     .unwrap()
                     .quantifiers
             })
@@ -433,13 +540,35 @@ mod tests {
         // The default draw is Arbitrary's, byte for byte.
         let bytes: Vec<u8> = (0..64u8).map(|b| b.wrapping_mul(37)).collect();
         assert_eq!(
-            Config::draw(&mut Unstructured::new(&bytes), &TheoryOdds::DEFAULT).unwrap(),
+            Config::draw(&mut Unstructured::new(&bytes), &Theories::ALL).unwrap(),
             Config::arbitrary(&mut Unstructured::new(&bytes)).unwrap()
         );
         let default = quantifier_share(&TheoryOdds::DEFAULT);
         let three_quarters = quantifier_share(&"quantifiers=3/4".parse().unwrap());
         assert!((0.2..0.3).contains(&default), "{default}");
         assert!((0.7..0.8).contains(&three_quarters), "{three_quarters}");
+    }
+
+    /// `all,fp` is the default mix with FloatingPoint drawn at its odds, and prints back.
+    #[test]
+    fn all_with_fp_leaves_fp_to_the_swarm() {
+        let t: Theories = "all,fp".parse().unwrap();
+        assert!(t.allowed.fp && !t.required.fp && t.allowed.strings);
+        assert_eq!(t.to_string(), "all,fp");
+        assert_eq!(t.to_string().parse::<Theories>().unwrap(), t);
+        let all: Theories = "all".parse().unwrap();
+        assert_eq!(all, Theories::ALL);
+        assert!(!all.allowed.fp);
+        // Drawn at 1/2: some cases have floats, some do not.
+        let with_fp = (0..200u64)
+            .filter(|k| {
+                let bytes: Vec<u8> = (0..64).map(|i| (k * 31 + i * 7) as u8).collect();
+                let mut c = Config::draw(&mut Unstructured::new(&bytes), &t).unwrap();
+                c.restrict(&t);
+                c.fp
+            })
+            .count();
+        assert!((40..160).contains(&with_fp), "{with_fp}");
     }
 
     #[test]
@@ -463,7 +592,7 @@ mod tests {
             "ints=0/2",
             "ints=3/2",
             "ints=1/256",
-            "fp=1/2",
+            "floats=1/2",
         ] {
             assert!(bad.parse::<TheoryOdds>().is_err(), "{bad}");
         }

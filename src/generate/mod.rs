@@ -35,7 +35,7 @@ impl<'a> Arbitrary<'a> for Case {
 
 impl Case {
     fn decode(u: &mut Unstructured, theories: &Theories) -> Result<Case> {
-        let mut config = Config::draw(u, &theories.odds)?;
+        let mut config = Config::draw(u, theories)?;
         config.restrict(theories);
         let formula = generate(&config, u)?;
         Ok(Case { config, formula })
@@ -56,7 +56,7 @@ impl Case {
     /// Decodes a ground case from raw bytes over the given theories.
     pub fn ground_from_bytes_in(data: &[u8], theories: &Theories) -> Case {
         let mut u = Unstructured::new(data);
-        let mut config = Config::draw(&mut u, &theories.odds).expect("config decoding is total");
+        let mut config = Config::draw(&mut u, theories).expect("config decoding is total");
         config.restrict(theories);
         config.ground = true;
         // Elements of uninterpreted sorts and function values have no literals.
@@ -319,6 +319,8 @@ impl Gen<'_, '_, '_> {
             Sort::String | Sort::RegLan => self.cfg.strings,
             Sort::Array(..) => self.arrays.contains(s),
             Sort::Uninterp(_) => self.usorts.contains(s),
+            Sort::Float(eb, sb) => self.cfg.fp_formats().contains(&(*eb, *sb)),
+            Sort::RoundingMode => self.cfg.fp,
         }
     }
 
@@ -377,6 +379,7 @@ impl Gen<'_, '_, '_> {
             Theory::BitVectorsInts => self.cfg.bv && self.cfg.ints,
             Theory::Strings => self.cfg.strings,
             Theory::Arrays => self.cfg.arrays,
+            Theory::FloatingPoint => self.cfg.fp,
         }
     }
 
@@ -389,6 +392,11 @@ impl Gen<'_, '_, '_> {
                 .filter(|s| self.sort_enabled(s)),
         );
         sorts.extend(self.cfg.widths().into_iter().map(Sort::BitVec));
+        let formats = self.cfg.fp_formats();
+        if !formats.is_empty() {
+            sorts.push(Sort::RoundingMode);
+        }
+        sorts.extend(formats.into_iter().map(|(eb, sb)| Sort::Float(eb, sb)));
         sorts.extend(self.arrays.iter().cloned());
         sorts.extend(self.usorts.iter().cloned());
         sorts
@@ -514,6 +522,16 @@ impl Gen<'_, '_, '_> {
                         self.sort_enabled(sort) && !uninterpreted_inside(sort)
                     }
                     (Rule::Store | Rule::ConstArray, _) => false,
+                    // Conversions: their sources must be on too (`fp` literals are built
+                    // of bit-vector literals, which need no bit-vector theory).
+                    (Rule::FpLit, s) => matches!(s, Sort::Float(..)),
+                    (Rule::ToFp, Sort::Float(..)) => match info.op {
+                        Op::ToFpReal => self.cfg.reals,
+                        Op::ToFpFp => true,
+                        _ => self.cfg.bv,
+                    },
+                    (Rule::ToFp, _) => false,
+                    (Rule::FpToBv, Sort::BitVec(_)) => self.cfg.bv,
                     (Rule::Concat, Sort::BitVec(n)) => *n >= 2,
                     (_, Sort::BitVec(_)) => true,
                     _ => false,
@@ -586,6 +604,25 @@ impl Gen<'_, '_, '_> {
                 ([k, 0], vec![bv(n / k)])
             }
             Rule::Int2Bv => ([n, 0], vec![Sort::Int]),
+            Rule::FpLit => {
+                let Some(Sort::Float(eb, sb)) = t else {
+                    unreachable!("fp planned for {t:?}")
+                };
+                ([0, 0], vec![bv(1), bv(*eb), bv(sb - 1)])
+            }
+            Rule::ToFp => {
+                let Some(Sort::Float(eb, sb)) = t else {
+                    unreachable!("to_fp planned for {t:?}")
+                };
+                let source = match op {
+                    Op::ToFpBv => return Ok(([*eb, *sb], vec![bv(eb + sb)])),
+                    Op::ToFpFp => self.float_sort()?,
+                    Op::ToFpReal => Sort::Real,
+                    _ => bv(self.width()?),
+                };
+                ([*eb, *sb], vec![Sort::RoundingMode, source])
+            }
+            Rule::FpToBv => ([n, 0], vec![Sort::RoundingMode, self.float_sort()?]),
             Rule::Select => {
                 let t = t.expect("select is planned for its result sort");
                 let fits: Vec<Sort> = self
@@ -655,7 +692,13 @@ impl Gen<'_, '_, '_> {
         }
         let mut args = Vec::with_capacity(sorts.len());
         for s in sorts {
-            let arg = if op == Op::ReRange {
+            let arg = if op == Op::FpLit {
+                let b: u8 = self.u.arbitrary()?;
+                let w = s.width().expect("fp takes bit-vectors");
+                let v = self.bv_literal(w, b)?;
+                let id = self.f.lit(v);
+                self.record(id, NodeInfo::leaf(), false)
+            } else if op == Op::ReRange {
                 // Both solvers take only literal bounds; mostly single characters, sometimes
                 // another literal (the empty-language case).
                 let b: u8 = self.u.arbitrary()?;
@@ -834,6 +877,8 @@ impl Gen<'_, '_, '_> {
                     ),
                     Sort::RegLan => unreachable!("RegLan leaves are built by regex_leaf"),
                     Sort::Uninterp(n) => format!("u{n}_{k}"),
+                    Sort::Float(eb, sb) => format!("fp{eb}_{sb}_{k}"),
+                    Sort::RoundingMode => format!("rm{k}"),
                 };
                 let name = self.fresh_name(name);
                 let d = self.f.declare(name, sort.clone());
@@ -854,6 +899,8 @@ impl Gen<'_, '_, '_> {
             Sort::String => Value::Str(self.string_literal(b)?),
             Sort::RegLan => unreachable!("RegLan has no literals"),
             Sort::Uninterp(_) => unreachable!("uninterpreted sorts have no literals"),
+            Sort::Float(eb, sb) => Value::Float(self.float_literal(*eb, *sb, b)?),
+            Sort::RoundingMode => Value::Rm(crate::ir::RoundingMode::ALL[usize::from(b % 5)]),
             Sort::Array(i, e) => {
                 let d = self.literal(e)?;
                 Value::Array(crate::ir::ArrayValue::constant((**i).clone(), d))
@@ -917,6 +964,58 @@ impl Gen<'_, '_, '_> {
     }
 
     /// Boundary bit-vectors (0, 1, all ones, signed min and max) or random bits.
+    /// A floating-point sort of the case's formats.
+    fn float_sort(&mut self) -> Result<Sort> {
+        let formats = self.cfg.fp_formats();
+        let (eb, sb) = formats[self.u.choose_index(formats.len())?];
+        Ok(Sort::Float(eb, sb))
+    }
+
+    /// A bit-vector width of the case's menu (4 if it has none).
+    fn width(&mut self) -> Result<u32> {
+        let widths = self.cfg.widths();
+        Ok(match widths.len() {
+            0 => 4,
+            n => widths[self.u.choose_index(n)?],
+        })
+    }
+
+    /// Special values first (zeros, infinities, NaN, ±1, the subnormal and normal
+    /// boundaries, the largest finite value, 0.5, 3), then arbitrary encodings.
+    fn float_literal(&mut self, eb: u32, sb: u32, b: u8) -> Result<crate::ir::Float> {
+        use crate::ir::Float;
+        let sign = b & 0x80 != 0;
+        let trailing = (BigUint::from(1u8) << (sb - 1)) - 1u8;
+        let rational = |n: i64, d: i64| {
+            crate::eval::fp::from_rational(
+                eb,
+                sb,
+                crate::ir::RoundingMode::Rne,
+                &BigRational::new(n.into(), d.into()),
+            )
+        };
+        let x = match b % 16 {
+            0 => Float::zero(eb, sb, sign),
+            1 => Float::inf(eb, sb, sign),
+            2 => Float::nan(eb, sb),
+            3 => rational(if sign { -1 } else { 1 }, 1),
+            4 => Float::from_fields(eb, sb, sign, 0, BigUint::from(1u8)),
+            5 => Float::from_fields(eb, sb, sign, 0, trailing),
+            6 => Float::from_fields(eb, sb, sign, 1, BigUint::from(0u8)),
+            7 => Float::max_finite(eb, sb, sign),
+            8 => rational(if sign { -1 } else { 1 }, 2),
+            9 => rational(if sign { -3 } else { 3 }, 1),
+            _ => {
+                let bytes: Vec<u8> = (0..(eb + sb).div_ceil(8))
+                    .map(|_| self.u.arbitrary())
+                    .collect::<Result<_>>()?;
+                let bits = BigUint::from_bytes_le(&bytes) % (BigUint::from(1u8) << (eb + sb));
+                Float::from_bits(eb, sb, &bits)
+            }
+        };
+        Ok(x)
+    }
+
     fn bv_literal(&mut self, w: u32, b: u8) -> Result<Value> {
         let one = BigUint::from(1u8);
         let all = (&one << w) - 1u8;
@@ -1112,8 +1211,12 @@ mod tests {
     #[test]
     fn every_operator_is_generated() {
         let mut seen = std::collections::BTreeSet::new();
+        // FloatingPoint is outside the default swarm: it is asked for by name.
+        let fp: Theories = "fp".parse().unwrap();
         for seed in 0..3000 {
             let case = Case::from_bytes(&seeded_bytes(seed, 256));
+            seen.extend(case.formula.signature().ops);
+            let case = Case::from_bytes_in(&seeded_bytes(seed, 256), &fp);
             seen.extend(case.formula.signature().ops);
         }
         let missing: Vec<_> = Op::all().filter(|o| !seen.contains(o)).collect();

@@ -5,9 +5,11 @@
 //! [`Formula::app`] checks sorts against the operator table, so an ill-sorted formula cannot
 //! be built through the public constructors.
 
+pub mod float;
 pub mod ops;
 pub mod regex;
 
+pub use float::{Float, RoundingMode};
 pub use ops::{Attr, Domain, Op, OpInfo, Rule, SortPat, Theory, OPS};
 
 use num_bigint::{BigInt, BigUint};
@@ -34,6 +36,11 @@ pub enum Sort {
     Array(Box<Sort>, Box<Sort>),
     /// An uninterpreted sort `U<n>` (`(declare-sort U<n> 0)`).
     Uninterp(u32),
+    /// `(_ FloatingPoint eb sb)`: exponent width eb, significand width sb (with the hidden
+    /// bit), both > 1 ([`float::format_ok`]).
+    Float(u32, u32),
+    /// `RoundingMode`.
+    RoundingMode,
 }
 
 impl Sort {
@@ -98,6 +105,8 @@ impl fmt::Display for Sort {
             Sort::RegLan => f.write_str("RegLan"),
             Sort::Array(i, e) => write!(f, "(Array {i} {e})"),
             Sort::Uninterp(n) => write!(f, "U{n}"),
+            Sort::Float(eb, sb) => write!(f, "(_ FloatingPoint {eb} {sb})"),
+            Sort::RoundingMode => f.write_str("RoundingMode"),
         }
     }
 }
@@ -127,6 +136,9 @@ pub enum Value {
         sort: u32,
         id: u32,
     },
+    /// A floating-point value (canonical NaN: see [`Float`]).
+    Float(Float),
+    Rm(RoundingMode),
 }
 
 /// An array as a default value and the indices where it differs from it, sorted by
@@ -219,6 +231,8 @@ impl Value {
             Value::Re(_) => Sort::RegLan,
             Value::Array(a) => Sort::array(a.index.clone(), a.elem.clone()),
             Value::Abstract { sort, .. } => Sort::Uninterp(*sort),
+            Value::Float(x) => Sort::Float(x.eb, x.sb),
+            Value::Rm(_) => Sort::RoundingMode,
         }
     }
 
@@ -744,6 +758,7 @@ impl Formula {
                     }
                     Theory::Strings => sig.strings = true,
                     Theory::Arrays => sig.arrays = true,
+                    Theory::FloatingPoint => sig.fp = true,
                     Theory::Core => {}
                 }
                 if self.is_nonlinear(*op, args) {
@@ -752,7 +767,46 @@ impl Formula {
             }
         }
         sig.ops.sort();
+        if sig.fp {
+            let (reals, bv) = self.float_literal_sorts();
+            sig.reals &= !reals;
+            sig.bv &= !bv;
+        }
         sig
+    }
+
+    /// Whether every Real term, and every bit-vector term, is a literal that only a float
+    /// literal form uses (`((_ to_fp 8 24) RNE 0.5)`, `(fp #b0 #b01 #b1)`,
+    /// `((_ to_fp 8 24) #x3f800000)`): the FloatingPoint theory itself admits them, and
+    /// QF_FP has no other Real or bit-vector terms.
+    fn float_literal_sorts(&self) -> (bool, bool) {
+        let declared = |p: &dyn Fn(&Sort) -> bool| {
+            self.decls
+                .iter()
+                .chain(&self.bounds)
+                .any(|d| d.args.iter().chain([&d.sort]).any(p))
+        };
+        let reachable = self.reachable_postorder();
+        let mut in_literal_form: Vec<NodeId> = Vec::new();
+        for id in &reachable {
+            match &self.node(*id).kind {
+                NodeKind::App(Op::ToFpReal, _, args) => in_literal_form.push(args[1]),
+                NodeKind::App(Op::FpLit | Op::ToFpBv, _, args) => in_literal_form.extend(args),
+                _ => {}
+            }
+        }
+        let only_literals = |p: &dyn Fn(&Sort) -> bool| {
+            !declared(p)
+                && reachable.iter().all(|id| {
+                    let n = self.node(*id);
+                    !p(&n.sort)
+                        || (matches!(n.kind, NodeKind::Lit(_)) && in_literal_form.contains(id))
+                })
+        };
+        (
+            only_literals(&|s| *s == Sort::Real),
+            only_literals(&|s| matches!(s, Sort::BitVec(_))),
+        )
     }
 
     /// Nonlinear in the SMT-LIB logic sense: a product of two non-literals, or a division
@@ -796,6 +850,9 @@ pub struct Signature {
     /// Some array sort is not Int to Int (rules out QF_ALIA).
     #[serde(default)]
     pub arrays_not_int: bool,
+    /// FloatingPoint or RoundingMode terms occur.
+    #[serde(default)]
+    pub fp: bool,
     pub ops: Vec<Op>,
 }
 
@@ -823,6 +880,7 @@ impl Signature {
                 self.mark_sort(e);
             }
             Sort::Uninterp(_) => self.uf = true,
+            Sort::Float(..) | Sort::RoundingMode => self.fp = true,
             Sort::Bool => {}
         }
     }
@@ -853,6 +911,7 @@ impl Signature {
         // QF_UF (nothing else) stays; ALL stays ALL.
         match base.as_str() {
             "QF_UF" | "ALL" => base,
+            _ if self.fp => "ALL".to_string(),
             b if b.starts_with("QF_A") => format!("QF_AUF{}", &b[4..]),
             _ if self.strings => "ALL".to_string(),
             b => format!("QF_UF{}", &b[3..]),
@@ -860,6 +919,15 @@ impl Signature {
     }
 
     fn qf_logic_without_uf(&self) -> String {
+        if self.fp {
+            // The standard logics of floats with bit-vectors; any other mix needs ALL.
+            let other = self.ints || self.reals || self.strings || self.arrays;
+            return match (other, self.bv) {
+                (false, false) => "QF_FP".to_string(),
+                (false, true) => "QF_BVFP".to_string(),
+                (true, _) => "ALL".to_string(),
+            };
+        }
         let arith = match (self.ints, self.reals) {
             (false, false) => None,
             (true, false) => Some("IA"),
@@ -943,6 +1011,44 @@ pub fn result_sort(op: Op, idx: Idx, args: &[Sort]) -> Result<Sort, SortError> {
             }
         }
         Rule::ConstArray => return err("the result sort is not determined by the argument".into()),
+        Rule::FpLit => {
+            return match args {
+                [Sort::BitVec(1), Sort::BitVec(e), Sort::BitVec(m)]
+                    if float::format_ok(*e, m + 1) =>
+                {
+                    Ok(Sort::Float(*e, m + 1))
+                }
+                _ => err(format!("of {args:?}")),
+            }
+        }
+        Rule::ToFp => {
+            let [eb, sb] = idx;
+            if !float::format_ok(eb, sb) {
+                return err(format!(
+                    "format {eb} {sb} (smtsmith takes eb 2..={}, sb 2..={})",
+                    float::MAX_EB,
+                    float::MAX_SB
+                ));
+            }
+            let fits = match (op, args) {
+                (Op::ToFpBv, [Sort::BitVec(w)]) => *w == eb + sb,
+                (Op::ToFpFp, [Sort::RoundingMode, Sort::Float(..)]) => true,
+                (Op::ToFpReal, [Sort::RoundingMode, Sort::Real]) => true,
+                (Op::ToFpSbv | Op::ToFpUbv, [Sort::RoundingMode, Sort::BitVec(_)]) => true,
+                _ => false,
+            };
+            return if fits {
+                Ok(Sort::Float(eb, sb))
+            } else {
+                err(format!("of {args:?}"))
+            };
+        }
+        Rule::FpToBv => {
+            return match args {
+                [Sort::RoundingMode, Sort::Float(..)] if idx[0] >= 1 => Ok(Sort::BitVec(idx[0])),
+                _ => err(format!("index {} of {args:?}", idx[0])),
+            }
+        }
     }
     // The parameter is fixed by the first argument at a `T` position.
     let t = info

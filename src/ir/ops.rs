@@ -23,6 +23,9 @@ pub enum Theory {
     Strings,
     /// SMT-LIB ArraysEx: select, store, constant arrays, extensionality.
     Arrays,
+    /// SMT-LIB FloatingPoint (IEEE-754 binary formats, rounding modes, conversions from and
+    /// to bit-vectors and reals).
+    FloatingPoint,
 }
 
 /// How an n-ary application is read (SMT-LIB 2.6, section 3.6.3 attributes).
@@ -53,6 +56,8 @@ pub enum SortPat {
     Str,
     /// `RegLan`.
     Re,
+    /// `RoundingMode`.
+    Rm,
     /// Decided by the operator's [`Rule`] (bit-vector widths from indices and argument
     /// widths; array index and element sorts).
     Width,
@@ -70,6 +75,8 @@ pub enum Domain {
     Numeric,
     /// A bit-vector sort of any width.
     BitVec,
+    /// A floating-point sort of any format.
+    Float,
 }
 
 impl Domain {
@@ -79,6 +86,7 @@ impl Domain {
             Domain::Any => true,
             Domain::Numeric => matches!(s, Sort::Int | Sort::Real),
             Domain::BitVec => matches!(s, Sort::BitVec(_)),
+            Domain::Float => matches!(s, Sort::Float(..)),
         }
     }
 }
@@ -106,6 +114,15 @@ pub enum Rule {
     /// `((as const (Array I E)) e)`: the result sort is part of the term, not of its
     /// argument (built with [`crate::ir::Formula::const_array`]).
     ConstArray,
+    /// `(fp s e m)`: `s : (_ BitVec 1)`, `e : (_ BitVec eb)`, `m : (_ BitVec sb-1)`, result
+    /// `(_ FloatingPoint eb sb)`.
+    FpLit,
+    /// `((_ to_fp eb sb) ...)` and `((_ to_fp_unsigned eb sb) ...)`: result
+    /// `(_ FloatingPoint eb sb)`; the operator decides the arguments (a bit-vector of
+    /// eb + sb bits; or a rounding mode and a float, a real, a bit-vector).
+    ToFp,
+    /// `((_ fp.to_ubv m) rm x)`, `((_ fp.to_sbv m) rm x)`: `(_ BitVec m)`, `m >= 1`.
+    FpToBv,
 }
 
 /// Every operator smtsmith knows.
@@ -219,6 +236,45 @@ pub enum Op {
     Select,
     Store,
     ConstArray,
+    // FloatingPoint
+    FpLit,
+    FpAbs,
+    FpNeg,
+    FpAdd,
+    FpSub,
+    FpMul,
+    FpDiv,
+    FpFma,
+    FpSqrt,
+    FpRem,
+    FpRoundToIntegral,
+    FpMin,
+    FpMax,
+    FpLeq,
+    FpLt,
+    FpGeq,
+    FpGt,
+    FpEq,
+    FpIsNormal,
+    FpIsSubnormal,
+    FpIsZero,
+    FpIsInfinite,
+    FpIsNaN,
+    FpIsNegative,
+    FpIsPositive,
+    /// `((_ to_fp eb sb) bv)`: the bits of an IEEE encoding.
+    ToFpBv,
+    /// `((_ to_fp eb sb) rm x)`, x a float of another (or the same) format.
+    ToFpFp,
+    /// `((_ to_fp eb sb) rm r)`, r a real.
+    ToFpReal,
+    /// `((_ to_fp eb sb) rm bv)`, bv a signed (two's complement) integer.
+    ToFpSbv,
+    /// `((_ to_fp_unsigned eb sb) rm bv)`, bv an unsigned integer.
+    ToFpUbv,
+    FpToUbv,
+    FpToSbv,
+    FpToReal,
 }
 
 /// One row of the table.
@@ -270,6 +326,7 @@ fn instantiate(p: SortPat, t: Option<&Sort>) -> Sort {
         SortPat::Bv1 => Sort::BitVec(1),
         SortPat::Str => Sort::String,
         SortPat::Re => Sort::RegLan,
+        SortPat::Rm => Sort::RoundingMode,
         SortPat::Width => panic!("width-ruled sort instantiated without its rule"),
     }
 }
@@ -396,6 +453,39 @@ table! {
     Select   "select"   Arrays  [Width, Width]   min 2 -> Width, None, Fixed, idx 0 Select;
     Store    "store"    Arrays  [Width, Width, Width] min 3 -> Width, None, Fixed, idx 0 Store;
     ConstArray "const"  Arrays  [Width]          min 1 -> Width, None, Fixed, idx 0 ConstArray;
+    FpLit    "fp"       FloatingPoint [Width, Width, Width] min 3 -> Width, None, Fixed, idx 0 FpLit;
+    FpAbs    "fp.abs"   FloatingPoint [T]      min 1 -> T,    Float,   Fixed;
+    FpNeg    "fp.neg"   FloatingPoint [T]      min 1 -> T,    Float,   Fixed;
+    FpAdd    "fp.add"   FloatingPoint [Rm, T, T] min 3 -> T,  Float,   Fixed;
+    FpSub    "fp.sub"   FloatingPoint [Rm, T, T] min 3 -> T,  Float,   Fixed;
+    FpMul    "fp.mul"   FloatingPoint [Rm, T, T] min 3 -> T,  Float,   Fixed;
+    FpDiv    "fp.div"   FloatingPoint [Rm, T, T] min 3 -> T,  Float,   Fixed;
+    FpFma    "fp.fma"   FloatingPoint [Rm, T, T, T] min 4 -> T, Float, Fixed;
+    FpSqrt   "fp.sqrt"  FloatingPoint [Rm, T]  min 2 -> T,    Float,   Fixed;
+    FpRem    "fp.rem"   FloatingPoint [T, T]   min 2 -> T,    Float,   Fixed;
+    FpRoundToIntegral "fp.roundToIntegral" FloatingPoint [Rm, T] min 2 -> T, Float, Fixed;
+    FpMin    "fp.min"   FloatingPoint [T, T]   min 2 -> T,    Float,   Fixed;
+    FpMax    "fp.max"   FloatingPoint [T, T]   min 2 -> T,    Float,   Fixed;
+    FpLeq    "fp.leq"   FloatingPoint [T]      min 2 -> Bool, Float,   Chainable;
+    FpLt     "fp.lt"    FloatingPoint [T]      min 2 -> Bool, Float,   Chainable;
+    FpGeq    "fp.geq"   FloatingPoint [T]      min 2 -> Bool, Float,   Chainable;
+    FpGt     "fp.gt"    FloatingPoint [T]      min 2 -> Bool, Float,   Chainable;
+    FpEq     "fp.eq"    FloatingPoint [T]      min 2 -> Bool, Float,   Chainable;
+    FpIsNormal "fp.isNormal" FloatingPoint [T] min 1 -> Bool, Float,   Fixed;
+    FpIsSubnormal "fp.isSubnormal" FloatingPoint [T] min 1 -> Bool, Float, Fixed;
+    FpIsZero "fp.isZero" FloatingPoint [T]     min 1 -> Bool, Float,   Fixed;
+    FpIsInfinite "fp.isInfinite" FloatingPoint [T] min 1 -> Bool, Float, Fixed;
+    FpIsNaN  "fp.isNaN" FloatingPoint [T]      min 1 -> Bool, Float,   Fixed;
+    FpIsNegative "fp.isNegative" FloatingPoint [T] min 1 -> Bool, Float, Fixed;
+    FpIsPositive "fp.isPositive" FloatingPoint [T] min 1 -> Bool, Float, Fixed;
+    ToFpBv   "to_fp"    FloatingPoint [Width]  min 1 -> Width, None,   Fixed, idx 2 ToFp;
+    ToFpFp   "to_fp"    FloatingPoint [Rm, Width] min 2 -> Width, None, Fixed, idx 2 ToFp;
+    ToFpReal "to_fp"    FloatingPoint [Rm, Real] min 2 -> Width, None, Fixed, idx 2 ToFp;
+    ToFpSbv  "to_fp"    FloatingPoint [Rm, Width] min 2 -> Width, None, Fixed, idx 2 ToFp;
+    ToFpUbv  "to_fp_unsigned" FloatingPoint [Rm, Width] min 2 -> Width, None, Fixed, idx 2 ToFp;
+    FpToUbv  "fp.to_ubv" FloatingPoint [Rm, Width] min 2 -> Width, None, Fixed, idx 1 FpToBv;
+    FpToSbv  "fp.to_sbv" FloatingPoint [Rm, Width] min 2 -> Width, None, Fixed, idx 1 FpToBv;
+    FpToReal "fp.to_real" FloatingPoint [T]    min 1 -> Real, Float,   Fixed;
 }
 
 /// String operators' names before SMT-LIB 2.6, which Z3 reads in every release (and

@@ -413,6 +413,25 @@ impl<'a> Printer<'a> {
             out.push(')');
             return;
         }
+        if op == Op::FpLit {
+            // Literal fields in binary, as a float literal prints: the parser reads such an
+            // application as that literal (NaN encodings stay applications).
+            let bits: Option<Vec<String>> = args
+                .iter()
+                .map(|a| match &f.node(*a).kind {
+                    NodeKind::Lit(Value::BitVec { width, value }) => Some(format!(
+                        "#b{:0>w$}",
+                        value.to_str_radix(2),
+                        w = *width as usize
+                    )),
+                    _ => None,
+                })
+                .collect();
+            if let Some(bits) = bits {
+                let _ = write!(out, "(fp {})", bits.join(" "));
+                return;
+            }
+        }
         if args.is_empty() && op.info().indices == 0 {
             // A constant symbol of a theory (`re.none`), not an application.
             out.push_str(&self.op_name(op, idx));
@@ -574,6 +593,8 @@ fn value_with(v: &Value, strict: bool) -> String {
         // Not SMT-LIB: elements of uninterpreted sorts have no literals (display only).
         Value::Abstract { sort, id } => format!("@U{sort}_{id}"),
         Value::Re(r) => r.to_smtlib(),
+        Value::Float(x) => x.to_string(),
+        Value::Rm(m) => m.short_name().to_string(),
         Value::Array(a) => {
             let mut t = format!(
                 "((as const {}) {})",

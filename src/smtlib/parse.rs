@@ -170,6 +170,10 @@ pub fn parse_script_with(text: &str, reading: Reading) -> Result<Script, ParseEr
         Ok(s) => return Ok(s),
         Err(e) => e,
     };
+    // yaspar-ir has no FloatingPoint: such scripts are read by their sorts alone.
+    if by_sorts::mentions_fp(text) {
+        return by_sorts::read(text);
+    }
     let lenient = reading == Reading::Lenient;
     let rewritten = compat::rewrite(text, lenient);
     let (text, notes, tactic) = match &rewritten {
@@ -223,6 +227,8 @@ pub fn parse_script_with(text: &str, reading: Reading) -> Result<Script, ParseEr
         }
     }
 }
+
+mod by_sorts;
 
 /// Whether the script's pool converts an integer to a real (`to_real`) anywhere.
 fn inserts_to_real(s: &Script) -> bool {
@@ -280,6 +286,47 @@ impl Actions {
             self.last = Some(a.clone());
         }
         self.actions.push(a);
+    }
+}
+
+/// `get-unsat-assumptions` (`assumptions`) or `get-unsat-core` at `line`: an action where
+/// the script produces it and the check right before can answer it, else left out (noted).
+fn unsat_query(
+    assumptions: bool,
+    setup: &crate::script::Setup,
+    run: &mut Actions,
+    line: usize,
+    notes: &mut Vec<String>,
+) {
+    let (a, on, after) = if assumptions {
+        (
+            Action::GetUnsatAssumptions,
+            setup.unsat_assumptions,
+            matches!(run.last, Some(Action::CheckSatAssuming(_))),
+        )
+    } else {
+        (
+            Action::GetUnsatCore,
+            setup.cores,
+            run.last.as_ref().is_some_and(Action::is_check),
+        )
+    };
+    if on && after {
+        run.push(a);
+    } else {
+        notes.push(format!(
+            "line {line}: {} left out ({})",
+            if assumptions {
+                "get-unsat-assumptions"
+            } else {
+                "get-unsat-core"
+            },
+            if !on {
+                "the script does not set the option that produces it"
+            } else {
+                "not right after a check it could answer"
+            }
+        ));
     }
 }
 
@@ -517,40 +564,13 @@ fn read(text: &str, logic_check: LogicCheck) -> Result<Script, ParseError> {
                 run.push(a);
             }
             C::GetValue(_) => unreachable!("get-value is read before type-checking"),
-            C::GetUnsatCore | C::GetUnsatAssumptions => {
-                let assumptions = matches!(typed.repr(), C::GetUnsatAssumptions);
-                let (a, on, after) = if assumptions {
-                    (
-                        Action::GetUnsatAssumptions,
-                        setup.unsat_assumptions,
-                        matches!(run.last, Some(Action::CheckSatAssuming(_))),
-                    )
-                } else {
-                    (
-                        Action::GetUnsatCore,
-                        setup.cores,
-                        run.last.as_ref().is_some_and(Action::is_check),
-                    )
-                };
-                if on && after {
-                    run.push(a);
-                } else {
-                    notes.push(format!(
-                        "line {}: {} left out ({})",
-                        range.start.lin_num + 1,
-                        if assumptions {
-                            "get-unsat-assumptions"
-                        } else {
-                            "get-unsat-core"
-                        },
-                        if !on {
-                            "the script does not set the option that produces it"
-                        } else {
-                            "not right after a check it could answer"
-                        }
-                    ));
-                }
-            }
+            C::GetUnsatCore | C::GetUnsatAssumptions => unsat_query(
+                matches!(typed.repr(), C::GetUnsatAssumptions),
+                &setup,
+                &mut run,
+                range.start.lin_num + 1,
+                &mut notes,
+            ),
             // Every sat check's model is validated anyway; the others change no answer.
             C::GetModel
             | C::GetInfo(_)
@@ -1038,10 +1058,36 @@ impl Converter {
                 return Ok(Sort::Uninterp(*n.get_or_insert(next)));
             }
         }
-        Err(match name.as_str() {
-            "FloatingPoint" | "Float16" | "Float32" | "Float64" | "Float128" | "RoundingMode" => {
-                format!("FloatingPoint sort {s} (FloatingPoint is not supported yet)")
+        let indices: Vec<u32> =
+            r.0.indices
+                .iter()
+                .map(|i| {
+                    i.get_numeral()
+                        .map(|n| numeral(&n))
+                        .unwrap_or(Err(String::new()))
+                })
+                .collect::<Result<_, _>>()
+                .map_err(|_| format!("sort {s}"))?;
+        let format = match (name.as_str(), indices.as_slice()) {
+            ("FloatingPoint", [eb, sb]) => Some((*eb, *sb)),
+            ("Float16", []) => Some((5, 11)),
+            ("Float32", []) => Some((8, 24)),
+            ("Float64", []) => Some((11, 53)),
+            ("Float128", []) => Some((15, 113)),
+            ("RoundingMode", []) => return Ok(Sort::RoundingMode),
+            _ => None,
+        };
+        if let Some((eb, sb)) = format {
+            if !crate::ir::float::format_ok(eb, sb) {
+                return Err(format!(
+                    "FloatingPoint sort {s} (smtsmith takes eb 2..={}, sb 2..={})",
+                    crate::ir::float::MAX_EB,
+                    crate::ir::float::MAX_SB
+                ));
             }
+            return Ok(Sort::Float(eb, sb));
+        }
+        Err(match name.as_str() {
             "Seq" | "Set" | "Bag" => format!("sort {s} (theory not supported)"),
             _ => format!("sort {s}"),
         })
@@ -1257,22 +1303,7 @@ impl Converter {
     }
 
     fn fold(&self, op: Op, args: &[NodeId]) -> Option<Value> {
-        let lit = |n: &NodeId| match &self.f.node(*n).kind {
-            crate::ir::NodeKind::Lit(v) => Some(v.clone()),
-            _ => None,
-        };
-        let lits: Vec<Value> = args.iter().map(lit).collect::<Option<_>>()?;
-        let v = match (op, lits.as_slice()) {
-            (Op::Neg, [Value::Int(n)]) => Value::Int(-n),
-            (Op::Neg, [Value::Real(r)]) => Value::Real(-r),
-            (Op::RealDiv, [Value::Real(p), Value::Real(q)]) if !num_traits::Zero::is_zero(q) => {
-                Value::Real(p / q)
-            }
-            _ => return None,
-        };
-        let text: Vec<String> = lits.iter().map(super::value).collect();
-        let app = format!("({} {})", op.name(), text.join(" "));
-        (super::value(&v) == app).then_some(v)
+        fold_literal(&self.f, op, args)
     }
 
     fn restore(&mut self, saved: Vec<(y::LocalId, Option<NodeId>)>) {
@@ -1338,6 +1369,37 @@ impl Converter {
             _ => Err(format!("literal {text} of sort {sort}")),
         }
     }
+}
+
+/// The literal an application of `op` to literals is, where the printer writes that literal
+/// as exactly this application (`(- 2)`, `(/ 1.0 3.0)`, `(fp #b0 #b01 #b1)`): the same
+/// formula after a round trip, and a value where cvc5's API needs one. One-to-one: an
+/// application that prints otherwise stays an application.
+fn fold_literal(f: &Formula, op: Op, args: &[NodeId]) -> Option<Value> {
+    let lit = |n: &NodeId| match &f.node(*n).kind {
+        crate::ir::NodeKind::Lit(v) => Some(v.clone()),
+        _ => None,
+    };
+    let lits: Vec<Value> = args.iter().map(lit).collect::<Option<_>>()?;
+    let v = match (op, lits.as_slice()) {
+        (Op::Neg, [Value::Int(n)]) => Value::Int(-n),
+        (Op::Neg, [Value::Real(r)]) => Value::Real(-r),
+        (Op::RealDiv, [Value::Real(p), Value::Real(q)]) if !num_traits::Zero::is_zero(q) => {
+            Value::Real(p / q)
+        }
+        // The printer writes every float but NaN as `(fp …)` of binary literals; the
+        // argument literals may have been written otherwise (`(_ bv5 23)`, `#x..`).
+        (Op::FpLit, [_, _, _]) => {
+            let sorts: Vec<Sort> = lits.iter().map(Value::sort).collect();
+            crate::ir::result_sort(op, [0, 0], &sorts).ok()?;
+            let v = crate::eval::apply_indexed(op, [0, 0], &lits).ok()?;
+            return (!matches!(&v, Value::Float(x) if x.is_nan())).then_some(v);
+        }
+        _ => return None,
+    };
+    let text: Vec<String> = lits.iter().map(super::value).collect();
+    let app = format!("({} {})", op.name(), text.join(" "));
+    (super::value(&v) == app).then_some(v)
 }
 
 /// `12.50` as an exact rational.
@@ -1409,16 +1471,58 @@ mod tests {
                 .unwrap_err();
         assert_eq!(e.line, 2);
         assert!(e.message.contains("datatypes"), "{e}");
-        let e = parse_script("(set-logic QF_FP)\n(declare-const f Float32)\n").unwrap_err();
-        assert_eq!(e.kind, ErrorKind::Unsupported, "{e}");
-        assert!(
-            e.message.contains("FloatingPoint") && e.message.contains("2:"),
-            "{e}"
-        );
+        let e = parse_script("(set-logic QF_FP)\n(declare-const f (_ FloatingPoint 30 24))\n")
+            .unwrap_err();
+        assert_eq!((e.line, e.kind), (2, ErrorKind::Unsupported), "{e}");
+        assert!(e.message.contains("FloatingPoint"), "{e}");
+        let e = parse_script("(set-logic QF_FP)\n(declare-const f Float32)\n(assert (fp.isNaN 1))")
+            .unwrap_err();
+        assert_eq!((e.line, e.kind), (3, ErrorKind::Malformed), "{e}");
         let e = parse_script("(set-logic QF_LIA)\n(assert (= x 1))\n").unwrap_err();
         assert_eq!((e.line, e.kind), (2, ErrorKind::Malformed));
         let e = parse_script("(set-logic QF_LIA)\n(assert (and true\n").unwrap_err();
         assert_eq!(e.kind, ErrorKind::Malformed);
+    }
+
+    /// FloatingPoint scripts (read by their sorts, not by yaspar-ir): `to_fp` by its
+    /// argument sorts, the special constants, both names of rounding modes, `define-sort`,
+    /// an integer numeral where a real is expected; the ground assertion evaluates true.
+    #[test]
+    fn floating_point_scripts_are_read_by_their_sorts() {
+        let s = parse(
+            "(set-logic QF_BVFP)(define-sort F () (_ FloatingPoint 3 5))
+             (declare-const x F)(declare-const b (_ BitVec 8))(declare-const r RoundingMode)
+             (define-fun one () F ((_ to_fp 3 5) roundNearestTiesToEven 1))
+             (assert (= ((_ to_fp 3 5) b) ((_ to_fp 3 5) RNE ((_ to_fp 8 24) r x))))
+             (assert (fp.eq ((_ to_fp 3 5) RTZ #b00000011) (fp.add RNE one (fp #b0 #b100 #x0))
+                            ((_ to_fp_unsigned 3 5) RTP #b011)))
+             (assert (not (= (_ +zero 3 5) (_ -zero 3 5) (_ NaN 3 5) (_ +oo 3 5))))
+             (check-sat)",
+        );
+        let f = &s.formula;
+        let ops = f.signature().ops;
+        for op in [
+            Op::ToFpBv,
+            Op::ToFpFp,
+            Op::ToFpReal,
+            Op::ToFpSbv,
+            Op::ToFpUbv,
+            Op::FpAdd,
+        ] {
+            assert!(ops.contains(&op), "{op:?} in {ops:?}");
+        }
+        assert_eq!(f.signature().logic(), "QF_BVFP");
+        let m = crate::eval::Model::default();
+        let mut ev = crate::eval::Evaluator::new(f, &m);
+        assert_eq!(ev.eval(f.asserts[1]), Ok(Value::Bool(true)));
+        assert_eq!(ev.eval(f.asserts[2]), Ok(Value::Bool(true)));
+        // The printed formula reads back as the same formula.
+        let opts = crate::smtlib::ScriptOptions::default();
+        let again = parse(&crate::smtlib::script(f, &opts));
+        assert_eq!(
+            crate::smtlib::script(&again.formula, &opts),
+            crate::smtlib::script(f, &opts)
+        );
     }
 
     /// smtsmith's own reproducers read back: n-ary `=` (which yaspar-ir rejects) and

@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Sx {
     Atom(String),
     List(Vec<Sx>),

@@ -132,6 +132,8 @@ impl Cvc5 {
                 self.usorts.borrow_mut().insert(*n, s);
                 Ok(s)
             }
+            Sort::Float(eb, sb) => call!("cvc5_mk_fp_sort", c::mk_fp_sort(tm, *eb, *sb)),
+            Sort::RoundingMode => call!("cvc5_get_rm_sort", c::get_rm_sort(tm)),
         }
     }
 
@@ -158,6 +160,22 @@ impl Cvc5 {
                 },
                 r,
             ),
+            Value::Float(x) => {
+                let bits = CString::new(x.to_bits().to_string()).unwrap();
+                let bv = call!("cvc5_mk_bv", c::mk_bv(tm, x.eb + x.sb, bits.as_ptr(), 10))?;
+                call!("cvc5_mk_fp", c::mk_fp(tm, x.eb, x.sb, bv))
+            }
+            Value::Rm(m) => {
+                use crate::ir::RoundingMode as M;
+                let rm = match m {
+                    M::Rne => c::RoundingMode::RoundNearestTiesToEven,
+                    M::Rna => c::RoundingMode::RoundNearestTiesToAway,
+                    M::Rtp => c::RoundingMode::RoundTowardPositive,
+                    M::Rtn => c::RoundingMode::RoundTowardNegative,
+                    M::Rtz => c::RoundingMode::RoundTowardZero,
+                };
+                call!("cvc5_mk_rm", c::mk_rm(tm, rm))
+            }
             Value::Bool(true) => call!("cvc5_mk_true", c::mk_true(tm)),
             Value::Bool(false) => call!("cvc5_mk_false", c::mk_false(tm)),
             Value::Int(n) => {
@@ -328,6 +346,39 @@ impl Cvc5 {
                 let s = self.sort(sort)?;
                 call!("cvc5_mk_const_array", c::mk_const_array(self.tm, s, xs[0]))
             }
+            Op::FpLit => self.mk(K::FloatingpointFp, xs),
+            Op::FpAbs => self.mk(K::FloatingpointAbs, xs),
+            Op::FpNeg => self.mk(K::FloatingpointNeg, xs),
+            Op::FpAdd => self.mk(K::FloatingpointAdd, xs),
+            Op::FpSub => self.mk(K::FloatingpointSub, xs),
+            Op::FpMul => self.mk(K::FloatingpointMult, xs),
+            Op::FpDiv => self.mk(K::FloatingpointDiv, xs),
+            Op::FpFma => self.mk(K::FloatingpointFma, xs),
+            Op::FpSqrt => self.mk(K::FloatingpointSqrt, xs),
+            Op::FpRem => self.mk(K::FloatingpointRem, xs),
+            Op::FpRoundToIntegral => self.mk(K::FloatingpointRti, xs),
+            Op::FpMin => self.mk(K::FloatingpointMin, xs),
+            Op::FpMax => self.mk(K::FloatingpointMax, xs),
+            Op::FpLeq => chain(K::FloatingpointLeq),
+            Op::FpLt => chain(K::FloatingpointLt),
+            Op::FpGeq => chain(K::FloatingpointGeq),
+            Op::FpGt => chain(K::FloatingpointGt),
+            Op::FpEq => chain(K::FloatingpointEq),
+            Op::FpIsNormal => self.mk(K::FloatingpointIsNormal, xs),
+            Op::FpIsSubnormal => self.mk(K::FloatingpointIsSubnormal, xs),
+            Op::FpIsZero => self.mk(K::FloatingpointIsZero, xs),
+            Op::FpIsInfinite => self.mk(K::FloatingpointIsInf, xs),
+            Op::FpIsNaN => self.mk(K::FloatingpointIsNan, xs),
+            Op::FpIsNegative => self.mk(K::FloatingpointIsNeg, xs),
+            Op::FpIsPositive => self.mk(K::FloatingpointIsPos, xs),
+            Op::ToFpBv => self.mk_indexed(K::FloatingpointToFpFromIeeeBv, &idx, xs),
+            Op::ToFpFp => self.mk_indexed(K::FloatingpointToFpFromFp, &idx, xs),
+            Op::ToFpReal => self.mk_indexed(K::FloatingpointToFpFromReal, &idx, xs),
+            Op::ToFpSbv => self.mk_indexed(K::FloatingpointToFpFromSbv, &idx, xs),
+            Op::ToFpUbv => self.mk_indexed(K::FloatingpointToFpFromUbv, &idx, xs),
+            Op::FpToUbv => self.mk_indexed(K::FloatingpointToUbv, &idx[..1], xs),
+            Op::FpToSbv => self.mk_indexed(K::FloatingpointToSbv, &idx[..1], xs),
+            Op::FpToReal => self.mk(K::FloatingpointToReal, xs),
         }
     }
 
@@ -401,6 +452,39 @@ impl Cvc5 {
                 crate::smtlib::parse_string_literal(&text).map(Value::Str)
             }
             Sort::RegLan => None,
+            Sort::Float(..) => {
+                if !call!("cvc5_term_is_fp_value", c::term_is_fp_value(v))? {
+                    return Ok(None);
+                }
+                let (mut eb, mut sb) = (0u32, 0u32);
+                let mut bits: c::Term = std::ptr::null_mut();
+                call!(
+                    "cvc5_term_get_fp_value",
+                    c::term_get_fp_value(v, &mut eb, &mut sb, &mut bits)
+                )?;
+                let text = cstr(call!(
+                    "cvc5_term_get_bv_value",
+                    c::term_get_bv_value(bits, 10)
+                )?);
+                text.parse::<num_bigint::BigUint>()
+                    .ok()
+                    .map(|b| Value::Float(crate::ir::Float::from_bits(eb, sb, &b)))
+            }
+            Sort::RoundingMode => {
+                if !call!("cvc5_term_is_rm_value", c::term_is_rm_value(v))? {
+                    return Ok(None);
+                }
+                use crate::ir::RoundingMode as M;
+                let m = match call!("cvc5_term_get_rm_value", c::term_get_rm_value(v))? {
+                    c::RoundingMode::RoundNearestTiesToEven => M::Rne,
+                    c::RoundingMode::RoundNearestTiesToAway => M::Rna,
+                    c::RoundingMode::RoundTowardPositive => M::Rtp,
+                    c::RoundingMode::RoundTowardNegative => M::Rtn,
+                    c::RoundingMode::RoundTowardZero => M::Rtz,
+                    c::RoundingMode::Last => return Ok(None),
+                };
+                Some(Value::Rm(m))
+            }
             Sort::Array(i, e) => self.array_value(v, i, e)?.map(Value::Array),
             Sort::Uninterp(n) => {
                 if !call!(
@@ -919,6 +1003,20 @@ impl Backend for Cvc5 {
         let r = (|| {
             let logic = CString::new(f.signature().logic()).unwrap();
             call!("cvc5_set_logic", c::set_logic(slv, logic.as_ptr()))?;
+            // The terms need not be asserted: the options their sorts need, from every node.
+            if f.nodes
+                .iter()
+                .any(|n| crate::facts::cvc5_needs_fp_exp(&n.sort))
+            {
+                let (k, v) = (
+                    CString::new("fp-exp").unwrap(),
+                    CString::new("true").unwrap(),
+                );
+                call!(
+                    "cvc5_set_option",
+                    c::set_option(slv, k.as_ptr(), v.as_ptr())
+                )?;
+            }
             let ts = translate_roots(
                 f,
                 &mut Builder {

@@ -10,7 +10,7 @@ use super::{
     UNSUPPORTED_CALL,
 };
 use crate::eval::Model;
-use crate::ir::{ArrayValue, DeclId, Formula, Idx, NodeId, Op, Sort, Value};
+use crate::ir::{ArrayValue, DeclId, Float, Formula, Idx, NodeId, Op, Sort, Value};
 use num_traits::Signed;
 use std::ffi::{CStr, CString};
 use z3_sys::*;
@@ -230,6 +230,8 @@ impl Z3 {
                         None => None,
                     }
                 }
+                Sort::Float(eb, sb) => Z3_mk_fpa_sort(self.ctx, *eb, *sb),
+                Sort::RoundingMode => Z3_mk_fpa_rounding_mode_sort(self.ctx),
             }
         };
         self.ok("Z3_mk_sort", r)
@@ -270,6 +272,32 @@ impl Z3 {
                 unreachable!("regex and array literals are built by regex_term/array_term")
             }
             Value::Abstract { .. } => unreachable!("uninterpreted-sort elements have no literals"),
+            Value::Float(x) => {
+                if x.is_nan() {
+                    let sort = self.sort(&Sort::Float(x.eb, x.sb))?;
+                    // SAFETY: module invariants (live context, its handles, live pointers).
+                    return self.ok("Z3_mk_fpa_nan", unsafe { Z3_mk_fpa_nan(ctx, sort) });
+                }
+                let sign = self.numeral(if x.sign { "1" } else { "0" }, &Sort::BitVec(1))?;
+                let exp = self.numeral(&x.exponent.to_string(), &Sort::BitVec(x.eb))?;
+                let sig = self.numeral(&x.significand.to_string(), &Sort::BitVec(x.sb - 1))?;
+                // SAFETY: module invariants (live context, its handles, live pointers).
+                self.ok("Z3_mk_fpa_fp", unsafe { Z3_mk_fpa_fp(ctx, sign, exp, sig) })
+            }
+            Value::Rm(m) => {
+                use crate::ir::RoundingMode as M;
+                // SAFETY: module invariants (live context, its handles, live pointers).
+                let t = unsafe {
+                    match m {
+                        M::Rne => Z3_mk_fpa_rne(ctx),
+                        M::Rna => Z3_mk_fpa_rna(ctx),
+                        M::Rtp => Z3_mk_fpa_rtp(ctx),
+                        M::Rtn => Z3_mk_fpa_rtn(ctx),
+                        M::Rtz => Z3_mk_fpa_rtz(ctx),
+                    }
+                };
+                self.ok("Z3_mk_fpa_rounding_mode", t)
+            }
             Value::Int(n) => self.numeral(&n.to_string(), &Sort::Int),
             Value::BitVec { width, value } => {
                 self.numeral(&value.to_string(), &Sort::BitVec(*width))
@@ -586,6 +614,86 @@ impl Z3 {
                     self.ok("Z3_mk_const_array", Z3_mk_const_array(ctx, domain, xs[0]))
                 }
                 _ if op.info().theory == crate::ir::Theory::Strings => self.string_app(op, idx, xs),
+                Op::FpLit => self.ok("Z3_mk_fpa_fp", Z3_mk_fpa_fp(ctx, xs[0], xs[1], xs[2])),
+                Op::FpAbs => self.ok("Z3_mk_fpa_abs", Z3_mk_fpa_abs(ctx, xs[0])),
+                Op::FpNeg => self.ok("Z3_mk_fpa_neg", Z3_mk_fpa_neg(ctx, xs[0])),
+                Op::FpAdd => self.ok("Z3_mk_fpa_add", Z3_mk_fpa_add(ctx, xs[0], xs[1], xs[2])),
+                Op::FpSub => self.ok("Z3_mk_fpa_sub", Z3_mk_fpa_sub(ctx, xs[0], xs[1], xs[2])),
+                Op::FpMul => self.ok("Z3_mk_fpa_mul", Z3_mk_fpa_mul(ctx, xs[0], xs[1], xs[2])),
+                Op::FpDiv => self.ok("Z3_mk_fpa_div", Z3_mk_fpa_div(ctx, xs[0], xs[1], xs[2])),
+                Op::FpFma => self.ok(
+                    "Z3_mk_fpa_fma",
+                    Z3_mk_fpa_fma(ctx, xs[0], xs[1], xs[2], xs[3]),
+                ),
+                Op::FpSqrt => self.ok("Z3_mk_fpa_sqrt", Z3_mk_fpa_sqrt(ctx, xs[0], xs[1])),
+                Op::FpRem => self.ok("Z3_mk_fpa_rem", Z3_mk_fpa_rem(ctx, xs[0], xs[1])),
+                Op::FpRoundToIntegral => self.ok(
+                    "Z3_mk_fpa_round_to_integral",
+                    Z3_mk_fpa_round_to_integral(ctx, xs[0], xs[1]),
+                ),
+                Op::FpMin => self.ok("Z3_mk_fpa_min", Z3_mk_fpa_min(ctx, xs[0], xs[1])),
+                Op::FpMax => self.ok("Z3_mk_fpa_max", Z3_mk_fpa_max(ctx, xs[0], xs[1])),
+                Op::FpLeq => chain(self, Z3_mk_fpa_leq, "Z3_mk_fpa_leq"),
+                Op::FpLt => chain(self, Z3_mk_fpa_lt, "Z3_mk_fpa_lt"),
+                Op::FpGeq => chain(self, Z3_mk_fpa_geq, "Z3_mk_fpa_geq"),
+                Op::FpGt => chain(self, Z3_mk_fpa_gt, "Z3_mk_fpa_gt"),
+                Op::FpEq => chain(self, Z3_mk_fpa_eq, "Z3_mk_fpa_eq"),
+                Op::FpIsNormal => self.ok("Z3_mk_fpa_is_normal", Z3_mk_fpa_is_normal(ctx, xs[0])),
+                Op::FpIsSubnormal => {
+                    self.ok("Z3_mk_fpa_is_subnormal", Z3_mk_fpa_is_subnormal(ctx, xs[0]))
+                }
+                Op::FpIsZero => self.ok("Z3_mk_fpa_is_zero", Z3_mk_fpa_is_zero(ctx, xs[0])),
+                Op::FpIsInfinite => {
+                    self.ok("Z3_mk_fpa_is_infinite", Z3_mk_fpa_is_infinite(ctx, xs[0]))
+                }
+                Op::FpIsNaN => self.ok("Z3_mk_fpa_is_nan", Z3_mk_fpa_is_nan(ctx, xs[0])),
+                Op::FpIsNegative => {
+                    self.ok("Z3_mk_fpa_is_negative", Z3_mk_fpa_is_negative(ctx, xs[0]))
+                }
+                Op::FpIsPositive => {
+                    self.ok("Z3_mk_fpa_is_positive", Z3_mk_fpa_is_positive(ctx, xs[0]))
+                }
+                Op::ToFpBv => {
+                    let s = self.sort(sort)?;
+                    self.ok("Z3_mk_fpa_to_fp_bv", Z3_mk_fpa_to_fp_bv(ctx, xs[0], s))
+                }
+                Op::ToFpFp => {
+                    let s = self.sort(sort)?;
+                    self.ok(
+                        "Z3_mk_fpa_to_fp_float",
+                        Z3_mk_fpa_to_fp_float(ctx, xs[0], xs[1], s),
+                    )
+                }
+                Op::ToFpReal => {
+                    let s = self.sort(sort)?;
+                    self.ok(
+                        "Z3_mk_fpa_to_fp_real",
+                        Z3_mk_fpa_to_fp_real(ctx, xs[0], xs[1], s),
+                    )
+                }
+                Op::ToFpSbv => {
+                    let s = self.sort(sort)?;
+                    self.ok(
+                        "Z3_mk_fpa_to_fp_signed",
+                        Z3_mk_fpa_to_fp_signed(ctx, xs[0], xs[1], s),
+                    )
+                }
+                Op::ToFpUbv => {
+                    let s = self.sort(sort)?;
+                    self.ok(
+                        "Z3_mk_fpa_to_fp_unsigned",
+                        Z3_mk_fpa_to_fp_unsigned(ctx, xs[0], xs[1], s),
+                    )
+                }
+                Op::FpToUbv => self.ok(
+                    "Z3_mk_fpa_to_ubv",
+                    Z3_mk_fpa_to_ubv(ctx, xs[0], xs[1], idx[0]),
+                ),
+                Op::FpToSbv => self.ok(
+                    "Z3_mk_fpa_to_sbv",
+                    Z3_mk_fpa_to_sbv(ctx, xs[0], xs[1], idx[0]),
+                ),
+                Op::FpToReal => self.ok("Z3_mk_fpa_to_real", Z3_mk_fpa_to_real(ctx, xs[0])),
                 _ => unreachable!("{} has no Z3 translation", op.name()),
             }
         }
@@ -645,6 +753,13 @@ impl Z3 {
                 Z3_L_FALSE => Some(Value::Bool(false)),
                 _ => None,
             },
+            Sort::Float(eb, sb) => self.float_value(v, *eb, *sb)?.map(Value::Float),
+            Sort::RoundingMode => {
+                // SAFETY: module invariants (live context, its handles, live pointers).
+                let text = cstr(unsafe { Z3_ast_to_string(ctx, v) });
+                self.check_error("Z3_ast_to_string")?;
+                crate::ir::RoundingMode::by_name(&text).map(Value::Rm)
+            }
             Sort::Int | Sort::Real | Sort::BitVec(_) => {
                 // SAFETY: module invariants (live context, its handles, live pointers).
                 if !unsafe { Z3_is_numeral_ast(ctx, v) } {
@@ -716,6 +831,35 @@ impl Z3 {
                 }
                 _ => Ok(None),
             }
+        }
+    }
+
+    /// A floating-point numeral's value, read through its IEEE encoding (`Z3_mk_fpa_to_ieee_bv`
+    /// simplified to a bit-vector numeral: exact for every format, subnormals included; a
+    /// NaN's encoding Z3 chooses freely, and every NaN reads as the one NaN). `None` if `v` is
+    /// no numeral.
+    fn float_value(&self, v: Z3_ast, eb: u32, sb: u32) -> Result<Option<Float>, SolverError> {
+        let ctx = self.ctx;
+        // SAFETY: module invariants (live context, its handles, live pointers).
+        unsafe {
+            if !Z3_fpa_is_numeral(ctx, v) {
+                self.check_error("Z3_fpa_is_numeral")?;
+                return Ok(None);
+            }
+            if Z3_fpa_is_numeral_nan(ctx, v) {
+                return Ok(Some(Float::nan(eb, sb)));
+            }
+            let bits = self.ok("Z3_mk_fpa_to_ieee_bv", Z3_mk_fpa_to_ieee_bv(ctx, v))?;
+            let bits = self.ok("Z3_simplify", Z3_simplify(ctx, bits))?;
+            if !Z3_is_numeral_ast(ctx, bits) {
+                return Ok(None);
+            }
+            let text = cstr(Z3_get_numeral_string(ctx, bits));
+            self.check_error("Z3_get_numeral_string")?;
+            Ok(text
+                .parse::<num_bigint::BigUint>()
+                .ok()
+                .map(|b| Float::from_bits(eb, sb, &b)))
         }
     }
 

@@ -49,6 +49,28 @@ fn random_value(sort: &Sort, r: u8) -> Value {
                     .store(random_value(i, r / 5), random_value(e, r / 7)),
             )
         }
+        // Zeros, infinities, NaN, ±1, then scrambled encodings.
+        Sort::Float(eb, sb) => {
+            use smtsmith::ir::Float;
+            let sign = r & 0x80 != 0;
+            Value::Float(match r % 8 {
+                0 => Float::zero(*eb, *sb, sign),
+                1 => Float::inf(*eb, *sb, sign),
+                2 => Float::nan(*eb, *sb),
+                3 => Float::from_fields(*eb, *sb, sign, (1 << (eb - 1)) - 1, 0u8.into()),
+                _ => {
+                    let bits =
+                        num_bigint::BigUint::from(u64::from(r).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+                            * num_bigint::BigUint::from(0x2545_F491_4F6C_DD1Du64);
+                    Float::from_bits(
+                        *eb,
+                        *sb,
+                        &(bits % (num_bigint::BigUint::from(1u8) << (eb + sb))),
+                    )
+                }
+            })
+        }
+        Sort::RoundingMode => Value::Rm(smtsmith::ir::RoundingMode::ALL[usize::from(r % 5)]),
         Sort::Int => Value::Int(((r as i8) / 8).into()),
         Sort::Real => Value::Real(BigRational::new(
             ((r as i8) / 16).into(),
@@ -77,14 +99,39 @@ fn pin(f: &Formula, values: &[Value], node: NodeId, v: Value) -> Formula {
 
 #[test]
 fn evaluator_agrees_with_both_solvers_on_random_assignments() {
+    // Every theory but UF: a function or an element of an uninterpreted sort cannot be
+    // pinned to a literal.
+    let (checked, falses) = agreement("ints,reals,bv,strings,arrays,quantifiers", 250);
+    assert!(
+        checked > 300 && falses > 50,
+        "checked {checked}, false results {falses}"
+    );
+}
+
+/// The same over FloatingPoint (with bit-vector and real conversions): every operator in
+/// every rounding mode the generator draws, on zeros, infinities, NaN and arbitrary
+/// encodings of the small and standard formats.
+#[test]
+fn evaluator_agrees_with_both_solvers_on_random_float_assignments() {
+    let (checked, falses) = agreement("fp", 200);
+    assert!(
+        checked > 200 && falses > 40,
+        "checked {checked}, false results {falses}"
+    );
+}
+
+/// Runs the check on `seeds` cases of `theories`: (solver answers that agreed, false
+/// assertion values among them).
+fn agreement(theories: &str, seeds: u64) -> (usize, usize) {
     let mut h = Harness::new(Selection::Both, tempfile::tempdir().unwrap().keep()).unwrap();
     let mut checked = 0;
     let mut falses = 0;
-    for seed in 0..250u64 {
-        // Every theory but UF: a function or an element of an uninterpreted sort cannot be
-        // pinned to a literal.
-        let theories = "ints,reals,bv,strings,arrays,quantifiers".parse().unwrap();
+    let theories: smtsmith::generate::Theories = theories.parse().unwrap();
+    for seed in 0..seeds {
         let case = Case::from_bytes_in(&seeded_bytes(seed, 160), &theories);
+        if case.formula.signature().uf {
+            continue;
+        }
         let f = &case.formula;
         let noise = seeded_bytes(seed ^ 0xdead_beef, f.decls.len().max(1));
         let values: Vec<Value> = f
@@ -116,8 +163,5 @@ fn evaluator_agrees_with_both_solvers_on_random_assignments() {
             }
         }
     }
-    assert!(
-        checked > 300 && falses > 50,
-        "checked {checked}, false results {falses}"
-    );
+    (checked, falses)
 }

@@ -10,7 +10,8 @@ use smtsmith::generate::seeded_bytes;
 use smtsmith::harness::{Harness, Selection};
 use smtsmith::ir::regex::Re;
 use smtsmith::ir::{
-    result_sort, ArrayValue, Domain, Formula, Idx, Op, Rule, Sort, Theory, Value, OPS,
+    result_sort, ArrayValue, Domain, Float, Formula, Idx, Op, RoundingMode, Rule, Sort, Theory,
+    Value, OPS,
 };
 use smtsmith::smtlib;
 use smtsmith::solver::{SolverId, Verdict};
@@ -67,6 +68,8 @@ fn value(sort: &Sort, r: &mut Rng) -> Value {
         Sort::String => Value::Str(STRINGS[r.below(STRINGS.len() as u32) as usize].to_vec()),
         Sort::RegLan => Value::Re(regex(r, 2)),
         Sort::Uninterp(_) => unreachable!("ground terms have no uninterpreted sorts"),
+        Sort::RoundingMode => Value::Rm(RoundingMode::ALL[r.below(5) as usize]),
+        Sort::Float(eb, sb) => Value::Float(float(*eb, *sb, r)),
         Sort::Array(i, e) => {
             // The default of a nested array is constant (cvc5 takes only values in
             // `as const`; a store chain is not one).
@@ -98,6 +101,48 @@ fn value(sort: &Sort, r: &mut Rng) -> Value {
         }
     }
 }
+
+/// Special floats (zeros, infinities, NaN, the subnormal and normal boundaries, the largest
+/// finite value, ±1) half of the time, else arbitrary encodings.
+fn float(eb: u32, sb: u32, r: &mut Rng) -> Float {
+    let sign = r.byte() & 1 == 1;
+    let trailing = (BigUint::from(1u8) << (sb - 1)) - 1u8;
+    let bias = (1u64 << (eb - 1)) - 1;
+    match r.below(20) {
+        0 => Float::zero(eb, sb, sign),
+        1 => Float::inf(eb, sb, sign),
+        2 => Float::nan(eb, sb),
+        3 => Float::from_fields(eb, sb, sign, 0, BigUint::from(1u8)),
+        4 => Float::from_fields(eb, sb, sign, 0, trailing),
+        5 => Float::from_fields(eb, sb, sign, 1, BigUint::from(0u8)),
+        6 => Float::max_finite(eb, sb, sign),
+        7 | 8 => Float::from_fields(eb, sb, sign, bias, BigUint::from(0u8)),
+        9 => Float::from_fields(
+            eb,
+            sb,
+            sign,
+            bias + 1,
+            BigUint::from(r.byte()) % (&trailing + 1u8),
+        ),
+        _ => {
+            let bytes: Vec<u8> = (0..(eb + sb).div_ceil(8)).map(|_| r.byte()).collect();
+            let bits = BigUint::from_bytes_le(&bytes) % (BigUint::from(1u8) << (eb + sb));
+            Float::from_bits(eb, sb, &bits)
+        }
+    }
+}
+
+/// Floating-point formats: tiny odd ones, where rounding cases are a few values apart, and
+/// the four standard ones.
+const FORMATS: [(u32, u32); 7] = [
+    (2, 3),
+    (3, 5),
+    (4, 4),
+    (5, 11),
+    (8, 24),
+    (11, 53),
+    (15, 113),
+];
 
 /// Boundary strings: empty, digits, quote, backslash, NUL, non-ASCII, the largest character.
 const STRINGS: &[&[u32]] = &[
@@ -176,6 +221,28 @@ fn plan(op: Op, r: &mut Rng) -> (Idx, Vec<Sort>) {
         Rule::Extend => ([r.below(5), 0], vec![bv(w)]),
         Rule::Repeat => ([1 + r.below(3), 0], vec![bv(w)]),
         Rule::Int2Bv => ([w, 0], vec![Sort::Int]),
+        Rule::FpLit => {
+            let (eb, sb) = FORMATS[r.below(FORMATS.len() as u32) as usize];
+            ([0, 0], vec![bv(1), bv(eb), bv(sb - 1)])
+        }
+        Rule::ToFp => {
+            let (eb, sb) = FORMATS[r.below(FORMATS.len() as u32) as usize];
+            let rm = Sort::RoundingMode;
+            let source = match op {
+                Op::ToFpBv => return ([eb, sb], vec![bv(eb + sb)]),
+                Op::ToFpFp => {
+                    let (e2, s2) = FORMATS[r.below(FORMATS.len() as u32) as usize];
+                    Sort::Float(e2, s2)
+                }
+                Op::ToFpReal => Sort::Real,
+                _ => bv(w),
+            };
+            ([eb, sb], vec![rm, source])
+        }
+        Rule::FpToBv => {
+            let (eb, sb) = FORMATS[r.below(FORMATS.len() as u32) as usize];
+            ([w, 0], vec![Sort::RoundingMode, Sort::Float(eb, sb)])
+        }
         Rule::Select | Rule::Store | Rule::ConstArray => {
             let a = array_sort(r);
             let Sort::Array(i, e) = a.clone() else {
@@ -204,6 +271,10 @@ fn plan(op: Op, r: &mut Rng) -> (Idx, Vec<Sort>) {
                     Sort::Real
                 }),
                 Domain::BitVec => Some(bv(w)),
+                Domain::Float => {
+                    let (eb, sb) = FORMATS[r.below(FORMATS.len() as u32) as usize];
+                    Some(Sort::Float(eb, sb))
+                }
             };
             let arity = info.min_arity
                 + if info.is_variadic() {
@@ -235,16 +306,19 @@ fn every_operator_agrees_with_both_solvers_on_literals() {
     .unwrap();
     let mut r = Rng(seeded_bytes(2026, 4096), 0);
     let mut checked = 0;
-    let mut unspecified = 0;
+    let mut unspecified = std::collections::BTreeMap::new();
+    let mut modes_checked = std::collections::BTreeSet::new();
     let mut undecided = Vec::new();
     for info in OPS {
         // Each operator in batches: one formula asserting that some term differs from the
         // evaluator's value; unsat means the evaluator agrees on every term of the batch.
         // String operators have many more edge cases (positions around the length).
-        let batches = if info.theory == Theory::Strings {
-            10
-        } else {
-            3
+        // String operators have many more edge cases (positions around the length), and
+        // float operators five rounding modes and many formats.
+        let batches = match info.theory {
+            Theory::Strings => 10,
+            Theory::FloatingPoint => 8,
+            _ => 3,
         };
         for _batch in 0..batches {
             let mut f = Formula::default();
@@ -254,31 +328,50 @@ fn every_operator_agrees_with_both_solvers_on_literals() {
                 let (idx, mut sorts) = plan(info.op, &mut r);
                 // `((as const A) v)`: its sort A is not an argument's.
                 let const_sort = (info.op == Op::ConstArray).then(|| sorts.pop().unwrap());
-                let mut vals: Vec<Value> = Vec::new();
-                for s in &sorts {
-                    let strings = info.theory == Theory::Strings;
-                    let v = match (s, vals.first()) {
-                        // Positions and lengths at and around the first string's length.
-                        (Sort::Int, Some(Value::Str(w))) if strings && r.below(2) == 0 => {
-                            Value::Int(BigInt::from(w.len() + r.below(3) as usize) - 1)
-                        }
-                        (Sort::Int, _) if strings && r.below(3) != 0 => {
-                            Value::Int(BigInt::from(r.below(6)) - 1)
-                        }
-                        // The empty string often: most edge cases of the theory involve it.
-                        (Sort::String, _) if strings && r.below(4) == 0 => Value::Str(vec![]),
-                        (s, _) => value(s, &mut r),
-                    };
-                    vals.push(v);
-                }
                 let sort = const_sort.clone().unwrap_or_else(|| {
                     result_sort(info.op, idx, &sorts)
                         .unwrap_or_else(|e| panic!("{} {idx:?} {sorts:?}: {e}", info.name))
                 });
-                let Ok(expected) = apply_sorted(info.op, idx, &vals, &sort) else {
-                    unspecified += 1; // division by zero: SMT-LIB leaves it unspecified
+                // Float conversions to integers and reals are unspecified on most random
+                // floats (NaN, infinities, out of range): up to four draws find a specified
+                // one; what stays unspecified is counted.
+                let draws = match info.op {
+                    Op::FpToUbv | Op::FpToSbv | Op::FpToReal | Op::FpMin | Op::FpMax => 4,
+                    _ => 1,
+                };
+                let mut drawn = None;
+                for _ in 0..draws {
+                    let mut vals: Vec<Value> = Vec::new();
+                    for s in &sorts {
+                        let strings = info.theory == Theory::Strings;
+                        let v = match (s, vals.first()) {
+                            // Positions and lengths at and around the first string's length.
+                            (Sort::Int, Some(Value::Str(w))) if strings && r.below(2) == 0 => {
+                                Value::Int(BigInt::from(w.len() + r.below(3) as usize) - 1)
+                            }
+                            (Sort::Int, _) if strings && r.below(3) != 0 => {
+                                Value::Int(BigInt::from(r.below(6)) - 1)
+                            }
+                            // The empty string often: most edge cases of the theory involve it.
+                            (Sort::String, _) if strings && r.below(4) == 0 => Value::Str(vec![]),
+                            (s, _) => value(s, &mut r),
+                        };
+                        vals.push(v);
+                    }
+                    if let Ok(expected) = apply_sorted(info.op, idx, &vals, &sort) {
+                        drawn = Some((vals, expected));
+                        break;
+                    }
+                }
+                let Some((vals, expected)) = drawn else {
+                    // Division by zero, fp.min/fp.max of ±0, out-of-range fp.to_ubv/sbv,
+                    // fp.to_real of ∞ or NaN: SMT-LIB leaves them unspecified.
+                    *unspecified.entry(info.name).or_insert(0) += 1;
                     continue;
                 };
+                if let Some(Value::Rm(m)) = vals.first() {
+                    modes_checked.insert((info.op, *m));
+                }
                 let args: Vec<_> = vals.iter().map(|v| f.lit(v.clone())).collect();
                 let term = match const_sort {
                     Some(a) => f.const_array(a, args[0]).unwrap(),
@@ -334,9 +427,25 @@ fn every_operator_agrees_with_both_solvers_on_literals() {
             }
         }
     }
-    eprintln!(
-        "{checked} applications checked, {unspecified} unspecified (division by zero) skipped"
-    );
+    eprintln!("{checked} applications checked; unspecified, skipped: {unspecified:?}");
+    // Every operator with a rounding mode, in every mode.
+    for info in OPS
+        .iter()
+        .filter(|i| i.args.first() == Some(&smtsmith::ir::SortPat::Rm))
+    {
+        for m in RoundingMode::ALL {
+            assert!(
+                modes_checked.contains(&(info.op, m)),
+                "{} never checked in {m:?}",
+                info.name
+            );
+        }
+    }
+    // The evaluator's unknowns are counted, not tolerated: at most a tenth of an
+    // operator's applications.
+    for (name, n) in &unspecified {
+        assert!(*n * 10 <= 12 * 8, "{name}: {n} unspecified applications");
+    }
     // An unknown proves nothing: every batch must be decided by both solvers (ground terms
     // are simplified to constants by both).
     assert!(undecided.is_empty(), "undecided batches: {undecided:?}");
@@ -354,7 +463,7 @@ fn generated_ground_terms_agree_with_both_rewriters() {
     use smtsmith::generate::{Case, Theories};
     let dir = tempfile::tempdir().unwrap();
     let mut h = Harness::new(Selection::Both, dir.path()).unwrap();
-    for subset in ["strings", "bv", "ints,reals", "arrays", "all"] {
+    for subset in ["strings", "bv", "ints,reals", "arrays", "fp", "all"] {
         let theories: Theories = subset.parse().unwrap();
         let (mut agreed, mut terms) = (0, 0);
         for seed in 0..300 {

@@ -11,6 +11,7 @@ mod construct;
 mod crash_hooks;
 mod cvc5_enums;
 mod evaluator_vs_solvers;
+mod float_vs_apfloat;
 mod ground_terms;
 mod interrupts;
 mod isolated;

@@ -1,0 +1,728 @@
+//! The reader of scripts that use FloatingPoint, which yaspar-ir's type checker does not
+//! know. Terms are read from S-expressions bottom-up straight into the IR: each application's
+//! sort comes from the IR's own sort checker ([`crate::ir::result_sort`]), which also picks
+//! among the operators that share a name (`to_fp` of a bit-vector, a float, a real, a signed
+//! bit-vector; `-` as negation or subtraction). The commands become the same [`Script`] as
+//! the typed reader makes (the same `Actions`, options and notes).
+
+use super::{take_option, unsat_query, Actions, ErrorKind, ParseError, Script};
+use crate::ir::{DeclId, Float, Formula, NodeId, Op, RoundingMode, Sort, Value, Verdict};
+use crate::script::Action;
+use crate::smtlib::sexp::{command_spans, Sx};
+use num_bigint::{BigInt, BigUint};
+use num_rational::BigRational;
+use num_traits::Num;
+use std::collections::HashMap;
+
+/// Whether `text` uses FloatingPoint: a sort, literal or rounding mode of the theory (the
+/// typed reader cannot read it; this reader can).
+pub(super) fn mentions_fp(text: &str) -> bool {
+    const MARKS: &[&str] = &[
+        "FloatingPoint",
+        "Float16",
+        "Float32",
+        "Float64",
+        "Float128",
+        "RoundingMode",
+        "(fp ",
+        "to_fp",
+        "fp.",
+        "+zero",
+        "-zero",
+        "+oo",
+        "-oo",
+        "NaN",
+        "RNE",
+        "RNA",
+        "RTP",
+        "RTN",
+        "RTZ",
+        "roundNearestTies",
+        "roundToward",
+    ];
+    MARKS.iter().any(|m| text.contains(m))
+}
+
+/// A `define-fun`: its parameters and body, expanded where it is applied.
+#[derive(Clone)]
+struct Def {
+    params: Vec<(String, Sort)>,
+    body: Sx,
+}
+
+#[derive(Default)]
+struct Reader {
+    f: Formula,
+    globals: HashMap<String, DeclId>,
+    defs: HashMap<String, Def>,
+    /// `:named` terms and definitions of constants, by name.
+    consts: HashMap<String, NodeId>,
+    /// Local variables (let, quantifiers, definition parameters), innermost last.
+    locals: Vec<(String, NodeId)>,
+    /// Uninterpreted sorts by name, numbered in order of declaration.
+    sorts: HashMap<String, u32>,
+    /// `define-sort` names without parameters, with their sorts.
+    sort_defs: HashMap<String, Sort>,
+    /// Terms read outside every local scope, by their text: a term means one node wherever
+    /// it occurs (as in the typed reader); literals are not kept (a folded application's
+    /// argument literals are removed from the arena again).
+    memo: HashMap<Sx, NodeId>,
+    patterns_dropped: usize,
+}
+
+/// A symbol without the bars of a quoted symbol.
+fn symbol(a: &str) -> &str {
+    a.strip_prefix('|')
+        .and_then(|s| s.strip_suffix('|'))
+        .unwrap_or(a)
+}
+
+fn atom(x: &Sx) -> Option<&str> {
+    match x {
+        Sx::Atom(a) => Some(a),
+        Sx::List(_) => None,
+    }
+}
+
+fn index(x: &Sx) -> Result<u32, String> {
+    atom(x)
+        .and_then(|a| a.parse().ok())
+        .ok_or_else(|| format!("index {x}"))
+}
+
+impl Reader {
+    fn sort(&self, x: &Sx) -> Result<Sort, String> {
+        match x {
+            Sx::Atom(a) => Ok(match symbol(a) {
+                "Bool" => Sort::Bool,
+                "Int" => Sort::Int,
+                "Real" => Sort::Real,
+                "String" => Sort::String,
+                "RegLan" => Sort::RegLan,
+                "RoundingMode" => Sort::RoundingMode,
+                "Float16" => Sort::Float(5, 11),
+                "Float32" => Sort::Float(8, 24),
+                "Float64" => Sort::Float(11, 53),
+                "Float128" => Sort::Float(15, 113),
+                name => match (self.sorts.get(name), self.sort_defs.get(name)) {
+                    (Some(n), _) => Sort::Uninterp(*n),
+                    (None, Some(s)) => s.clone(),
+                    (None, None) => return Err(format!("sort {name}")),
+                },
+            }),
+            Sx::List(items) => match items.as_slice() {
+                [Sx::Atom(u), Sx::Atom(b), w] if u == "_" && b == "BitVec" => match index(w)? {
+                    0 => Err("(_ BitVec 0)".into()),
+                    w => Ok(Sort::BitVec(w)),
+                },
+                [Sx::Atom(u), Sx::Atom(fp), eb, sb] if u == "_" && fp == "FloatingPoint" => {
+                    let (eb, sb) = (index(eb)?, index(sb)?);
+                    if !crate::ir::float::format_ok(eb, sb) {
+                        return Err(format!(
+                            "FloatingPoint sort {x} (smtsmith takes eb 2..={}, sb 2..={})",
+                            crate::ir::float::MAX_EB,
+                            crate::ir::float::MAX_SB
+                        ));
+                    }
+                    Ok(Sort::Float(eb, sb))
+                }
+                [Sx::Atom(a), i, e] if a == "Array" => {
+                    Ok(Sort::array(self.sort(i)?, self.sort(e)?))
+                }
+                _ => Err(format!("sort {x}")),
+            },
+        }
+    }
+
+    fn lit(&mut self, v: Value) -> NodeId {
+        self.f.lit(v)
+    }
+
+    fn term(&mut self, x: &Sx) -> Result<NodeId, String> {
+        let literal = matches!(x, Sx::Atom(a) if a.starts_with(|c: char| c.is_ascii_digit() || c == '#' || c == '"'));
+        let cacheable = self.locals.is_empty() && !literal;
+        if cacheable {
+            if let Some(n) = self.memo.get(x) {
+                return Ok(*n);
+            }
+        }
+        let n = match x {
+            Sx::Atom(a) => self.atom_term(a),
+            Sx::List(items) => self.list_term(x, items),
+        }?;
+        if cacheable {
+            self.memo.insert(x.clone(), n);
+        }
+        Ok(n)
+    }
+
+    fn atom_term(&mut self, a: &str) -> Result<NodeId, String> {
+        if let Some(s) = a.strip_prefix("#b") {
+            let v = BigUint::from_str_radix(s, 2).map_err(|e| format!("{a}: {e}"))?;
+            return Ok(self.lit(Value::bv(s.len() as u32, v)));
+        }
+        if let Some(s) = a.strip_prefix("#x") {
+            let v = BigUint::from_str_radix(s, 16).map_err(|e| format!("{a}: {e}"))?;
+            return Ok(self.lit(Value::bv(4 * s.len() as u32, v)));
+        }
+        if a.starts_with('"') {
+            let w = crate::smtlib::parse_string_literal(a)
+                .ok_or_else(|| format!("string literal {a}"))?;
+            return Ok(self.lit(Value::Str(w)));
+        }
+        if a.starts_with(|c: char| c.is_ascii_digit()) {
+            if a.contains('.') {
+                let r = super::decimal(a).ok_or_else(|| format!("decimal {a}"))?;
+                return Ok(self.lit(Value::Real(r)));
+            }
+            let n = BigInt::from_str_radix(a, 10).map_err(|e| format!("{a}: {e}"))?;
+            return Ok(self.lit(Value::Int(n)));
+        }
+        let name = symbol(a);
+        if let Some((_, n)) = self.locals.iter().rev().find(|(k, _)| k == name) {
+            return Ok(*n);
+        }
+        if let Some(n) = self.consts.get(name) {
+            return Ok(*n);
+        }
+        if let Some(d) = self.globals.get(name) {
+            return Ok(self.f.constant(*d));
+        }
+        if let Some(def) = self.defs.get(name).cloned() {
+            return self.expand(&def, Vec::new(), name);
+        }
+        match name {
+            "true" => return Ok(self.lit(Value::Bool(true))),
+            "false" => return Ok(self.lit(Value::Bool(false))),
+            _ => {}
+        }
+        if let Some(m) = RoundingMode::by_name(name) {
+            return Ok(self.lit(Value::Rm(m)));
+        }
+        self.apply(name, [0, 0], 0, Vec::new())
+            .map_err(|_| format!("symbol {name}"))
+    }
+
+    fn list_term(&mut self, x: &Sx, items: &[Sx]) -> Result<NodeId, String> {
+        let Some((head, rest)) = items.split_first() else {
+            return Err("()".into());
+        };
+        match head {
+            Sx::Atom(h) if h == "_" => return self.indexed_constant(x, rest),
+            Sx::Atom(h) if h == "let" => return self.let_term(x, rest),
+            Sx::Atom(h) if h == "forall" || h == "exists" => {
+                return self.quantifier(h == "forall", x, rest)
+            }
+            Sx::Atom(h) if h == "!" => return self.annotated(x, rest),
+            Sx::Atom(h) if h == "as" => {
+                // `(as t S)` other than `as const`: the term itself.
+                return match rest {
+                    [t, _] => self.term(t),
+                    _ => Err(format!("term {x}")),
+                };
+            }
+            _ => {}
+        }
+        let mark = self.f.nodes.len();
+        let mut args = Vec::with_capacity(rest.len());
+        for a in rest {
+            args.push(self.term(a)?);
+        }
+        match head {
+            Sx::Atom(h) => {
+                let name = symbol(h);
+                if let Some(def) = self.defs.get(name).cloned() {
+                    return self.expand(&def, args, name);
+                }
+                if let Some(d) = self.globals.get(name).copied() {
+                    return self.f.call(d, args).map_err(|e| e.to_string());
+                }
+                if matches!(name, "and" | "or" | "+" | "*") && args.len() == 1 {
+                    return Ok(args[0]);
+                }
+                let op = crate::ir::OPS
+                    .iter()
+                    .find(|i| i.name == name && i.indices == 0 && args.len() >= i.min_arity);
+                if let Some(v) = op.and_then(|i| super::fold_literal(&self.f, i.op, &args)) {
+                    // The arguments were literals made for this application only.
+                    if self.f.nodes[mark..]
+                        .iter()
+                        .all(|n| matches!(n.kind, crate::ir::NodeKind::Lit(_)))
+                    {
+                        self.f.nodes.truncate(mark);
+                        self.memo.retain(|_, id| (id.0 as usize) < mark);
+                    }
+                    return Ok(self.lit(v));
+                }
+                self.apply(name, [0, 0], 0, args)
+            }
+            Sx::List(op) => match op.as_slice() {
+                [Sx::Atom(u), Sx::Atom(name), idx @ ..] if u == "_" && idx.len() <= 2 => {
+                    let mut ix = [0u32; 2];
+                    for (k, i) in idx.iter().enumerate() {
+                        ix[k] = index(i)?;
+                    }
+                    self.apply(name, ix, idx.len(), args)
+                }
+                [Sx::Atom(a), Sx::Atom(c), s] if a == "as" && c == "const" => {
+                    let sort = self.sort(s)?;
+                    let [v] = args[..] else {
+                        return Err(format!("term {x}"));
+                    };
+                    if let (Sort::Array(i, _), crate::ir::NodeKind::Lit(value)) =
+                        (&sort, &self.f.node(v).kind)
+                    {
+                        let array = Value::Array(crate::ir::ArrayValue::constant(
+                            (**i).clone(),
+                            value.clone(),
+                        ));
+                        let app = format!("((as const {sort}) {})", crate::smtlib::value(value));
+                        if crate::smtlib::value(&array) == app {
+                            return Ok(self.lit(array));
+                        }
+                    }
+                    self.f.const_array(sort, v).map_err(|e| e.to_string())
+                }
+                _ => Err(format!("term {x}")),
+            },
+        }
+    }
+
+    /// `(_ +zero eb sb)` and the other special floats; `(_ bvN w)`.
+    fn indexed_constant(&mut self, x: &Sx, rest: &[Sx]) -> Result<NodeId, String> {
+        let name = rest
+            .first()
+            .and_then(atom)
+            .ok_or_else(|| format!("term {x}"))?;
+        if let (Some(n), [_, w]) = (name.strip_prefix("bv"), rest) {
+            let v = BigUint::from_str_radix(n, 10).map_err(|_| format!("term {x}"))?;
+            let w = index(w)?;
+            if w == 0 {
+                return Err("(_ BitVec 0)".into());
+            }
+            return Ok(self.lit(Value::bv(w, v)));
+        }
+        let [_, eb, sb] = rest else {
+            return Err(format!("term {x}"));
+        };
+        let (eb, sb) = (index(eb)?, index(sb)?);
+        if !crate::ir::float::format_ok(eb, sb) {
+            return Err(format!("FloatingPoint constant {x} (format out of range)"));
+        }
+        let v = match name {
+            "+zero" => Float::zero(eb, sb, false),
+            "-zero" => Float::zero(eb, sb, true),
+            "+oo" => Float::inf(eb, sb, false),
+            "-oo" => Float::inf(eb, sb, true),
+            "NaN" => Float::nan(eb, sb),
+            _ => return Err(format!("constant {x}")),
+        };
+        Ok(self.lit(Value::Float(v)))
+    }
+
+    /// An operator of the table by name: the first one whose arity, index count and sorts
+    /// fit the arguments. Integer literals where no operator fits are read again as reals
+    /// (`((_ to_fp 8 24) RNE 1)`; both solvers read it).
+    fn apply(
+        &mut self,
+        name: &str,
+        idx: crate::ir::Idx,
+        indices: usize,
+        args: Vec<NodeId>,
+    ) -> Result<NodeId, String> {
+        let candidates: Vec<Op> = crate::ir::OPS
+            .iter()
+            .filter(|i| i.name == name && i.indices == indices && i.op != Op::ConstArray)
+            .filter(|i| args.len() >= i.min_arity && (i.is_variadic() || args.len() == i.min_arity))
+            .map(|i| i.op)
+            .collect();
+        if candidates.is_empty() {
+            return Err(format!("operator {name}"));
+        }
+        let sorts: Vec<Sort> = args.iter().map(|a| self.f.sort_of(*a).clone()).collect();
+        let mut first_error = None;
+        for op in &candidates {
+            match crate::ir::result_sort(*op, idx, &sorts) {
+                Ok(_) => {
+                    return self
+                        .f
+                        .app_indexed(*op, idx, args)
+                        .map_err(|e| e.to_string())
+                }
+                Err(e) => {
+                    first_error.get_or_insert(e.to_string());
+                }
+            }
+        }
+        let as_real: Vec<NodeId> = args
+            .iter()
+            .map(|a| match &self.f.node(*a).kind {
+                crate::ir::NodeKind::Lit(Value::Int(n)) => {
+                    let r = Value::Real(BigRational::from_integer(n.clone()));
+                    self.f.lit(r)
+                }
+                _ => *a,
+            })
+            .collect();
+        if as_real != args {
+            let sorts: Vec<Sort> = as_real.iter().map(|a| self.f.sort_of(*a).clone()).collect();
+            for op in &candidates {
+                if crate::ir::result_sort(*op, idx, &sorts).is_ok() {
+                    return self
+                        .f
+                        .app_indexed(*op, idx, as_real)
+                        .map_err(|e| e.to_string());
+                }
+            }
+        }
+        Err(first_error.unwrap_or_else(|| format!("operator {name}")))
+    }
+
+    fn let_term(&mut self, x: &Sx, rest: &[Sx]) -> Result<NodeId, String> {
+        let [Sx::List(bindings), body] = rest else {
+            return Err(format!("term {x}"));
+        };
+        let mut values = Vec::new();
+        for b in bindings {
+            match b {
+                Sx::List(p) if p.len() == 2 => {
+                    let name = atom(&p[0]).ok_or_else(|| format!("let binding {b}"))?;
+                    values.push((symbol(name).to_string(), self.term(&p[1])?));
+                }
+                _ => return Err(format!("let binding {b}")),
+            }
+        }
+        let depth = self.locals.len();
+        let mut bound = Vec::new();
+        for (name, v) in values {
+            let sort = self.f.sort_of(v).clone();
+            let (b, node) = self.f.bound_var(name.clone(), sort);
+            self.locals.push((name, node));
+            bound.push((b, v));
+        }
+        let body = self.term(body);
+        self.locals.truncate(depth);
+        self.f.let_(bound, body?).map_err(|e| e.to_string())
+    }
+
+    fn quantifier(&mut self, forall: bool, x: &Sx, rest: &[Sx]) -> Result<NodeId, String> {
+        let [Sx::List(vars), body] = rest else {
+            return Err(format!("term {x}"));
+        };
+        let depth = self.locals.len();
+        let mut bound = Vec::new();
+        for v in vars {
+            let (name, sort) = match v {
+                Sx::List(p) if p.len() == 2 => (
+                    atom(&p[0]).ok_or_else(|| format!("variable {v}"))?,
+                    self.sort(&p[1])?,
+                ),
+                _ => return Err(format!("variable {v}")),
+            };
+            let (b, node) = self.f.bound_var(symbol(name), sort);
+            self.locals.push((symbol(name).to_string(), node));
+            bound.push(b);
+        }
+        let body = self.term(body);
+        self.locals.truncate(depth);
+        self.f
+            .quantifier(forall, bound, body?)
+            .map_err(|e| e.to_string())
+    }
+
+    fn annotated(&mut self, x: &Sx, rest: &[Sx]) -> Result<NodeId, String> {
+        let Some((t, attrs)) = rest.split_first() else {
+            return Err(format!("term {x}"));
+        };
+        let node = self.term(t)?;
+        let mut k = 0;
+        while k < attrs.len() {
+            match atom(&attrs[k]) {
+                Some(":named") => {
+                    let name = attrs
+                        .get(k + 1)
+                        .and_then(atom)
+                        .ok_or("`:named` without a name")?;
+                    self.consts.insert(symbol(name).to_string(), node);
+                    k += 2;
+                }
+                Some(":pattern") => {
+                    self.patterns_dropped += 1;
+                    k += 2;
+                }
+                _ => k += 1,
+            }
+        }
+        Ok(node)
+    }
+
+    fn expand(&mut self, def: &Def, args: Vec<NodeId>, name: &str) -> Result<NodeId, String> {
+        if def.params.len() != args.len() {
+            return Err(format!("{name} applied to {} argument(s)", args.len()));
+        }
+        // A definition's body sees its parameters only, not the locals where it is used; it
+        // is read with a memo table of its own (the same body means other nodes for other
+        // arguments).
+        // A definition without parameters means the same wherever it is used: it shares
+        // the memo of the top level.
+        let saved = std::mem::take(&mut self.locals);
+        let memo = if def.params.is_empty() {
+            HashMap::new()
+        } else {
+            std::mem::take(&mut self.memo)
+        };
+        for ((p, _), a) in def.params.iter().zip(args) {
+            self.locals.push((p.clone(), a));
+        }
+        let body = self.term(&def.body);
+        self.locals = saved;
+        if !def.params.is_empty() {
+            self.memo = memo;
+        }
+        body
+    }
+
+    fn declare(&mut self, name: &str, args: Vec<Sort>, sort: Sort) -> Option<DeclId> {
+        if let Some(old) = self.globals.get(name) {
+            let d = &self.f.decls[old.0 as usize];
+            if d.args == args && d.sort == sort {
+                return None;
+            }
+        }
+        let mut fresh = name.to_string();
+        while self.f.decls.iter().any(|d| d.name == fresh) {
+            fresh.push('!');
+        }
+        let d = if args.is_empty() {
+            self.f.declare(fresh, sort)
+        } else {
+            self.f.declare_fun(fresh, args, sort)
+        };
+        self.globals.insert(name.to_string(), d);
+        Some(d)
+    }
+}
+
+/// Reads `text` (see the module documentation).
+pub(super) fn read(text: &str) -> Result<Script, ParseError> {
+    let commands = command_spans(text).ok_or_else(|| ParseError {
+        line: 1,
+        column: 1,
+        kind: ErrorKind::Malformed,
+        message: "unbalanced parentheses or an unclosed string literal".into(),
+    })?;
+    let mut r = Reader::default();
+    let mut logic = None;
+    let mut status = None;
+    let mut pending_status = None;
+    let mut expected = Vec::new();
+    let mut setup = crate::script::Setup::default();
+    let mut global_declarations = false;
+    let mut notes = Vec::new();
+    let mut run = Actions::default();
+    let mut first_check_active: Option<Vec<usize>> = None;
+    for (span, c) in &commands {
+        let line = text[..span.start].matches('\n').count() + 1;
+        let column = span.start - text[..span.start].rfind('\n').map_or(0, |p| p + 1) + 1;
+        let at = |kind, message: String| ParseError {
+            line,
+            column,
+            kind,
+            message,
+        };
+        // Ill-sorted terms and undeclared symbols are malformed; everything else the reader
+        // cannot take is unsupported.
+        let unsupported = |m: String| {
+            let malformed = m.starts_with("ill-sorted") || m.starts_with("symbol ");
+            at(
+                if malformed {
+                    ErrorKind::Malformed
+                } else {
+                    ErrorKind::Unsupported
+                },
+                m,
+            )
+        };
+        let Sx::List(items) = c else {
+            return Err(at(ErrorKind::Malformed, format!("command {c}")));
+        };
+        let head = c.head().unwrap_or("");
+        let args = &items[1..];
+        match (head, args) {
+            ("set-logic", [Sx::Atom(l)]) => logic = Some(l.clone()),
+            ("set-info", [Sx::Atom(k), Sx::Atom(v)]) if k == ":status" => {
+                let v = match v.as_str() {
+                    "sat" => Verdict::Sat,
+                    "unsat" => Verdict::Unsat,
+                    _ => Verdict::Unknown,
+                };
+                status.get_or_insert(v);
+                pending_status = Some(v);
+            }
+            ("set-info", _) => {}
+            ("define-sort", [Sx::Atom(name), Sx::List(params), s]) if params.is_empty() => {
+                let s = r.sort(s).map_err(unsupported)?;
+                r.sort_defs.insert(symbol(name).to_string(), s);
+            }
+            ("set-option", [Sx::Atom(k), rest @ ..]) => {
+                let value = rest.first().map_or("true".to_string(), |v| v.to_string());
+                let key = k.trim_start_matches(':');
+                if let Some(note) = take_option(&mut setup, key, &value, &mut global_declarations) {
+                    notes.push(note);
+                }
+            }
+            ("declare-sort", [Sx::Atom(name), n]) => {
+                if index(n).map_err(unsupported)? != 0 {
+                    return Err(unsupported(format!("declare-sort {name} with parameters")));
+                }
+                let next = r.sorts.len() as u32;
+                r.sorts.insert(symbol(name).to_string(), next);
+            }
+            ("declare-const", [Sx::Atom(name), s])
+            | ("declare-fun", [Sx::Atom(name), Sx::List(_), s])
+                if head == "declare-const" || matches!(&args[1], Sx::List(a) if a.is_empty()) =>
+            {
+                let s = r.sort(s).map_err(unsupported)?;
+                if let Some(d) = r.declare(symbol(name), Vec::new(), s) {
+                    run.push(Action::Declare(d));
+                }
+            }
+            ("declare-fun", [Sx::Atom(name), Sx::List(dom), s]) => {
+                let s = r.sort(s).map_err(unsupported)?;
+                let dom = dom
+                    .iter()
+                    .map(|a| r.sort(a))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(unsupported)?;
+                if let Some(d) = r.declare(symbol(name), dom, s) {
+                    run.push(Action::Declare(d));
+                }
+            }
+            ("define-fun", [Sx::Atom(name), Sx::List(params), _, body]) => {
+                let mut ps = Vec::new();
+                for p in params {
+                    match p {
+                        Sx::List(p) if p.len() == 2 => {
+                            let n = atom(&p[0])
+                                .ok_or_else(|| unsupported(format!("parameter {}", p[0])))?;
+                            ps.push((symbol(n).to_string(), r.sort(&p[1]).map_err(unsupported)?));
+                        }
+                        _ => return Err(at(ErrorKind::Malformed, format!("parameter {p}"))),
+                    }
+                }
+                r.defs.insert(
+                    symbol(name).to_string(),
+                    Def {
+                        params: ps,
+                        body: body.clone(),
+                    },
+                );
+            }
+            ("define-const", [Sx::Atom(name), _, body]) => {
+                let node = r.term(body).map_err(unsupported)?;
+                r.consts.insert(symbol(name).to_string(), node);
+            }
+            ("assert", [t]) => {
+                let node = r.term(t).map_err(unsupported)?;
+                r.f.assert(node)
+                    .map_err(|e| at(ErrorKind::Malformed, e.to_string()))?;
+                run.push(Action::Assert(node));
+            }
+            ("check-sat", []) | ("check-sat-assuming", [Sx::List(_)]) => {
+                let a = match args {
+                    [Sx::List(lits)] => {
+                        let lits = lits
+                            .iter()
+                            .map(|l| r.term(l))
+                            .collect::<Result<Vec<_>, _>>()
+                            .map_err(unsupported)?;
+                        Action::CheckSatAssuming(lits)
+                    }
+                    _ => Action::CheckSat,
+                };
+                first_check_active.get_or_insert_with(|| run.frames.active());
+                expected.push(pending_status.take());
+                run.push(a);
+            }
+            ("get-value", [Sx::List(ts)]) => {
+                let ts = ts
+                    .iter()
+                    .map(|t| r.term(t))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(unsupported)?;
+                if run.last.as_ref().is_some_and(Action::is_check) {
+                    run.push(Action::GetValue(ts));
+                } else {
+                    notes.push(format!(
+                        "line {line}: get-value not right after a check: left out (no model to ask)"
+                    ));
+                }
+            }
+            ("push" | "pop", [n]) => {
+                let n = index(n).map_err(unsupported)?;
+                let a = if head == "push" {
+                    Action::Push(n)
+                } else {
+                    Action::Pop(n)
+                };
+                run.scope(a).map_err(|m| at(ErrorKind::Malformed, m))?;
+            }
+            ("push" | "pop", []) => {
+                let a = if head == "push" {
+                    Action::Push(1)
+                } else {
+                    Action::Pop(1)
+                };
+                run.scope(a).map_err(|m| at(ErrorKind::Malformed, m))?;
+            }
+            ("reset-assertions", []) => run
+                .scope(Action::ResetAssertions)
+                .map_err(|m| at(ErrorKind::Malformed, m))?,
+            ("get-unsat-core" | "get-unsat-assumptions", []) => unsat_query(
+                head == "get-unsat-assumptions",
+                &setup,
+                &mut run,
+                line,
+                &mut notes,
+            ),
+            (
+                "get-model" | "get-info" | "get-option" | "get-assertions" | "get-assignment"
+                | "get-proof" | "echo",
+                _,
+            ) => {}
+            ("exit", _) => break,
+            ("declare-datatype" | "declare-datatypes", _) => {
+                return Err(unsupported("datatypes (declare-datatype)".into()))
+            }
+            _ => return Err(unsupported(format!("command {c}"))),
+        }
+    }
+    if r.patterns_dropped > 0 {
+        notes.push(format!(
+            "`:pattern`: {} annotation(s) left out (the IR holds no triggers yet: the solvers \
+             choose their own)",
+            r.patterns_dropped
+        ));
+    }
+    let mut pool = r.f;
+    pool.number_sorts_by_first_use();
+    let check_sat = run.actions.iter().any(Action::is_check);
+    let active = first_check_active.unwrap_or_else(|| run.frames.active());
+    let ir = crate::script::Script {
+        formula: pool,
+        actions: run.actions,
+        setup,
+        config: Default::default(),
+    };
+    let formula = crate::script::view(&ir, &active, &[]);
+    Ok(Script {
+        formula,
+        script: ir,
+        logic,
+        status,
+        expected,
+        check_sat,
+        notes,
+        tactic: None,
+    })
+}

@@ -750,6 +750,7 @@ mod tests {
                         funcs: vec![Vec::new(); 3],
                         func_else: vec![None; 3],
                         divisions: Vec::new(),
+                        unspecified: Vec::new(),
                     };
                     let guards_hold = t
                         .guards

@@ -897,6 +897,7 @@ mod tests {
                             funcs: vec![Vec::new(); idx.len()],
                             func_else: vec![None; idx.len()],
                             divisions: Vec::new(),
+                            unspecified: Vec::new(),
                         };
                         // res := the value of A's left-hand side under m.
                         let lhs = match &f

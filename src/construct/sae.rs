@@ -618,6 +618,7 @@ pub(crate) fn counterexamples(
                     func_else: vec![None; values.len()],
                     values,
                     divisions: Vec::new(),
+                    unspecified: Vec::new(),
                 };
                 cases += 1;
                 match implication_holds(&f, l, l2, dir, &m) {

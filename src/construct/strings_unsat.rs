@@ -965,6 +965,7 @@ mod tests {
                 funcs: vec![Vec::new(); idx.len()],
                 func_else: vec![None; idx.len()],
                 divisions: Vec::new(),
+                unspecified: Vec::new(),
             };
             let t = check_model(f, &m);
             on(&m, t);

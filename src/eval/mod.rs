@@ -50,10 +50,28 @@ pub struct Model {
     /// fixes. Keyed by operator and dividend; read by the backends at the formula's
     /// divisions whose divisor is zero in the model.
     pub divisions: Divisions,
+    /// Other applications SMT-LIB leaves unspecified, as the model interprets them:
+    /// `fp.min`/`fp.max` of zeros of opposite signs, `fp.to_ubv`/`fp.to_sbv` of NaN, an
+    /// infinity or a value out of range, `fp.to_real` of NaN or an infinity. Keyed by
+    /// operator, indices and argument values; read by the backends at the formula's
+    /// applications that are unspecified under the model.
+    pub unspecified: Unspecified,
 }
 
 /// A model's divisions by zero: ((operator, dividend), value).
 pub type Divisions = Vec<((Op, Value), Value)>;
+
+/// A model's values of unspecified applications: ((operator, indices, arguments), value).
+pub type Unspecified = Vec<((Op, Idx, Vec<Value>), Value)>;
+
+/// Whether SMT-LIB leaves `op` applied to some arguments unspecified in a way a model
+/// interprets, other than division by zero ([`Model::unspecified`]).
+pub fn may_be_unspecified(op: Op) -> bool {
+    matches!(
+        op,
+        Op::FpMin | Op::FpMax | Op::FpToUbv | Op::FpToSbv | Op::FpToReal
+    )
+}
 
 impl Model {
     /// A model of constants only, with these values (declaration order).
@@ -63,6 +81,7 @@ impl Model {
             funcs: vec![Vec::new(); values.len()],
             func_else: vec![None; values.len()],
             divisions: Vec::new(),
+            unspecified: Vec::new(),
         }
     }
 
@@ -321,7 +340,18 @@ impl<'a> Evaluator<'a> {
         if matches!(op, Op::IntDiv | Op::Mod | Op::RealDiv) && vals[1..].iter().any(is_zero) {
             return self.divide_through_zero(op, &vals);
         }
-        apply_sorted(op, idx, &vals, sort)
+        let r = apply_sorted(op, idx, &vals, sort);
+        if r.is_err() && may_be_unspecified(op) {
+            let interpreted = self
+                .m
+                .unspecified
+                .iter()
+                .find(|((o, i, a), _)| *o == op && *i == idx && *a == vals);
+            if let Some((_, v)) = interpreted {
+                return Ok(v.clone());
+            }
+        }
+        r
     }
 
     /// A left-associative `div` or `/` (or a `mod`) with a zero divisor among `vals`: each

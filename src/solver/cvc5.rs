@@ -918,12 +918,13 @@ impl Backend for Cvc5 {
             }
         }
         let mut reader = ModelPoints { cvc5: self, slv };
-        let divisions = read_points(view, &st.memo.memo, &mut funcs, &mut reader)?;
+        let (divisions, unspecified) = read_points(view, &st.memo.memo, &mut funcs, &mut reader)?;
         Ok(Model {
             values,
             funcs,
             func_else,
             divisions,
+            unspecified,
         })
     }
 

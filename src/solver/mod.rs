@@ -505,9 +505,10 @@ pub(crate) fn read_points<R: ModelReader>(
     memo: &[Option<R::Term>],
     funcs: &mut [FuncTable],
     r: &mut R,
-) -> Result<crate::eval::Divisions, SolverError> {
+) -> Result<(crate::eval::Divisions, crate::eval::Unspecified), SolverError> {
     let free = f.free_bound_vars(true);
     let mut divisions = crate::eval::Divisions::new();
+    let mut unspecified = crate::eval::Unspecified::new();
     for id in f.reachable_postorder() {
         if !free[id.0 as usize].is_empty() {
             continue;
@@ -564,10 +565,37 @@ pub(crate) fn read_points<R: ModelReader>(
                     acc = step;
                 }
             }
+            // An application SMT-LIB leaves unspecified at the model's argument values: the
+            // model's own value of it.
+            NodeKind::App(op, idx, args) if crate::eval::may_be_unspecified(*op) => {
+                let Some(t) = memo[id.0 as usize] else {
+                    continue;
+                };
+                let mut vals = Vec::with_capacity(args.len());
+                for a in args {
+                    match memo[a.0 as usize] {
+                        Some(at) => match r.value(at, f.sort_of(*a))? {
+                            Some(v) => vals.push(v),
+                            None => break,
+                        },
+                        None => break,
+                    }
+                }
+                if vals.len() != args.len() || crate::eval::apply_indexed(*op, *idx, &vals).is_ok()
+                {
+                    continue;
+                }
+                if let Some(v) = r.value(t, f.sort_of(id))? {
+                    let key = (*op, *idx, vals);
+                    if !unspecified.iter().any(|(k, _)| *k == key) {
+                        unspecified.push((key, v));
+                    }
+                }
+            }
             _ => {}
         }
     }
-    Ok(divisions)
+    Ok((divisions, unspecified))
 }
 
 /// Builds a regular-language value (a literal of sort RegLan, e.g. an evaluator result

@@ -799,12 +799,13 @@ impl<F: FrontEnd> Text<F> {
             solver: s,
             cache: HashMap::new(),
         };
-        let divisions = super::read_points(view, &memo, &mut funcs, &mut reader)?;
+        let (divisions, unspecified) = super::read_points(view, &memo, &mut funcs, &mut reader)?;
         Ok(Model {
             values,
             funcs,
             func_else: vec![None; n],
             divisions,
+            unspecified,
         })
     }
 

@@ -1338,12 +1338,14 @@ impl Z3 {
             funcs[k] = entries;
             func_else[k] = otherwise;
         }
-        let divisions = read_points(f, memo, &mut funcs, &mut ModelPoints { z3: self, model })?;
+        let (divisions, unspecified) =
+            read_points(f, memo, &mut funcs, &mut ModelPoints { z3: self, model })?;
         Ok(Model {
             values,
             funcs,
             func_else,
             divisions,
+            unspecified,
         })
     }
 

@@ -165,3 +165,37 @@ fn agreement(theories: &str, seeds: u64) -> (usize, usize) {
     }
     (checked, falses)
 }
+
+/// SMT-LIB leaves `fp.to_real` of NaN and `fp.to_ubv` of an infinity unspecified: a model
+/// that chooses their values (sat only by choosing them) is read with those choices, and the
+/// evaluator validates it with them (without them it could only say unknown). Ground truth:
+/// the solvers' own models on every path.
+#[test]
+fn unspecified_float_conversions_are_judged_by_the_models_values() {
+    let text = "(set-logic ALL)(declare-const x Float32)(declare-const y Float32)
+        (assert (fp.isNaN x))(assert (= (fp.to_real x) 5.5))
+        (assert (fp.isInfinite y))(assert (= ((_ fp.to_ubv 8) RTZ y) #x2a))(check-sat)";
+    let f = smtsmith::smtlib::parse::parse_script(text).unwrap().formula;
+    let mut h = Harness::new(Selection::Both, tempfile::tempdir().unwrap().keep()).unwrap();
+    // cvc5 1.4.0 needs more than the default resource limit here (RESOURCEOUT at effort 1).
+    h.limits = smtsmith::solver::Limits::scaled(8.0);
+    for (id, answer) in h.answers(&f) {
+        let o = answer.unwrap_or_else(|e| panic!("{id}: {e}"));
+        assert_eq!(o.verdict, Verdict::Sat, "{id}: {:?}", o.reason);
+        let model = o.model.unwrap_or_else(|| panic!("{id}: no model"));
+        assert_eq!(model.unspecified.len(), 2, "{id}: {:?}", model.unspecified);
+        assert_eq!(
+            smtsmith::eval::check_model(&f, &model),
+            smtsmith::eval::Truth::True,
+            "{id}"
+        );
+        let without = Model {
+            unspecified: Vec::new(),
+            ..model
+        };
+        assert!(matches!(
+            smtsmith::eval::check_model(&f, &without),
+            smtsmith::eval::Truth::Unknown(..)
+        ));
+    }
+}

@@ -554,6 +554,16 @@ pub fn family_seed(u: &mut Unstructured) -> Result<Seed> {
 
 static SEED_DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
 
+/// Whether labelled files that use FloatingPoint are seeds: only where `SMTSMITH_THEORIES`
+/// allows the theory, which is outside the default swarm (`docs/defaults.md`).
+static FLOAT_SEEDS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+
+/// Makes FloatingPoint files seeds of this process (or not); once, before the first seed
+/// is read (a later call has no effect).
+pub fn use_float_seeds(on: bool) {
+    let _ = FLOAT_SEEDS.set(on);
+}
+
 /// Makes `dir` the folder of this process's labelled seeds (the settings' `SMTSMITH_SEEDS`);
 /// once, before the first seed is read (a later call has no effect).
 pub fn use_seed_dir(dir: std::path::PathBuf) {
@@ -623,6 +633,9 @@ pub fn file_seed(u: &mut Unstructured) -> Result<Seed> {
             let text = std::fs::read_to_string(path).ok()?;
             let script = crate::smtlib::parse::parse_script(&text).ok()?;
             if script.status.is_some_and(|s| s != *verdict) {
+                return None;
+            }
+            if script.formula.signature().fp && !*FLOAT_SEEDS.get_or_init(|| false) {
                 return None;
             }
             Some(script.formula)

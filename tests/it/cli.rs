@@ -543,6 +543,35 @@ fn seed_corpus_keeps_parsable_scripts() {
         .collect();
     checks.sort();
     assert_eq!(checks, [1, 2]);
+
+    // FloatingPoint scripts only where SMTSMITH_THEORIES allows the theory.
+    std::fs::write(
+        src.join("e.smt2"),
+        "(set-logic QF_FP)(declare-const x Float32)(assert (fp.isNaN x))(check-sat)",
+    )
+    .unwrap();
+    for (theories, written) in [("all", 2), ("all,fp", 3)] {
+        let out_dir = dir.path().join(format!("corpus-{theories}"));
+        let out = smtsmith()
+            .env("SMTSMITH_THEORIES", theories)
+            .args(["seed-corpus", "--out"])
+            .arg(&out_dir)
+            .arg(&src)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{stdout}");
+        assert_eq!(
+            std::fs::read_dir(&out_dir).unwrap().count(),
+            written,
+            "{stdout}"
+        );
+        assert_eq!(
+            stdout.contains("e.smt2: FloatingPoint"),
+            written == 2,
+            "{stdout}"
+        );
+    }
 }
 
 /// `smtsmith replay --script` runs a `seed_mutation` input (an SMT-LIB script) as that target

@@ -127,6 +127,12 @@ pub(super) fn seed_corpus(cmd: Command) -> Result<ExitCode, String> {
     };
     use sha2::{Digest, Sha256};
     let files = smtsmith::check::collect_files(&paths).map_err(|e| e.to_string())?;
+    // FloatingPoint is outside the default swarm: its scripts join the corpus only where
+    // SMTSMITH_THEORIES allows it.
+    let floats = smtsmith::settings::Settings::from_env()?
+        .theories
+        .allowed
+        .fp;
     std::fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
     let (mut written, mut skipped) = (0, 0);
     let progress = Progress::new(files.len() as u64, false);
@@ -138,6 +144,15 @@ pub(super) fn seed_corpus(cmd: Command) -> Result<ExitCode, String> {
             Ok(s) if !s.check_sat => {
                 progress.suspend(|| {
                     println!("skipped {}: no check-sat (asks nothing)", path.display())
+                });
+                skipped += 1;
+            }
+            Ok(s) if !floats && s.script.formula.signature().fp => {
+                progress.suspend(|| {
+                    println!(
+                        "skipped {}: FloatingPoint (outside the default swarm; SMTSMITH_THEORIES=all,fp includes it)",
+                        path.display()
+                    )
                 });
                 skipped += 1;
             }

@@ -358,6 +358,7 @@ enum Command {
     /// Build the corpus of the `seed_mutation` fuzz target from SMT-LIB scripts (files, or
     /// folders searched for `.smt2`): every script that parses is written, as smtsmith
     /// prints it, to OUT (named by its content); the others are listed with the reason.
+    /// Scripts that use FloatingPoint only where `SMTSMITH_THEORIES` allows it (`all,fp`).
     SeedCorpus {
         /// SMT-LIB files, or folders searched recursively for `.smt2` files.
         #[arg(required = true)]

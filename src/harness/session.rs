@@ -477,7 +477,11 @@ impl Harness {
                 for c in &v.model_checks {
                     report.model_checks.push((c.solver, c.truth.clone()));
                 }
-                issues.extend(v.findings);
+                issues.extend(
+                    v.findings
+                        .into_iter()
+                        .filter(|i| crate::facts::reportable(&g, i)),
+                );
                 if !issues.is_empty() {
                     return (issues, true);
                 }

@@ -1516,6 +1516,12 @@ mod tests {
         let mut ev = crate::eval::Evaluator::new(f, &m);
         assert_eq!(ev.eval(f.asserts[1]), Ok(Value::Bool(true)));
         assert_eq!(ev.eval(f.asserts[2]), Ok(Value::Bool(true)));
+        // Z3's check-sat-using is a check, its tactic kept.
+        let t = parse(
+            "(declare-const x Float32)(assert (fp.isNaN x))(check-sat-using (then simplify smt))",
+        );
+        assert!(t.check_sat);
+        assert_eq!(t.tactic.as_deref(), Some("(then simplify smt)"));
         // The printed formula reads back as the same formula.
         let opts = crate::smtlib::ScriptOptions::default();
         let again = parse(&crate::smtlib::script(f, &opts));

@@ -836,30 +836,31 @@ impl Z3 {
 
     /// A floating-point numeral's value, read through its IEEE encoding (`Z3_mk_fpa_to_ieee_bv`
     /// simplified to a bit-vector numeral: exact for every format, subnormals included; a
-    /// NaN's encoding Z3 chooses freely, and every NaN reads as the one NaN). `None` if `v` is
-    /// no numeral.
+    /// NaN's encoding is Z3's choice, and every NaN reads as the one NaN). A NaN whose
+    /// encoding Z3 leaves unevaluated is known by its declaration's name. `None` if `v` is
+    /// no numeral. (`Z3_fpa_is_numeral` is not used: the library of 4.8.10.0 has no such symbol.)
     fn float_value(&self, v: Z3_ast, eb: u32, sb: u32) -> Result<Option<Float>, SolverError> {
         let ctx = self.ctx;
         // SAFETY: module invariants (live context, its handles, live pointers).
         unsafe {
-            if !Z3_fpa_is_numeral(ctx, v) {
-                self.check_error("Z3_fpa_is_numeral")?;
-                return Ok(None);
-            }
-            if Z3_fpa_is_numeral_nan(ctx, v) {
-                return Ok(Some(Float::nan(eb, sb)));
-            }
             let bits = self.ok("Z3_mk_fpa_to_ieee_bv", Z3_mk_fpa_to_ieee_bv(ctx, v))?;
             let bits = self.ok("Z3_simplify", Z3_simplify(ctx, bits))?;
-            if !Z3_is_numeral_ast(ctx, bits) {
+            if Z3_is_numeral_ast(ctx, bits) {
+                let text = cstr(Z3_get_numeral_string(ctx, bits));
+                self.check_error("Z3_get_numeral_string")?;
+                return Ok(text
+                    .parse::<num_bigint::BigUint>()
+                    .ok()
+                    .map(|b| Float::from_bits(eb, sb, &b)));
+            }
+            if Z3_get_ast_kind(ctx, v) != AstKind::App {
                 return Ok(None);
             }
-            let text = cstr(Z3_get_numeral_string(ctx, bits));
-            self.check_error("Z3_get_numeral_string")?;
-            Ok(text
-                .parse::<num_bigint::BigUint>()
-                .ok()
-                .map(|b| Float::from_bits(eb, sb, &b)))
+            let app = self.ok("Z3_to_app", Z3_to_app(ctx, v))?;
+            let decl = self.ok("Z3_get_app_decl", Z3_get_app_decl(ctx, app))?;
+            let name = self.ok("Z3_get_decl_name", Z3_get_decl_name(ctx, decl))?;
+            let nan = cstr(Z3_get_symbol_string(ctx, name)) == "NaN";
+            Ok(nan.then(|| Float::nan(eb, sb)))
         }
     }
 

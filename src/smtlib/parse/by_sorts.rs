@@ -521,6 +521,7 @@ pub(super) fn read(text: &str) -> Result<Script, ParseError> {
     let mut notes = Vec::new();
     let mut run = Actions::default();
     let mut first_check_active: Option<Vec<usize>> = None;
+    let mut tactic = None;
     for (span, c) in &commands {
         let line = text[..span.start].matches('\n').count() + 1;
         let column = span.start - text[..span.start].rfind('\n').map_or(0, |p| p + 1) + 1;
@@ -628,9 +629,15 @@ pub(super) fn read(text: &str) -> Result<Script, ParseError> {
                     .map_err(|e| at(ErrorKind::Malformed, e.to_string()))?;
                 run.push(Action::Assert(node));
             }
-            ("check-sat", []) | ("check-sat-assuming", [Sx::List(_)]) => {
-                let a = match args {
-                    [Sx::List(lits)] => {
+            ("check-sat", [])
+            | ("check-sat-assuming", [Sx::List(_)])
+            | ("check-sat-using", [_]) => {
+                // Z3's `check-sat-using TACTIC` is a check; the tactic is kept as written.
+                if head == "check-sat-using" {
+                    tactic.get_or_insert_with(|| args[0].to_string());
+                }
+                let a = match (head, args) {
+                    ("check-sat-assuming", [Sx::List(lits)]) => {
                         let lits = lits
                             .iter()
                             .map(|l| r.term(l))
@@ -723,6 +730,6 @@ pub(super) fn read(text: &str) -> Result<Script, ParseError> {
         expected,
         check_sat,
         notes,
-        tactic: None,
+        tactic,
     })
 }

@@ -79,6 +79,9 @@ pub struct Expect {
 /// ended.
 pub(crate) struct Run {
     pub(crate) out: String,
+    /// Killed by a signal, or stopped by Z3 itself on a violated internal assertion or
+    /// unreachable code (exit status 114, `ERR_UNREACHABLE`, after `ASSERTION VIOLATION` or
+    /// `UNEXPECTED CODE WAS REACHED`; 110, `ERR_INTERNAL_FATAL`): a crash either way.
     pub(crate) signal: bool,
     pub(crate) timed_out: bool,
 }
@@ -134,7 +137,7 @@ pub(crate) fn run_with(
         .collect();
     Ok(Run {
         out: answers.join("\n"),
-        signal: out.status.signal().is_some(),
+        signal: out.status.signal().is_some() || matches!(out.status.code(), Some(110 | 114)),
         timed_out,
     })
 }
@@ -166,7 +169,7 @@ pub fn probe(binary: &Path, text: &str, expect: &Expect, timeout: Duration) -> P
     match expect.class {
         Class::Crash => {
             return if r.signal {
-                Probe::Bad("killed by a signal".into())
+                Probe::Bad("killed by a signal or stopped on an internal assertion".into())
             } else {
                 Probe::Good(first)
             }

@@ -460,17 +460,6 @@ pub fn cvc5_experimental(f: &Formula) -> bool {
     cvc5_formula_options(f).contains(&("fp-exp", "true"))
 }
 
-/// Whether `issue` on `f` is reported: not where cvc5 answered through its experimental
-/// floating-point solver and the evidence does not put the fault on another solver (cvc5
-/// is blamed, or no one is). Its developers ask for no reports of `--fp-exp` problems
-/// ("option `--fp-exp` is experimental and not intended for general usage … Please do not
-/// submit issues you encounter with `--fp-exp`", cvc5/cvc5#3623); cvc5's answers there
-/// still serve as a second opinion against Z3, whose faults are reported.
-pub fn reportable(f: &Formula, issue: &crate::oracle::Issue) -> bool {
-    let cvc5_or_no_one = issue.blamed.is_none_or(|id| id.library() == SolverId::Cvc5);
-    !(cvc5_or_no_one && cvc5_experimental(f))
-}
-
 /// Whether cvc5 1.4.0 takes terms of sort `s` only with `fp-exp`: a float format other
 /// than Float32 and Float64, or an array over one.
 pub(crate) fn cvc5_needs_fp_exp(s: &Sort) -> bool {

@@ -616,7 +616,9 @@ impl Harness {
             report(Phase::Oracles);
         }
         let mut verdicts = judge(self, f, &answers);
-        verdicts.findings.retain(|i| crate::facts::reportable(f, i));
+        verdicts
+            .findings
+            .retain(|i| crate::oracle::reportable(f, i));
         let mut answers = answers;
         // A finding may depend on what earlier cases left in the process: in kept solvers,
         // and (whatever the reuse mode) in the Z3 context and cvc5 term manager every
@@ -631,7 +633,9 @@ impl Harness {
             }
             let again = self.answers(f);
             let mut rejudged = judge(self, f, &again);
-            rejudged.findings.retain(|i| crate::facts::reportable(f, i));
+            rejudged
+                .findings
+                .retain(|i| crate::oracle::reportable(f, i));
             let classes = |v: &oracle::Verdicts| {
                 let mut c: Vec<String> = v.findings.iter().map(|i| i.class.to_string()).collect();
                 c.sort();

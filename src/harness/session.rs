@@ -480,7 +480,7 @@ impl Harness {
                 issues.extend(
                     v.findings
                         .into_iter()
-                        .filter(|i| crate::facts::reportable(&g, i)),
+                        .filter(|i| crate::oracle::reportable(&g, i)),
                 );
                 if !issues.is_empty() {
                     return (issues, true);

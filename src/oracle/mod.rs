@@ -391,6 +391,17 @@ pub fn is_limit_or_unsupported(reason: &str) -> bool {
             .any(|m| reason.contains(m))
 }
 
+/// Whether `issue` on `f` is reported: not where cvc5 answered through its experimental
+/// floating-point solver and the evidence does not put the fault on another solver (cvc5
+/// is blamed, or no one is). Its developers ask for no reports of `--fp-exp` problems
+/// ("option `--fp-exp` is experimental and not intended for general usage … Please do not
+/// submit issues you encounter with `--fp-exp`", cvc5/cvc5#3623); cvc5's answers there
+/// still serve as a second opinion against Z3, whose faults are reported.
+pub fn reportable(f: &Formula, issue: &Issue) -> bool {
+    let cvc5_or_no_one = issue.blamed.is_none_or(|id| id.library() == SolverId::Cvc5);
+    !(cvc5_or_no_one && crate::facts::cvc5_experimental(f))
+}
+
 pub fn judge(f: &Formula, answers: &[(SolverId, Answer)]) -> Verdicts {
     let mut findings = Vec::new();
     let mut model_checks = Vec::new();

@@ -606,34 +606,72 @@ fn read(text: &str, logic_check: LogicCheck) -> Result<Script, ParseError> {
             other => return unsupported(&format!("command {other:?}")),
         }
     }
-    if conv.patterns_dropped > 0 {
-        notes.push(format!(
-            "`:pattern`: {} annotation(s) left out (the IR holds no triggers yet: the solvers \
-             choose their own)",
-            conv.patterns_dropped
-        ));
-    }
-    let mut pool = conv.f;
-    pool.number_sorts_by_first_use();
-    let check_sat = run.actions.iter().any(Action::is_check);
-    let active = first_check_active.unwrap_or_else(|| run.frames.active());
-    let ir = crate::script::Script {
-        formula: pool,
-        actions: run.actions,
+    Ok(Read {
+        pool: conv.f,
+        run,
         setup,
-        config: Default::default(),
-    };
-    let formula = crate::script::view(&ir, &active, &[]);
-    Ok(Script {
-        formula,
-        script: ir,
+        first_check_active,
         logic,
         status,
         expected,
-        check_sat,
         notes,
+        patterns_dropped: conv.patterns_dropped,
         tactic: None,
-    })
+    }
+    .finish())
+}
+
+/// What a reader gathered from a script's commands, made into a [`Script`] by
+/// [`Read::finish`] (one place for both readers).
+struct Read {
+    pool: Formula,
+    run: Actions,
+    setup: crate::script::Setup,
+    /// The assertion frames in force at the first check.
+    first_check_active: Option<Vec<usize>>,
+    logic: Option<String>,
+    status: Option<Verdict>,
+    expected: Vec<Option<Verdict>>,
+    notes: Vec<String>,
+    patterns_dropped: usize,
+    tactic: Option<String>,
+}
+
+impl Read {
+    fn finish(self) -> Script {
+        let mut notes = self.notes;
+        if self.patterns_dropped > 0 {
+            notes.push(format!(
+                "`:pattern`: {} annotation(s) left out (the IR holds no triggers yet: the solvers \
+                 choose their own)",
+                self.patterns_dropped
+            ));
+        }
+        let mut pool = self.pool;
+        pool.number_sorts_by_first_use();
+        let run = self.run;
+        let check_sat = run.actions.iter().any(Action::is_check);
+        let active = self
+            .first_check_active
+            .unwrap_or_else(|| run.frames.active());
+        let ir = crate::script::Script {
+            formula: pool,
+            actions: run.actions,
+            setup: self.setup,
+            config: Default::default(),
+        };
+        let formula = crate::script::view(&ir, &active, &[]);
+        Script {
+            formula,
+            script: ir,
+            logic: self.logic,
+            status: self.status,
+            expected: self.expected,
+            check_sat,
+            notes,
+            tactic: self.tactic,
+        }
+    }
 }
 
 /// S-expression rewriting for what yaspar-ir does not read (see [`parse_script`]).

@@ -704,32 +704,17 @@ pub(super) fn read(text: &str) -> Result<Script, ParseError> {
             _ => return Err(unsupported(format!("command {c}"))),
         }
     }
-    if r.patterns_dropped > 0 {
-        notes.push(format!(
-            "`:pattern`: {} annotation(s) left out (the IR holds no triggers yet: the solvers \
-             choose their own)",
-            r.patterns_dropped
-        ));
-    }
-    let mut pool = r.f;
-    pool.number_sorts_by_first_use();
-    let check_sat = run.actions.iter().any(Action::is_check);
-    let active = first_check_active.unwrap_or_else(|| run.frames.active());
-    let ir = crate::script::Script {
-        formula: pool,
-        actions: run.actions,
+    Ok(super::Read {
+        pool: r.f,
+        run,
         setup,
-        config: Default::default(),
-    };
-    let formula = crate::script::view(&ir, &active, &[]);
-    Ok(Script {
-        formula,
-        script: ir,
+        first_check_active,
         logic,
         status,
         expected,
-        check_sat,
         notes,
+        patterns_dropped: r.patterns_dropped,
         tactic,
-    })
+    }
+    .finish())
 }

@@ -289,6 +289,40 @@ impl Actions {
     }
 }
 
+/// Declares `name` in `f` for a reader whose global symbols are `globals` (the rule of
+/// [`Converter::declare`]; shared by both readers).
+fn declare_global(
+    f: &mut Formula,
+    globals: &mut HashMap<String, DeclId>,
+    name: &str,
+    args: Vec<Sort>,
+    sort: Sort,
+    notes: &mut Vec<String>,
+) -> Option<DeclId> {
+    if let Some(old) = globals.get(name) {
+        let d = &f.decls[old.0 as usize];
+        if d.args == args && d.sort == sort {
+            return None;
+        }
+    }
+    let mut fresh = name.to_string();
+    while f.decls.iter().any(|d| d.name == fresh) {
+        fresh.push('!');
+    }
+    if fresh != name {
+        notes.push(format!(
+            "{name} declared again with another sort: named {fresh} from there on"
+        ));
+    }
+    let d = if args.is_empty() {
+        f.declare(fresh, sort)
+    } else {
+        f.declare_fun(fresh, args, sort)
+    };
+    globals.insert(name.to_string(), d);
+    Some(d)
+}
+
 /// `get-unsat-assumptions` (`assumptions`) or `get-unsat-core` at `line`: an action where
 /// the script produces it and the check right before can answer it, else left out (noted).
 fn unsat_query(
@@ -1038,28 +1072,7 @@ impl Converter {
         sort: Sort,
         notes: &mut Vec<String>,
     ) -> Option<DeclId> {
-        if let Some(old) = self.globals.get(name) {
-            let d = &self.f.decls[old.0 as usize];
-            if d.args == args && d.sort == sort {
-                return None;
-            }
-        }
-        let mut fresh = name.to_string();
-        while self.f.decls.iter().any(|d| d.name == fresh) {
-            fresh.push('!');
-        }
-        if fresh != name {
-            notes.push(format!(
-                "{name} declared again with another sort: named {fresh} from there on"
-            ));
-        }
-        let d = if args.is_empty() {
-            self.f.declare(fresh, sort)
-        } else {
-            self.f.declare_fun(fresh, args, sort)
-        };
-        self.globals.insert(name.to_string(), d);
-        Some(d)
+        declare_global(&mut self.f, &mut self.globals, name, args, sort, notes)
     }
 
     fn sort(&mut self, s: &y::Sort) -> Result<Sort, String> {

@@ -482,24 +482,14 @@ impl Reader {
         body
     }
 
-    fn declare(&mut self, name: &str, args: Vec<Sort>, sort: Sort) -> Option<DeclId> {
-        if let Some(old) = self.globals.get(name) {
-            let d = &self.f.decls[old.0 as usize];
-            if d.args == args && d.sort == sort {
-                return None;
-            }
-        }
-        let mut fresh = name.to_string();
-        while self.f.decls.iter().any(|d| d.name == fresh) {
-            fresh.push('!');
-        }
-        let d = if args.is_empty() {
-            self.f.declare(fresh, sort)
-        } else {
-            self.f.declare_fun(fresh, args, sort)
-        };
-        self.globals.insert(name.to_string(), d);
-        Some(d)
+    fn declare(
+        &mut self,
+        name: &str,
+        args: Vec<Sort>,
+        sort: Sort,
+        notes: &mut Vec<String>,
+    ) -> Option<DeclId> {
+        super::declare_global(&mut self.f, &mut self.globals, name, args, sort, notes)
     }
 }
 
@@ -584,7 +574,7 @@ pub(super) fn read(text: &str) -> Result<Script, ParseError> {
                 if head == "declare-const" || matches!(&args[1], Sx::List(a) if a.is_empty()) =>
             {
                 let s = r.sort(s).map_err(unsupported)?;
-                if let Some(d) = r.declare(symbol(name), Vec::new(), s) {
+                if let Some(d) = r.declare(symbol(name), Vec::new(), s, &mut notes) {
                     run.push(Action::Declare(d));
                 }
             }
@@ -595,7 +585,7 @@ pub(super) fn read(text: &str) -> Result<Script, ParseError> {
                     .map(|a| r.sort(a))
                     .collect::<Result<Vec<_>, _>>()
                     .map_err(unsupported)?;
-                if let Some(d) = r.declare(symbol(name), dom, s) {
+                if let Some(d) = r.declare(symbol(name), dom, s, &mut notes) {
                     run.push(Action::Declare(d));
                 }
             }

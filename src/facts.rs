@@ -147,6 +147,20 @@ pub const LIMITATIONS: &[Limitation] = &[
     },
     Limitation {
         solver: SolverId::Z3,
+        kind: LimitKind::FrontEnd,
+        message: "line * column *: sort already defined List",
+        seen_on: "Z3 4.8.10.0 to 5.4.1.0",
+        why: "Z3's front end, evaluating commands in a context (`Z3_eval_smtlib2_string`, `z3 -in`), predefines a parametric sort `List`: a script's own datatype `List` is refused (a file run by the binary takes it)",
+    },
+    Limitation {
+        solver: SolverId::Z3,
+        kind: LimitKind::FrontEnd,
+        message: "line * column *: sort already defined List*",
+        seen_on: "Z3 4.8.10.0 to 5.4.1.0",
+        why: "as above, with the errors of the commands that use that `List` after it",
+    },
+    Limitation {
+        solver: SolverId::Z3,
         kind: LimitKind::UnknownLogic,
         message: "logic '*' is not recognized",
         seen_on: "Z3 4.8.7.0",

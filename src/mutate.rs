@@ -182,6 +182,8 @@ pub(crate) fn config_for(f: &Formula, u: &mut Unstructured) -> arbitrary::Result
     if cfg.fp {
         cfg.fp_formats = crate::generate::config::draw_fp_formats(u)?;
     }
+    // Datatypes likewise; a seed's own datatypes are its (`generate::grow` reuses them).
+    cfg.datatypes = pick(sig.datatypes, false);
     cfg.quantifiers = pick(sig.quantifiers, cfg.quantifiers);
     // TypeFuzz draws the new operator's arguments from the seed's expressions: reuse
     // outweighs building new terms here (weights 6–24 against 1–8; the drawn weight can be
@@ -425,6 +427,13 @@ pub fn mutate_seed(seed: &Seed, u: &mut Unstructured) -> Option<(Seed, Vec<Kind>
 /// script, the assertions (of `b`'s first query) go right before its first check.
 pub fn crossover_seeds(a: &Seed, b: &Seed, u: &mut Unstructured) -> Seed {
     let fb = b.first_query();
+    let base = match a {
+        Seed::Formula(f) => f,
+        Seed::Script(s) => &s.formula,
+    };
+    if base.datatype_names_clash(&fb) {
+        return a.clone();
+    }
     match a {
         Seed::Formula(fa) => Seed::Formula(crossover(fa, &fb, u)),
         Seed::Script(s) => {
@@ -455,6 +464,9 @@ pub fn crossover_seeds(a: &Seed, b: &Seed, u: &mut Unstructured) -> Seed {
 /// Crossover of two formulas: `a` with some of `b`'s assertions added (see
 /// [`crossover_seeds`]).
 pub fn crossover(a: &Formula, b: &Formula, u: &mut Unstructured) -> Formula {
+    if a.datatype_names_clash(b) {
+        return a.clone();
+    }
     let mut out = a.clone();
     let map = out.import(b, true);
     let before = out.asserts.len();

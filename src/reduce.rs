@@ -420,6 +420,20 @@ pub fn simplest(sort: &Sort) -> Option<Value> {
         }
         Sort::Float(eb, sb) => Value::Float(crate::ir::Float::zero(*eb, *sb, false)),
         Sort::RoundingMode => Value::Rm(crate::ir::RoundingMode::Rne),
+        // The least value: the constructor of least depth over the simplest fields.
+        Sort::Datatype(d) => {
+            let c = d.ctors_by_depth()[0];
+            let args = d
+                .field_sorts(c)
+                .iter()
+                .map(simplest)
+                .collect::<Option<Vec<_>>>()?;
+            Value::Dt(Box::new(crate::ir::DtValue {
+                sort: d.clone(),
+                ctor: c,
+                args,
+            }))
+        }
         Sort::RegLan | Sort::Uninterp(_) => return None,
     })
 }
@@ -532,6 +546,19 @@ fn smaller_literals(v: &Value) -> Vec<Value> {
         }
         Value::Rm(m) if *m != crate::ir::RoundingMode::Rne => {
             out.push(Value::Rm(crate::ir::RoundingMode::Rne));
+        }
+        // The least value, a field of the same sort (a list's tail), each field smaller.
+        Value::Dt(d) => {
+            let sort = v.sort();
+            out.extend(simplest(&sort).filter(|x| x != v));
+            out.extend(d.args.iter().filter(|a| a.sort() == sort).cloned());
+            for (k, a) in d.args.iter().enumerate() {
+                for b in smaller_literals(a).into_iter().take(1) {
+                    let mut e = (**d).clone();
+                    e.args[k] = b;
+                    out.push(Value::Dt(Box::new(e)));
+                }
+            }
         }
         Value::Array(a) if !a.entries.is_empty() => {
             let constant = crate::ir::ArrayValue::constant(a.index.clone(), (*a.default).clone());

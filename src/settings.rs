@@ -242,7 +242,7 @@ impl Settings {
                 .unwrap_or_else(crate::construct::fusion::default_seed_dir),
         );
         strings_sat::use_pools(self.pools.clone());
-        crate::construct::fusion::use_float_seeds(self.theories.allowed.fp);
+        crate::construct::fusion::use_opt_in_seeds(self.theories.allowed);
         if self.exit_in_z3_error_handler {
             crate::solver::z3::exit_in_error_handler();
         }

@@ -397,6 +397,9 @@ pub fn fuse(u: &mut Unstructured, s1: &Seed, s2: &Seed) -> Result<Constructed> {
     if s1.verdict != s2.verdict || !matches!(s1.verdict, Verdict::Sat | Verdict::Unsat) {
         return Err(arbitrary::Error::IncorrectFormat);
     }
+    if s1.formula.datatype_names_clash(&s2.formula) {
+        return Err(arbitrary::Error::IncorrectFormat);
+    }
     let sat = s1.verdict == Verdict::Sat;
     let mut f = s1.formula.clone();
     let n1 = f.decls.len();
@@ -554,14 +557,35 @@ pub fn family_seed(u: &mut Unstructured) -> Result<Seed> {
 
 static SEED_DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
 
-/// Whether labelled files that use FloatingPoint are seeds: only where `SMTSMITH_THEORIES`
-/// allows the theory, which is outside the default swarm (`docs/defaults.md`).
-static FLOAT_SEEDS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+/// Whether labelled files that use FloatingPoint (and datatypes) are seeds: only where
+/// `SMTSMITH_THEORIES` allows the theory, which is outside the default swarm
+/// (`docs/defaults.md`).
+static OPT_IN_SEEDS: std::sync::OnceLock<crate::generate::config::TheorySet> =
+    std::sync::OnceLock::new();
 
-/// Makes FloatingPoint files seeds of this process (or not); once, before the first seed
-/// is read (a later call has no effect).
-pub fn use_float_seeds(on: bool) {
-    let _ = FLOAT_SEEDS.set(on);
+/// Makes the files of the opt-in theories `allowed` allows (FloatingPoint, datatypes) seeds
+/// of this process; once, before the first seed is read (a later call has no effect).
+pub fn use_opt_in_seeds(allowed: crate::generate::config::TheorySet) {
+    let _ = OPT_IN_SEEDS.set(allowed);
+}
+
+/// Whether a script of signature `sig` uses a theory outside the default swarm that
+/// `allowed` does not allow (its file is then no seed, nor a corpus entry).
+pub fn outside_allowed(
+    sig: &crate::ir::Signature,
+    allowed: &crate::generate::config::TheorySet,
+) -> Option<&'static str> {
+    if sig.fp && !allowed.fp {
+        return Some(
+            "FloatingPoint (outside the default swarm; SMTSMITH_THEORIES=all,fp includes it)",
+        );
+    }
+    if sig.datatypes && !allowed.datatypes {
+        return Some(
+            "datatypes (outside the default swarm; SMTSMITH_THEORIES=all,datatypes includes them)",
+        );
+    }
+    None
 }
 
 /// Makes `dir` the folder of this process's labelled seeds (the settings' `SMTSMITH_SEEDS`);
@@ -635,7 +659,8 @@ pub fn file_seed(u: &mut Unstructured) -> Result<Seed> {
             if script.status.is_some_and(|s| s != *verdict) {
                 return None;
             }
-            if script.formula.signature().fp && !*FLOAT_SEEDS.get_or_init(|| false) {
+            let allowed = OPT_IN_SEEDS.get_or_init(Default::default);
+            if outside_allowed(&script.formula.signature(), allowed).is_some() {
                 return None;
             }
             Some(script.formula)

@@ -69,7 +69,7 @@ pub type Unspecified = Vec<((Op, Idx, Vec<Value>), Value)>;
 pub fn may_be_unspecified(op: Op) -> bool {
     matches!(
         op,
-        Op::FpMin | Op::FpMax | Op::FpToUbv | Op::FpToSbv | Op::FpToReal
+        Op::FpMin | Op::FpMax | Op::FpToUbv | Op::FpToSbv | Op::FpToReal | Op::DtSel
     )
 }
 
@@ -443,6 +443,12 @@ fn equality_decided(s: &Sort) -> bool {
                 && equality_decided(i)
                 && equality_decided(e)
         }
+        // Regular languages are compared by language, not structure.
+        Sort::RegLan => false,
+        Sort::Datatype(d) => d
+            .outside_sorts()
+            .iter()
+            .all(|s| *s != Sort::RegLan && equality_decided(s)),
         _ => true,
     }
 }
@@ -469,6 +475,11 @@ pub fn apply_sorted(op: Op, idx: Idx, vals: &[Value], sort: &Sort) -> EvalResult
             (**i).clone(),
             vals[0].clone(),
         ))),
+        (Op::DtCons, Sort::Datatype(d)) => Ok(Value::Dt(Box::new(crate::ir::DtValue {
+            sort: d.clone(),
+            ctor: idx[0],
+            args: vals.to_vec(),
+        }))),
         _ => apply_indexed(op, idx, vals),
     }
 }
@@ -488,6 +499,23 @@ pub fn apply_indexed(op: Op, idx: Idx, vals: &[Value]) -> EvalResult {
             Value::Int(x) => from_bv(Bv::from_int(i, x)),
             other => unreachable!("int2bv of {other:?}"),
         },
+        Op::DtSel | Op::DtIs => {
+            let Value::Dt(d) = &vals[0] else {
+                unreachable!("a datatype operator of {:?}", vals[0])
+            };
+            match op {
+                Op::DtIs => Value::Bool(d.ctor == i),
+                _ if d.ctor == i => d.args[j as usize].clone(),
+                // SMT-LIB: a selector of another constructor's value is unspecified.
+                _ => {
+                    return Err(Unknown(format!(
+                        "{} of a {} value is unspecified",
+                        d.sort.ctors()[i as usize].fields[j as usize].name,
+                        d.sort.ctors()[d.ctor as usize].name
+                    )))
+                }
+            }
+        }
         Op::RePower | Op::ReLoop => {
             let (n, m) = if op == Op::RePower { (i, i) } else { (i, j) };
             // The expansion has m copies; a bound this large is beyond any fuzz case.

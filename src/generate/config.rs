@@ -13,6 +13,7 @@ macro_rules! define_config {
     ($( $(#[doc = $doc:literal])* $name:ident : $ty:ty = $default:expr, arbitrary $draw:expr; )*) => {
         /// Swarm configuration of one case (see the module documentation).
         #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+        #[serde(default)]
         pub struct Config {
             $( $(#[doc = $doc])* pub $name: $ty, )*
         }
@@ -101,6 +102,19 @@ define_config! {
     fp_formats: u16 = (1 << FP_FORMATS.len()) - 1, arbitrary |u: &mut Unstructured, t: &Theories| {
         if t.allowed.fp { draw_fp_formats(u) } else { Ok((1 << FP_FORMATS.len()) - 1) }
     };
+    /// Algebraic datatypes declared per case (`generate::DT_SHAPES`).
+    datatypes: bool = false, arbitrary |u: &mut Unstructured, t: &Theories| {
+        if t.allowed.datatypes { t.odds.datatypes.draw(u) } else { Ok(false) }
+    };
+    /// Datatypes declared when `datatypes` is on.
+    dt_count: u8 = 2, arbitrary |u: &mut Unstructured, t: &Theories| {
+        if t.allowed.datatypes { u.int_in_range(1..=3) } else { Ok(2) }
+    };
+    /// Swarm mask over the datatype shapes: bit i enables `generate::DT_SHAPES[i]` (none
+    /// set: all).
+    dt_shapes: u8 = 0xff, arbitrary |u: &mut Unstructured, t: &Theories| {
+        if t.allowed.datatypes { u.arbitrary::<u8>() } else { Ok(0xff) }
+    };
 }
 
 /// A swarm mask over [`FP_FORMATS`]: the small odd formats with probability 1/2 each,
@@ -180,6 +194,9 @@ pub struct TheoryOdds {
     /// FloatingPoint, where `--theories` allows it without requiring it.
     #[serde(default = "half")]
     pub fp: Odds,
+    /// Datatypes, where `--theories` allows them without requiring them.
+    #[serde(default = "half")]
+    pub datatypes: Odds,
 }
 
 fn half() -> Odds {
@@ -196,6 +213,7 @@ impl TheoryOdds {
         quantifiers: Odds::of(1, 4),
         uf: Odds::of(1, 3),
         fp: Odds::of(1, 2),
+        datatypes: Odds::of(1, 2),
     };
 
     /// Every theory at 1/2: the classic swarm draw (Groce et al., "Swarm testing", 2012).
@@ -208,6 +226,7 @@ impl TheoryOdds {
         quantifiers: Odds::of(1, 2),
         uf: Odds::of(1, 2),
         fp: Odds::of(1, 2),
+        datatypes: Odds::of(1, 2),
     };
 
     fn slot(&mut self, theory: &str) -> Option<&mut Odds> {
@@ -220,6 +239,7 @@ impl TheoryOdds {
             "quantifiers" => &mut self.quantifiers,
             "uf" => &mut self.uf,
             "fp" => &mut self.fp,
+            "datatypes" => &mut self.datatypes,
             _ => return None,
         })
     }
@@ -235,7 +255,7 @@ impl std::fmt::Display for TheoryOdds {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "ints={},reals={},bv={},strings={},arrays={},quantifiers={},uf={},fp={}",
+            "ints={},reals={},bv={},strings={},arrays={},quantifiers={},uf={},fp={},datatypes={}",
             self.ints,
             self.reals,
             self.bv,
@@ -243,7 +263,8 @@ impl std::fmt::Display for TheoryOdds {
             self.arrays,
             self.quantifiers,
             self.uf,
-            self.fp
+            self.fp,
+            self.datatypes
         )
     }
 }
@@ -265,7 +286,7 @@ impl std::str::FromStr for TheoryOdds {
                 .ok_or_else(|| format!("{item:?} is not THEORY=NUM/DEN"))?;
             let slot = odds.slot(theory.trim()).ok_or_else(|| {
                 format!(
-                    "unknown theory {theory:?} (known: ints, reals, bv, strings, arrays, quantifiers, uf, fp)"
+                    "unknown theory {theory:?} (known: ints, reals, bv, strings, arrays, quantifiers, uf, fp, datatypes)"
                 )
             })?;
             let parsed = ratio
@@ -310,12 +331,14 @@ pub struct TheorySet {
     pub uf: bool,
     #[serde(default)]
     pub fp: bool,
+    #[serde(default)]
+    pub datatypes: bool,
 }
 
 impl TheorySet {
-    /// Every theory of the default swarm. FloatingPoint is not in it: it is on only where
-    /// `--theories` names it, until the bug benchmark has measured a default mix with it
-    /// (`docs/defaults.md`).
+    /// Every theory of the default swarm. FloatingPoint and datatypes are not in it: each
+    /// is on only where `--theories` names it, until the bug benchmark has measured a
+    /// default mix with it (`docs/defaults.md`).
     const FULL: TheorySet = TheorySet {
         ints: true,
         reals: true,
@@ -325,6 +348,7 @@ impl TheorySet {
         quantifiers: true,
         uf: true,
         fp: false,
+        datatypes: false,
     };
 }
 
@@ -341,12 +365,13 @@ impl Theories {
             quantifiers: false,
             uf: false,
             fp: false,
+            datatypes: false,
         },
         odds: TheoryOdds::DEFAULT,
     };
     /// The names `--theories` accepts.
     pub const NAMES: &'static str =
-        "ints, reals, bv, strings (allows ints), arrays (allows ints and bv), uf, quantifiers, fp (allows bv and reals), all (every theory but fp left to the swarm; all,fp: fp too)";
+        "ints, reals, bv, strings (allows ints), arrays (allows ints and bv), uf, quantifiers, fp (allows bv and reals), datatypes, all (every theory but fp and datatypes left to the swarm; all,fp / all,datatypes: those too)";
 }
 
 impl std::fmt::Display for Theories {
@@ -355,10 +380,16 @@ impl std::fmt::Display for Theories {
             if self.allowed == Theories::ALL.allowed {
                 return f.write_str("all");
             }
-            let mut with_fp = Theories::ALL.allowed;
-            with_fp.fp = true;
-            if self.allowed == with_fp {
-                return f.write_str("all,fp");
+            let mut with = Theories::ALL.allowed;
+            (with.fp, with.datatypes) = (self.allowed.fp, self.allowed.datatypes);
+            if self.allowed == with {
+                let extra = match (with.fp, with.datatypes) {
+                    (false, false) => "",
+                    (true, false) => ",fp",
+                    (false, true) => ",datatypes",
+                    (true, true) => ",fp,datatypes",
+                };
+                return write!(f, "all{extra}");
             }
         }
         let r = &self.required;
@@ -371,6 +402,7 @@ impl std::fmt::Display for Theories {
             (r.quantifiers, "quantifiers"),
             (r.uf, "uf"),
             (r.fp, "fp"),
+            (r.datatypes, "datatypes"),
         ]
         .iter()
         .filter(|(on, _)| *on)
@@ -411,6 +443,9 @@ impl std::str::FromStr for Theories {
                     (a.fp, r.fp) = (true, true);
                     (a.bv, a.reals) = (true, true);
                 }
+                // Field sorts other than Bool and other datatypes stay swarm choices of the
+                // theories named with it (`datatypes,ints`).
+                "datatypes" | "datatype" | "dt" => (a.datatypes, r.datatypes) = (true, true),
                 "all" => all = true,
                 other => {
                     return Err(format!(
@@ -426,6 +461,7 @@ impl std::str::FromStr for Theories {
             let named = t.allowed;
             t = Theories::ALL;
             t.allowed.fp |= named.fp;
+            t.allowed.datatypes |= named.datatypes;
             return Ok(t);
         }
         if t.allowed == TheorySet::default() {
@@ -447,6 +483,7 @@ impl Config {
         self.quantifiers = (self.quantifiers && a.quantifiers) || r.quantifiers;
         self.uf = (self.uf && a.uf) || r.uf;
         self.fp = (self.fp && a.fp) || r.fp;
+        self.datatypes = (self.datatypes && a.datatypes) || r.datatypes;
     }
 
     /// The enabled floating-point formats (never empty when `fp` is on).

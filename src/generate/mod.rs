@@ -8,6 +8,7 @@
 //! "leaf": generation closes instead of failing. The same bytes always give the same formula.
 
 pub mod config;
+pub mod datatypes;
 
 pub use config::{Config, Theories};
 
@@ -87,7 +88,9 @@ pub fn generate(cfg: &Config, u: &mut Unstructured) -> Result<Formula> {
         usorts: Vec::new(),
         funcs: Vec::new(),
         reuse_any_size: false,
+        dts: Vec::new(),
     };
+    g.plan_datatypes()?;
     g.plan_functions()?;
     let n = g.u.int_in_range(1..=cfg.max_asserts.max(1))?;
     for _ in 0..n {
@@ -174,7 +177,13 @@ pub fn grow(
         usorts,
         funcs,
         reuse_any_size: true,
+        dts: Vec::new(),
     };
+    for grp in g.f.datatype_groups() {
+        for m in 0..grp.types.len() {
+            g.dts.push(crate::ir::DtSort::new(grp.clone(), m as u32));
+        }
+    }
     let depth = depth.max(1);
     // The root is an application when one fits (a bare leaf says little).
     let apps = g.app_candidates(sort);
@@ -192,6 +201,7 @@ fn uninterpreted_inside(s: &Sort) -> bool {
     match s {
         Sort::Uninterp(_) => true,
         Sort::Array(i, e) => uninterpreted_inside(i) || uninterpreted_inside(e),
+        Sort::Datatype(d) => d.outside_sorts().iter().any(uninterpreted_inside),
         _ => false,
     }
 }
@@ -255,6 +265,8 @@ struct Gen<'c, 'u, 'a> {
     /// Seed expressions are reused whatever their height and size (TypeFuzz draws the
     /// arguments of a new operator from all of the seed's expressions).
     reuse_any_size: bool,
+    /// The datatype sorts of this case (every member of each group).
+    dts: Vec<crate::ir::DtSort>,
 }
 
 /// The array sorts a case may use: a fixed menu of shapes over the enabled base sorts,
@@ -321,7 +333,30 @@ impl Gen<'_, '_, '_> {
             Sort::Uninterp(_) => self.usorts.contains(s),
             Sort::Float(eb, sb) => self.cfg.fp_formats().contains(&(*eb, *sb)),
             Sort::RoundingMode => self.cfg.fp,
+            Sort::Datatype(d) => self.dts.contains(d),
         }
+    }
+
+    /// The case's datatypes, their fields over Bool and one sort of each other theory on.
+    fn plan_datatypes(&mut self) -> Result<()> {
+        if !self.cfg.datatypes {
+            return Ok(());
+        }
+        let mut fields = vec![Sort::Bool];
+        fields.extend(
+            [Sort::Int, Sort::Real, Sort::String]
+                .into_iter()
+                .filter(|s| self.sort_enabled(s)),
+        );
+        let widths = self.cfg.widths();
+        if let Some(w) = widths.iter().find(|w| **w <= 8).or(widths.first()) {
+            fields.push(Sort::BitVec(*w));
+        }
+        if let Some((eb, sb)) = self.cfg.fp_formats().first() {
+            fields.push(Sort::Float(*eb, *sb));
+        }
+        self.dts = datatypes::plan(self.cfg, self.u, &fields)?;
+        Ok(())
     }
 
     /// Uninterpreted sorts and function signatures of the case (declared on first use).
@@ -380,6 +415,7 @@ impl Gen<'_, '_, '_> {
             Theory::Strings => self.cfg.strings,
             Theory::Arrays => self.cfg.arrays,
             Theory::FloatingPoint => self.cfg.fp,
+            Theory::Datatypes => !self.dts.is_empty(),
         }
     }
 
@@ -399,6 +435,7 @@ impl Gen<'_, '_, '_> {
         sorts.extend(formats.into_iter().map(|(eb, sb)| Sort::Float(eb, sb)));
         sorts.extend(self.arrays.iter().cloned());
         sorts.extend(self.usorts.iter().cloned());
+        sorts.extend(self.dts.iter().cloned().map(Sort::Datatype));
         sorts
     }
 
@@ -532,6 +569,7 @@ impl Gen<'_, '_, '_> {
                     },
                     (Rule::ToFp, _) => false,
                     (Rule::FpToBv, Sort::BitVec(_)) => self.cfg.bv,
+                    (Rule::Datatype, s) => !self.datatype_apps(info.op, s).is_empty(),
                     (Rule::Concat, Sort::BitVec(n)) => *n >= 2,
                     (_, Sort::BitVec(_)) => true,
                     _ => false,
@@ -638,6 +676,15 @@ impl Gen<'_, '_, '_> {
                 let i = (**i).clone();
                 ([0, 0], vec![a, i])
             }
+            Rule::Datatype => {
+                let s = t.expect("a datatype operator is planned for its result sort");
+                let fits = self.datatype_apps(op, s);
+                let (d, idx) = fits[self.u.choose_index(fits.len())?].clone();
+                match op {
+                    Op::DtCons => (idx, d.field_sorts(idx[0])),
+                    _ => (idx, vec![Sort::Datatype(d)]),
+                }
+            }
             Rule::Store => {
                 let Some(a @ Sort::Array(i, e)) = t else {
                     unreachable!("store planned for {t:?}")
@@ -715,8 +762,59 @@ impl Gen<'_, '_, '_> {
             args.push(arg);
         }
         let node = self.combine(&args, 0);
-        let id = self.f.app_indexed(op, idx, args).map_err(internal)?;
+        let id = match (op, t) {
+            (Op::DtCons, Some(Sort::Datatype(d))) => self.f.construct(&d, idx[0], args),
+            _ => self.f.app_indexed(op, idx, args),
+        }
+        .map_err(internal)?;
         Ok(self.record(id, node, true))
+    }
+
+    /// The applications of a datatype operator with result sort `s` the case's datatypes
+    /// have: (datatype, indices) of constructors of `s`, selectors of fields of sort `s`,
+    /// testers (of every constructor, when `s` is Bool).
+    fn datatype_apps(&self, op: Op, s: &Sort) -> Vec<(crate::ir::DtSort, Idx)> {
+        let mut out = Vec::new();
+        for d in &self.dts {
+            for (c, ctor) in d.ctors().iter().enumerate() {
+                let c = c as u32;
+                match op {
+                    Op::DtCons if *s == Sort::Datatype(d.clone()) => out.push((d.clone(), [c, 0])),
+                    Op::DtIs if *s == Sort::Bool => out.push((d.clone(), [c, 0])),
+                    Op::DtSel => {
+                        for f in 0..ctor.fields.len() as u32 {
+                            if d.field_sort(c, f).as_ref() == Some(s) {
+                                out.push((d.clone(), [c, f]));
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        out
+    }
+
+    /// A datatype value of up to `depth` more constructor levels than its least value.
+    fn datatype_literal(&mut self, d: &crate::ir::DtSort, depth: u32) -> Result<Value> {
+        let by_depth = d.ctors_by_depth();
+        let c = if depth == 0 {
+            by_depth[0]
+        } else {
+            by_depth[self.u.choose_index(by_depth.len())?]
+        };
+        let mut args = Vec::new();
+        for s in d.field_sorts(c) {
+            args.push(match &s {
+                Sort::Datatype(e) => self.datatype_literal(e, depth.saturating_sub(1))?,
+                other => self.literal(other)?,
+            });
+        }
+        Ok(Value::Dt(Box::new(crate::ir::DtValue {
+            sort: d.clone(),
+            ctor: c,
+            args,
+        })))
     }
 
     /// Facts of a new node over `children`, binding `binds` (for a let).
@@ -879,6 +977,7 @@ impl Gen<'_, '_, '_> {
                     Sort::Uninterp(n) => format!("u{n}_{k}"),
                     Sort::Float(eb, sb) => format!("fp{eb}_{sb}_{k}"),
                     Sort::RoundingMode => format!("rm{k}"),
+                    Sort::Datatype(d) => format!("{}_v{k}", d.name()),
                 };
                 let name = self.fresh_name(name);
                 let d = self.f.declare(name, sort.clone());
@@ -901,6 +1000,7 @@ impl Gen<'_, '_, '_> {
             Sort::Uninterp(_) => unreachable!("uninterpreted sorts have no literals"),
             Sort::Float(eb, sb) => Value::Float(self.float_literal(*eb, *sb, b)?),
             Sort::RoundingMode => Value::Rm(crate::ir::RoundingMode::ALL[usize::from(b % 5)]),
+            Sort::Datatype(d) => self.datatype_literal(d, u32::from(b % 3))?,
             Sort::Array(i, e) => {
                 let d = self.literal(e)?;
                 Value::Array(crate::ir::ArrayValue::constant((**i).clone(), d))
@@ -1127,13 +1227,8 @@ pub fn check_well_formed(f: &Formula) -> std::result::Result<(), String> {
             )),
             NodeKind::App(op, idx, args) => {
                 let sorts: Vec<Sort> = args.iter().map(|a| f.sort_of(*a).clone()).collect();
-                let sort = match (op, f.sort_of(id)) {
-                    // The one operator whose sort is not a function of its arguments'.
-                    (Op::ConstArray, s @ Sort::Array(_, e)) if sorts == [(**e).clone()] => {
-                        s.clone()
-                    }
-                    _ => crate::ir::result_sort(*op, *idx, &sorts).map_err(|e| e.to_string())?,
-                };
+                let sort = crate::ir::app_sort(*op, *idx, &sorts, f.sort_of(id))
+                    .map_err(|e| e.to_string())?;
                 if sort != *f.sort_of(id) {
                     return Err(format!(
                         "{} has sort {sort}, recorded {}",
@@ -1211,12 +1306,15 @@ mod tests {
     #[test]
     fn every_operator_is_generated() {
         let mut seen = std::collections::BTreeSet::new();
-        // FloatingPoint is outside the default swarm: it is asked for by name.
+        // FloatingPoint and datatypes are outside the default swarm: asked for by name.
         let fp: Theories = "fp".parse().unwrap();
+        let dt: Theories = "datatypes".parse().unwrap();
         for seed in 0..3000 {
             let case = Case::from_bytes(&seeded_bytes(seed, 256));
             seen.extend(case.formula.signature().ops);
             let case = Case::from_bytes_in(&seeded_bytes(seed, 256), &fp);
+            seen.extend(case.formula.signature().ops);
+            let case = Case::from_bytes_in(&seeded_bytes(seed, 256), &dt);
             seen.extend(case.formula.signature().ops);
         }
         let missing: Vec<_> = Op::all().filter(|o| !seen.contains(o)).collect();

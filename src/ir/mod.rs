@@ -5,10 +5,12 @@
 //! [`Formula::app`] checks sorts against the operator table, so an ill-sorted formula cannot
 //! be built through the public constructors.
 
+pub mod datatype;
 pub mod float;
 pub mod ops;
 pub mod regex;
 
+pub use datatype::{DtGroup, DtSort, DtValue};
 pub use float::{Float, RoundingMode};
 pub use ops::{Attr, Domain, Op, OpInfo, Rule, SortPat, Theory, OPS};
 
@@ -41,6 +43,8 @@ pub enum Sort {
     Float(u32, u32),
     /// `RoundingMode`.
     RoundingMode,
+    /// An algebraic datatype (see [`datatype`]).
+    Datatype(DtSort),
 }
 
 impl Sort {
@@ -107,6 +111,7 @@ impl fmt::Display for Sort {
             Sort::Uninterp(n) => write!(f, "U{n}"),
             Sort::Float(eb, sb) => write!(f, "(_ FloatingPoint {eb} {sb})"),
             Sort::RoundingMode => f.write_str("RoundingMode"),
+            Sort::Datatype(d) => write!(f, "{d}"),
         }
     }
 }
@@ -139,6 +144,8 @@ pub enum Value {
     /// A floating-point value (canonical NaN: see [`Float`]).
     Float(Float),
     Rm(RoundingMode),
+    /// A datatype value (a constructor applied to values).
+    Dt(Box<DtValue>),
 }
 
 /// An array as a default value and the indices where it differs from it, sorted by
@@ -233,6 +240,7 @@ impl Value {
             Value::Abstract { sort, .. } => Sort::Uninterp(*sort),
             Value::Float(x) => Sort::Float(x.eb, x.sb),
             Value::Rm(_) => Sort::RoundingMode,
+            Value::Dt(d) => Sort::Datatype(d.sort.clone()),
         }
     }
 
@@ -407,6 +415,11 @@ impl Formula {
                     walk(i, out);
                     walk(e, out);
                 }
+                Sort::Datatype(d) => {
+                    for o in d.outside_sorts() {
+                        walk(&o, out);
+                    }
+                }
                 _ => {}
             }
         }
@@ -416,7 +429,51 @@ impl Formula {
                 walk(s, &mut out);
             }
         }
+        // A datatype's fields may use uninterpreted sorts no declaration does.
+        for g in self.datatype_groups() {
+            walk(&Sort::Datatype(DtSort::new(g, 0)), &mut out);
+        }
         out
+    }
+
+    /// Every datatype group the formula uses (its declarations' sorts and its terms'),
+    /// each once, in an order in which they can be declared ([`datatype::groups_of_sort`]).
+    pub fn datatype_groups(&self) -> Vec<std::sync::Arc<DtGroup>> {
+        let mut out = Vec::new();
+        for d in self.decls.iter().chain(&self.bounds) {
+            for s in d.args.iter().chain([&d.sort]) {
+                datatype::groups_of_sort(s, &mut out);
+            }
+        }
+        for n in &self.nodes {
+            datatype::groups_of_sort(&n.sort, &mut out);
+        }
+        out
+    }
+
+    /// `(C args...)`: constructor `ctor` of datatype `sort` applied to `args` (the result
+    /// sort is part of the term: a nullary constructor has no argument to tell it).
+    pub fn construct(
+        &mut self,
+        sort: &DtSort,
+        ctor: u32,
+        args: Vec<NodeId>,
+    ) -> Result<NodeId, SortError> {
+        let Some(c) = sort.ctor(ctor) else {
+            return Err(SortError(format!("{sort} has no constructor {ctor}")));
+        };
+        let expected = sort.field_sorts(ctor);
+        let got: Vec<Sort> = args.iter().map(|a| self.sort_of(*a).clone()).collect();
+        if expected != got {
+            return Err(SortError(format!(
+                "{} expects {expected:?}, got {got:?}",
+                c.name
+            )));
+        }
+        Ok(self.push(
+            NodeKind::App(Op::DtCons, [ctor, 0], args),
+            Sort::Datatype(sort.clone()),
+        ))
     }
 
     pub fn constant(&mut self, d: DeclId) -> NodeId {
@@ -506,6 +563,31 @@ impl Formula {
             )));
         }
         Ok(self.push(NodeKind::Quant { forall, vars, body }, Sort::Bool))
+    }
+
+    /// Whether `self` and `b` have different datatypes of one name (a constructor's or
+    /// selector's too): one script cannot declare both, so `b` is not imported into `self`.
+    pub fn datatype_names_clash(&self, b: &Formula) -> bool {
+        let names = |g: &DtGroup| -> Vec<String> {
+            let mut out = Vec::new();
+            for t in &g.types {
+                out.push(t.name.clone());
+                for c in &t.ctors {
+                    out.push(c.name.clone());
+                    out.extend(c.fields.iter().map(|f| f.name.clone()));
+                }
+            }
+            out
+        };
+        let ours = self.datatype_groups();
+        b.datatype_groups().iter().any(|g| {
+            ours.iter().any(|o| {
+                **o != **g && {
+                    let mine = names(o);
+                    names(g).iter().any(|n| mine.contains(n))
+                }
+            })
+        })
     }
 
     /// Copies `b`'s reachable nodes into `self` and returns the map from `b`'s nodes to
@@ -759,6 +841,7 @@ impl Formula {
                     Theory::Strings => sig.strings = true,
                     Theory::Arrays => sig.arrays = true,
                     Theory::FloatingPoint => sig.fp = true,
+                    Theory::Datatypes => sig.datatypes = true,
                     Theory::Core => {}
                 }
                 if self.is_nonlinear(*op, args) {
@@ -853,6 +936,9 @@ pub struct Signature {
     /// FloatingPoint or RoundingMode terms occur.
     #[serde(default)]
     pub fp: bool,
+    /// Datatype sorts occur.
+    #[serde(default)]
+    pub datatypes: bool,
     pub ops: Vec<Op>,
 }
 
@@ -881,12 +967,34 @@ impl Signature {
             }
             Sort::Uninterp(_) => self.uf = true,
             Sort::Float(..) | Sort::RoundingMode => self.fp = true,
+            Sort::Datatype(d) => {
+                self.datatypes = true;
+                for s in d.outside_sorts() {
+                    self.mark_sort(&s);
+                }
+            }
             Sort::Bool => {}
         }
     }
 
     /// The narrowest SMT-LIB logic both solvers accept for the formula.
     pub fn logic(&self) -> String {
+        if self.datatypes {
+            // Datatypes alone, with functions or with linear integer arithmetic have
+            // logics both solvers take (QF_DT, QF_UFDTLIA, UFDTLIA, ...); other mixes ALL.
+            let other = self.reals || self.bv || self.strings || self.arrays || self.fp;
+            if other || (self.ints && self.nonlinear) {
+                return "ALL".to_string();
+            }
+            let qf = if self.quantifiers { "" } else { "QF_" };
+            let uf = if self.uf || self.quantifiers {
+                "UF"
+            } else {
+                ""
+            };
+            let lia = if self.ints { "LIA" } else { "" };
+            return format!("{qf}{uf}DT{lia}");
+        }
         let qf = self.qf_logic();
         if !self.quantifiers {
             return qf;
@@ -967,6 +1075,9 @@ impl Signature {
 pub fn result_sort(op: Op, idx: Idx, args: &[Sort]) -> Result<Sort, SortError> {
     let info = op.info();
     let err = |what: String| Err(SortError(format!("{}: {what}", info.name)));
+    if info.rule == Rule::Datatype {
+        return datatype_result_sort(op, idx, args);
+    }
     if args.len() < info.min_arity || (!info.is_variadic() && args.len() != info.min_arity) {
         return err(format!("applied to {} argument(s)", args.len()));
     }
@@ -1043,6 +1154,7 @@ pub fn result_sort(op: Op, idx: Idx, args: &[Sort]) -> Result<Sort, SortError> {
                 err(format!("of {args:?}"))
             };
         }
+        Rule::Datatype => unreachable!("handled above"),
         Rule::FpToBv => {
             return match args {
                 [Sort::RoundingMode, Sort::Float(..)] if idx[0] >= 1 => Ok(Sort::BitVec(idx[0])),
@@ -1067,6 +1179,68 @@ pub fn result_sort(op: Op, idx: Idx, args: &[Sort]) -> Result<Sort, SortError> {
         return err(format!("expects {expected:?}, got {args:?}"));
     }
     Ok(info.ret_sort(t.as_ref()))
+}
+
+/// The sort of an application recorded as `recorded`: [`result_sort`], except where the
+/// sort is part of the term (`as const`, a constructor), where `recorded` is checked
+/// against the arguments.
+pub fn app_sort(op: Op, idx: Idx, args: &[Sort], recorded: &Sort) -> Result<Sort, SortError> {
+    let fits = match (op, recorded) {
+        (Op::ConstArray, Sort::Array(_, e)) => args == [(**e).clone()],
+        (Op::DtCons, Sort::Datatype(d)) => {
+            d.ctor(idx[0]).is_some() && d.field_sorts(idx[0]) == args
+        }
+        (Op::ConstArray | Op::DtCons, _) => false,
+        _ => return result_sort(op, idx, args),
+    };
+    if fits {
+        Ok(recorded.clone())
+    } else {
+        Err(SortError(format!(
+            "{} of {args:?} as {recorded}",
+            op.name()
+        )))
+    }
+}
+
+/// The sort of a selector or tester application (a constructor's is given with the term:
+/// [`Formula::construct`]).
+fn datatype_result_sort(op: Op, idx: Idx, args: &[Sort]) -> Result<Sort, SortError> {
+    let [c, field] = idx;
+    let d = match args {
+        [Sort::Datatype(d)] => d,
+        _ => {
+            return Err(SortError(format!(
+                "{}: applied to {args:?} (one datatype term expected)",
+                op.name()
+            )))
+        }
+    };
+    let found = match op {
+        Op::DtSel => d.field_sort(c, field),
+        Op::DtIs => d.ctor(c).map(|_| Sort::Bool),
+        _ => None,
+    };
+    found.ok_or_else(|| {
+        SortError(format!(
+            "{}: {d} has no constructor {c} with field {field}",
+            op.name()
+        ))
+    })
+}
+
+/// A symbol as SMT-LIB writes it: simple, or quoted in `|...|`.
+pub fn symbol(name: &str) -> String {
+    let simple = !name.is_empty()
+        && !name.starts_with(|c: char| c.is_ascii_digit())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "~!@$%^&*_-+=<>.?/".contains(c));
+    if simple {
+        name.to_string()
+    } else {
+        format!("|{name}|")
+    }
 }
 
 /// `r` as a decimal numeral (`-0.25`, `3.0`), if its expansion is finite.

@@ -26,6 +26,8 @@ pub enum Theory {
     /// SMT-LIB FloatingPoint (IEEE-754 binary formats, rounding modes, conversions from and
     /// to bit-vectors and reals).
     FloatingPoint,
+    /// Algebraic datatypes (declared per script; SMT-LIB's `declare-datatypes`).
+    Datatypes,
 }
 
 /// How an n-ary application is read (SMT-LIB 2.6, section 3.6.3 attributes).
@@ -123,6 +125,10 @@ pub enum Rule {
     ToFp,
     /// `((_ fp.to_ubv m) rm x)`, `((_ fp.to_sbv m) rm x)`: `(_ BitVec m)`, `m >= 1`.
     FpToBv,
+    /// A datatype's constructor (index 0: which), selector (0: constructor, 1: field) or
+    /// tester (0: constructor): the datatype sort says the names and field sorts. A
+    /// constructor's sort is part of the term ([`crate::ir::Formula::construct`]).
+    Datatype,
 }
 
 /// Every operator smtsmith knows.
@@ -275,6 +281,10 @@ pub enum Op {
     FpToUbv,
     FpToSbv,
     FpToReal,
+    // Datatypes (names and sorts come from the datatype: see `Rule::Datatype`)
+    DtCons,
+    DtSel,
+    DtIs,
 }
 
 /// One row of the table.
@@ -486,6 +496,10 @@ table! {
     FpToUbv  "fp.to_ubv" FloatingPoint [Rm, Width] min 2 -> Width, None, Fixed, idx 1 FpToBv;
     FpToSbv  "fp.to_sbv" FloatingPoint [Rm, Width] min 2 -> Width, None, Fixed, idx 1 FpToBv;
     FpToReal "fp.to_real" FloatingPoint [T]    min 1 -> Real, Float,   Fixed;
+    // Not SMT-LIB names (a space is in none): each datatype names its own.
+    DtCons   "datatype constructor" Datatypes [] min 0 -> Width, None, Fixed, idx 0 Datatype;
+    DtSel    "datatype selector" Datatypes [Width] min 1 -> Width, None, Fixed, idx 0 Datatype;
+    DtIs     "datatype tester" Datatypes [Width] min 1 -> Bool, None, Fixed, idx 0 Datatype;
 }
 
 /// String operators' names before SMT-LIB 2.6, which Z3 reads in every release (and

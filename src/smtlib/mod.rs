@@ -57,8 +57,8 @@ pub fn script(f: &Formula, opts: &ScriptOptions) -> String {
     if let Some(v) = opts.status {
         let _ = writeln!(out, "(set-info :status {v})");
     }
-    for n in f.uninterpreted_sorts() {
-        let _ = writeln!(out, "(declare-sort {} 0)", Sort::Uninterp(n));
+    for d in sort_declarations(f) {
+        let _ = writeln!(out, "{d}");
     }
     for d in &f.decls {
         let _ = writeln!(out, "{}", declaration(d));
@@ -404,6 +404,14 @@ impl<'a> Printer<'a> {
         use crate::ir::ops::Attr;
         use crate::ir::Op;
         let f = self.f;
+        if let Some(name) = datatype_op_name(f, id, op, idx, args) {
+            if args.is_empty() {
+                out.push_str(&name);
+            } else {
+                self.write_plain(&name, args, out);
+            }
+            return;
+        }
         if op == Op::ConstArray {
             let _ = write!(out, "((as const {}) ", f.sort_of(id));
             match &f.node(args[0]).kind {
@@ -550,6 +558,84 @@ impl<'a> Printer<'a> {
     }
 }
 
+/// The SMT-LIB name of a constructor, selector or tester application: the constructor's or
+/// selector's own name, `(_ is C)`.
+fn datatype_op_name(
+    f: &Formula,
+    id: NodeId,
+    op: crate::ir::Op,
+    idx: &crate::ir::Idx,
+    args: &[NodeId],
+) -> Option<String> {
+    use crate::ir::Op;
+    let sort_of_dt = |s: &Sort| match s {
+        Sort::Datatype(d) => d.clone(),
+        other => unreachable!("a datatype operator over {other}"),
+    };
+    Some(match op {
+        Op::DtCons => symbol(&sort_of_dt(f.sort_of(id)).ctors()[idx[0] as usize].name),
+        Op::DtSel => {
+            let d = sort_of_dt(f.sort_of(args[0]));
+            symbol(&d.ctors()[idx[0] as usize].fields[idx[1] as usize].name)
+        }
+        Op::DtIs => {
+            let d = sort_of_dt(f.sort_of(args[0]));
+            format!("(_ is {})", symbol(&d.ctors()[idx[0] as usize].name))
+        }
+        _ => return None,
+    })
+}
+
+/// `(declare-datatypes ((D 0) ...) (((C (sel S) ...) ...) ...))` of one group.
+pub fn datatype_declaration(g: &crate::ir::DtGroup) -> String {
+    use crate::ir::datatype::FieldSort;
+    let heads: Vec<String> = g
+        .types
+        .iter()
+        .map(|t| format!("({} 0)", symbol(&t.name)))
+        .collect();
+    let bodies: Vec<String> = g
+        .types
+        .iter()
+        .map(|t| {
+            let ctors: Vec<String> = t
+                .ctors
+                .iter()
+                .map(|c| {
+                    let mut s = format!("({}", symbol(&c.name));
+                    for fld in &c.fields {
+                        let sort = match &fld.sort {
+                            FieldSort::Sort(x) => x.to_string(),
+                            FieldSort::Member(m) => symbol(&g.types[*m as usize].name),
+                        };
+                        let _ = write!(s, " ({} {sort})", symbol(&fld.name));
+                    }
+                    s.push(')');
+                    s
+                })
+                .collect();
+            format!("({})", ctors.join(" "))
+        })
+        .collect();
+    format!(
+        "(declare-datatypes ({}) ({}))",
+        heads.join(" "),
+        bodies.join(" ")
+    )
+}
+
+/// The sort declarations a script of `f` starts with: its uninterpreted sorts, then its
+/// datatypes (whose fields may use them), each group after the groups it uses.
+pub fn sort_declarations(f: &Formula) -> Vec<String> {
+    let mut out: Vec<String> = f
+        .uninterpreted_sorts()
+        .into_iter()
+        .map(|n| format!("(declare-sort {} 0)", Sort::Uninterp(n)))
+        .collect();
+    out.extend(f.datatype_groups().iter().map(|g| datatype_declaration(g)));
+    out
+}
+
 /// The children of a node, in order (a let's bindings before its body).
 fn children(f: &Formula, id: NodeId) -> Vec<NodeId> {
     match &f.node(id).kind {
@@ -595,6 +681,14 @@ fn value_with(v: &Value, strict: bool) -> String {
         Value::Re(r) => r.to_smtlib(),
         Value::Float(x) => x.to_string(),
         Value::Rm(m) => m.short_name().to_string(),
+        Value::Dt(d) => {
+            let name = symbol(&d.sort.ctors()[d.ctor as usize].name);
+            if d.args.is_empty() {
+                return name;
+            }
+            let args: Vec<String> = d.args.iter().map(|a| value_with(a, strict)).collect();
+            format!("({name} {})", args.join(" "))
+        }
         Value::Array(a) => {
             let mut t = format!(
                 "((as const {}) {})",
@@ -741,19 +835,7 @@ fn real(r: &BigRational) -> String {
     }
 }
 
-/// A symbol, quoted with `|...|` when it is not a simple symbol.
-pub fn symbol(name: &str) -> String {
-    let simple = !name.is_empty()
-        && !name.starts_with(|c: char| c.is_ascii_digit())
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "~!@$%^&*_-+=<>.?/".contains(c));
-    if simple {
-        name.to_string()
-    } else {
-        format!("|{name}|")
-    }
-}
+pub use crate::ir::symbol;
 
 /// The SMT-LIB name of a sort (for declarations in other modules).
 pub fn sort(s: &Sort) -> String {

@@ -615,8 +615,16 @@ fn read(text: &str, logic_check: LogicCheck) -> Result<Script, ParseError> {
             | C::Echo(_) => {}
             // The solvers read nothing after `exit`.
             C::Exit => break,
-            C::DeclareDatatype(..) | C::DeclareDatatypes(..) => {
-                return unsupported("datatypes (declare-datatype)");
+            C::DeclareDatatype(name, dec) => conv
+                .declare_datatypes(&[(name.inner().to_string(), dec)])
+                .map_err(|m| at(ErrorKind::Unsupported, m))?,
+            C::DeclareDatatypes(defs) => {
+                let defs: Vec<_> = defs
+                    .iter()
+                    .map(|d| (d.name.inner().to_string(), &d.dec))
+                    .collect();
+                conv.declare_datatypes(&defs)
+                    .map_err(|m| at(ErrorKind::Unsupported, m))?
             }
             C::DefineFunRec(d) => {
                 return unsupported(&format!("recursive definition define-fun-rec {}", d.name));
@@ -1052,6 +1060,23 @@ struct Converter {
     /// a term means the same node wherever it occurs, except inside an expanded definition,
     /// which gets its own table).
     memo: HashMap<y::Term, NodeId>,
+    /// Declared datatypes by name.
+    datatypes: HashMap<String, crate::ir::DtSort>,
+    /// Constructor, selector and `is-C` tester names of the declared datatypes.
+    dt_symbols: HashMap<String, (crate::ir::DtSort, DtSymbol)>,
+    /// Selector and tester applications made, by operator, indices and argument: one node
+    /// each, so that a `match` (read as testers and selectors) and the `ite` it prints as
+    /// read as the same formula.
+    dt_apps: HashMap<(Op, crate::ir::Idx, NodeId), NodeId>,
+}
+
+/// What a datatype's symbol names.
+#[derive(Clone, Copy, Debug)]
+enum DtSymbol {
+    Ctor(u32),
+    Sel(u32, u32),
+    /// `is-C` (Z3's and cvc5's name for `(_ is C)`).
+    Is(u32),
 }
 
 fn numeral(n: &impl fmt::Display) -> Result<u32, String> {
@@ -1073,6 +1098,185 @@ impl Converter {
         notes: &mut Vec<String>,
     ) -> Option<DeclId> {
         declare_global(&mut self.f, &mut self.globals, name, args, sort, notes)
+    }
+
+    /// `declare-datatype(s)`: one group of (mutually recursive) datatypes. Parametric ones
+    /// (`par`) are not read; a name declared again must declare the same group (the IR's
+    /// datatypes are global, as its declarations are).
+    fn declare_datatypes(
+        &mut self,
+        defs: &[(String, &y::alg::DatatypeDec<y::Str, y::Sort>)],
+    ) -> Result<(), String> {
+        use crate::ir::datatype::{Ctor, DtDecl, DtGroup, Field, FieldSort};
+        let mut types = Vec::new();
+        for (name, dec) in defs {
+            if !dec.params.is_empty() {
+                return Err(format!("parametric datatype {name} (par)"));
+            }
+            let mut ctors = Vec::new();
+            for c in &dec.constructors {
+                let mut fields = Vec::new();
+                for y::alg::VarBinding(sel, _, sort) in &c.args {
+                    let r = sort.repr();
+                    let member = defs.iter().position(|(n, _)| {
+                        r.1.is_empty()
+                            && r.0.indices.is_empty()
+                            && r.sort_name().inner().as_str() == n
+                    });
+                    let sort = match member {
+                        Some(m) => FieldSort::Member(m as u32),
+                        None => FieldSort::Sort(self.sort(sort)?),
+                    };
+                    fields.push(Field {
+                        name: sel.inner().to_string(),
+                        sort,
+                    });
+                }
+                ctors.push(Ctor {
+                    name: c.ctor.inner().to_string(),
+                    fields,
+                });
+            }
+            types.push(DtDecl {
+                name: name.clone(),
+                ctors,
+            });
+        }
+        let group = DtGroup { types };
+        group.check()?;
+        let group = std::sync::Arc::new(group);
+        for (k, t) in group.types.iter().enumerate() {
+            let d = crate::ir::DtSort::new(group.clone(), k as u32);
+            match self.datatypes.get(&t.name) {
+                Some(old) if old.group != group => {
+                    return Err(format!("datatype {} declared again differently", t.name))
+                }
+                _ => {}
+            }
+            self.datatypes.insert(t.name.clone(), d.clone());
+            for (c, ctor) in t.ctors.iter().enumerate() {
+                let c = c as u32;
+                self.dt_symbols
+                    .insert(ctor.name.clone(), (d.clone(), DtSymbol::Ctor(c)));
+                self.dt_symbols
+                    .insert(format!("is-{}", ctor.name), (d.clone(), DtSymbol::Is(c)));
+                for (f, field) in ctor.fields.iter().enumerate() {
+                    self.dt_symbols
+                        .insert(field.name.clone(), (d.clone(), DtSymbol::Sel(c, f as u32)));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// An application of a datatype's constructor, selector or tester named `name`.
+    fn datatype_app(&mut self, name: &str, args: Vec<NodeId>) -> Option<Result<NodeId, String>> {
+        let (d, sym) = self.dt_symbols.get(name).cloned()?;
+        Some(match (sym, args.as_slice()) {
+            (DtSymbol::Ctor(c), _) => self.f.construct(&d, c, args).map_err(|e| e.to_string()),
+            (DtSymbol::Sel(c, f), [x]) => self.dt_app(Op::DtSel, [c, f], *x),
+            (DtSymbol::Is(c), [x]) => self.dt_app(Op::DtIs, [c, 0], *x),
+            _ => Err(format!("{name} applied to {} arguments", args.len())),
+        })
+    }
+
+    /// A selector or tester application, one node per operator, indices and argument.
+    fn dt_app(&mut self, op: Op, idx: crate::ir::Idx, x: NodeId) -> Result<NodeId, String> {
+        if let Some(n) = self.dt_apps.get(&(op, idx, x)) {
+            return Ok(*n);
+        }
+        let n = self
+            .f
+            .app_indexed(op, idx, vec![x])
+            .map_err(|e| e.to_string())?;
+        self.dt_apps.insert((op, idx, x), n);
+        Ok(n)
+    }
+
+    /// `(match s ((pattern body) ...))` as the solvers' front ends read it: testers and
+    /// selectors of the scrutinee, `(ite ((_ is C) s) (let ((x (sel s)) ...) body) rest)`,
+    /// the last arm (or the first variable or wildcard pattern) without a test.
+    fn matching(
+        &mut self,
+        scrutinee: &y::Term,
+        arms: &[y::alg::PatternArm<y::Str, y::Term>],
+    ) -> Result<NodeId, String> {
+        use y::alg::Pattern as P;
+        let s = self.term(scrutinee)?;
+        let Sort::Datatype(d) = self.f.sort_of(s).clone() else {
+            return Err("match of a term that is not a datatype".into());
+        };
+        let ctor_of = |name: &str| {
+            d.ctors()
+                .iter()
+                .position(|c| c.name == name)
+                .map(|c| c as u32)
+                .ok_or_else(|| format!("match pattern {name} is not a constructor of {d}"))
+        };
+        // The arms up to the first that matches every value (a variable pattern); the
+        // last of them needs no test. Nodes are made in the order the printed `ite` reads
+        // back in: each arm's test, its selectors, its variables, its body.
+        let catch_all = |p: &P<y::Str>| match p {
+            P::Wildcard(_) => true,
+            P::Ctor(name) => ctor_of(name.inner()).is_err(),
+            P::Applied { .. } => false,
+        };
+        let used = arms
+            .iter()
+            .position(|a| catch_all(&a.pattern))
+            .map_or(arms.len(), |k| k + 1);
+        let mut cases: Vec<(Option<NodeId>, NodeId)> = Vec::new();
+        for (k, arm) in arms[..used].iter().enumerate() {
+            let last = k + 1 == used;
+            let test = match &arm.pattern {
+                P::Ctor(name) if !last => {
+                    Some(self.dt_app(Op::DtIs, [ctor_of(name.inner())?, 0], s)?)
+                }
+                P::Applied { ctor, .. } if !last => {
+                    Some(self.dt_app(Op::DtIs, [ctor_of(ctor.inner())?, 0], s)?)
+                }
+                _ => None,
+            };
+            let mut values = Vec::new();
+            let mut names = Vec::new();
+            match &arm.pattern {
+                P::Wildcard(Some((name, id))) => {
+                    values.push(s);
+                    names.push((name, *id));
+                }
+                P::Applied { ctor, arguments } => {
+                    let c = ctor_of(ctor.inner())?;
+                    for (i, a) in arguments.iter().enumerate() {
+                        if let Some((name, id)) = a {
+                            values.push(self.dt_app(Op::DtSel, [c, i as u32], s)?);
+                            names.push((name, *id));
+                        }
+                    }
+                }
+                _ => {}
+            }
+            let mut bound = Vec::new();
+            let mut saved = Vec::new();
+            for (v, (name, id)) in values.iter().zip(names) {
+                let sort = self.f.sort_of(*v).clone();
+                let (b, node) = self.f.bound_var(name.inner().to_string(), sort);
+                saved.push((id, self.locals.insert(id, node)));
+                bound.push((b, *v));
+            }
+            let body = self.term(&arm.body);
+            self.restore(saved);
+            let mut body = body?;
+            if !bound.is_empty() {
+                body = self.f.let_(bound, body).map_err(|e| e.to_string())?;
+            }
+            cases.push((test, body));
+        }
+        let (_, mut out) = cases.pop().ok_or("match without cases")?;
+        while let Some((test, body)) = cases.pop() {
+            let test = test.expect("only the last case matches every value");
+            out = self.app(Op::Ite, vec![test, body, out])?;
+        }
+        Ok(out)
     }
 
     fn sort(&mut self, s: &y::Sort) -> Result<Sort, String> {
@@ -1104,6 +1308,9 @@ impl Converter {
         }
         let name = r.sort_name().inner().to_string();
         if r.1.is_empty() && r.0.indices.is_empty() {
+            if let Some(d) = self.datatypes.get(&name) {
+                return Ok(Sort::Datatype(d.clone()));
+            }
             let next = self.sorts.values().filter(|v| v.is_some()).count() as u32;
             if let Some(n) = self.sorts.get_mut(&name) {
                 return Ok(Sort::Uninterp(*n.get_or_insert(next)));
@@ -1192,6 +1399,9 @@ impl Converter {
                 if let Some(def) = self.defs.get(name).cloned() {
                     return self.expand(&def, Vec::new());
                 }
+                if let Some(r) = self.datatype_app(name, Vec::new()) {
+                    return r;
+                }
                 match name {
                     "re.none" => self.app(Op::ReNone, vec![]),
                     "re.all" => self.app(Op::ReAll, vec![]),
@@ -1212,6 +1422,21 @@ impl Converter {
                 }
                 if let Some(d) = self.globals.get(&name).copied() {
                     return self.f.call(d, args).map_err(|e| e.to_string());
+                }
+                if let Some(r) = self.datatype_app(&name, args.clone()) {
+                    return r;
+                }
+                // `((_ is C) x)`.
+                if let (true, [y::alg::Index::Symbol(c)]) = (name == "is", qid.0.indices.as_slice())
+                {
+                    return match self.dt_symbols.get(c.inner().as_str()).cloned() {
+                        Some((_, DtSymbol::Ctor(_))) => {
+                            let tester = format!("is-{}", c.inner());
+                            self.datatype_app(&tester, args)
+                                .expect("each constructor's tester")
+                        }
+                        _ => Err(format!("(_ is {}): not a constructor", c.inner())),
+                    };
                 }
                 let indices = qid
                     .0
@@ -1302,7 +1527,7 @@ impl Converter {
                     .quantifier(forall, bound, body?)
                     .map_err(|e| e.to_string())
             }
-            T::Matching(..) => Err("match (datatypes)".into()),
+            T::Matching(scrutinee, arms) => self.matching(scrutinee, arms),
             T::Annotated(inner, attributes) => {
                 let node = self.term(inner)?;
                 // A `:named` term may be used by its name later on.
@@ -1517,11 +1742,12 @@ mod tests {
         assert!(e.message.contains("pop 2"), "{e}");
         let e = parse_script("(set-logic QF_LIA)\n(check-sat)\n(reset)\n").unwrap_err();
         assert_eq!((e.line, e.kind), (3, ErrorKind::Unsupported));
-        let e =
-            parse_script("(set-logic ALL)\n(declare-datatype P ((mk (fst Int))))\n(check-sat)\n")
-                .unwrap_err();
-        assert_eq!(e.line, 2);
-        assert!(e.message.contains("datatypes"), "{e}");
+        let e = parse_script(
+            "(set-logic ALL)\n(declare-datatype P (par (T) ((mk (fst T)))))\n(check-sat)\n",
+        )
+        .unwrap_err();
+        assert_eq!((e.line, e.kind), (2, ErrorKind::Unsupported), "{e}");
+        assert!(e.message.contains("parametric datatype P"), "{e}");
         let e = parse_script("(set-logic QF_FP)\n(declare-const f (_ FloatingPoint 30 24))\n")
             .unwrap_err();
         assert_eq!((e.line, e.kind), (2, ErrorKind::Unsupported), "{e}");
@@ -1538,6 +1764,53 @@ mod tests {
     /// FloatingPoint scripts (read by their sorts, not by yaspar-ir): `to_fp` by its
     /// argument sorts, the special constants, both names of rounding modes, `define-sort`,
     /// an integer numeral where a real is expected; the ground assertion evaluates true.
+    /// Datatype declarations (one, mutually recursive, a field of an earlier group),
+    /// constructors, selectors, both tester forms, `match` read as testers, selectors and
+    /// lets: printed and read back as the same formula.
+    #[test]
+    fn datatype_scripts_read_with_match_as_testers_and_selectors() {
+        let text = "(set-logic ALL)
+            (declare-datatype Color ((red) (green)))
+            (declare-datatypes ((Rose 0) (Forest 0))
+              (((rose (root Color) (kids Forest))) ((fnil) (fcons (fhead Rose) (ftail Forest)))))
+            (declare-const t Rose)
+            (assert (is-fcons (kids t)))
+            (assert ((_ is red) (root (fhead (kids t)))))
+            (assert (match (kids t) ((fnil false) ((fcons h rest) (= rest fnil)))))
+            (assert (= t (rose green (fcons (rose red fnil) fnil))))
+            (check-sat)";
+        let s = parse(text);
+        let f = &s.formula;
+        let groups = f.datatype_groups();
+        assert_eq!(groups.len(), 2, "{groups:?}");
+        assert_eq!(
+            groups[0].types[0].name, "Color",
+            "declared before the group using it"
+        );
+        assert_eq!(f.signature().logic(), "QF_DT");
+        let printed = crate::smtlib::script(f, &Default::default());
+        assert!(
+            printed.contains("(declare-datatypes ((Rose 0) (Forest 0))"),
+            "{printed}"
+        );
+        assert!(printed.contains("(ite ((_ is fnil) (kids t)) false (let ((h (fhead (kids t))) (rest (ftail (kids t)))) (= rest fnil)))"), "{printed}");
+        assert_eq!(parse(&printed).formula, *f);
+        // The constructor term of the last assertion, by the evaluator (no model needed).
+        let crate::ir::NodeKind::App(Op::Eq, _, args) = &f.node(f.asserts[3]).kind else {
+            panic!("an equation")
+        };
+        let model = crate::eval::Model::default();
+        let v = crate::eval::Evaluator::new(f, &model)
+            .eval(args[1])
+            .unwrap();
+        let Value::Dt(d) = v else { panic!("{v:?}") };
+        assert_eq!((d.ctor, d.args.len()), (0, 2));
+        // A datatype without a finite value is refused (by the type checker).
+        let e = parse_script("(set-logic ALL)(declare-datatype L ((cons (tl L))))(check-sat)")
+            .unwrap_err();
+        assert!(e.message.contains("base case is required"), "{e}");
+    }
+
     #[test]
     fn floating_point_scripts_are_read_by_their_sorts() {
         let s = parse(

@@ -1,7 +1,7 @@
 //! Incremental scripts ([`crate::script`]) as SMT-LIB: reproducers for the solvers'
 //! binaries, and corpus entries that [`super::parse`] reads back as the same script.
 
-use crate::ir::{NodeId, Sort};
+use crate::ir::NodeId;
 use crate::script::{Action, Script};
 use crate::solver_id::SolverId;
 use std::fmt::Write;
@@ -73,8 +73,8 @@ fn print_with(
         let _ = writeln!(out, "(set-option :{k} {v})");
     }
     let _ = writeln!(out, "(set-logic {})", f.signature().logic());
-    for n in f.uninterpreted_sorts() {
-        let _ = writeln!(out, "(declare-sort {} 0)", Sort::Uninterp(n));
+    for d in super::sort_declarations(f) {
+        let _ = writeln!(out, "{d}");
     }
     let list = |ts: &[NodeId]| ts.iter().map(|t| term(f, *t)).collect::<Vec<_>>().join(" ");
     for &k in ran {

@@ -23,6 +23,9 @@ pub struct Cvc5 {
     /// Uninterpreted sorts of the current term manager (each `mk_uninterpreted_sort`
     /// call makes a new, distinct sort).
     usorts: std::cell::RefCell<std::collections::HashMap<u32, c::Sort>>,
+    /// The datatype sorts of the current term manager, per group its members' sorts (made
+    /// once: two declarations of one name would be two different sorts).
+    datatypes: std::cell::RefCell<std::collections::HashMap<crate::ir::DtGroup, Vec<c::Sort>>>,
     /// Numbers of the uninterpreted-sort elements of the model being read.
     abstract_ids: std::cell::RefCell<std::collections::HashMap<String, u32>>,
     /// The time limit (`tlimit-per`, ms) of each live solver, by address: the bound its
@@ -102,6 +105,7 @@ impl Cvc5 {
             tm,
             version,
             usorts: Default::default(),
+            datatypes: Default::default(),
             abstract_ids: Default::default(),
             limits: Default::default(),
         })
@@ -134,7 +138,159 @@ impl Cvc5 {
             }
             Sort::Float(eb, sb) => call!("cvc5_mk_fp_sort", c::mk_fp_sort(tm, *eb, *sb)),
             Sort::RoundingMode => call!("cvc5_get_rm_sort", c::get_rm_sort(tm)),
+            Sort::Datatype(d) => self.datatype_sort(d),
         }
+    }
+
+    /// The sort of datatype `d`, its group declared on first use.
+    fn datatype_sort(&self, d: &crate::ir::DtSort) -> Result<c::Sort, SolverError> {
+        use crate::ir::datatype::FieldSort;
+        if let Some(sorts) = self.datatypes.borrow().get(&*d.group) {
+            return Ok(sorts[d.index as usize]);
+        }
+        let tm = self.tm;
+        let g = &*d.group;
+        let name = |n: &str| CString::new(n).unwrap();
+        let mut decls = Vec::new();
+        for t in &g.types {
+            let tn = name(&t.name);
+            let decl = call!("cvc5_mk_dt_decl", c::mk_dt_decl(tm, tn.as_ptr(), false))?;
+            for ctor in &t.ctors {
+                let cn = name(&ctor.name);
+                let cd = call!("cvc5_mk_dt_cons_decl", c::mk_dt_cons_decl(tm, cn.as_ptr()))?;
+                for f in &ctor.fields {
+                    let fname = name(&f.name);
+                    match &f.sort {
+                        FieldSort::Sort(s) => {
+                            let s = self.sort(s)?;
+                            call!(
+                                "cvc5_dt_cons_decl_add_selector",
+                                c::dt_cons_decl_add_selector(cd, fname.as_ptr(), s)
+                            )?;
+                        }
+                        // A member of the group: by name, resolved when the sorts are made.
+                        FieldSort::Member(m) => {
+                            let member = name(&g.types[*m as usize].name);
+                            call!(
+                                "cvc5_dt_cons_decl_add_selector_unresolved",
+                                c::dt_cons_decl_add_selector_unresolved(
+                                    cd,
+                                    fname.as_ptr(),
+                                    member.as_ptr()
+                                )
+                            )?;
+                        }
+                    }
+                }
+                call!(
+                    "cvc5_dt_decl_add_constructor",
+                    c::dt_decl_add_constructor(decl, cd)
+                )?;
+            }
+            decls.push(decl);
+        }
+        let made = call!(
+            "cvc5_mk_dt_sorts",
+            c::mk_dt_sorts(tm, decls.len(), decls.as_ptr())
+        )?;
+        if made.is_null() {
+            return Err(SolverError {
+                solver: SolverId::Cvc5,
+                call: "cvc5_mk_dt_sorts".into(),
+                message: "no sorts returned".into(),
+            });
+        }
+        // SAFETY: cvc5 returns one sort per declaration, valid until its next call; they
+        // are copied at once.
+        let sorts = unsafe { std::slice::from_raw_parts(made, decls.len()) }.to_vec();
+        self.datatypes.borrow_mut().insert(g.clone(), sorts.clone());
+        Ok(sorts[d.index as usize])
+    }
+
+    /// The constructor `c` of the datatype of sort `s` (a cvc5 sort).
+    fn dt_ctor(&self, s: c::Sort, ctor: u32) -> Result<c::DatatypeConstructor, SolverError> {
+        let dt = call!("cvc5_sort_get_datatype", c::sort_get_datatype(s))?;
+        call!(
+            "cvc5_dt_get_constructor",
+            c::dt_get_constructor(dt, ctor as usize)
+        )
+    }
+
+    /// A constructor, selector or tester application.
+    fn datatype_app(
+        &self,
+        op: Op,
+        idx: Idx,
+        xs: &[c::Term],
+        sort: &Sort,
+    ) -> Result<c::Term, SolverError> {
+        match op {
+            Op::DtCons => {
+                let Sort::Datatype(d) = sort else {
+                    unreachable!("a constructor of {sort}")
+                };
+                let cons = self.dt_ctor(self.datatype_sort(d)?, idx[0])?;
+                let t = call!("cvc5_dt_cons_get_term", c::dt_cons_get_term(cons))?;
+                let mut args = vec![t];
+                args.extend_from_slice(xs);
+                self.mk(c::Kind::ApplyConstructor, &args)
+            }
+            _ => {
+                let s = call!("cvc5_term_get_sort", c::term_get_sort(xs[0]))?;
+                let cons = self.dt_ctor(s, idx[0])?;
+                if op == Op::DtIs {
+                    let t = call!(
+                        "cvc5_dt_cons_get_tester_term",
+                        c::dt_cons_get_tester_term(cons)
+                    )?;
+                    return self.mk(c::Kind::ApplyTester, &[t, xs[0]]);
+                }
+                let sel = call!(
+                    "cvc5_dt_cons_get_selector",
+                    c::dt_cons_get_selector(cons, idx[1] as usize)
+                )?;
+                let t = call!("cvc5_dt_sel_get_term", c::dt_sel_get_term(sel))?;
+                self.mk(c::Kind::ApplySelector, &[t, xs[0]])
+            }
+        }
+    }
+
+    /// A datatype value: a constructor application whose arguments are values.
+    fn datatype_value(
+        &self,
+        v: c::Term,
+        d: &crate::ir::DtSort,
+    ) -> Result<Option<Value>, SolverError> {
+        if call!("cvc5_term_get_kind", c::term_get_kind(v))? != c::Kind::ApplyConstructor {
+            return Ok(None);
+        }
+        let head = call!("cvc5_term_get_child", c::term_get_child(v, 0))?;
+        let s = self.datatype_sort(d)?;
+        let mut found = None;
+        for k in 0..d.ctors().len() as u32 {
+            let cons = self.dt_ctor(s, k)?;
+            let t = call!("cvc5_dt_cons_get_term", c::dt_cons_get_term(cons))?;
+            if call!("cvc5_term_is_equal", c::term_is_equal(t, head))? {
+                found = Some(k);
+                break;
+            }
+        }
+        let Some(k) = found else {
+            return Ok(None);
+        };
+        let mut args = Vec::new();
+        for (i, fs) in d.field_sorts(k).iter().enumerate() {
+            let a = call!("cvc5_term_get_child", c::term_get_child(v, i + 1))?;
+            match self.read_value(a, fs)? {
+                Some(x) => args.push(x),
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(Value::Dt(Box::new(crate::ir::DtValue {
+            sort: d.clone(),
+            ctor: k,
+            args,
+        }))))
     }
 
     fn literal(&self, v: &Value) -> Result<c::Term, SolverError> {
@@ -164,6 +320,14 @@ impl Cvc5 {
                 let bits = CString::new(x.to_bits().to_string()).unwrap();
                 let bv = call!("cvc5_mk_bv", c::mk_bv(tm, x.eb + x.sb, bits.as_ptr(), 10))?;
                 call!("cvc5_mk_fp", c::mk_fp(tm, x.eb, x.sb, bv))
+            }
+            Value::Dt(d) => {
+                let args = d
+                    .args
+                    .iter()
+                    .map(|a| self.literal(a))
+                    .collect::<Result<Vec<_>, _>>()?;
+                self.datatype_app(Op::DtCons, [d.ctor, 0], &args, &v.sort())
             }
             Value::Rm(m) => {
                 use crate::ir::RoundingMode as M;
@@ -239,6 +403,7 @@ impl Cvc5 {
             self.mk(K::And, &pairs)
         };
         match op {
+            Op::DtCons | Op::DtSel | Op::DtIs => self.datatype_app(op, idx, xs, sort),
             Op::Not => self.mk(K::Not, xs),
             Op::And => self.mk(K::And, xs),
             Op::Or => self.mk(K::Or, xs),
@@ -486,6 +651,7 @@ impl Cvc5 {
                 Some(Value::Rm(m))
             }
             Sort::Array(i, e) => self.array_value(v, i, e)?.map(Value::Array),
+            Sort::Datatype(d) => self.datatype_value(v, d)?,
             Sort::Uninterp(n) => {
                 if !call!(
                     "cvc5_term_is_uninterpreted_sort_value",
@@ -730,6 +896,7 @@ impl Backend for Cvc5 {
         super::return_freed_memory();
         self.tm = call!("cvc5_term_manager_new", c::term_manager_new())?;
         self.usorts.borrow_mut().clear();
+        self.datatypes.borrow_mut().clear();
         Ok(())
     }
 

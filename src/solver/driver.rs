@@ -494,6 +494,14 @@ impl<B: Backend> Solver for Driver<B> {
                     start.elapsed(),
                 ))
             }
+            // A front end that cannot read the script's own commands (a documented
+            // limitation, e.g. Z3's predefined `List`): unknown, as for a term it cannot read.
+            Err(e) if e.call == UNSUPPORTED_CALL => {
+                return Ok(unknown(
+                    format!("unsupported: {}", e.message),
+                    start.elapsed(),
+                ))
+            }
             r => r?,
         };
         phases.setup = start.elapsed();

@@ -386,7 +386,14 @@ pub(crate) fn parse_value(text: &str, sort: &Sort) -> Option<Value> {
     {
         return None;
     }
-    let script = format!("(set-logic ALL)(assert (= {text} {text}))");
+    // A datatype's value is read under its declarations (equal groups are the same sort).
+    let mut groups = Vec::new();
+    crate::ir::datatype::groups_of_sort(sort, &mut groups);
+    let declarations: String = groups
+        .iter()
+        .map(|g| crate::smtlib::datatype_declaration(g))
+        .collect();
+    let script = format!("(set-logic ALL){declarations}(assert (= {text} {text}))");
     let parsed = crate::smtlib::parse::parse_script(&script).ok()?;
     let f = parsed.formula;
     let eq = *f.asserts.first()?;
@@ -517,15 +524,12 @@ impl<F: FrontEnd> Backend for Text<F> {
     }
 
     fn open(&mut self, f: &Formula) -> Session {
-        // Every uninterpreted sort first (a quantifier may use one no declaration does);
+        // Every uninterpreted sort and datatype first (a quantifier may use one no
+        // declaration does);
         // a script's own text declares its own.
         let pending = match self.source {
             Some(_) => Vec::new(),
-            None => f
-                .uninterpreted_sorts()
-                .into_iter()
-                .map(|n| format!("(declare-sort {} 0)", Sort::Uninterp(n)))
-                .collect(),
+            None => crate::smtlib::sort_declarations(f),
         };
         Session {
             terms: Vec::new(),

@@ -10,7 +10,9 @@ use super::{
     UNSUPPORTED_CALL,
 };
 use crate::eval::Model;
-use crate::ir::{ArrayValue, DeclId, Float, Formula, Idx, NodeId, Op, Sort, Value};
+use crate::ir::{
+    ArrayValue, DeclId, DtGroup, DtSort, DtValue, Float, Formula, Idx, NodeId, Op, Sort, Value,
+};
 use num_traits::Signed;
 use std::ffi::{CStr, CString};
 use z3_sys::*;
@@ -52,6 +54,18 @@ pub struct Z3 {
     /// The solver made with self-checks on: `model_validate` is a global parameter, turned
     /// off again when that solver is deleted.
     validating: Option<Z3_solver>,
+    /// The datatype groups made in this context, per member: its sort and, per constructor,
+    /// the constructor's, tester's and selectors' declarations. Made once per context (two
+    /// `Z3_mk_datatypes` calls would make two different sorts of one name).
+    datatypes: std::cell::RefCell<std::collections::HashMap<DtGroup, Vec<Z3Datatype>>>,
+}
+
+/// One datatype of a context ([`Z3::datatypes`]).
+#[derive(Clone)]
+struct Z3Datatype {
+    sort: Z3_sort,
+    /// Per constructor: (constructor, tester, selectors).
+    ctors: Vec<(Z3_func_decl, Z3_func_decl, Vec<Z3_func_decl>)>,
 }
 
 /// The terms of one formula on one solver ([`Backend::open`]).
@@ -171,6 +185,7 @@ impl Z3 {
             parsed_decls: Default::default(),
             abstract_ids: Default::default(),
             validating: None,
+            datatypes: Default::default(),
         })
     }
 
@@ -232,9 +247,154 @@ impl Z3 {
                 }
                 Sort::Float(eb, sb) => Z3_mk_fpa_sort(self.ctx, *eb, *sb),
                 Sort::RoundingMode => Z3_mk_fpa_rounding_mode_sort(self.ctx),
+                Sort::Datatype(d) => Some(self.datatype(d)?.sort),
             }
         };
         self.ok("Z3_mk_sort", r)
+    }
+
+    /// The sort and declarations of datatype `d`, its group made on first use.
+    fn datatype(&self, d: &DtSort) -> Result<Z3Datatype, SolverError> {
+        if let Some(made) = self.datatypes.borrow().get(&*d.group) {
+            return Ok(made[d.index as usize].clone());
+        }
+        let ctx = self.ctx;
+        let g = &*d.group;
+        let symbol = |name: &str| -> Result<Z3_symbol, SolverError> {
+            let c = CString::new(name).unwrap();
+            // SAFETY: module invariants (live context, its handles, live pointers).
+            self.ok("Z3_mk_string_symbol", unsafe {
+                Z3_mk_string_symbol(ctx, c.as_ptr())
+            })
+        };
+        // Z3_mk_constructor per constructor; fields of group members by index (sort null).
+        let mut constructors: Vec<Vec<Z3_constructor>> = Vec::new();
+        for t in &g.types {
+            let mut cs = Vec::new();
+            for c in &t.ctors {
+                let name = symbol(&c.name)?;
+                let tester = symbol(&format!("is-{}", c.name))?;
+                let mut names = Vec::new();
+                let mut sorts: Vec<Option<Z3_sort>> = Vec::new();
+                let mut refs: Vec<std::os::raw::c_uint> = Vec::new();
+                for f in &c.fields {
+                    names.push(symbol(&f.name)?);
+                    match &f.sort {
+                        crate::ir::datatype::FieldSort::Sort(s) => {
+                            sorts.push(Some(self.sort(s)?));
+                            refs.push(0);
+                        }
+                        crate::ir::datatype::FieldSort::Member(m) => {
+                            sorts.push(None);
+                            refs.push(*m);
+                        }
+                    }
+                }
+                // SAFETY: module invariants (live context, its handles, live pointers);
+                // the three arrays have `fields.len()` elements.
+                let made = unsafe {
+                    Z3_mk_constructor(
+                        ctx,
+                        name,
+                        tester,
+                        names.len() as u32,
+                        names.as_ptr(),
+                        sorts.as_ptr(),
+                        refs.as_mut_ptr(),
+                    )
+                };
+                cs.push(self.ok("Z3_mk_constructor", made)?);
+            }
+            constructors.push(cs);
+        }
+        let mut lists = Vec::new();
+        for cs in &constructors {
+            // SAFETY: module invariants (live context, its handles, live pointers).
+            let l = unsafe { Z3_mk_constructor_list(ctx, cs.len() as u32, cs.as_ptr()) };
+            lists.push(self.ok("Z3_mk_constructor_list", l)?);
+        }
+        // Z3 knows a datatype by its name: another group of this context with one of these
+        // names (another case's `List0`) would get this group's terms mixed with its own.
+        // The API's names are never printed, so a taken name gets a suffix.
+        let made_before = self.datatypes.borrow().len();
+        let taken = |name: &str| {
+            self.datatypes
+                .borrow()
+                .keys()
+                .any(|o| o.types.iter().any(|t| t.name == name))
+        };
+        let names = g
+            .types
+            .iter()
+            .map(|t| {
+                if taken(&t.name) {
+                    symbol(&format!("{}!{made_before}", t.name))
+                } else {
+                    symbol(&t.name)
+                }
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut sorts: Vec<Option<Z3_sort>> = vec![None; g.types.len()];
+        // SAFETY: module invariants (live context, its handles, live pointers); `sorts` and
+        // `lists` have one element per datatype (`Option<Z3_sort>` has a pointer's layout,
+        // so null before the call, each set by it).
+        unsafe {
+            Z3_mk_datatypes(
+                ctx,
+                names.len() as u32,
+                names.as_ptr(),
+                sorts.as_mut_ptr().cast(),
+                lists.as_mut_ptr(),
+            )
+        };
+        let made = self.check_error("Z3_mk_datatypes");
+        let mut out = Vec::new();
+        if made.is_ok() {
+            for (k, cs) in constructors.iter().enumerate() {
+                let mut ctors = Vec::new();
+                for (c, con) in cs.iter().enumerate() {
+                    let n = g.types[k].ctors[c].fields.len();
+                    let mut decl: Option<Z3_func_decl> = None;
+                    let mut tester: Option<Z3_func_decl> = None;
+                    let mut sels: Vec<Option<Z3_func_decl>> = vec![None; n];
+                    // SAFETY: module invariants; `con` went into the Z3_mk_datatypes call
+                    // above; `sels` has the constructor's field count (out-parameters have a
+                    // nullable pointer's layout).
+                    unsafe {
+                        Z3_query_constructor(
+                            ctx,
+                            *con,
+                            n as u32,
+                            (&mut decl as *mut Option<Z3_func_decl>).cast(),
+                            (&mut tester as *mut Option<Z3_func_decl>).cast(),
+                            sels.as_mut_ptr().cast(),
+                        )
+                    };
+                    self.check_error("Z3_query_constructor")?;
+                    let sels: Option<Vec<Z3_func_decl>> = sels.into_iter().collect();
+                    match (decl, tester, sels) {
+                        (Some(d), Some(t), Some(s)) => ctors.push((d, t, s)),
+                        _ => return Err(self.err("Z3_query_constructor")),
+                    }
+                }
+                let sort = sorts[k].ok_or_else(|| self.err("Z3_mk_datatypes"))?;
+                out.push(Z3Datatype { sort, ctors });
+            }
+        }
+        for (cs, l) in constructors.iter().zip(&lists) {
+            // SAFETY: module invariants; each constructor and list is deleted once, after
+            // its declarations were read.
+            unsafe {
+                Z3_del_constructor_list(ctx, *l);
+                for c in cs {
+                    Z3_del_constructor(ctx, *c);
+                }
+            }
+        }
+        made?;
+        let one = out[d.index as usize].clone();
+        self.datatypes.borrow_mut().insert(g.clone(), out);
+        Ok(one)
     }
 
     fn literal(&self, v: &Value) -> Result<Z3_ast, SolverError> {
@@ -272,6 +432,18 @@ impl Z3 {
                 unreachable!("regex and array literals are built by regex_term/array_term")
             }
             Value::Abstract { .. } => unreachable!("uninterpreted-sort elements have no literals"),
+            Value::Dt(d) => {
+                let args = d
+                    .args
+                    .iter()
+                    .map(|a| self.literal(a))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let decl = self.datatype(&d.sort)?.ctors[d.ctor as usize].0;
+                // SAFETY: module invariants (live context, its handles, live pointers).
+                self.ok("Z3_mk_app", unsafe {
+                    Z3_mk_app(ctx, decl, args.len() as u32, args.as_ptr())
+                })
+            }
             Value::Float(x) => {
                 if x.is_nan() {
                     let sort = self.sort(&Sort::Float(x.eb, x.sb))?;
@@ -694,6 +866,23 @@ impl Z3 {
                     Z3_mk_fpa_to_sbv(ctx, xs[0], xs[1], idx[0]),
                 ),
                 Op::FpToReal => self.ok("Z3_mk_fpa_to_real", Z3_mk_fpa_to_real(ctx, xs[0])),
+                Op::DtCons => {
+                    let Sort::Datatype(d) = sort else {
+                        unreachable!("a constructor of {sort}")
+                    };
+                    let decl = self.datatype(d)?.ctors[idx[0] as usize].0;
+                    self.ok("Z3_mk_app", Z3_mk_app(ctx, decl, n, p))
+                }
+                Op::DtSel | Op::DtIs => {
+                    let dt = self.ok("Z3_get_sort", Z3_get_sort(ctx, xs[0]))?;
+                    let decl = if op == Op::DtSel {
+                        Z3_get_datatype_sort_constructor_accessor(ctx, dt, idx[0], idx[1])
+                    } else {
+                        Z3_get_datatype_sort_recognizer(ctx, dt, idx[0])
+                    };
+                    let decl = self.ok("Z3_get_datatype_sort_*", decl)?;
+                    self.ok("Z3_mk_app", Z3_mk_app(ctx, decl, 1, p))
+                }
                 _ => unreachable!("{} has no Z3 translation", op.name()),
             }
         }
@@ -754,6 +943,7 @@ impl Z3 {
                 _ => None,
             },
             Sort::Float(eb, sb) => self.float_value(v, *eb, *sb)?.map(Value::Float),
+            Sort::Datatype(d) => self.datatype_value(v, d, model)?,
             Sort::RoundingMode => {
                 // SAFETY: module invariants (live context, its handles, live pointers).
                 let text = cstr(unsafe { Z3_ast_to_string(ctx, v) });
@@ -779,6 +969,50 @@ impl Z3 {
 }
 
 impl Z3 {
+    /// A datatype value: a constructor application of this context's constructors whose
+    /// arguments are values; anything else (an unevaluated selector) is not read.
+    fn datatype_value(
+        &self,
+        v: Z3_ast,
+        d: &DtSort,
+        model: Option<Z3_model>,
+    ) -> Result<Option<Value>, SolverError> {
+        let ctx = self.ctx;
+        let dt = self.datatype(d)?;
+        // SAFETY: module invariants (live context, its handles, live pointers).
+        if !unsafe { Z3_is_app(ctx, v) } {
+            return Ok(None);
+        }
+        // SAFETY: as above; `v` is an application.
+        let app = self.ok("Z3_to_app", unsafe { Z3_to_app(ctx, v) })?;
+        // SAFETY: as above.
+        let decl = self.ok("Z3_get_app_decl", unsafe { Z3_get_app_decl(ctx, app) })?;
+        let found = dt
+            .ctors
+            .iter()
+            // SAFETY: as above.
+            .position(|(c, _, _)| unsafe { Z3_is_eq_func_decl(ctx, *c, decl) });
+        let Some(c) = found else {
+            return Ok(None);
+        };
+        let mut args = Vec::new();
+        for (k, s) in d.field_sorts(c as u32).iter().enumerate() {
+            // SAFETY: as above; a constructor application has one argument per field.
+            let a = self.ok("Z3_get_app_arg", unsafe {
+                Z3_get_app_arg(ctx, app, k as u32)
+            })?;
+            match self.read_value(a, s, model)? {
+                Some(x) => args.push(x),
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(Value::Dt(Box::new(DtValue {
+            sort: d.clone(),
+            ctor: c as u32,
+            args,
+        }))))
+    }
+
     /// An array value from a store chain over a constant array, or from an `as-array`
     /// function interpretation (entries and else value). Anything else (a lambda, an
     /// unevaluated term) is not read: `None`.
@@ -975,6 +1209,7 @@ impl Backend for Z3 {
         self.ctx = new_context(&limits)?;
         self.ctx_limits = limits;
         self.parsed_decls.clear();
+        self.datatypes.borrow_mut().clear();
         self.validating = None;
         Ok(())
     }

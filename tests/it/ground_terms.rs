@@ -10,8 +10,8 @@ use smtsmith::generate::seeded_bytes;
 use smtsmith::harness::{Harness, Selection};
 use smtsmith::ir::regex::Re;
 use smtsmith::ir::{
-    result_sort, ArrayValue, Domain, Float, Formula, Idx, Op, RoundingMode, Rule, Sort, Theory,
-    Value, OPS,
+    result_sort, ArrayValue, Domain, DtSort, DtValue, Float, Formula, Idx, Op, RoundingMode, Rule,
+    Sort, Theory, Value, OPS,
 };
 use smtsmith::smtlib;
 use smtsmith::solver::{SolverId, Verdict};
@@ -70,6 +70,7 @@ fn value(sort: &Sort, r: &mut Rng) -> Value {
         Sort::Uninterp(_) => unreachable!("ground terms have no uninterpreted sorts"),
         Sort::RoundingMode => Value::Rm(RoundingMode::ALL[r.below(5) as usize]),
         Sort::Float(eb, sb) => Value::Float(float(*eb, *sb, r)),
+        Sort::Datatype(d) => datatype_value(d, 3, r),
         Sort::Array(i, e) => {
             // The default of a nested array is constant (cvc5 takes only values in
             // `as const`; a store chain is not one).
@@ -193,6 +194,134 @@ fn regex(r: &mut Rng, depth: u32) -> Re {
 }
 
 /// Array sorts: Int, Bool, bit-vector, String indices; nested arrays as elements.
+/// The datatypes the datatype operators are checked on: an enumeration, a record of a real
+/// and a string, a list of integers, a binary tree of bit-vectors with Boolean keys, rose
+/// trees and forests (mutually recursive), and a wrapper of the list (a field of another
+/// group's sort).
+fn datatypes() -> Vec<DtSort> {
+    use smtsmith::ir::datatype::{Ctor, DtDecl, DtGroup, Field, FieldSort};
+    use std::sync::Arc;
+    let field = |name: &str, sort: FieldSort| Field {
+        name: name.into(),
+        sort,
+    };
+    let ctor = |name: &str, fields: Vec<Field>| Ctor {
+        name: name.into(),
+        fields,
+    };
+    let decl = |name: &str, ctors: Vec<Ctor>| DtDecl {
+        name: name.into(),
+        ctors,
+    };
+    let s = FieldSort::Sort;
+    let m = FieldSort::Member;
+    let group = |types: Vec<DtDecl>| Arc::new(DtGroup { types });
+    let color = group(vec![decl(
+        "Color",
+        vec![
+            ctor("red", vec![]),
+            ctor("green", vec![]),
+            ctor("blue", vec![]),
+        ],
+    )]);
+    let rec = group(vec![decl(
+        "Rec",
+        vec![ctor(
+            "rec",
+            vec![field("num", s(Sort::Real)), field("text", s(Sort::String))],
+        )],
+    )]);
+    let list = group(vec![decl(
+        "IntList",
+        vec![
+            ctor("nil", vec![]),
+            ctor(
+                "cons",
+                vec![field("head", s(Sort::Int)), field("tail", m(0))],
+            ),
+        ],
+    )]);
+    let tree = group(vec![decl(
+        "BvTree",
+        vec![
+            ctor("leaf", vec![field("label", s(Sort::BitVec(3)))]),
+            ctor(
+                "node",
+                vec![
+                    field("left", m(0)),
+                    field("key", s(Sort::Bool)),
+                    field("right", m(0)),
+                ],
+            ),
+        ],
+    )]);
+    let rose = group(vec![
+        decl(
+            "Rose",
+            vec![ctor(
+                "rose",
+                vec![field("root", s(Sort::Int)), field("kids", m(1))],
+            )],
+        ),
+        decl(
+            "Forest",
+            vec![
+                ctor("fnil", vec![]),
+                ctor("fcons", vec![field("fhead", m(0)), field("ftail", m(1))]),
+            ],
+        ),
+    ]);
+    let wrap = group(vec![decl(
+        "Wrap",
+        vec![
+            ctor(
+                "wrap",
+                vec![
+                    field("inner", s(Sort::Datatype(DtSort::new(list.clone(), 0)))),
+                    field("color", s(Sort::Datatype(DtSort::new(color.clone(), 0)))),
+                ],
+            ),
+            ctor("empty", vec![]),
+        ],
+    )]);
+    let mut out = Vec::new();
+    for g in [color, rec, list, tree, rose, wrap] {
+        assert_eq!(g.check(), Ok(()));
+        for k in 0..g.types.len() {
+            out.push(DtSort::new(g.clone(), k as u32));
+        }
+    }
+    out
+}
+
+fn datatype_sort(r: &mut Rng) -> DtSort {
+    let all = datatypes();
+    all[r.below(all.len() as u32) as usize].clone()
+}
+
+/// A value of `d` with up to `depth` constructor levels beyond its least value.
+fn datatype_value(d: &DtSort, depth: u32, r: &mut Rng) -> Value {
+    let by_depth = d.ctors_by_depth();
+    let c = if depth == 0 {
+        by_depth[0]
+    } else {
+        by_depth[r.below(by_depth.len() as u32) as usize]
+    };
+    let args = d
+        .field_sorts(c)
+        .iter()
+        .map(|s| match s {
+            Sort::Datatype(e) => datatype_value(e, depth.saturating_sub(1), r),
+            other => value(other, r),
+        })
+        .collect();
+    Value::Dt(Box::new(DtValue {
+        sort: d.clone(),
+        ctor: c,
+        args,
+    }))
+}
+
 fn array_sort(r: &mut Rng) -> Sort {
     let a = Sort::array;
     match r.below(5) {
@@ -243,6 +372,32 @@ fn plan(op: Op, r: &mut Rng) -> (Idx, Vec<Sort>) {
             let (eb, sb) = FORMATS[r.below(FORMATS.len() as u32) as usize];
             ([w, 0], vec![Sort::RoundingMode, Sort::Float(eb, sb)])
         }
+        // A constructor's datatype travels as the last "argument", as `as const`'s sort.
+        Rule::Datatype => {
+            let d = datatype_sort(r);
+            let c = r.below(d.ctors().len() as u32);
+            match op {
+                Op::DtCons => {
+                    let mut sorts = d.field_sorts(c);
+                    sorts.push(Sort::Datatype(d));
+                    ([c, 0], sorts)
+                }
+                Op::DtSel => {
+                    // A datatype with fields (every one here but the enumeration).
+                    let mut d = d;
+                    while d.ctors().iter().all(|c| c.fields.is_empty()) {
+                        d = datatype_sort(r);
+                    }
+                    let with: Vec<u32> = (0..d.ctors().len() as u32)
+                        .filter(|k| !d.ctors()[*k as usize].fields.is_empty())
+                        .collect();
+                    let c = with[r.below(with.len() as u32) as usize];
+                    let n = d.ctors()[c as usize].fields.len() as u32;
+                    ([c, r.below(n)], vec![Sort::Datatype(d)])
+                }
+                _ => ([c, 0], vec![Sort::Datatype(d)]),
+            }
+        }
         Rule::Select | Rule::Store | Rule::ConstArray => {
             let a = array_sort(r);
             let Sort::Array(i, e) = a.clone() else {
@@ -260,6 +415,7 @@ fn plan(op: Op, r: &mut Rng) -> (Idx, Vec<Sort>) {
             let t = match info.domain {
                 Domain::None => None,
                 Domain::Any => Some(match r.below(6) {
+                    5 if r.byte() & 1 == 0 => Sort::Datatype(datatype_sort(r)),
                     5 => array_sort(r),
                     k => {
                         [Sort::Bool, Sort::Int, Sort::Real, bv(w), Sort::String][k as usize].clone()
@@ -317,7 +473,7 @@ fn every_operator_agrees_with_both_solvers_on_literals() {
         // float operators five rounding modes and many formats.
         let batches = match info.theory {
             Theory::Strings => 10,
-            Theory::FloatingPoint => 8,
+            Theory::FloatingPoint | Theory::Datatypes => 8,
             _ => 3,
         };
         for _batch in 0..batches {
@@ -326,8 +482,9 @@ fn every_operator_agrees_with_both_solvers_on_literals() {
             let mut shown = Vec::new();
             for _ in 0..12 {
                 let (idx, mut sorts) = plan(info.op, &mut r);
-                // `((as const A) v)`: its sort A is not an argument's.
-                let const_sort = (info.op == Op::ConstArray).then(|| sorts.pop().unwrap());
+                // `((as const A) v)` and a constructor: the sort is not an argument's.
+                let const_sort =
+                    matches!(info.op, Op::ConstArray | Op::DtCons).then(|| sorts.pop().unwrap());
                 let sort = const_sort.clone().unwrap_or_else(|| {
                     result_sort(info.op, idx, &sorts)
                         .unwrap_or_else(|e| panic!("{} {idx:?} {sorts:?}: {e}", info.name))
@@ -335,8 +492,10 @@ fn every_operator_agrees_with_both_solvers_on_literals() {
                 // Float conversions to integers and reals are unspecified on most random
                 // floats (NaN, infinities, out of range): up to four draws find a specified
                 // one; what stays unspecified is counted.
+                // So is a selector of another constructor's value.
                 let draws = match info.op {
                     Op::FpToUbv | Op::FpToSbv | Op::FpToReal | Op::FpMin | Op::FpMax => 4,
+                    Op::DtSel => 4,
                     _ => 1,
                 };
                 let mut drawn = None;
@@ -374,6 +533,7 @@ fn every_operator_agrees_with_both_solvers_on_literals() {
                 }
                 let args: Vec<_> = vals.iter().map(|v| f.lit(v.clone())).collect();
                 let term = match const_sort {
+                    Some(Sort::Datatype(d)) => f.construct(&d, idx[0], args).unwrap(),
                     Some(a) => f.const_array(a, args[0]).unwrap(),
                     None => f.app_indexed(info.op, idx, args).unwrap(),
                 };
@@ -463,7 +623,15 @@ fn generated_ground_terms_agree_with_both_rewriters() {
     use smtsmith::generate::{Case, Theories};
     let dir = tempfile::tempdir().unwrap();
     let mut h = Harness::new(Selection::Both, dir.path()).unwrap();
-    for subset in ["strings", "bv", "ints,reals", "arrays", "fp", "all"] {
+    for subset in [
+        "strings",
+        "bv",
+        "ints,reals",
+        "arrays",
+        "fp",
+        "datatypes,ints,bv",
+        "all",
+    ] {
         let theories: Theories = subset.parse().unwrap();
         let (mut agreed, mut terms) = (0, 0);
         for seed in 0..300 {

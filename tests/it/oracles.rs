@@ -507,3 +507,67 @@ fn issues_of_cvc5s_experimental_float_solver_are_not_reported() {
     let issue = &verdicts.findings[0];
     assert!(smtsmith::oracle::reportable(&g, issue));
 }
+
+/// Datatype models: both solvers' real models of a list formula are valid (the evaluator
+/// reads constructor values back); a model whose list is changed to another constructor,
+/// or whose element is changed, is an invalid model blaming that solver; generated
+/// datatype formulas raise no finding. Ground truth: the solvers' own models plus the
+/// evaluator.
+#[test]
+fn datatype_models_are_checked_and_a_changed_value_fires() {
+    let text = "(set-logic QF_DTLIA)
+        (declare-datatypes ((Lst 0)) (((nil) (cons (head Int) (tail Lst)))))
+        (declare-const x Lst)
+        (assert ((_ is cons) x))(assert (= (tail x) nil))(assert (< 5 (head x) 7))
+        (check-sat)";
+    let f = smtsmith::smtlib::parse::parse_script(text).unwrap().formula;
+    let mut h = harness();
+    let answers = h.answers(&f);
+    let v = judge(&f, &answers);
+    assert!(v.findings.is_empty(), "{:?}", v.findings);
+    assert!(
+        v.model_checks
+            .iter()
+            .filter(|c| c.truth == Truth::True)
+            .count()
+            >= 2,
+        "{:?}",
+        v.model_checks
+    );
+    for k in 0..answers.len() {
+        for changed in ["nil", "(cons 7 nil)"] {
+            let mut corrupted = answers.clone();
+            let (id, a) = &mut corrupted[k];
+            let id = *id;
+            let model = a.as_mut().unwrap().model.as_mut().unwrap();
+            let Some(Value::Dt(d)) = &model.values[0] else {
+                panic!("{id}: no list value: {:?}", model.values)
+            };
+            let mut d = (**d).clone();
+            if changed == "nil" {
+                (d.ctor, d.args) = (0, Vec::new());
+            } else {
+                d.args[0] = int(7);
+            }
+            model.values[0] = Some(Value::Dt(Box::new(d)));
+            let v = judge(&f, &corrupted);
+            assert_eq!(v.findings.len(), 1, "{id} {changed}: {:?}", v.findings);
+            assert_eq!(v.findings[0].class, Class::InvalidModel);
+            assert_eq!(v.findings[0].blamed, Some(id));
+        }
+    }
+    let theories: smtsmith::generate::Theories = "datatypes,ints".parse().unwrap();
+    let mut validated = 0;
+    for seed in 0..200 {
+        let case = Case::from_bytes_in(&seeded_bytes(seed, 200), &theories);
+        let answers = h.answers(&case.formula);
+        let v = judge(&case.formula, &answers);
+        assert!(v.findings.is_empty(), "seed {seed}: {:?}", v.findings);
+        validated += v
+            .model_checks
+            .iter()
+            .filter(|c| c.truth == Truth::True)
+            .count();
+    }
+    assert!(validated > 150, "validated {validated}");
+}

@@ -127,12 +127,9 @@ pub(super) fn seed_corpus(cmd: Command) -> Result<ExitCode, String> {
     };
     use sha2::{Digest, Sha256};
     let files = smtsmith::check::collect_files(&paths).map_err(|e| e.to_string())?;
-    // FloatingPoint is outside the default swarm: its scripts join the corpus only where
-    // SMTSMITH_THEORIES allows it.
-    let floats = smtsmith::settings::Settings::from_env()?
-        .theories
-        .allowed
-        .fp;
+    // FloatingPoint and datatypes are outside the default swarm: their scripts join the
+    // corpus only where SMTSMITH_THEORIES allows them.
+    let allowed = smtsmith::settings::Settings::from_env()?.theories.allowed;
     std::fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
     let (mut written, mut skipped) = (0, 0);
     let progress = Progress::new(files.len() as u64, false);
@@ -147,13 +144,19 @@ pub(super) fn seed_corpus(cmd: Command) -> Result<ExitCode, String> {
                 });
                 skipped += 1;
             }
-            Ok(s) if !floats && s.script.formula.signature().fp => {
-                progress.suspend(|| {
-                    println!(
-                        "skipped {}: FloatingPoint (outside the default swarm; SMTSMITH_THEORIES=all,fp includes it)",
-                        path.display()
-                    )
-                });
+            Ok(s)
+                if smtsmith::construct::fusion::outside_allowed(
+                    &s.script.formula.signature(),
+                    &allowed,
+                )
+                .is_some() =>
+            {
+                let why = smtsmith::construct::fusion::outside_allowed(
+                    &s.script.formula.signature(),
+                    &allowed,
+                )
+                .unwrap_or_default();
+                progress.suspend(|| println!("skipped {}: {why}", path.display()));
                 skipped += 1;
             }
             Ok(s) => {

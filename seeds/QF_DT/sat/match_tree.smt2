@@ -1,0 +1,8 @@
+(set-logic QF_DT)
+(set-info :status sat)
+(declare-datatype Tree ((leaf (val Bool)) (node (left Tree) (right Tree))))
+(declare-const t Tree)
+(assert (not ((_ is leaf) t)))
+(assert (match t (((leaf b) b) ((node l r) (and ((_ is leaf) l) (not ((_ is leaf) r)))))))
+(assert (match (right t) (((leaf b) false) (other (val (left t))))))
+(check-sat)

@@ -1,0 +1,8 @@
+(set-logic QF_DT)
+(set-info :status unsat)
+(declare-datatypes ((BList 0)) (((bnil) (bcons (bhead Bool) (btail BList)))))
+(declare-const x BList)
+(declare-const y BList)
+(assert (= x (bcons true y)))
+(assert (= y (bcons false x)))
+(check-sat)

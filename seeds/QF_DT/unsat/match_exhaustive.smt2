@@ -1,0 +1,6 @@
+(set-logic QF_DT)
+(set-info :status unsat)
+(declare-datatype Color ((red) (green) (blue)))
+(declare-const c Color)
+(assert (match c ((red false) (green false) (x (= x red)))))
+(check-sat)

@@ -1,0 +1,7 @@
+(set-logic QF_DTLIA)
+(set-info :status sat)
+(declare-datatype Pair ((pair (fst Int) (snd Int))))
+(declare-const p Pair)
+(assert (match p (((pair a b) (and (= (+ a b) 7) (= (- a b) 1))))))
+(assert (= p (pair 4 (snd p))))
+(check-sat)

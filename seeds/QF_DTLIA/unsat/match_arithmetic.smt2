@@ -1,0 +1,7 @@
+(set-logic QF_DTLIA)
+(set-info :status unsat)
+(declare-datatypes ((IList 0)) (((inil) (icons (ihead Int) (itail IList)))))
+(declare-const x IList)
+(assert (= (match x ((inil 0) ((icons h t) (+ h 1)))) 7))
+(assert (or (= x inil) (< (ihead x) 6)))
+(check-sat)

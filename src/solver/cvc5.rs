@@ -321,14 +321,13 @@ impl Cvc5 {
                 let bv = call!("cvc5_mk_bv", c::mk_bv(tm, x.eb + x.sb, bits.as_ptr(), 10))?;
                 call!("cvc5_mk_fp", c::mk_fp(tm, x.eb, x.sb, bv))
             }
-            Value::Dt(d) => {
-                let args = d
-                    .args
-                    .iter()
-                    .map(|a| self.literal(a))
-                    .collect::<Result<Vec<_>, _>>()?;
-                self.datatype_app(Op::DtCons, [d.ctor, 0], &args, &v.sort())
-            }
+            Value::Dt(d) => super::datatype_term(
+                &mut Builder {
+                    cvc5: self,
+                    consts: &[],
+                },
+                d,
+            ),
             Value::Rm(m) => {
                 use crate::ir::RoundingMode as M;
                 let rm = match m {

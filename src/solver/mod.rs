@@ -644,6 +644,25 @@ pub(crate) fn regex_term<B: TermBuilder>(
 /// only values in a constant array, and a nested array with exceptions is not one; where
 /// the canonical default is such an array and the index sort is enumerable, the array is
 /// written over the inner array's constant part with a store at every index that differs.
+/// A datatype value as its constructor applications (its fields through `b.literal`: an array
+/// or a nested datatype value builds as it does anywhere).
+pub(crate) fn datatype_term<B: TermBuilder>(
+    b: &mut B,
+    d: &crate::ir::DtValue,
+) -> Result<B::Term, SolverError> {
+    let args = d
+        .args
+        .iter()
+        .map(|a| b.literal(a))
+        .collect::<Result<Vec<_>, _>>()?;
+    b.apply(
+        Op::DtCons,
+        [d.ctor, 0],
+        &args,
+        &Sort::Datatype(d.sort.clone()),
+    )
+}
+
 pub(crate) fn array_term<B: TermBuilder>(
     b: &mut B,
     a: &crate::ir::ArrayValue,

@@ -432,18 +432,7 @@ impl Z3 {
                 unreachable!("regex and array literals are built by regex_term/array_term")
             }
             Value::Abstract { .. } => unreachable!("uninterpreted-sort elements have no literals"),
-            Value::Dt(d) => {
-                let args = d
-                    .args
-                    .iter()
-                    .map(|a| self.literal(a))
-                    .collect::<Result<Vec<_>, _>>()?;
-                let decl = self.datatype(&d.sort)?.ctors[d.ctor as usize].0;
-                // SAFETY: module invariants (live context, its handles, live pointers).
-                self.ok("Z3_mk_app", unsafe {
-                    Z3_mk_app(ctx, decl, args.len() as u32, args.as_ptr())
-                })
-            }
+            Value::Dt(_) => unreachable!("datatype values are built by datatype_term"),
             Value::Float(x) => {
                 if x.is_nan() {
                     let sort = self.sort(&Sort::Float(x.eb, x.sb))?;
@@ -1886,6 +1875,7 @@ impl TermBuilder for Builder<'_> {
         match v {
             Value::Re(r) => super::regex_term(self, r),
             Value::Array(a) => super::array_term(self, a),
+            Value::Dt(d) => super::datatype_term(self, d),
             v => self.z3.literal(v),
         }
     }

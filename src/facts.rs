@@ -161,6 +161,13 @@ pub const LIMITATIONS: &[Limitation] = &[
     },
     Limitation {
         solver: SolverId::Z3,
+        kind: LimitKind::FrontEnd,
+        message: "line * column *: ambiguous function declaration reference, provide full signature to disambiguate (<symbol> (<sort>*) <sort>) *",
+        seen_on: "Z3 5.4.1.0",
+        why: "its front end takes `(_ is C)` of a parametric datatype only with C's full signature (`is-C` it takes; smtsmith prints that)",
+    },
+    Limitation {
+        solver: SolverId::Z3,
         kind: LimitKind::UnknownLogic,
         message: "logic '*' is not recognized",
         seen_on: "Z3 4.8.7.0",

@@ -11,7 +11,7 @@ use arbitrary::{Result, Unstructured};
 use std::sync::Arc;
 
 /// The shapes, in the order of `Config::dt_shapes`'s bits.
-pub const DT_SHAPES: [&str; 7] = [
+pub const DT_SHAPES: [&str; 8] = [
     "enumeration",
     "record",
     "option",
@@ -19,6 +19,7 @@ pub const DT_SHAPES: [&str; 7] = [
     "tree",
     "tree and forest (mutually recursive)",
     "wrapper of another datatype",
+    "parametric list at two sorts",
 ];
 
 /// The datatype sorts of a case: `cfg.dt_count` datatypes (each group's members), their
@@ -36,6 +37,43 @@ pub fn plan(cfg: &Config, u: &mut Unstructured, field_sorts: &[Sort]) -> Result<
         if shape == 6 && out.is_empty() {
             shape = 3; // no datatype to wrap yet: a list
         }
+        if shape == 7 {
+            // `(par (T) ...)` and two instances (one where both draws agree).
+            let group = Arc::new(DtGroup {
+                types: vec![DtDecl {
+                    params: vec!["T".into()],
+                    name: format!("PList{k}"),
+                    ctors: vec![
+                        Ctor {
+                            name: format!("pnil{k}"),
+                            fields: vec![],
+                        },
+                        Ctor {
+                            name: format!("pcons{k}"),
+                            fields: vec![
+                                Field {
+                                    name: format!("phead{k}"),
+                                    sort: FieldSort::Param(0),
+                                },
+                                Field {
+                                    name: format!("ptail{k}"),
+                                    sort: FieldSort::Member(0),
+                                },
+                            ],
+                        },
+                    ],
+                }],
+            });
+            debug_assert_eq!(group.check(), Ok(()));
+            for _ in 0..2 {
+                let at = field_sorts[u.choose_index(field_sorts.len())?].clone();
+                let d = DtSort::instance(group.clone(), 0, vec![at]);
+                if !out.contains(&d) {
+                    out.push(d);
+                }
+            }
+            continue;
+        }
         let pick = |u: &mut Unstructured| -> Result<Sort> {
             Ok(field_sorts[u.choose_index(field_sorts.len())?].clone())
         };
@@ -47,6 +85,7 @@ pub fn plan(cfg: &Config, u: &mut Unstructured, field_sorts: &[Sort]) -> Result<
                 let n = u.int_in_range(1..=3)?;
                 let names = ["red", "green", "blue"];
                 vec![DtDecl {
+                    params: Vec::new(),
                     name: format!("Color{k}"),
                     ctors: (0..n)
                         .map(|i| ctor(format!("{}{k}", names[i]), vec![]))
@@ -54,6 +93,7 @@ pub fn plan(cfg: &Config, u: &mut Unstructured, field_sorts: &[Sort]) -> Result<
                 }]
             }
             1 => vec![DtDecl {
+                params: Vec::new(),
                 name: format!("Pair{k}"),
                 ctors: vec![ctor(
                     format!("pair{k}"),
@@ -64,6 +104,7 @@ pub fn plan(cfg: &Config, u: &mut Unstructured, field_sorts: &[Sort]) -> Result<
                 )],
             }],
             2 => vec![DtDecl {
+                params: Vec::new(),
                 name: format!("Option{k}"),
                 ctors: vec![
                     ctor(format!("none{k}"), vec![]),
@@ -74,6 +115,7 @@ pub fn plan(cfg: &Config, u: &mut Unstructured, field_sorts: &[Sort]) -> Result<
                 ],
             }],
             3 => vec![DtDecl {
+                params: Vec::new(),
                 name: format!("List{k}"),
                 ctors: vec![
                     ctor(format!("nil{k}"), vec![]),
@@ -87,6 +129,7 @@ pub fn plan(cfg: &Config, u: &mut Unstructured, field_sorts: &[Sort]) -> Result<
                 ],
             }],
             4 => vec![DtDecl {
+                params: Vec::new(),
                 name: format!("Tree{k}"),
                 ctors: vec![
                     ctor(
@@ -105,6 +148,7 @@ pub fn plan(cfg: &Config, u: &mut Unstructured, field_sorts: &[Sort]) -> Result<
             }],
             5 => vec![
                 DtDecl {
+                    params: Vec::new(),
                     name: format!("Rose{k}"),
                     ctors: vec![ctor(
                         format!("rose{k}"),
@@ -115,6 +159,7 @@ pub fn plan(cfg: &Config, u: &mut Unstructured, field_sorts: &[Sort]) -> Result<
                     )],
                 },
                 DtDecl {
+                    params: Vec::new(),
                     name: format!("Forest{k}"),
                     ctors: vec![
                         ctor(format!("fnil{k}"), vec![]),
@@ -131,6 +176,7 @@ pub fn plan(cfg: &Config, u: &mut Unstructured, field_sorts: &[Sort]) -> Result<
             _ => {
                 let inner = out[u.choose_index(out.len())?].clone();
                 vec![DtDecl {
+                    params: Vec::new(),
                     name: format!("Wrap{k}"),
                     ctors: vec![
                         ctor(

@@ -179,11 +179,7 @@ pub fn grow(
         reuse_any_size: true,
         dts: Vec::new(),
     };
-    for grp in g.f.datatype_groups() {
-        for m in 0..grp.types.len() {
-            g.dts.push(crate::ir::DtSort::new(grp.clone(), m as u32));
-        }
-    }
+    g.dts = g.f.datatype_sorts();
     let depth = depth.max(1);
     // The root is an application when one fits (a bare leaf says little).
     let apps = g.app_candidates(sort);
@@ -977,6 +973,12 @@ impl Gen<'_, '_, '_> {
                     Sort::Uninterp(n) => format!("u{n}_{k}"),
                     Sort::Float(eb, sb) => format!("fp{eb}_{sb}_{k}"),
                     Sort::RoundingMode => format!("rm{k}"),
+                    // Instances of one parametric datatype are told apart by their place.
+                    Sort::Datatype(d) if d.parametric() => format!(
+                        "{}_{}_v{k}",
+                        d.name(),
+                        self.dts.iter().position(|x| x == d).unwrap_or(0)
+                    ),
                     Sort::Datatype(d) => format!("{}_v{k}", d.name()),
                 };
                 let name = self.fresh_name(name);

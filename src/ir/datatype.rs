@@ -18,10 +18,14 @@ pub struct DtGroup {
     pub types: Vec<DtDecl>,
 }
 
-/// One datatype: its name and constructors (at least one).
+/// One datatype: its name, its sort parameters (`par`; every member of a parametric group
+/// has the same number, and a member's own occurrences take them unchanged) and
+/// constructors (at least one).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct DtDecl {
     pub name: String,
+    #[serde(default)]
+    pub params: Vec<String>,
     pub ctors: Vec<Ctor>,
 }
 
@@ -39,18 +43,23 @@ pub struct Field {
     pub sort: FieldSort,
 }
 
-/// The sort of a field: another sort, or a member of the field's own group.
+/// The sort of a field: another sort, a member of the field's own group (at the group's
+/// parameters), or one of the parameters.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum FieldSort {
     Sort(Sort),
     Member(u32),
+    Param(u32),
 }
 
-/// A datatype sort: member `index` of `group`.
+/// A datatype sort: member `index` of `group`, its parameters instantiated by `args`
+/// (empty for a datatype without parameters).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct DtSort {
     pub group: Arc<DtGroup>,
     pub index: u32,
+    #[serde(default)]
+    pub args: Vec<Sort>,
 }
 
 /// A value of a datatype: a constructor applied to values of its fields.
@@ -71,7 +80,14 @@ impl DtGroup {
             return Err("a datatype declaration declares no datatype".into());
         }
         let mut names = std::collections::HashSet::new();
+        let arity = self.types[0].params.len();
         for t in &self.types {
+            if t.params.len() != arity {
+                return Err(format!(
+                    "datatype {}: the members of a group with parameters take the same number (smtsmith)",
+                    t.name
+                ));
+            }
             if t.ctors.is_empty() {
                 return Err(format!("datatype {} has no constructor", t.name));
             }
@@ -87,10 +103,14 @@ impl DtGroup {
                 fresh(&c.name)?;
                 for f in &c.fields {
                     fresh(&f.name)?;
-                    if let FieldSort::Member(m) = f.sort {
-                        if m as usize >= self.types.len() {
+                    match f.sort {
+                        FieldSort::Member(m) if m as usize >= self.types.len() => {
                             return Err(format!("field {} names member {m}", f.name));
                         }
+                        FieldSort::Param(p) if p as usize >= arity => {
+                            return Err(format!("field {} names parameter {p}", f.name));
+                        }
+                        _ => {}
                     }
                 }
             }
@@ -150,7 +170,59 @@ fn ctor_depth(c: &Ctor, depth: &[Option<u32>]) -> Option<u32> {
 
 impl DtSort {
     pub fn new(group: Arc<DtGroup>, index: u32) -> DtSort {
-        DtSort { group, index }
+        DtSort {
+            group,
+            index,
+            args: Vec::new(),
+        }
+    }
+
+    /// Member `index` of a parametric `group` at `args`.
+    pub fn instance(group: Arc<DtGroup>, index: u32, args: Vec<Sort>) -> DtSort {
+        DtSort { group, index, args }
+    }
+
+    /// Whether the group has parameters (its constructors need `(as C S)` to be printed).
+    pub fn parametric(&self) -> bool {
+        !self.group.types[0].params.is_empty()
+    }
+
+    /// The same datatype as a group without parameters (fields at this sort's arguments,
+    /// names unchanged): what the solvers' APIs are given, one group per instance.
+    pub fn monomorphic(&self) -> DtSort {
+        if !self.parametric() {
+            return self.clone();
+        }
+        let types = self
+            .group
+            .types
+            .iter()
+            .map(|t| DtDecl {
+                name: t.name.clone(),
+                params: Vec::new(),
+                ctors: t
+                    .ctors
+                    .iter()
+                    .map(|c| Ctor {
+                        name: c.name.clone(),
+                        fields: c
+                            .fields
+                            .iter()
+                            .map(|f| Field {
+                                name: f.name.clone(),
+                                sort: match &f.sort {
+                                    FieldSort::Param(p) => {
+                                        FieldSort::Sort(self.args[*p as usize].clone())
+                                    }
+                                    other => other.clone(),
+                                },
+                            })
+                            .collect(),
+                    })
+                    .collect(),
+            })
+            .collect();
+        DtSort::new(Arc::new(DtGroup { types }), self.index)
     }
 
     pub fn decl(&self) -> &DtDecl {
@@ -169,9 +241,9 @@ impl DtSort {
         self.ctors().get(c as usize)
     }
 
-    /// The sort of member `m` of this sort's group.
+    /// The sort of member `m` of this sort's group (at this sort's arguments).
     pub fn member(&self, m: u32) -> DtSort {
-        DtSort::new(self.group.clone(), m)
+        DtSort::instance(self.group.clone(), m, self.args.clone())
     }
 
     /// The sort of field `f` of constructor `c`.
@@ -191,12 +263,19 @@ impl DtSort {
         match s {
             FieldSort::Sort(s) => s.clone(),
             FieldSort::Member(m) => Sort::Datatype(self.member(*m)),
+            FieldSort::Param(p) => self.args[*p as usize].clone(),
         }
     }
 
-    /// The sorts of other groups' fields (not members of this group), each once.
+    /// The sorts of other groups' fields (not members of this group) and the sort
+    /// arguments, each once.
     pub fn outside_sorts(&self) -> Vec<Sort> {
         let mut out: Vec<Sort> = Vec::new();
+        for a in &self.args {
+            if !out.contains(a) {
+                out.push(a.clone());
+            }
+        }
         for t in &self.group.types {
             for c in &t.ctors {
                 for f in &c.fields {
@@ -230,14 +309,21 @@ impl DtSort {
         self.ctor(c).is_some_and(|ctor| {
             ctor.fields
                 .iter()
-                .all(|f| matches!(f.sort, FieldSort::Sort(_)))
+                .all(|f| !matches!(f.sort, FieldSort::Member(_)))
         })
     }
 }
 
 impl std::fmt::Display for DtSort {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&super::symbol(self.name()))
+        if self.args.is_empty() {
+            return f.write_str(&super::symbol(self.name()));
+        }
+        write!(f, "({}", super::symbol(self.name()))?;
+        for a in &self.args {
+            write!(f, " {a}")?;
+        }
+        f.write_str(")")
     }
 }
 
@@ -270,6 +356,7 @@ mod tests {
         let g = DtGroup {
             types: vec![DtDecl {
                 name: "L".into(),
+                params: vec![],
                 ctors: vec![
                     Ctor {
                         name: "cons".into(),

@@ -451,6 +451,42 @@ impl Formula {
         out
     }
 
+    /// Every datatype sort the formula uses (instances of a parametric datatype as they
+    /// occur), with every member of each one's group at the same arguments and the
+    /// datatypes inside their fields.
+    pub fn datatype_sorts(&self) -> Vec<DtSort> {
+        fn walk(s: &Sort, out: &mut Vec<DtSort>) {
+            match s {
+                Sort::Array(i, e) => {
+                    walk(i, out);
+                    walk(e, out);
+                }
+                Sort::Datatype(d) if !out.contains(d) => {
+                    for m in 0..d.group.types.len() as u32 {
+                        let member = d.member(m);
+                        if !out.contains(&member) {
+                            out.push(member);
+                        }
+                    }
+                    for o in d.outside_sorts() {
+                        walk(&o, out);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut out = Vec::new();
+        for d in self.decls.iter().chain(&self.bounds) {
+            for s in d.args.iter().chain([&d.sort]) {
+                walk(s, &mut out);
+            }
+        }
+        for n in &self.nodes {
+            walk(&n.sort, &mut out);
+        }
+        out
+    }
+
     /// `(C args...)`: constructor `ctor` of datatype `sort` applied to `args` (the result
     /// sort is part of the term: a nullary constructor has no argument to tell it).
     pub fn construct(

@@ -573,27 +573,55 @@ fn datatype_op_name(
         other => unreachable!("a datatype operator over {other}"),
     };
     Some(match op {
-        Op::DtCons => symbol(&sort_of_dt(f.sort_of(id)).ctors()[idx[0] as usize].name),
+        Op::DtCons => constructor_name(&sort_of_dt(f.sort_of(id)), idx[0]),
         Op::DtSel => {
             let d = sort_of_dt(f.sort_of(args[0]));
             symbol(&d.ctors()[idx[0] as usize].fields[idx[1] as usize].name)
         }
+        // Z3's front end takes `(_ is C)` of a parametric datatype only with C's full
+        // signature; both front ends take `is-C` (their name for the tester).
         Op::DtIs => {
             let d = sort_of_dt(f.sort_of(args[0]));
-            format!("(_ is {})", symbol(&d.ctors()[idx[0] as usize].name))
+            let c = &d.ctors()[idx[0] as usize].name;
+            if d.parametric() {
+                symbol(&format!("is-{c}"))
+            } else {
+                format!("(_ is {})", symbol(c))
+            }
         }
         _ => return None,
     })
 }
 
-/// `(declare-datatypes ((D 0) ...) (((C (sel S) ...) ...) ...))` of one group.
+/// A constructor of `d` as a term names it: its symbol, or `(as C S)` where `d` has
+/// parameters (the arguments need not tell the sort: `nil`).
+fn constructor_name(d: &crate::ir::DtSort, c: u32) -> String {
+    let name = symbol(&d.ctors()[c as usize].name);
+    if d.parametric() {
+        format!("(as {name} {d})")
+    } else {
+        name
+    }
+}
+
+/// `(declare-datatypes ((D 0) ...) (((C (sel S) ...) ...) ...))` of one group; with
+/// parameters `((D 1) ...) ((par (T) ((C (sel T) (next (D T)))) ...)`.
 pub fn datatype_declaration(g: &crate::ir::DtGroup) -> String {
     use crate::ir::datatype::FieldSort;
+    let params: Vec<String> = g.types[0].params.iter().map(|p| symbol(p)).collect();
     let heads: Vec<String> = g
         .types
         .iter()
-        .map(|t| format!("({} 0)", symbol(&t.name)))
+        .map(|t| format!("({} {})", symbol(&t.name), params.len()))
         .collect();
+    let member = |m: u32| {
+        let name = symbol(&g.types[m as usize].name);
+        if params.is_empty() {
+            name
+        } else {
+            format!("({name} {})", params.join(" "))
+        }
+    };
     let bodies: Vec<String> = g
         .types
         .iter()
@@ -606,7 +634,8 @@ pub fn datatype_declaration(g: &crate::ir::DtGroup) -> String {
                     for fld in &c.fields {
                         let sort = match &fld.sort {
                             FieldSort::Sort(x) => x.to_string(),
-                            FieldSort::Member(m) => symbol(&g.types[*m as usize].name),
+                            FieldSort::Member(m) => member(*m),
+                            FieldSort::Param(p) => params[*p as usize].clone(),
                         };
                         let _ = write!(s, " ({} {sort})", symbol(&fld.name));
                     }
@@ -614,7 +643,11 @@ pub fn datatype_declaration(g: &crate::ir::DtGroup) -> String {
                     s
                 })
                 .collect();
-            format!("({})", ctors.join(" "))
+            if params.is_empty() {
+                format!("({})", ctors.join(" "))
+            } else {
+                format!("(par ({}) ({}))", params.join(" "), ctors.join(" "))
+            }
         })
         .collect();
     format!(
@@ -682,7 +715,7 @@ fn value_with(v: &Value, strict: bool) -> String {
         Value::Float(x) => x.to_string(),
         Value::Rm(m) => m.short_name().to_string(),
         Value::Dt(d) => {
-            let name = symbol(&d.sort.ctors()[d.ctor as usize].name);
+            let name = constructor_name(&d.sort, d.ctor);
             if d.args.is_empty() {
                 return name;
             }

@@ -145,6 +145,8 @@ impl Cvc5 {
     /// The sort of datatype `d`, its group declared on first use.
     fn datatype_sort(&self, d: &crate::ir::DtSort) -> Result<c::Sort, SolverError> {
         use crate::ir::datatype::FieldSort;
+        // A parametric datatype is given to cvc5 at its arguments (one group per instance).
+        let d = &d.monomorphic();
         if let Some(sorts) = self.datatypes.borrow().get(&*d.group) {
             return Ok(sorts[d.index as usize]);
         }
@@ -169,6 +171,9 @@ impl Cvc5 {
                             )?;
                         }
                         // A member of the group: by name, resolved when the sorts are made.
+                        FieldSort::Param(_) => {
+                            unreachable!("a monomorphic group has no parameters")
+                        }
                         FieldSort::Member(m) => {
                             let member = name(&g.types[*m as usize].name);
                             call!(

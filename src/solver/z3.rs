@@ -255,6 +255,8 @@ impl Z3 {
 
     /// The sort and declarations of datatype `d`, its group made on first use.
     fn datatype(&self, d: &DtSort) -> Result<Z3Datatype, SolverError> {
+        // A parametric datatype is given to Z3 at its arguments (one group per instance).
+        let d = &d.monomorphic();
         if let Some(made) = self.datatypes.borrow().get(&*d.group) {
             return Ok(made[d.index as usize].clone());
         }
@@ -283,6 +285,9 @@ impl Z3 {
                         crate::ir::datatype::FieldSort::Sort(s) => {
                             sorts.push(Some(self.sort(s)?));
                             refs.push(0);
+                        }
+                        crate::ir::datatype::FieldSort::Param(_) => {
+                            unreachable!("a monomorphic group has no parameters")
                         }
                         crate::ir::datatype::FieldSort::Member(m) => {
                             sorts.push(None);

@@ -211,6 +211,7 @@ fn datatypes() -> Vec<DtSort> {
     };
     let decl = |name: &str, ctors: Vec<Ctor>| DtDecl {
         name: name.into(),
+        params: Vec::new(),
         ctors,
     };
     let s = FieldSort::Sort;
@@ -284,7 +285,33 @@ fn datatypes() -> Vec<DtSort> {
             ctor("empty", vec![]),
         ],
     )]);
-    let mut out = Vec::new();
+    // `(par (A B) ((ppair (pfst A) (psnd B))))` at (Int, IntList) and (Bool, Color).
+    let ppair = Arc::new(DtGroup {
+        types: vec![DtDecl {
+            name: "PPair".into(),
+            params: vec!["A".into(), "B".into()],
+            ctors: vec![ctor(
+                "ppair",
+                vec![
+                    field("pfst", FieldSort::Param(0)),
+                    field("psnd", FieldSort::Param(1)),
+                ],
+            )],
+        }],
+    });
+    assert_eq!(ppair.check(), Ok(()));
+    let mut out = vec![
+        DtSort::instance(
+            ppair.clone(),
+            0,
+            vec![Sort::Int, Sort::Datatype(DtSort::new(list.clone(), 0))],
+        ),
+        DtSort::instance(
+            ppair,
+            0,
+            vec![Sort::Bool, Sort::Datatype(DtSort::new(color.clone(), 0))],
+        ),
+    ];
     for g in [color, rec, list, tree, rose, wrap] {
         assert_eq!(g.check(), Ok(()));
         for k in 0..g.types.len() {

@@ -424,10 +424,8 @@ impl Formula {
             }
         }
         let mut out = Vec::new();
-        for d in self.decls.iter().chain(&self.bounds) {
-            for s in d.args.iter().chain([&d.sort]) {
-                walk(s, &mut out);
-            }
+        for s in self.declared_sorts() {
+            walk(s, &mut out);
         }
         // A datatype's fields may use uninterpreted sorts no declaration does.
         for g in self.datatype_groups() {
@@ -440,15 +438,24 @@ impl Formula {
     /// each once, in an order in which they can be declared ([`datatype::groups_of_sort`]).
     pub fn datatype_groups(&self) -> Vec<std::sync::Arc<DtGroup>> {
         let mut out = Vec::new();
-        for d in self.decls.iter().chain(&self.bounds) {
-            for s in d.args.iter().chain([&d.sort]) {
-                datatype::groups_of_sort(s, &mut out);
-            }
-        }
-        for n in &self.nodes {
-            datatype::groups_of_sort(&n.sort, &mut out);
+        for s in self.used_sorts() {
+            datatype::groups_of_sort(s, &mut out);
         }
         out
+    }
+
+    /// The sorts of the declarations and bound variables (arguments and results).
+    fn declared_sorts(&self) -> impl Iterator<Item = &Sort> {
+        self.decls
+            .iter()
+            .chain(&self.bounds)
+            .flat_map(|d| d.args.iter().chain([&d.sort]))
+    }
+
+    /// Those and every node's sort.
+    fn used_sorts(&self) -> impl Iterator<Item = &Sort> {
+        self.declared_sorts()
+            .chain(self.nodes.iter().map(|n| &n.sort))
     }
 
     /// Every datatype sort the formula uses (instances of a parametric datatype as they
@@ -476,13 +483,8 @@ impl Formula {
             }
         }
         let mut out = Vec::new();
-        for d in self.decls.iter().chain(&self.bounds) {
-            for s in d.args.iter().chain([&d.sort]) {
-                walk(s, &mut out);
-            }
-        }
-        for n in &self.nodes {
-            walk(&n.sort, &mut out);
+        for s in self.used_sorts() {
+            walk(s, &mut out);
         }
         out
     }

@@ -689,7 +689,7 @@ pub(super) fn read(text: &str) -> Result<Script, ParseError> {
             ) => {}
             ("exit", _) => break,
             ("declare-datatype" | "declare-datatypes", _) => {
-                return Err(unsupported("datatypes (declare-datatype)".into()))
+                return Err(unsupported("datatypes in a FloatingPoint script (its reader, by sorts, declares no datatypes; each theory alone is read)".into()))
             }
             _ => return Err(unsupported(format!("command {c}"))),
         }

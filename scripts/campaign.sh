@@ -150,6 +150,10 @@ worker() {
       -max_total_time=$((deadline - SECONDS)) -timeout=120 -rss_limit_mb=8192 "${target_flags[@]}" \
       -len_control=0 -print_final_stats=1 -artifact_prefix="fuzz/artifacts/$target/" "$@" 2>&1 \
       | tee "$procs/job$k-$n.log"
+    # How each process ended, in the log: a process that ends early without a finding or a
+    # libFuzzer report (seen on Z3 4.8.10.0 with datatypes) is told apart by its status.
+    local status=${PIPESTATUS[0]}
+    echo "campaign: fuzzing process $k.$n ended with status $status at ${SECONDS}s"
   done
 }
 set +e

@@ -272,8 +272,12 @@ impl Cvc5 {
         let head = call!("cvc5_term_get_child", c::term_get_child(v, 0))?;
         let s = self.datatype_sort(d)?;
         let mut found = None;
+        let dt = call!("cvc5_sort_get_datatype", c::sort_get_datatype(s))?;
         for k in 0..d.ctors().len() as u32 {
-            let cons = self.dt_ctor(s, k)?;
+            let cons = call!(
+                "cvc5_dt_get_constructor",
+                c::dt_get_constructor(dt, k as usize)
+            )?;
             let t = call!("cvc5_dt_cons_get_term", c::dt_cons_get_term(cons))?;
             if call!("cvc5_term_is_equal", c::term_is_equal(t, head))? {
                 found = Some(k);

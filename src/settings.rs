@@ -64,12 +64,13 @@ pub struct Settings {
     /// `SMTSMITH_QUIET_CLASSES`: finding classes (folder names, or `all`) that the fuzz
     /// targets write without stopping.
     pub quiet_classes: Vec<crate::oracle::Class>,
-    /// `SMTSMITH_FAULT=exit-in-z3-error-handler`: a test hook, off by default. At each check
-    /// the Z3 backend installs an error handler that ends the process with `exit(3)` and
-    /// makes an ill-sorted call, so that Z3 itself calls the handler from inside that call:
-    /// the process exits inside a real Z3 call, as a solver that exits on an internal error
-    /// does (the tests of the fuzz targets' exit hook use it).
-    pub exit_in_z3_error_handler: bool,
+    /// `SMTSMITH_FAULT`: a test hook, off by default (see [`crate::solver::z3::Fault`]). At
+    /// each check the Z3 backend installs an error handler that does the fault and makes an
+    /// ill-sorted call, so that Z3 itself calls the handler from inside that call: the
+    /// process exits, or overflows its stack, inside a real Z3 call, as a solver that exits
+    /// on an internal error or recurses too deep does (the tests of the fuzz targets' exit
+    /// and fatal-signal hooks use it).
+    pub fault: Option<crate::solver::z3::Fault>,
     /// `SMTSMITH_BITBLAST_SECONDS=S`: cvc5 is not asked when its estimated bit-blasting
     /// time is above S seconds (default [`crate::facts::BITBLAST_BUDGET_SECONDS`]).
     pub bitblast_seconds: f64,
@@ -94,7 +95,7 @@ impl Default for Settings {
             rss_budget_mb: RSS_BUDGET_MB,
             reduce_seconds: REDUCE_SECONDS,
             quiet_classes: Vec::new(),
-            exit_in_z3_error_handler: false,
+            fault: None,
             bitblast_seconds: crate::facts::BITBLAST_BUDGET_SECONDS,
             limits: crate::solver::Limits::default(),
         }
@@ -201,11 +202,18 @@ impl Settings {
         }
         match var("SMTSMITH_FAULT").as_deref().map(str::trim) {
             None => {}
-            Some("exit-in-z3-error-handler") => s.exit_in_z3_error_handler = true,
+            Some("exit-in-z3-error-handler") => {
+                s.fault = Some(crate::solver::z3::Fault::ExitInErrorHandler)
+            }
+            Some("stack-overflow-in-z3-error-handler") => {
+                s.fault = Some(crate::solver::z3::Fault::StackOverflowInErrorHandler)
+            }
             Some(_) => {
                 return Err(named(
                     "SMTSMITH_FAULT",
-                    "the only fault is exit-in-z3-error-handler".into(),
+                    "the faults are exit-in-z3-error-handler and \
+                     stack-overflow-in-z3-error-handler"
+                        .into(),
                 ))
             }
         }
@@ -243,8 +251,8 @@ impl Settings {
         );
         strings_sat::use_pools(self.pools.clone());
         crate::construct::fusion::use_opt_in_seeds(self.theories.allowed);
-        if self.exit_in_z3_error_handler {
-            crate::solver::z3::exit_in_error_handler();
+        if let Some(fault) = self.fault {
+            crate::solver::z3::inject_fault(fault);
         }
         crate::facts::set_bitblast_budget(self.bitblast_seconds);
     }

@@ -88,13 +88,90 @@ extern "C" fn on_signal(sig: libc::c_int) {
     }
 }
 
+/// The size of the alternate signal stack the fatal-signal hook runs on: room to write a
+/// finding (printing the formula recurses over it, as the fuzzing thread's own stack would).
+const SIGNAL_STACK_BYTES: usize = 8 << 20;
+
+/// Gives the calling thread an alternate signal stack of [`SIGNAL_STACK_BYTES`] (unless it
+/// has one at least that large), below a guard page. A handler for a stack overflow cannot
+/// run on the stack that overflowed: without it the kernel kills the process at the handler's
+/// first push, and the finding is lost. libFuzzer's own `main` sets none up (Rust's runtime,
+/// which does, never runs in a fuzz target), and Rust's is a few pages: too small to write a
+/// finding.
+fn use_alternate_signal_stack() -> std::io::Result<()> {
+    // SAFETY: stack_t is plain data; all zeroes is a valid value.
+    let mut current: libc::stack_t = unsafe { std::mem::zeroed() };
+    // SAFETY: a null new stack only reads the current one into `current`.
+    if unsafe { libc::sigaltstack(std::ptr::null(), &mut current) } != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    if current.ss_flags & libc::SS_DISABLE == 0 && current.ss_size >= SIGNAL_STACK_BYTES {
+        return Ok(());
+    }
+    let guard = page_size() as usize;
+    // SAFETY: a fresh private anonymous mapping (no address, no file); pages are only
+    // committed when the handler touches them.
+    let base = unsafe {
+        libc::mmap(
+            std::ptr::null_mut(),
+            guard + SIGNAL_STACK_BYTES,
+            libc::PROT_READ | libc::PROT_WRITE,
+            libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE | libc::MAP_STACK,
+            -1,
+            0,
+        )
+    };
+    if base == libc::MAP_FAILED {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: `base` is the start of the mapping just made, at least `guard` bytes long. The
+    // stack grows down: its lowest page becomes the guard, so a handler that overflows the
+    // alternate stack faults instead of writing over other memory.
+    if unsafe { libc::mprotect(base, guard, libc::PROT_NONE) } != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    let stack = libc::stack_t {
+        // SAFETY: `guard` bytes past the start stays inside the mapping.
+        ss_sp: unsafe { base.cast::<u8>().add(guard) }.cast(),
+        ss_flags: 0,
+        ss_size: SIGNAL_STACK_BYTES,
+    };
+    // SAFETY: `stack` describes memory mapped above for the life of the process (never
+    // unmapped: the thread that owns it runs the fuzzing loop until the process ends).
+    if unsafe { libc::sigaltstack(&stack, std::ptr::null_mut()) } != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+/// Takes the calling thread's alternate signal stack away, if it has one (a test hook's
+/// setup: see [`crate::solver::z3::Fault::StackOverflowInErrorHandler`]).
+pub fn drop_alternate_signal_stack() {
+    let off = libc::stack_t {
+        ss_sp: std::ptr::null_mut(),
+        ss_flags: libc::SS_DISABLE,
+        ss_size: 0,
+    };
+    // SAFETY: SS_DISABLE only turns the thread's alternate stack off (its memory stays
+    // mapped); it fails harmlessly if a handler is running on it, which none is here.
+    unsafe { libc::sigaltstack(&off, std::ptr::null_mut()) };
+}
+
 /// Runs `hook` (once per process: the first call's) when a fatal signal (segmentation fault,
 /// bus error, illegal instruction, arithmetic fault, abort) arrives, then lets the signal go
 /// on as it would have (to the handler installed before, e.g. libFuzzer's). The hook runs in
-/// the signal handler: it must be quick, and it may find the allocator's locks taken.
+/// the signal handler: it must be quick, and it may find the allocator's locks taken. Call
+/// it on the thread that calls the solvers: that thread gets the alternate signal stack the
+/// hook needs to run after a stack overflow.
 pub fn on_fatal_signal(hook: fn(i32)) {
     if FATAL_HOOK.set(hook).is_err() {
         return;
+    }
+    if let Err(e) = use_alternate_signal_stack() {
+        eprintln!(
+            "smtsmith: no alternate signal stack ({e}): a stack overflow inside a solver \
+             will end the process without its finding"
+        );
     }
     let mut previous = PREVIOUS.lock().unwrap_or_else(|e| e.into_inner());
     for sig in FATAL_SIGNALS {
@@ -104,8 +181,8 @@ pub fn on_fatal_signal(hook: fn(i32)) {
         unsafe {
             let mut action: libc::sigaction = std::mem::zeroed();
             action.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
-            // On the alternate signal stack (the Rust runtime sets one up per thread): a
-            // solver that overflows its stack (deep recursion) still gets its finding.
+            // On the alternate signal stack: a solver that overflows its stack (deep
+            // recursion) still gets its finding.
             action.sa_flags = libc::SA_ONSTACK;
             libc::sigemptyset(&mut action.sa_mask);
             let mut old: libc::sigaction = std::mem::zeroed();

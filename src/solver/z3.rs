@@ -98,21 +98,54 @@ fn shared_state() -> std::sync::MutexGuard<'static, ()> {
 /// Z3 calls this instead of exiting; the caller reads the code with `Z3_get_error_code`.
 unsafe extern "C" fn on_error(_ctx: Z3_context, _code: Z3_error_code) {}
 
-/// Set by [`exit_in_error_handler`] (the settings' test hook `SMTSMITH_FAULT`).
-static EXIT_IN_ERROR_HANDLER: std::sync::atomic::AtomicBool =
-    std::sync::atomic::AtomicBool::new(false);
-
-/// From now on, each check first makes Z3 call an error handler that exits the process
-/// (status 3) from inside a real Z3 call: a test hook for the fuzz targets' exit hook.
-pub fn exit_in_error_handler() {
-    EXIT_IN_ERROR_HANDLER.store(true, std::sync::atomic::Ordering::Relaxed);
+/// What the error handler of the test hook `SMTSMITH_FAULT` does when Z3 calls it from
+/// inside a call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// Ends the process with `exit(3)`, as a solver that exits on an internal error does.
+    ExitInErrorHandler,
+    /// Recurses until the thread's stack overflows (SIGSEGV at the guard page), as a solver
+    /// that recurses over a deep term does.
+    StackOverflowInErrorHandler,
 }
 
-/// The handler of [`exit_in_error_handler`].
+/// Set by [`inject_fault`]: 0 none, else 1 + the fault's index.
+static FAULT: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
+
+/// From now on, each check first makes Z3 call an error handler that does `fault` from
+/// inside a real Z3 call: a test hook for the fuzz targets' exit and fatal-signal hooks.
+/// Call it on the thread that will call the solvers, before the fatal-signal hook is set.
+pub fn inject_fault(fault: Fault) {
+    let code = match fault {
+        Fault::ExitInErrorHandler => 1,
+        Fault::StackOverflowInErrorHandler => {
+            // As in a fuzz target, whose thread starts under libFuzzer's `main` with no
+            // alternate signal stack (smtsmith's own `main` has the one Rust's runtime
+            // gives it): the fatal-signal hook must bring its own.
+            crate::sys::drop_alternate_signal_stack();
+            2
+        }
+    };
+    FAULT.store(code, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The handler of [`Fault::ExitInErrorHandler`].
 unsafe extern "C" fn exit_on_error(_ctx: Z3_context, _code: Z3_error_code) {
     // SAFETY: exit takes no pointers; it runs the atexit handlers (the watchdog's) and does
     // not return.
     unsafe { libc::exit(3) }
+}
+
+/// The handler of [`Fault::StackOverflowInErrorHandler`].
+unsafe extern "C" fn overflow_on_error(_ctx: Z3_context, _code: Z3_error_code) {
+    /// Each level holds a page the optimiser cannot drop, and works after its call, so the
+    /// recursion is neither a loop nor bounded.
+    #[allow(unconditional_recursion)]
+    fn deeper(level: u64) -> u64 {
+        let page = std::hint::black_box([level as u8; 4096]);
+        deeper(level + 1).wrapping_add(page[(level % 4096) as usize] as u64)
+    }
+    std::hint::black_box(deeper(0));
 }
 
 /// The address of a symbol of the linked library, if this release has it.
@@ -1358,11 +1391,16 @@ impl Backend for Z3 {
     ) -> Result<(Verdict, Option<String>), SolverError> {
         let _shared = shared_state();
         let ctx = self.ctx;
-        if EXIT_IN_ERROR_HANDLER.load(std::sync::atomic::Ordering::Relaxed) {
+        let handler: Z3_error_handler = match FAULT.load(std::sync::atomic::Ordering::Relaxed) {
+            1 => Some(exit_on_error),
+            2 => Some(overflow_on_error),
+            _ => None,
+        };
+        if handler.is_some() {
             // SAFETY: `ctx` is this backend's live context; the handler has the signature Z3
             // calls it with.
-            unsafe { Z3_set_error_handler(ctx, Some(exit_on_error)) };
-            // An ill-sorted call: Z3 reports it to the handler, which exits.
+            unsafe { Z3_set_error_handler(ctx, handler) };
+            // An ill-sorted call: Z3 reports it to the handler, which does the fault.
             let _ = self.provoke_error();
         }
         let terms: Vec<Z3_ast> = assumptions

@@ -815,7 +815,7 @@ fn metadata<'a>(
     let logic = sig.logic();
     let operators: Vec<&'static str> = sig.ops.iter().map(|o| o.name()).collect();
     let version_of = |id: SolverId| ctx.version_of(id);
-    let solvers = ctx
+    let mut solvers: Vec<SolverRecord> = ctx
         .answers
         .iter()
         .map(|(id, a)| SolverRecord {
@@ -837,6 +837,21 @@ fn metadata<'a>(
                 .unwrap_or(0.0),
         })
         .collect();
+    // A solver that died or hung inside its call gave no answer, but its release is what
+    // `bisect` starts from and what `triage` shows.
+    if let Some(blamed) = issue.blamed {
+        if !solvers.iter().any(|r| r.solver == blamed) && !version_of(blamed).is_empty() {
+            solvers.push(SolverRecord {
+                solver: blamed,
+                version: version_of(blamed),
+                verdict: None,
+                reason: None,
+                error: None,
+                model: None,
+                time_ms: 0.0,
+            });
+        }
+    }
     Metadata {
         class: issue.class.to_string(),
         blamed: issue.blamed,

@@ -77,7 +77,12 @@ extern "C" fn on_signal(sig: libc::c_int) {
             .ok()
             .and_then(|p| p.iter().find(|(s, _)| *s == sig).map(|(_, a)| *a));
         match previous {
-            Some(a) => {
+            Some(mut a) => {
+                // The raised signal stays pending until this handler returns, and is then
+                // delivered on the stack the fault happened on: after a stack overflow that
+                // has no room, and the kernel would end the process before libFuzzer's
+                // handler (which asks for no alternate stack) saves its artifact.
+                a.sa_flags |= libc::SA_ONSTACK;
                 libc::sigaction(sig, &a, std::ptr::null_mut());
             }
             None => {

@@ -129,9 +129,11 @@ impl Seen {
 
 /// The solver's own words on stderr: its first three lines that are not smtsmith's or a
 /// warning (cvc5: `Fatal failure within <function> at <file:line>`, `Check failure`, the
-/// condition; Z3: `ASSERTION VIOLATION`, `File:`, `Line:`), joined.
+/// condition; Z3: `ASSERTION VIOLATION`, `File:`, `Line:`), joined. A thread id (Rust's
+/// runtime names the thread whose stack overflowed, `thread 'main' (23538)`) differs in every
+/// process and is left out.
 pub fn crash_message(stderr: &str) -> String {
-    let lines: Vec<&str> = stderr
+    let lines: Vec<String> = stderr
         .lines()
         .map(str::trim)
         .filter(|l| {
@@ -141,6 +143,7 @@ pub fn crash_message(stderr: &str) -> String {
                 && !l.starts_with("==")
         })
         .take(3)
+        .map(without_thread_id)
         .collect();
     let mut m = lines.join(" / ");
     if m.len() > 400 {
@@ -151,6 +154,27 @@ pub fn crash_message(stderr: &str) -> String {
         m.truncate(end);
     }
     m
+}
+
+/// `line` without the id in Rust's `thread 'NAME' (ID) has overflowed its stack`.
+fn without_thread_id(line: &str) -> String {
+    let Some(start) = line.find("thread '") else {
+        return line.to_string();
+    };
+    let Some(name_len) = line[start + 8..].find('\'') else {
+        return line.to_string();
+    };
+    let after_name = start + 8 + name_len + 1;
+    let rest = &line[after_name..];
+    let digits = rest
+        .strip_prefix(" (")
+        .map(|r| r.bytes().take_while(u8::is_ascii_digit).count())
+        .unwrap_or(0);
+    if digits > 0 && rest[2 + digits..].starts_with(')') {
+        format!("{}{}", &line[..after_name], &rest[3 + digits..])
+    } else {
+        line.to_string()
+    }
 }
 
 /// The child's side (`smtsmith isolated-case --case CASE.json FILE`): runs `candidate` as
@@ -709,6 +733,16 @@ mod tests {
             "Fatal failure within void cvc5::internal::theory::ModelManager::postProcessModel(bool) at /project/src/theory/model_manager.cpp:149 / Check failure / d_modelBuiltSuccess"
         );
         assert_eq!(crash_message("smtsmith: x\n"), "");
+        // Two processes whose stacks overflowed say the same.
+        let overflow = |id: u32| {
+            format!("\nthread 'main' ({id}) has overflowed its stack\nfatal runtime error: stack overflow, aborting\n")
+        };
+        assert_eq!(
+            crash_message(&overflow(23538)),
+            "thread 'main' has overflowed its stack / fatal runtime error: stack overflow, aborting"
+        );
+        assert_eq!(crash_message(&overflow(23538)), crash_message(&overflow(7)));
+        assert_eq!(crash_message("thread 'main' (x) y"), "thread 'main' (x) y");
     }
 
     #[test]

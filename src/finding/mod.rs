@@ -112,11 +112,12 @@ pub struct Context<'a> {
 pub const NOT_REDUCED_OWN_TEXT: &str = "made on the file's own text, which smtsmith's reducer does not rewrite (it reduces the re-printed formula): reduce the reproducer with ddSMT";
 
 impl Context<'_> {
-    /// The version of solver path `id` as the library reports it (empty if not recorded).
+    /// The version of solver path `id` as the library reports it: a text path's is its
+    /// library's where the path itself is not recorded (empty if neither is).
     pub fn version_of(&self, id: SolverId) -> String {
-        self.versions
-            .iter()
-            .find(|(s, _)| *s == id)
+        [id, id.library()]
+            .into_iter()
+            .find_map(|id| self.versions.iter().find(|(s, _)| *s == id))
             .map(|(_, v)| v.clone())
             .unwrap_or_default()
     }
@@ -1495,6 +1496,28 @@ impl Triage {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A text path runs its library: where only the library's version is recorded (a child
+    /// process of the reducer starts the library alone), the path's version is the
+    /// library's; a solver with neither recorded has none.
+    #[test]
+    fn a_text_paths_version_is_its_librarys() {
+        let f = reproducer_formula("(declare-const b Bool)(assert b)").unwrap();
+        let versions = vec![(SolverId::Z3, "Z3 4.8.10.0".to_string())];
+        let ctx = Context {
+            formula: &f,
+            answers: &[],
+            versions: &versions,
+            limits: &Limits::default(),
+            setup: Default::default(),
+            config: None,
+            input: None,
+            source: None,
+        };
+        assert_eq!(ctx.version_of(SolverId::Z3Text), "Z3 4.8.10.0");
+        assert_eq!(ctx.version_of(SolverId::Z3), "Z3 4.8.10.0");
+        assert_eq!(ctx.version_of(SolverId::Cvc5Text), "");
+    }
 
     /// A reproducer for the Z3 binary of a release before 4.8.9 writes the string
     /// operators by the only names that release reads (`str.to.int`, `str.in.re`,

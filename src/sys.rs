@@ -150,7 +150,7 @@ fn use_alternate_signal_stack() -> std::io::Result<()> {
 }
 
 /// Takes the calling thread's alternate signal stack away, if it has one (a test hook's
-/// setup: see [`crate::solver::z3::Fault::StackOverflowInErrorHandler`]).
+/// setup: the Z3 backend's stack-overflow fault, which emulates a fuzz target's thread).
 pub fn drop_alternate_signal_stack() {
     let off = libc::stack_t {
         ss_sp: std::ptr::null_mut(),

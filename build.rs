@@ -7,8 +7,11 @@
 //! - `SMTSMITH_Z3_VERSION=4.8.7.0`: another z3-solver release listed in `vendor/z3-solver.sha256`.
 //! - `SMTSMITH_Z3_LIB_DIR=/path/lib`: a folder holding your own `libz3.so` (debug, assertions,
 //!   sanitizers...). `SMTSMITH_Z3_BIN` may name its `z3` binary (for replaying reproducers).
+//! - `SMTSMITH_CVC5_VERSION=1.4.0`: another cvc5 release listed in `vendor/cvc5.sha256`
+//!   (1.4.0 or later: older ones have no C API error state).
 //! - `SMTSMITH_CVC5_LIB_DIR=/path/lib`: a folder holding your own `libcvc5.so` and
-//!   `libcvc5parser.so` (built from cvc5 1.4.0 sources: the bindings follow that release).
+//!   `libcvc5parser.so` (from cvc5 1.4.0 to 1.4.2: the bindings' enum values are theirs;
+//!   smtsmith checks them by name when it starts).
 //!
 //! Binaries and tests get an rpath to the chosen folders, so nothing needs LD_LIBRARY_PATH.
 
@@ -19,13 +22,12 @@ use std::path::{Path, PathBuf};
 #[path = "src/wheel.rs"]
 mod wheel;
 
-const CVC5_VERSION: &str = "1.4.0";
-
 fn main() {
     for var in [
         "SMTSMITH_Z3_VERSION",
         "SMTSMITH_Z3_LIB_DIR",
         "SMTSMITH_Z3_BIN",
+        "SMTSMITH_CVC5_VERSION",
         "SMTSMITH_CVC5_LIB_DIR",
     ] {
         println!("cargo:rerun-if-env-changed={var}");
@@ -35,6 +37,9 @@ fn main() {
     // The linked z3-solver release, for tests that hold a behaviour of one old release
     // (`tests/it/old_release.rs`; `.ci/run` builds 4.8.10.0 for them).
     println!("cargo::rustc-check-cfg=cfg(smtsmith_z3_release, values(any()))");
+    // The linked cvc5 release, likewise (tests of a known cvc5 bug run on the releases it
+    // affects).
+    println!("cargo::rustc-check-cfg=cfg(smtsmith_cvc5_release, values(any()))");
     println!("cargo:rerun-if-changed=vendor/z3-solver.sha256");
     println!("cargo:rerun-if-changed=vendor/cvc5.sha256");
     known_findings();
@@ -93,12 +98,28 @@ fn main() {
         Err(_) => {
             let table =
                 wheel::read_table(&root.join("vendor/cvc5.sha256")).unwrap_or_else(|e| fail(&e));
-            let Some((_, file, sha)) = table.iter().find(|(v, _, _)| v == CVC5_VERSION) else {
-                fail("vendor/cvc5.sha256 has no row for the pinned cvc5 release");
+            let version = env::var("SMTSMITH_CVC5_VERSION").unwrap_or_else(|_| table[0].0.clone());
+            let Some((_, file, sha)) = table.iter().find(|(v, _, _)| *v == version) else {
+                let known: Vec<&str> = table.iter().map(|(v, _, _)| v.as_str()).collect();
+                fail(&format!(
+                    "SMTSMITH_CVC5_VERSION={version} is not a pinned cvc5 release; known: {}",
+                    known.join(", ")
+                ));
             };
-            println!("cargo:rustc-cfg=smtsmith_pinned_cvc5");
+            if !cvc5_has_error_state(&version) {
+                fail(&format!(
+                    "cvc5 {version} is pinned but cannot be linked: its C API has no error state \
+                     (cvc5_has_error, cvc5_get_error_message, cvc5_reset_error: from 1.4.0 on), \
+                     which smtsmith's cvc5 backend reads after every call; choose 1.4.0 or later \
+                     with SMTSMITH_CVC5_VERSION"
+                ));
+            }
+            if version == table[0].0 {
+                println!("cargo:rustc-cfg=smtsmith_pinned_cvc5");
+            }
+            println!("cargo:rustc-cfg=smtsmith_cvc5_release=\"{version}\"");
             let dir =
-                wheel::ensure(&store, "cvc5", CVC5_VERSION, file, sha).unwrap_or_else(|e| fail(&e));
+                wheel::ensure(&store, "cvc5", &version, file, sha).unwrap_or_else(|e| fail(&e));
             let lib = dir.join("cvc5.libs");
             // The wheel ships hashed sonames only; give the linker the plain names.
             for stem in ["libcvc5-", "libcvc5parser-"] {
@@ -135,6 +156,13 @@ fn main() {
     println!("cargo:rustc-env=SMTSMITH_BUILT_Z3_BIN={bin}");
     println!("cargo:z3_lib_dir={}", z3_lib.display());
     println!("cargo:cvc5_lib_dir={}", cvc5_lib.display());
+}
+
+/// Whether cvc5 `version` (dotted numbers) is 1.4.0 or later: the first release whose C
+/// API has the error state the backend reads (1.2.0 to 1.3.2 export no `cvc5_has_error`).
+fn cvc5_has_error_state(version: &str) -> bool {
+    let parts: Vec<u32> = version.split('.').filter_map(|p| p.parse().ok()).collect();
+    parts.as_slice() >= [1, 4, 0].as_slice()
 }
 
 fn fail(msg: &str) -> ! {

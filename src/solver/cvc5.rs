@@ -88,8 +88,93 @@ macro_rules! call {
     }};
 }
 
+/// Kinds the backend builds terms of, one or more per block of cvc5's `Cvc5Kind`, in
+/// ascending order. The bindings' kind values are those of cvc5 1.3.2 to 1.4.2; a library
+/// that inserted or removed a kind before one of these (1.2.0 to 1.3.1 did, before
+/// `CVC5_KIND_POW2`; a build of another branch may) has other values for it, and every term
+/// built with a shifted kind would be another operator: a false alarm on every formula.
+const KIND_SENTINELS: [c::Kind; 28] = {
+    use c::Kind as K;
+    [
+        K::Equal,
+        K::Distinct,
+        K::Ite,
+        K::ApplyUf,
+        K::Add,
+        K::Sub,
+        K::Abs,
+        K::ConstRational,
+        K::Leq,
+        K::ToReal,
+        K::BitvectorConcat,
+        K::BitvectorSge,
+        K::BitvectorExtract,
+        K::BitvectorRotateRight,
+        K::IntToBitvector,
+        K::FloatingpointFp,
+        K::FloatingpointToReal,
+        K::Select,
+        K::ConstArray,
+        K::ApplyConstructor,
+        K::ApplyTester,
+        K::StringConcat,
+        K::StringToInt,
+        K::RegexpConcat,
+        K::RegexpAllchar,
+        K::Forall,
+        K::Exists,
+        K::VariableList,
+    ]
+};
+
+/// `BitvectorConcat` → `BITVECTOR_CONCAT`: the C API's name of a kind without its
+/// `CVC5_KIND_` prefix, from the bindings' variant name.
+fn screaming_snake(camel: &str) -> String {
+    let mut out = String::new();
+    for (i, ch) in camel.chars().enumerate() {
+        if ch.is_ascii_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.push(ch.to_ascii_uppercase());
+    }
+    out
+}
+
+/// Whether the linked library names each of [`KIND_SENTINELS`] as the bindings do (once
+/// per process). Asked in ascending order, stopping at the first difference: an older
+/// release ends the process when asked the name of a value past its last kind.
+fn kinds_match_bindings() -> Result<(), SolverError> {
+    static CHECKED: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
+    CHECKED
+        .get_or_init(|| {
+            for kind in KIND_SENTINELS {
+                let expected = format!("CVC5_KIND_{}", screaming_snake(&format!("{kind:?}")));
+                let linked = cstr(
+                    call!("cvc5_kind_to_string", c::kind_to_string(kind)).map_err(|e| e.message)?,
+                );
+                if linked != expected {
+                    return Err(format!(
+                        "the linked cvc5 names kind {} {linked}, the bindings {expected}: its \
+                         kinds are numbered otherwise than cvc5 1.4.0 to 1.4.2's, which \
+                         smtsmith's bindings follow (choose one of those with \
+                         SMTSMITH_CVC5_VERSION)",
+                        kind as i32
+                    ));
+                }
+            }
+            Ok(())
+        })
+        .clone()
+        .map_err(|message| SolverError {
+            solver: SolverId::Cvc5,
+            call: "cvc5_kind_to_string".into(),
+            message,
+        })
+}
+
 /// A new term manager, and the version of the linked library (a solver asked once).
 fn manager_and_version() -> Result<(*mut c::TermManager, String), SolverError> {
+    kinds_match_bindings()?;
     let tm = call!("cvc5_term_manager_new", c::term_manager_new())?;
     let slv = call!("cvc5_new", c::new(tm))?;
     let version = cstr(call!("cvc5_get_version", c::get_version(slv))?);
@@ -1575,6 +1660,18 @@ impl Drop for FrontEnd {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The sentinels are asked in ascending order (an older release exits on a value past
+    /// its last kind, so the first difference must come first), and the linked release
+    /// names them as the bindings do.
+    #[test]
+    fn the_linked_cvc5_numbers_its_kinds_as_the_bindings_do() {
+        let values: Vec<i32> = KIND_SENTINELS.iter().map(|k| *k as i32).collect();
+        assert!(values.windows(2).all(|w| w[0] < w[1]), "{values:?}");
+        assert_eq!(screaming_snake("BitvectorConcat"), "BITVECTOR_CONCAT");
+        assert_eq!(screaming_snake("Pow2"), "POW2");
+        kinds_match_bindings().unwrap();
+    }
     use crate::facts::{bitblast_seconds, BITBLAST_BUDGET_SECONDS};
     use crate::solver::{Limits, Reuse, Verdict};
 

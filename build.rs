@@ -65,22 +65,18 @@ fn main() {
             (dir, bin, "custom".to_string())
         }
         Err(_) => {
-            let table = wheel::read_table(&root.join("vendor/z3-solver.sha256"))
-                .unwrap_or_else(|e| fail(&e));
-            let version = env::var("SMTSMITH_Z3_VERSION").unwrap_or_else(|_| table[0].0.clone());
-            let Some((_, file, sha)) = table.iter().find(|(v, _, _)| *v == version) else {
-                let known: Vec<&str> = table.iter().map(|(v, _, _)| v.as_str()).collect();
-                fail(&format!(
-                    "SMTSMITH_Z3_VERSION={version} is not a pinned z3-solver release; known: {}",
-                    known.join(", ")
-                ));
-            };
-            if version == table[0].0 {
+            let (version, file, sha, default) = selected_release(
+                &root,
+                "vendor/z3-solver.sha256",
+                "SMTSMITH_Z3_VERSION",
+                "z3-solver",
+            );
+            if default {
                 // Tests that pin a behaviour of this release (a known finding) run only on it.
                 println!("cargo:rustc-cfg=smtsmith_pinned_z3");
             }
             println!("cargo:rustc-cfg=smtsmith_z3_release=\"{version}\"");
-            let dir = wheel::ensure(&store, "z3-solver", &version, file, sha)
+            let dir = wheel::ensure(&store, "z3-solver", &version, &file, &sha)
                 .unwrap_or_else(|e| fail(&e));
             let bin = dir.join(format!("z3_solver-{version}.data/data/bin/z3"));
             make_executable(&bin);
@@ -96,16 +92,8 @@ fn main() {
             dir
         }
         Err(_) => {
-            let table =
-                wheel::read_table(&root.join("vendor/cvc5.sha256")).unwrap_or_else(|e| fail(&e));
-            let version = env::var("SMTSMITH_CVC5_VERSION").unwrap_or_else(|_| table[0].0.clone());
-            let Some((_, file, sha)) = table.iter().find(|(v, _, _)| *v == version) else {
-                let known: Vec<&str> = table.iter().map(|(v, _, _)| v.as_str()).collect();
-                fail(&format!(
-                    "SMTSMITH_CVC5_VERSION={version} is not a pinned cvc5 release; known: {}",
-                    known.join(", ")
-                ));
-            };
+            let (version, file, sha, default) =
+                selected_release(&root, "vendor/cvc5.sha256", "SMTSMITH_CVC5_VERSION", "cvc5");
             if !cvc5_has_error_state(&version) {
                 fail(&format!(
                     "cvc5 {version} is pinned but cannot be linked: its C API has no error state \
@@ -114,12 +102,12 @@ fn main() {
                      with SMTSMITH_CVC5_VERSION"
                 ));
             }
-            if version == table[0].0 {
+            if default {
                 println!("cargo:rustc-cfg=smtsmith_pinned_cvc5");
             }
             println!("cargo:rustc-cfg=smtsmith_cvc5_release=\"{version}\"");
             let dir =
-                wheel::ensure(&store, "cvc5", &version, file, sha).unwrap_or_else(|e| fail(&e));
+                wheel::ensure(&store, "cvc5", &version, &file, &sha).unwrap_or_else(|e| fail(&e));
             let lib = dir.join("cvc5.libs");
             // The wheel ships hashed sonames only; give the linker the plain names.
             for stem in ["libcvc5-", "libcvc5parser-"] {
@@ -156,6 +144,27 @@ fn main() {
     println!("cargo:rustc-env=SMTSMITH_BUILT_Z3_BIN={bin}");
     println!("cargo:z3_lib_dir={}", z3_lib.display());
     println!("cargo:cvc5_lib_dir={}", cvc5_lib.display());
+}
+
+/// The release `var` selects from the pinned wheels of `table` (a path under the checkout),
+/// else its first row: version, wheel file, sha256, and whether it is the default.
+fn selected_release(
+    root: &Path,
+    table: &str,
+    var: &str,
+    package: &str,
+) -> (String, String, String, bool) {
+    let rows = wheel::read_table(&root.join(table)).unwrap_or_else(|e| fail(&e));
+    let version = env::var(var).unwrap_or_else(|_| rows[0].0.clone());
+    let Some((_, file, sha)) = rows.iter().find(|(v, _, _)| *v == version) else {
+        let known: Vec<&str> = rows.iter().map(|(v, _, _)| v.as_str()).collect();
+        fail(&format!(
+            "{var}={version} is not a pinned {package} release; known: {}",
+            known.join(", ")
+        ));
+    };
+    let default = version == rows[0].0;
+    (version, file.clone(), sha.clone(), default)
 }
 
 /// Whether cvc5 `version` (dotted numbers) is 1.4.0 or later: the first release whose C

@@ -1497,6 +1497,22 @@ impl Triage {
 mod tests {
     use super::*;
 
+    static DEFAULT_LIMITS: std::sync::LazyLock<Limits> = std::sync::LazyLock::new(Limits::default);
+
+    /// The context of a finding about `f` with no answers, default limits and setup.
+    fn answerless<'a>(f: &'a Formula, versions: &'a [(SolverId, String)]) -> Context<'a> {
+        Context {
+            formula: f,
+            answers: &[],
+            versions,
+            limits: &DEFAULT_LIMITS,
+            setup: Default::default(),
+            config: None,
+            input: None,
+            source: None,
+        }
+    }
+
     /// A text path runs its library: where only the library's version is recorded (a child
     /// process of the reducer starts the library alone), the path's version is the
     /// library's; a solver with neither recorded has none.
@@ -1504,16 +1520,7 @@ mod tests {
     fn a_text_paths_version_is_its_librarys() {
         let f = reproducer_formula("(declare-const b Bool)(assert b)").unwrap();
         let versions = vec![(SolverId::Z3, "Z3 4.8.10.0".to_string())];
-        let ctx = Context {
-            formula: &f,
-            answers: &[],
-            versions: &versions,
-            limits: &Limits::default(),
-            setup: Default::default(),
-            config: None,
-            input: None,
-            source: None,
-        };
+        let ctx = answerless(&f, &versions);
         assert_eq!(ctx.version_of(SolverId::Z3Text), "Z3 4.8.10.0");
         assert_eq!(ctx.version_of(SolverId::Z3), "Z3 4.8.10.0");
         assert_eq!(ctx.version_of(SolverId::Cvc5Text), "");
@@ -1536,16 +1543,7 @@ mod tests {
                 (SolverId::Z3, z3.to_string()),
                 (SolverId::Cvc5, "1.4.0".to_string()),
             ];
-            let ctx = Context {
-                formula: &f,
-                answers: &[],
-                versions: &versions,
-                limits: &Limits::default(),
-                setup: Default::default(),
-                config: None,
-                input: None,
-                source: None,
-            };
+            let ctx = answerless(&f, &versions);
             let issue = Issue {
                 class: crate::oracle::Class::Disagreement,
                 blamed,

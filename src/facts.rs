@@ -14,6 +14,8 @@ pub fn recycle_every(id: SolverId) -> u32 {
     match id {
         SolverId::Z3 | SolverId::Z3Text => 500,
         SolverId::Cvc5 | SolverId::Cvc5Text => 200,
+        // Yices's terms are global: recycling collects its garbage.
+        SolverId::Yices => 500,
     }
 }
 
@@ -251,11 +253,139 @@ pub fn skip_reason(id: SolverId, f: &Formula) -> Option<String> {
     if overran_before(id, f) {
         return Some(OVERRAN_BEFORE.into());
     }
+    if let Some(why) = outside_logics(id, f) {
+        return Some(why);
+    }
     match id {
-        SolverId::Z3 | SolverId::Z3Text => None,
         SolverId::Cvc5 | SolverId::Cvc5Text => cvc5_skip_reason(f),
+        _ => None,
     }
 }
+
+/// Why `f` is outside the logics `id` takes (a sort, operator or quantifier it has no
+/// support for): `id` is not given `f` at all, neither to check nor to simplify. Z3 and
+/// cvc5 take every logic smtsmith generates.
+pub fn outside_logics(id: SolverId, f: &Formula) -> Option<String> {
+    match id {
+        SolverId::Yices => yices_skip_reason(f),
+        _ => None,
+    }
+}
+
+/// Sorts Yices is given: its Core, Int, Real and bit-vector types (and functions over them).
+fn yices_takes_sort(s: &Sort) -> bool {
+    matches!(s, Sort::Bool | Sort::Int | Sort::Real | Sort::BitVec(_))
+}
+
+/// Operators Yices is given: quantifier-free Core, integer and real arithmetic (linear, and
+/// nonlinear through MCSAT), bit-vectors. Not `bv2nat`/`int2bv` (Yices 2.6.5's API has no
+/// conversion between bit-vectors and integers), nor strings, arrays, floating point or
+/// datatypes (Yices has no strings, floats or datatypes; its arrays are functions, not yet
+/// translated).
+pub fn yices_takes_op(op: Op) -> bool {
+    use crate::ir::ops::Theory;
+    !matches!(op, Op::Bv2Nat | Op::Int2Bv)
+        && matches!(
+            op.info().theory,
+            Theory::Core | Theory::Ints | Theory::Reals | Theory::RealsInts | Theory::BitVectors
+        )
+}
+
+/// Why Yices is not given `f`: a sort or operator outside what it takes
+/// ([`yices_takes_sort`], [`yices_takes_op`]), or a quantifier (Yices's contexts are
+/// quantifier-free). Each formula goes to every solver that takes it.
+fn yices_skip_reason(f: &Formula) -> Option<String> {
+    if let Some(d) = f
+        .decls
+        .iter()
+        .find(|d| !yices_takes_sort(&d.sort) || !d.args.iter().all(yices_takes_sort))
+    {
+        return Some(format!(
+            "skipped: {} has a sort outside Yices's logics",
+            d.name
+        ));
+    }
+    // MCSAT (Yices's only nonlinear solver) decides bit-vectors with BDDs: on a generated
+    // formula mixing both, one check grew a test process to 9 GB inside CUDD, deaf to its
+    // time limit (Yices 2.6.5, 2026-12-01).
+    if nonlinear(f) && f.nodes.iter().any(|n| matches!(n.sort, Sort::BitVec(_))) {
+        return Some(
+            "skipped: nonlinear arithmetic with bit-vectors (Yices's MCSAT decides bit-vectors \
+             with BDDs, which ran one check to 9 GB past its time limit)"
+                .into(),
+        );
+    }
+    for id in f.reachable_postorder() {
+        let n = f.node(id);
+        if !yices_takes_sort(&n.sort) {
+            return Some(format!("skipped: sort {} (outside Yices's logics)", n.sort));
+        }
+        match &n.kind {
+            NodeKind::App(op, _, _) if !yices_takes_op(*op) => {
+                return Some(format!(
+                    "skipped: {} (outside Yices's logics)",
+                    op.info().name
+                ))
+            }
+            NodeKind::Quant { .. } => {
+                return Some("skipped: a quantifier (Yices's contexts are quantifier-free)".into())
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Whether `f` multiplies two non-constant terms or divides by one (integer or real): the
+/// nonlinear arithmetic Yices decides with MCSAT only.
+pub fn nonlinear(f: &Formula) -> bool {
+    let constant = |id: NodeId| matches!(f.node(id).kind, NodeKind::Lit(_));
+    f.reachable_postorder()
+        .into_iter()
+        .any(|id| match &f.node(id).kind {
+            NodeKind::App(Op::Mul, _, args) => args.iter().filter(|a| !constant(**a)).count() > 1,
+            NodeKind::App(Op::IntDiv | Op::Mod | Op::RealDiv, _, args) => {
+                args[1..].iter().any(|a| !constant(*a))
+            }
+            _ => false,
+        })
+}
+
+/// Why `id` is not given script `f` whose setup asks for unsat cores (`cores`) and/or unsat
+/// assumptions (`assumptions`): Yices's API would take both (smtsmith's cores come through
+/// assumptions), but `yices-smt2` refuses the pair ("can't have both :produce-unsat-cores and
+/// :produce-unsat-assumptions true"), so no reproducer would replay; and MCSAT, which
+/// decides nonlinear arithmetic, has neither ("the mcsat solver does not support unsat
+/// cores"). Nor does the binary take `check-sat-assuming` with cores on (`assuming`: the
+/// script has one): "check-sat-assuming is not supported when :produce-unsat-cores is true".
+pub fn script_skip_reason(
+    id: SolverId,
+    f: &Formula,
+    cores: bool,
+    assumptions: bool,
+    assuming: bool,
+) -> Option<String> {
+    if id != SolverId::Yices {
+        return None;
+    }
+    if cores && assuming {
+        return Some(
+            "skipped: check-sat-assuming with unsat cores on (yices-smt2 does not take it)".into(),
+        );
+    }
+    if cores && assumptions {
+        return Some(
+            "skipped: unsat cores and unsat assumptions in one script (yices-smt2 takes one \
+             or the other)"
+                .into(),
+        );
+    }
+    ((cores || assumptions) && nonlinear(f)).then(|| YICES_MCSAT_NO_CORES.into())
+}
+
+/// Why Yices is not asked for a core of a nonlinear formula.
+pub const YICES_MCSAT_NO_CORES: &str = "skipped: unsat cores of nonlinear arithmetic (Yices \
+     decides it with MCSAT, which has no unsat cores)";
 
 /// The reason a check is skipped when its solver overran its limit on the same formula
 /// earlier in this process ([`remember_overrun`]).
@@ -292,6 +422,9 @@ pub fn formula_options(id: SolverId, f: &Formula) -> Vec<(&'static str, &'static
     match id {
         SolverId::Z3 | SolverId::Z3Text => Vec::new(),
         SolverId::Cvc5 | SolverId::Cvc5Text => cvc5_formula_options(f),
+        // Its binary decides nonlinear arithmetic with MCSAT only, as the backend does.
+        SolverId::Yices if nonlinear(f) => vec![("mcsat", "true")],
+        SolverId::Yices => Vec::new(),
     }
 }
 
@@ -329,6 +462,11 @@ pub fn timed_command(id: SolverId, limit_ms: u32) -> String {
     match id {
         SolverId::Z3 | SolverId::Z3Text => format!("z3 -t:{limit_ms} FILE.smt2"),
         SolverId::Cvc5 | SolverId::Cvc5Text => format!("cvc5 --tlimit-per={limit_ms} FILE.smt2"),
+        // yices-smt2 takes its limit in whole seconds.
+        SolverId::Yices => format!(
+            "yices-smt2 --timeout={} FILE.smt2",
+            limit_ms.div_ceil(1000).max(1)
+        ),
     }
 }
 
@@ -343,6 +481,12 @@ pub fn binary_command(id: SolverId, options: &[(&str, &str)], incremental: bool)
             if incremental { "--incremental " } else { "" },
             flags(options)
         ),
+        // Always incremental: a reproducer of a case in push/pop has `(push 1)`, which the
+        // binary refuses otherwise.
+        SolverId::Yices => {
+            let _ = incremental;
+            format!("yices-smt2 --incremental {}FILE.smt2", flags(options))
+        }
     }
 }
 
@@ -527,7 +671,7 @@ pub fn documented_incomplete(id: SolverId, f: &Formula) -> bool {
                 Op::StrReplaceRe | Op::StrReplaceReAll | Op::StrReplaceAll
             )
         }),
-        SolverId::Cvc5 | SolverId::Cvc5Text => false,
+        SolverId::Cvc5 | SolverId::Cvc5Text | SolverId::Yices => false,
     }
 }
 

@@ -210,6 +210,8 @@ pub fn table(solver: crate::solver_id::SolverId) -> &'static [Spec] {
     match solver {
         crate::solver_id::SolverId::Z3 | crate::solver_id::SolverId::Z3Text => Z3,
         crate::solver_id::SolverId::Cvc5 | crate::solver_id::SolverId::Cvc5Text => CVC5,
+        // None curated yet: its options are few and its contexts are made per logic.
+        crate::solver_id::SolverId::Yices => &[],
     }
 }
 
@@ -232,6 +234,8 @@ pub fn self_checks(
             }
             v
         }
+        // Yices's API has no self-check of models or cores.
+        crate::solver_id::SolverId::Yices => Vec::new(),
     }
 }
 

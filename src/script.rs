@@ -78,6 +78,7 @@ impl Setup {
         match id {
             SolverId::Z3 | SolverId::Z3Text => &self.z3,
             SolverId::Cvc5 | SolverId::Cvc5Text => &self.cvc5,
+            SolverId::Yices => &[],
         }
     }
 

@@ -77,6 +77,10 @@ pub struct Settings {
     /// `SMTSMITH_EFFORT=F`: the per-check limits (Z3 `rlimit`, cvc5 `rlimit-per`, the time
     /// limit) times F (default 1: [`crate::solver::Limits::default`]).
     pub limits: crate::solver::Limits,
+    /// `SMTSMITH_SOLVERS=z3,cvc5`: the solvers the fuzz targets and commands open (their
+    /// API paths; default all three). A solver left out answers nothing: e.g. the campaigns
+    /// that measure what a third solver adds (docs/measurements.md).
+    pub solvers: Vec<crate::solver::SolverId>,
 }
 
 impl Default for Settings {
@@ -98,6 +102,7 @@ impl Default for Settings {
             fault: None,
             bitblast_seconds: crate::facts::BITBLAST_BUDGET_SECONDS,
             limits: crate::solver::Limits::default(),
+            solvers: crate::solver::SolverId::ALL.to_vec(),
         }
     }
 }
@@ -146,6 +151,21 @@ impl Settings {
         }
         if let Some(v) = var("SMTSMITH_PATHS") {
             s.paths = v.trim().parse().map_err(|e| named("SMTSMITH_PATHS", e))?;
+        }
+        if let Some(v) = var("SMTSMITH_SOLVERS") {
+            let mut ids = Vec::new();
+            for name in v.split(',').map(str::trim) {
+                let id: crate::solver::SolverId =
+                    name.parse().map_err(|e| named("SMTSMITH_SOLVERS", e))?;
+                if !crate::solver::SolverId::ALL.contains(&id) {
+                    return Err(named(
+                        "SMTSMITH_SOLVERS",
+                        format!("{id} is a text path; name solvers: z3, cvc5, yices"),
+                    ));
+                }
+                ids.push(id);
+            }
+            s.solvers = ids;
         }
         if let Some(v) = var("SMTSMITH_THEORIES") {
             s.theories = v.parse().map_err(|e| named("SMTSMITH_THEORIES", e))?;
@@ -299,8 +319,13 @@ mod tests {
             ("SMTSMITH_PATHS", "both"),
             ("SMTSMITH_EFFORT", "0.25"),
             ("SMTSMITH_BITBLAST_SECONDS", "3.5"),
+            ("SMTSMITH_SOLVERS", "z3, cvc5"),
         ])
         .unwrap();
+        assert_eq!(
+            s.solvers,
+            vec![crate::solver::SolverId::Z3, crate::solver::SolverId::Cvc5]
+        );
         assert_eq!(s.bitblast_seconds, 3.5);
         assert_eq!(s.plain_share, 40);
         assert_eq!(
@@ -370,6 +395,12 @@ mod tests {
             ("SMTSMITH_QUIET_CLASSES", "slow", "unknown class \"slow\""),
             ("SMTSMITH_SETUP", "random", "expected drawn or fixed"),
             ("SMTSMITH_PATHS", "text", "unknown paths"),
+            (
+                "SMTSMITH_SOLVERS",
+                "z3,boolector",
+                "unknown solver \"boolector\"",
+            ),
+            ("SMTSMITH_SOLVERS", "z3-text", "is a text path"),
             ("SMTSMITH_EFFORT", "0", "expected a number in (0, 100]"),
             ("SMTSMITH_EFFORT", "fast", "expected a number in (0, 100]"),
             (

@@ -4,8 +4,9 @@
 //!
 //! Each solver library is reached two ways: through its C API, terms built one by one
 //! (`z3`, `cvc5`), and through its own SMT-LIB front end run in-process on the printed
-//! case (`z3-text`: `Z3_eval_smtlib2_string`; `cvc5-text`: cvc5's parser library). A
-//! finding blames a path; facts about a solver hold for both of its paths.
+//! case (`z3-text`: `Z3_eval_smtlib2_string`; `cvc5-text`: cvc5's parser library). Yices's
+//! library has no SMT-LIB front end: `yices` is its C API only. A finding blames a path;
+//! facts about a solver hold for all of its paths.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -20,6 +21,8 @@ pub enum SolverId {
     Z3Text,
     #[serde(rename = "cvc5-text")]
     Cvc5Text,
+    #[serde(rename = "yices")]
+    Yices,
 }
 
 /// How a path reaches its solver.
@@ -33,13 +36,14 @@ pub enum Path {
 
 impl SolverId {
     /// The solvers, each through its API (what "the solvers" means everywhere).
-    pub const ALL: [SolverId; 2] = [SolverId::Z3, SolverId::Cvc5];
-    /// The solvers' SMT-LIB front ends, in the order of [`SolverId::ALL`].
+    pub const ALL: [SolverId; 3] = [SolverId::Z3, SolverId::Cvc5, SolverId::Yices];
+    /// The solvers' SMT-LIB front ends (Z3's and cvc5's: Yices's library has none).
     pub const TEXT: [SolverId; 2] = [SolverId::Z3Text, SolverId::Cvc5Text];
     /// Every path.
-    pub const EVERY: [SolverId; 4] = [
+    pub const EVERY: [SolverId; 5] = [
         SolverId::Z3,
         SolverId::Cvc5,
+        SolverId::Yices,
         SolverId::Z3Text,
         SolverId::Cvc5Text,
     ];
@@ -49,21 +53,23 @@ impl SolverId {
         match self {
             SolverId::Z3 | SolverId::Z3Text => SolverId::Z3,
             SolverId::Cvc5 | SolverId::Cvc5Text => SolverId::Cvc5,
+            SolverId::Yices => SolverId::Yices,
         }
     }
 
     pub fn path(self) -> Path {
         match self {
-            SolverId::Z3 | SolverId::Cvc5 => Path::Api,
+            SolverId::Z3 | SolverId::Cvc5 | SolverId::Yices => Path::Api,
             SolverId::Z3Text | SolverId::Cvc5Text => Path::Text,
         }
     }
 
-    /// The solver's front end (its text path): `z3-text` for `z3`.
-    pub fn text(self) -> SolverId {
+    /// The solver's front end (its text path): `z3-text` for `z3`; `None` for Yices.
+    pub fn text(self) -> Option<SolverId> {
         match self.library() {
-            SolverId::Z3 => SolverId::Z3Text,
-            _ => SolverId::Cvc5Text,
+            SolverId::Z3 => Some(SolverId::Z3Text),
+            SolverId::Cvc5 => Some(SolverId::Cvc5Text),
+            _ => None,
         }
     }
 
@@ -73,6 +79,7 @@ impl SolverId {
             SolverId::Cvc5 => "cvc5",
             SolverId::Z3Text => "z3-text",
             SolverId::Cvc5Text => "cvc5-text",
+            SolverId::Yices => "yices",
         }
     }
 }
@@ -83,7 +90,7 @@ impl std::str::FromStr for SolverId {
         SolverId::EVERY
             .into_iter()
             .find(|id| id.name() == s)
-            .ok_or_else(|| format!("unknown solver {s:?} (z3, cvc5, z3-text or cvc5-text)"))
+            .ok_or_else(|| format!("unknown solver {s:?} (z3, cvc5, yices, z3-text or cvc5-text)"))
     }
 }
 

@@ -75,6 +75,8 @@ pub fn ensure(
         ])
         .args([
             "--platform",
+            "manylinux_2_28_x86_64",
+            "--platform",
             "manylinux_2_27_x86_64",
             "--platform",
             "manylinux_2_17_x86_64",

@@ -682,22 +682,31 @@ fn reproducer_of(issue: &Issue, ctx: &Context, sig: &crate::ir::Signature) -> St
         });
     }
     comments.push(format!(
-        "limits: z3 rlimit {}, cvc5 rlimit-per {} (not set below: the verdicts above do not depend on them)",
-        ctx.limits.z3_rlimit, ctx.limits.cvc5_rlimit
+        "limits: z3 rlimit {}, cvc5 rlimit-per {}, {} ms per check (not set below: the verdicts above do not depend on them)",
+        ctx.limits.z3_rlimit, ctx.limits.cvc5_rlimit, ctx.limits.timeout_ms
     ));
+    // The solvers that took the case (a solver whose profile does not take it is not named).
+    let took: Vec<SolverId> = SolverId::ALL
+        .into_iter()
+        .filter(|id| crate::facts::skip_reason(*id, f).is_none())
+        .collect();
+    let join = |parts: Vec<String>| parts.join(" | ");
     // `smtsmith solve` runs the linked releases' own front ends, which no PATH needs.
-    comments.push(
-        "run: smtsmith solve --solver z3 FILE.smt2 | smtsmith solve --solver cvc5 FILE.smt2"
-            .to_string(),
-    );
+    comments.push(format!(
+        "run: {}",
+        join(
+            took.iter()
+                .map(|id| format!("smtsmith solve --solver {id} FILE.smt2"))
+                .collect()
+        )
+    ));
     let binary = |id| {
         let options = crate::facts::formula_options(id, f);
         crate::facts::binary_command(id, &options, false)
     };
     comments.push(format!(
-        "with the solvers' binaries: {} | {}",
-        binary(SolverId::Z3),
-        binary(SolverId::Cvc5)
+        "with the solvers' binaries: {}",
+        join(took.iter().map(|id| binary(*id)).collect())
     ));
     // An unsat-core finding replays the check with named assertions and asks for the core.
     let cores = issue.class == crate::oracle::Class::InvalidCore;
@@ -1044,7 +1053,7 @@ fn script_reproducers(issue: &Issue, ctx: &ScriptContext) -> Vec<(SolverId, Stri
             // The script sets the options it needs itself.
             comments.push(format!(
                 "run: smtsmith solve --solver {id} FILE.smt2 (binary: {})",
-                crate::facts::binary_command(*id, &[], *id == SolverId::Cvc5)
+                crate::facts::binary_command(*id, &[], id.library() != SolverId::Z3)
             ));
             (
                 *id,

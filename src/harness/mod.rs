@@ -244,6 +244,8 @@ impl Harness {
         settings: &crate::settings::Settings,
     ) -> Result<Self, SolverError> {
         let mut h = Self::with_reuse(selection, findings_dir, settings.reuse)?;
+        h.solvers.retain(|s| settings.solvers.contains(&s.id()));
+        h.versions.retain(|(id, _)| settings.solvers.contains(id));
         h.rss_budget_mb = settings.rss_budget_mb;
         h.theories = settings.theories;
         h.mixed_reuse = settings.mixed_reuse;
@@ -325,8 +327,8 @@ impl Harness {
     /// are opened the first time a setup asks for them).
     pub fn set_setup(&mut self, setup: solver::CaseSetup) -> Result<(), SolverError> {
         if setup.text && self.text_solvers.is_empty() {
-            for s in &self.solvers {
-                let mut t = solver::open(s.id().text(), setup.reuse)?;
+            for text in self.solvers.iter().filter_map(|s| s.id().text()) {
+                let mut t = solver::open(text, setup.reuse)?;
                 t.set_unsat_cores(false);
                 self.versions.push((t.id(), t.version()));
                 self.text_solvers.push(t);
@@ -766,6 +768,9 @@ impl Harness {
         let mut solver_time = Duration::ZERO;
         let mut values = Vec::new();
         for s in self.solvers.iter_mut() {
+            if crate::facts::outside_logics(s.id(), f).is_some() {
+                continue;
+            }
             let t = Instant::now();
             let simplified = s.simplify(f, &roots).map_err(|e| e.to_string());
             solver_time += t.elapsed();

@@ -32,10 +32,10 @@ const fn setup(reuse: Reuse, z3_solver: Z3Solver, text: bool) -> CaseSetup {
     }
 }
 
-const API: &[SolverId] = &[SolverId::Z3, SolverId::Cvc5];
+const API: &[SolverId] = &[SolverId::Z3, SolverId::Cvc5, SolverId::Yices];
 
-/// The setups, in order. cvc5 has no solver kinds to vary; Z3's general solver
-/// (`Z3_mk_solver`) runs alone.
+/// The setups, in order. cvc5 and Yices have no solver kinds to vary (Yices has no SMT-LIB
+/// front end in its library: no text path); Z3's general solver (`Z3_mk_solver`) runs alone.
 pub const EVERY_PATH: [PathSetup; 5] = [
     PathSetup {
         name: "push",

@@ -368,18 +368,7 @@ pub fn decidable_fragment(f: &Formula) -> Option<String> {
 /// Whether an `unknown`'s reason is a resource, time or memory limit (what the
 /// performance oracle confirms with a larger limit).
 pub fn is_limit(reason: &str) -> bool {
-    [
-        "canceled",
-        "timeout",
-        "resource",
-        "RESOURCEOUT",
-        "TIMEOUT",
-        "memory",
-        "MEMOUT",
-        "interrupted",
-    ]
-    .iter()
-    .any(|m| reason.contains(m))
+    crate::solver::is_limit_reason(reason)
 }
 
 /// Whether an `unknown`'s reason is a limit (time, resources, memory, cancellation) or a
@@ -495,11 +484,26 @@ pub fn judge(f: &Formula, answers: &[(SolverId, Answer)]) -> Verdicts {
                 });
             }
         } else if !sat.iter().all(refuted) {
+            let (blamed, majority) = match odd_one_out(&sat, &unsat, refuted) {
+                Some((odd, others)) => (
+                    Some(odd),
+                    format!(
+                        "; blamed by majority: {odd} alone against {} solvers ({})",
+                        others.len(),
+                        others
+                            .iter()
+                            .map(|s| s.to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                ),
+                None => (None, String::new()),
+            };
             findings.push(Issue {
                 class: Class::Disagreement,
-                blamed: None,
+                blamed,
                 summary: format!(
-                    "sat ({}) vs unsat ({}), no model validated",
+                    "sat ({}) vs unsat ({}), no model validated{majority}",
                     names(&sat),
                     names(&unsat)
                 ),
@@ -509,6 +513,32 @@ pub fn judge(f: &Formula, answers: &[(SolverId, Answer)]) -> Verdicts {
     Verdicts {
         findings,
         model_checks,
+    }
+}
+
+/// Where one solver stands alone against at least two others on a sat/unsat disagreement
+/// no model decides: that solver (its library) and the others. Solvers count once each
+/// (its paths agree: a solver whose paths split is judged apart), and a sat answer whose
+/// model the evaluator refutes (`refuted`) does not count for sat (it is its own finding).
+fn odd_one_out(
+    sat: &[SolverId],
+    unsat: &[SolverId],
+    refuted: impl Fn(&SolverId) -> bool,
+) -> Option<(SolverId, Vec<SolverId>)> {
+    let libraries = |ids: &mut dyn Iterator<Item = &SolverId>| {
+        let mut v: Vec<SolverId> = ids.map(|id| id.library()).collect();
+        v.sort();
+        v.dedup();
+        v
+    };
+    let sat = libraries(&mut sat.iter().filter(|id| !refuted(id)));
+    let unsat = libraries(&mut unsat.iter());
+    if sat.iter().any(|l| unsat.contains(l)) {
+        return None;
+    }
+    match (&sat[..], &unsat[..]) {
+        ([odd], others) | (others, [odd]) if others.len() >= 2 => Some((*odd, others.to_vec())),
+        _ => None,
     }
 }
 
@@ -921,6 +951,77 @@ mod tests {
         let d: Vec<(Class, Option<SolverId>)> =
             v.findings.iter().map(|i| (i.class, i.blamed)).collect();
         assert_eq!(d, vec![(Class::Disagreement, None)]);
+    }
+
+    /// Three solvers, no model decides: the one alone against two others is blamed, on
+    /// either side; two against none (one solver unknown) or a model the evaluator refutes
+    /// on the majority's side blames no one by majority.
+    #[test]
+    fn two_against_one_blames_the_odd_one_out() {
+        let f = formula();
+        let blamed = |answers: &[(SolverId, Answer)]| -> Vec<(Class, Option<SolverId>)> {
+            judge(&f, answers)
+                .findings
+                .iter()
+                .map(|i| (i.class, i.blamed))
+                .collect()
+        };
+        let d = |s| vec![(Class::Disagreement, s)];
+        assert_eq!(
+            blamed(&[
+                (SolverId::Z3, answer(Verdict::Sat, None)),
+                (SolverId::Cvc5, answer(Verdict::Unsat, None)),
+                (SolverId::Yices, answer(Verdict::Unsat, None)),
+            ]),
+            d(Some(SolverId::Z3))
+        );
+        let v = judge(
+            &f,
+            &[
+                (SolverId::Z3, answer(Verdict::Sat, None)),
+                (SolverId::Cvc5, answer(Verdict::Sat, None)),
+                (SolverId::Yices, answer(Verdict::Unsat, None)),
+            ],
+        );
+        assert_eq!(v.findings[0].blamed, Some(SolverId::Yices));
+        assert!(
+            v.findings[0]
+                .summary
+                .contains("blamed by majority: yices alone against 2 solvers (z3, cvc5)"),
+            "{}",
+            v.findings[0].summary
+        );
+        // One solver says nothing: one against one.
+        assert_eq!(
+            blamed(&[
+                (SolverId::Z3, answer(Verdict::Sat, None)),
+                (SolverId::Cvc5, answer(Verdict::Unknown, None)),
+                (SolverId::Yices, answer(Verdict::Unsat, None)),
+            ]),
+            d(None)
+        );
+        // A refuted sat model does not count for the majority: cvc5's invalid model is its
+        // finding, and z3 against yices stays undecided.
+        assert_eq!(
+            blamed(&[
+                (SolverId::Z3, answer(Verdict::Sat, None)),
+                (SolverId::Cvc5, answer(Verdict::Sat, Some(0))),
+                (SolverId::Yices, answer(Verdict::Unsat, None)),
+            ]),
+            vec![
+                (Class::InvalidModel, Some(SolverId::Cvc5)),
+                (Class::Disagreement, None)
+            ]
+        );
+        // Two paths of one solver are one voice.
+        assert_eq!(
+            blamed(&[
+                (SolverId::Z3, answer(Verdict::Sat, None)),
+                (SolverId::Z3Text, answer(Verdict::Sat, None)),
+                (SolverId::Cvc5, answer(Verdict::Unsat, None)),
+            ]),
+            d(None)
+        );
     }
 
     /// Answers across setups: a solver whose own paths split is blamed (and its

@@ -621,7 +621,17 @@ impl<B: Backend> Solver for Driver<B> {
         self.script = Some(Run {
             solver,
             session,
-            skipped: facts::skip_reason(self.backend.id(), f),
+            skipped: facts::skip_reason(self.backend.id(), f).or_else(|| {
+                facts::script_skip_reason(
+                    self.backend.id(),
+                    f,
+                    sc.setup.cores,
+                    sc.setup.unsat_assumptions,
+                    sc.actions
+                        .iter()
+                        .any(|a| matches!(a, Action::CheckSatAssuming(_))),
+                )
+            }),
             unsupported: None,
         });
         Ok(())

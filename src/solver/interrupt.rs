@@ -28,13 +28,24 @@ pub const MIN_STUCK_OVERRUN: Duration = Duration::from_secs(2);
 /// How often the interrupting thread looks.
 const POLL: Duration = Duration::from_millis(50);
 
+/// How a watched call is stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stop {
+    /// `Z3_interrupt` on this context, when the call is overdue.
+    Z3(usize),
+    /// `yices_stop_search` on this context, at the time limit itself: Yices's API has no
+    /// time limit of its own, so this is its limit.
+    Yices(usize),
+}
+
 /// A solver call in progress on some thread.
 struct Running {
     id: u64,
     solver: SolverId,
-    /// Z3's context (its address), alive while this entry is: [`Call`]'s drop removes the
-    /// entry, under the lock, before the call's context can be deleted. `None` for cvc5.
-    z3_ctx: Option<usize>,
+    /// How to stop the call (its context's address, alive while this entry is: [`Call`]'s
+    /// drop removes the entry, under the lock, before the call's context can be deleted).
+    /// `None` for cvc5.
+    stop: Option<Stop>,
     call: &'static str,
     since: Instant,
     limit: Duration,
@@ -45,7 +56,7 @@ struct Running {
 impl Running {
     /// Whether nothing stops this call by `now` ([`stuck`]).
     fn stuck_at(&self, now: Instant) -> bool {
-        let overdue = match (self.z3_ctx, self.interrupted) {
+        let overdue = match (self.stop, self.interrupted) {
             (Some(_), Some(at)) => now >= at + grace(self.limit),
             (Some(_), None) => false,
             (None, _) => now >= self.deadline + grace(self.limit),
@@ -174,7 +185,18 @@ pub(crate) struct Call {
 /// Watches a call of Z3 in context `ctx` with a time limit of `limit_ms` (0: none, not
 /// watched): interrupted when overdue.
 pub(crate) fn begin_z3(ctx: z3_sys::Z3_context, call: &'static str, limit_ms: u32) -> Call {
-    begin(SolverId::Z3, Some(ctx.as_ptr() as usize), call, limit_ms)
+    begin(
+        SolverId::Z3,
+        Some(Stop::Z3(ctx.as_ptr() as usize)),
+        call,
+        limit_ms,
+    )
+}
+
+/// Watches a check of Yices in context `ctx` (its address) with a time limit of `limit_ms`
+/// (0: none): stopped at the limit.
+pub(crate) fn begin_yices(ctx: usize, call: &'static str, limit_ms: u32) -> Call {
+    begin(SolverId::Yices, Some(Stop::Yices(ctx)), call, limit_ms)
 }
 
 /// Watches a call of cvc5 with a time limit of `limit_ms` (0: none, not watched).
@@ -182,11 +204,11 @@ pub(crate) fn begin_cvc5(call: &'static str, limit_ms: u32) -> Call {
     begin(SolverId::Cvc5, None, call, limit_ms)
 }
 
-fn begin(solver: SolverId, z3_ctx: Option<usize>, call: &'static str, limit_ms: u32) -> Call {
+fn begin(solver: SolverId, stop: Option<Stop>, call: &'static str, limit_ms: u32) -> Call {
     if limit_ms == 0 {
         return Call { id: None };
     }
-    if z3_ctx.is_some() {
+    if stop.is_some() {
         STARTED.call_once(|| {
             std::thread::Builder::new()
                 .name("smtsmith-interrupt".into())
@@ -206,11 +228,14 @@ fn begin(solver: SolverId, z3_ctx: Option<usize>, call: &'static str, limit_ms: 
         .push(Running {
             id,
             solver,
-            z3_ctx,
+            stop,
             call,
             since: now,
             limit,
-            deadline: now + limit + grace(limit),
+            deadline: match stop {
+                Some(Stop::Yices(_)) => now + limit,
+                _ => now + limit + grace(limit),
+            },
             interrupted: None,
         });
     Call { id: Some(id) }
@@ -229,7 +254,8 @@ impl Drop for Call {
             let r = running.swap_remove(k);
             drop(running);
             pay(r.solver, r.since.elapsed(), r.limit);
-            if let Some(at) = r.interrupted {
+            // A Yices check stopped at its limit is its time limit at work, not news.
+            if let (Some(at), Some(Stop::Z3(_))) = (r.interrupted, r.stop) {
                 eprintln!(
                     "smtsmith: {} {} returned {:.2} s after its interrupt ({:.2} s in all)",
                     r.solver,
@@ -246,17 +272,24 @@ fn interrupt_overdue() {
     let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
     let now = Instant::now();
     for r in running.iter_mut() {
-        let Some(ctx) = r.z3_ctx else { continue };
+        let Some(stop) = r.stop else { continue };
         if r.interrupted.is_none() && now >= r.deadline {
             r.interrupted = Some(now);
+            // The context is alive: its entry is removed (under this lock) when the call
+            // returns, before anything can delete the context.
+            let ctx = match stop {
+                Stop::Yices(ctx) => {
+                    super::yices::stop_search(ctx);
+                    continue;
+                }
+                Stop::Z3(ctx) => ctx,
+            };
             INTERRUPTS.fetch_add(1, Ordering::Relaxed);
             eprintln!(
                 "smtsmith: interrupting z3 in {} after {:.2} s (past its time limit)",
                 r.call,
                 r.since.elapsed().as_secs_f64()
             );
-            // The context is alive: its entry is removed (under this lock) when the call
-            // returns, before anything can delete the context.
             super::z3::interrupt_context(ctx);
         }
     }
@@ -283,7 +316,7 @@ mod tests {
         Running {
             id: 0,
             solver: if z3 { SolverId::Z3 } else { SolverId::Cvc5 },
-            z3_ctx: z3.then_some(1),
+            stop: z3.then_some(Stop::Z3(1)),
             call: "check",
             since,
             limit,

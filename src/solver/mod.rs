@@ -1,5 +1,5 @@
-//! The solver interface and its two backends. All `unsafe` FFI lives in `z3.rs` and
-//! `cvc5.rs`; the rest of smtsmith sees only this module's types.
+//! The solver interface and its backends. All `unsafe` FFI lives in `z3.rs`, `cvc5.rs` and
+//! `yices.rs`; the rest of smtsmith sees only this module's types.
 
 #[allow(unsafe_code)]
 pub mod cvc5;
@@ -7,6 +7,8 @@ mod driver;
 pub mod interrupt;
 mod setup;
 pub(crate) mod text;
+#[allow(unsafe_code)]
+pub mod yices;
 #[allow(unsafe_code)]
 pub mod z3;
 
@@ -287,6 +289,23 @@ pub trait Solver {
     fn script_end(&mut self);
 }
 
+/// Whether an `unknown`'s reason is a resource, time or memory limit (the backends use it to
+/// say when a solver's own reason leaves the limit out; `oracle::is_limit`).
+pub fn is_limit_reason(reason: &str) -> bool {
+    [
+        "canceled",
+        "timeout",
+        "resource",
+        "RESOURCEOUT",
+        "TIMEOUT",
+        "memory",
+        "MEMOUT",
+        "interrupted",
+    ]
+    .iter()
+    .any(|m| reason.contains(m))
+}
+
 /// `SolverError::call` of a term the linked release cannot build (an operator it does not
 /// have): the check answers `unknown` (with the message) instead of reporting an API error.
 pub const UNSUPPORTED_CALL: &str = "unsupported by this release";
@@ -321,7 +340,7 @@ pub fn rss_mib() -> Option<u64> {
     Some(pages * crate::sys::page_size() / (1024 * 1024))
 }
 
-/// Both backends (API paths) with the given reuse mode.
+/// Every backend (API paths) with the given reuse mode.
 pub fn all_with(reuse: Reuse) -> Result<Vec<Box<dyn Solver>>, SolverError> {
     SolverId::ALL.iter().map(|id| open(*id, reuse)).collect()
 }
@@ -337,6 +356,7 @@ pub fn open(id: SolverId, reuse: Reuse) -> Result<Box<dyn Solver>, SolverError> 
         SolverId::Cvc5Text => {
             Box::new(Driver::new(text::Text::new(cvc5::FrontEnd::new()?)?, reuse))
         }
+        SolverId::Yices => Box::new(Driver::new(yices::Yices::new()?, reuse)),
     })
 }
 

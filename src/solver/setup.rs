@@ -194,7 +194,8 @@ impl CaseSetup {
     pub fn options_of(&self, solver: super::SolverId) -> Vec<(String, String)> {
         let k = match solver.library() {
             super::SolverId::Z3 => self.z3_option,
-            _ => self.cvc5_option,
+            super::SolverId::Cvc5 => self.cvc5_option,
+            _ => None,
         };
         k.map(|k| crate::options::nth(crate::options::table(solver), k))
             .map(|(n, v)| vec![(n.to_string(), v.to_string())])

@@ -1414,6 +1414,7 @@ impl Backend for Z3 {
             .collect();
         let interruptible =
             super::interrupt::begin_z3(ctx, "Z3_solver_check", self.ctx_limits.timeout_ms);
+        let start = std::time::Instant::now();
         // SAFETY: module invariants (live context, its handles, live pointers).
         let r = unsafe {
             if terms.is_empty() {
@@ -1442,6 +1443,18 @@ impl Backend for Z3 {
             _ => {
                 // SAFETY: module invariants (live context, its handles, live pointers).
                 let reason = cstr(unsafe { Z3_solver_get_reason_unknown(ctx, s) });
+                // Z3's incremental solver can stop at its time limit and say only "no reason
+                // given" (a 160-bit `bvudiv` script did): a check that ran to its limit ended
+                // at a limit, whatever the reason says, and is no incompleteness.
+                let limit = std::time::Duration::from_millis(self.ctx_limits.timeout_ms.into());
+                let reason = if self.ctx_limits.timeout_ms > 0
+                    && start.elapsed() >= limit
+                    && !super::is_limit_reason(&reason)
+                {
+                    format!("{reason}; the check ran to its time limit (timeout)")
+                } else {
+                    reason
+                };
                 (Verdict::Unknown, Some(reason))
             }
         })

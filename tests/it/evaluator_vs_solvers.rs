@@ -238,7 +238,7 @@ fn models_interpret_unspecified(text: &str, applications: usize, effort: f64) {
     let f = smtsmith::smtlib::parse::parse_script(text).unwrap().formula;
     let mut h = Harness::new(Selection::Both, tempfile::tempdir().unwrap().keep()).unwrap();
     h.limits = smtsmith::solver::Limits::scaled(effort);
-    for (id, answer) in h.answers(&f) {
+    for (id, answer) in crate::taken(&f, h.answers(&f)) {
         let o = answer.unwrap_or_else(|e| panic!("{id}: {e}"));
         assert_eq!(o.verdict, Verdict::Sat, "{id}: {:?}", o.reason);
         let model = o.model.unwrap_or_else(|| panic!("{id}: no model"));

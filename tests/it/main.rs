@@ -30,6 +30,20 @@ mod settle;
 mod smtlib_input;
 mod strings_vs_aws;
 mod structure;
+mod yices;
+
+/// The answers of the solvers that take `f`'s logic (Yices is not given strings,
+/// arrays, floats, datatypes, uninterpreted sorts or quantifiers: its answer there is a
+/// skip, `unknown`).
+pub fn taken(
+    f: &smtsmith::ir::Formula,
+    answers: Vec<(smtsmith::solver::SolverId, smtsmith::oracle::Answer)>,
+) -> Vec<(smtsmith::solver::SolverId, smtsmith::oracle::Answer)> {
+    answers
+        .into_iter()
+        .filter(|(id, _)| smtsmith::facts::outside_logics(*id, f).is_none())
+        .collect()
+}
 
 /// The one finding written in `folder` (e.g. `FINDINGS/known/time-limit`): its JSON file
 /// and metadata; fails with `context` (a process's output) unless there is exactly one.

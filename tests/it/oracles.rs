@@ -80,7 +80,7 @@ fn wrong_unsat_fires_when_a_validated_model_contradicts_unsat() {
 }
 
 #[test]
-fn disagreement_without_a_validated_model_blames_nobody() {
+fn disagreement_without_a_validated_model_blames_the_odd_one_out_or_nobody() {
     // x·x = 2 over the reals is sat, but no model can be validated: x is irrational (a
     // real algebraic number, not an exact rational), so the evaluator answers unknown.
     let mut f = Formula::default();
@@ -101,8 +101,25 @@ fn disagreement_without_a_validated_model_blames_nobody() {
         ));
     }
     assert!(judge(&f, &answers).findings.is_empty());
+    let ids: Vec<SolverId> = answers.iter().map(|(id, _)| *id).collect();
+    assert_eq!(ids, SolverId::ALL, "three solvers answer");
+    // cvc5's answer turned into unsat: two solvers (their models undecided) against one,
+    // and the one alone is blamed by majority.
     let o = answers[1].1.as_mut().unwrap();
     o.verdict = Verdict::Unsat;
+    o.model = None;
+    let v = judge(&f, &answers);
+    assert_eq!(v.findings.len(), 1, "{:?}", v.findings);
+    assert_eq!(v.findings[0].class, Class::Disagreement);
+    assert_eq!(v.findings[0].blamed, Some(SolverId::Cvc5));
+    assert!(
+        v.findings[0].summary.contains("blamed by majority"),
+        "{}",
+        v.findings[0].summary
+    );
+    // Yices's answer turned into unknown as well: one against one, nobody is blamed.
+    let o = answers[2].1.as_mut().unwrap();
+    o.verdict = Verdict::Unknown;
     o.model = None;
     let v = judge(&f, &answers);
     assert_eq!(v.findings.len(), 1, "{:?}", v.findings);
@@ -164,7 +181,12 @@ fn generated_formulas_raise_no_finding_on_the_pinned_releases() {
                 && KNOWN.iter().any(|k| i.summary.contains(k)))
         });
         known += before - v.findings.len();
-        assert!(v.findings.is_empty(), "seed {seed}: {:?}", v.findings);
+        assert!(
+            v.findings.is_empty(),
+            "seed {seed}: {:?}\n{}",
+            v.findings,
+            smtsmith::smtlib::script(&case.formula, &Default::default())
+        );
         decided += answers
             .iter()
             .filter(|(_, a)| matches!(a, Ok(o) if o.verdict != Verdict::Unknown))
@@ -201,7 +223,7 @@ fn function_values_of_real_models_are_checked() {
     let gfa = f.call(gd, vec![fa]).unwrap();
     f.assert(ne).unwrap();
     f.assert(gfa).unwrap();
-    let answers = harness().answers(&f);
+    let answers = crate::taken(&f, harness().answers(&f));
     let v = judge(&f, &answers);
     assert!(v.findings.is_empty(), "{:?}", v.findings);
     assert_eq!(v.model_checks.len(), 2, "both solvers answer sat");
@@ -522,7 +544,7 @@ fn datatype_models_are_checked_and_a_changed_value_fires() {
         (check-sat)";
     let f = smtsmith::smtlib::parse::parse_script(text).unwrap().formula;
     let mut h = harness();
-    let answers = h.answers(&f);
+    let answers = crate::taken(&f, h.answers(&f));
     let v = judge(&f, &answers);
     assert!(v.findings.is_empty(), "{:?}", v.findings);
     assert!(

@@ -48,7 +48,11 @@ fn front_ends_agree_with_the_api_paths_in_every_style() {
         };
         h.set_setup(setup).unwrap();
         let answers = h.answers(&case.formula);
-        assert_eq!(answers.len(), 4, "both paths of both solvers answer");
+        assert_eq!(
+            answers.len(),
+            5,
+            "both paths of Z3 and cvc5 answer, and Yices's API"
+        );
         let v = judge(&case.formula, &answers);
         assert!(
             v.findings.is_empty(),
@@ -195,7 +199,7 @@ fn setups_are_drawn_per_case_and_recorded() {
         let r = h.run_case(&case, Some(&input));
         let want = CaseSetup::drawn(&input, Paths::Drawn);
         assert_eq!(r.setup, want, "seed {seed}");
-        assert_eq!(r.answers.len(), if want.text { 4 } else { 2 });
+        assert_eq!(r.answers.len(), if want.text { 5 } else { 3 });
         seen_kinds.insert(match want.z3_solver {
             Z3Solver::Tactic(_) => "tactic".to_string(),
             k => k.to_string(),

@@ -1,12 +1,12 @@
 //! The printed script of a generated formula, read back by each solver's own SMT-LIB front
-//! end (Z3: the release's `z3` binary; cvc5: libcvc5parser, the front end of its binary),
-//! gives the same verdict as the in-process API path. Ground truth: the solvers themselves,
+//! end (Z3: the release's `z3` binary; cvc5: libcvc5parser, the front end of its binary;
+//! Yices: the wheel's `yices-smt2` binary), gives the same verdict as the in-process API path. Ground truth: the solvers themselves,
 //! through two independent routes; a difference is a printer or backend bug of ours.
 
 use smtsmith::generate::{seeded_bytes, Case, Theories};
 use smtsmith::harness::{Harness, Selection};
 use smtsmith::smtlib::{self, ScriptOptions};
-use smtsmith::solver::{cvc5, z3, SolverId, Verdict};
+use smtsmith::solver::{cvc5, yices, z3, SolverId, Verdict};
 
 fn parse_verdict(out: &str) -> Option<Verdict> {
     match out.lines().map(str::trim).find(|l| !l.is_empty())? {
@@ -45,13 +45,18 @@ fn scripts_give_the_api_verdict_in_both_front_ends() {
             compared[0] > 20 && compared[1] > 20,
             "{subset}: compared {compared:?}"
         );
+        // Yices takes the quantifier-free arithmetic, bit-vector and UF subsets.
+        if ["ints", "reals", "bv", "uf,ints,bv"].contains(&subset) {
+            let yices = compared[SolverId::Yices as usize];
+            assert!(yices > 20, "{subset}: yices compared {yices}");
+        }
     }
 }
 
 /// Checks `count` generated scripts over `theories`; returns how many verdicts were
 /// compared per solver.
-fn roundtrip(h: &mut Harness, theories: &Theories, count: u64) -> [usize; 2] {
-    let mut compared = [0usize; 2];
+fn roundtrip(h: &mut Harness, theories: &Theories, count: u64) -> [usize; 5] {
+    let mut compared = [0usize; 5];
     for seed in 0..count {
         let case = Case::from_bytes_in(&seeded_bytes(seed, 220), theories);
         let script = smtlib::script(&case.formula, &ScriptOptions::default());
@@ -70,6 +75,7 @@ fn roundtrip(h: &mut Harness, theories: &Theories, count: u64) -> [usize; 2] {
                     .unwrap_or_else(|e| {
                         panic!("seed {seed}: cvc5 rejects the script: {e}\n{script}")
                     }),
+                SolverId::Yices => yices::run_binary(&script, 10_000).expect("yices-smt2 runs"),
             };
             assert!(
                 !out.contains("error"),

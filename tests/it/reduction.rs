@@ -134,9 +134,15 @@ fn corruptions() -> Vec<(Class, CaseSetup, Corrupt)> {
             plain,
             Box::new(|f, a| {
                 let mut a = z3_answer(f, a, |a| verdict_is(a, Verdict::Unsat));
-                for (_, answer) in a.iter_mut() {
+                for (id, answer) in a.iter_mut() {
                     if let Ok(o) = answer.as_mut() {
                         o.model = None;
+                        // One against one, blaming no one: Yices takes the reduced forms
+                        // (not the strings of the original), and a third opinion would
+                        // make it a majority's blame, another finding.
+                        if *id == SolverId::Yices {
+                            o.verdict = Verdict::Unknown;
+                        }
                     }
                 }
                 a

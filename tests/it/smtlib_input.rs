@@ -249,8 +249,21 @@ fn incremental_seeds_pass_check_with_their_statuses() {
             .iter()
             .map(|e| e.expect("a status before every check").to_string())
             .collect();
-        assert_eq!(r.verdicts.len(), 2, "{}", path.display());
+        assert_eq!(r.verdicts.len(), 3, "{}", path.display());
+        // Yices is given the scripts of its logics only (not arrays, strings or
+        // quantifiers): elsewhere every check of it is unknown (skipped).
+        let yices_takes = ["bv-", "lia-", "lra-", "nra-"]
+            .iter()
+            .any(|p| path.file_name().unwrap().to_string_lossy().starts_with(p));
         for (id, v) in &r.verdicts {
+            if *id == SolverId::Yices && !yices_takes {
+                assert!(
+                    v.split(',').all(|x| x == "unknown"),
+                    "{}: {v}",
+                    path.display()
+                );
+                continue;
+            }
             assert_eq!(v, &expected.join(","), "{}: {id}", path.display());
         }
         let own: Vec<_> = r.paths.iter().filter(|p| p.setup == "file").collect();

@@ -66,6 +66,10 @@ pub(super) fn check_cmd(cmd: Command) -> Result<ExitCode, String> {
     let supervisor = check::Supervisor {
         worker: Box::new(move || {
             let mut c = std::process::Command::new(&exe);
+            // glibc writes its own fatal errors (heap corruption found by malloc) to the
+            // terminal unless asked for stderr: without a terminal they were lost, and a
+            // worker's SIGABRT came with no words at all.
+            c.env("LIBC_FATAL_STDERR_", "1");
             c.args(["check-worker", "--solver", &selection])
                 .arg("--timeout-ms")
                 .arg(timeout_ms.to_string())

@@ -233,7 +233,14 @@ pub(super) fn solve(cmd: Command) -> Result<ExitCode, String> {
     let out = match solver.as_str() {
         "z3" => z3::run_binary(&text, timeout_ms).map_err(|e| e.to_string())?,
         "cvc5" => cvc5::run_script(&text, timeout_ms).map_err(|e| e.to_string())?,
-        other => return Err(format!("unknown solver {other:?} (expected z3 or cvc5)")),
+        "yices" => {
+            smtsmith::solver::yices::run_binary(&text, timeout_ms).map_err(|e| e.to_string())?
+        }
+        other => {
+            return Err(format!(
+                "unknown solver {other:?} (expected z3, cvc5 or yices)"
+            ))
+        }
     };
     print!("{out}");
     Ok(ExitCode::SUCCESS)

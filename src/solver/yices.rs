@@ -689,11 +689,10 @@ impl Backend for Yices {
     }
 
     /// A new context per case (contexts are cheap; its one-shot checks are never made inside
-    /// `push` on a kept context): in `construct::fusion_holds_on_both_solvers` a kept MCSAT
-    /// context answered a check of a QF_NRA formula, unsat by construction, with a status
-    /// after which `yices_get_model` refused ("the context state does not allow
-    /// operation"), while the same formula alone is unsat in the API and the binary. Not
-    /// reduced yet (issue 31's note); incremental scripts still push and pop.
+    /// `push` on a kept context). Chosen while `construct::fusion_holds_on_both_solvers` failed
+    /// on a QF_NRA check after which `yices_get_model` refused ("the context state does not
+    /// allow operation"); the cause was asking MCSAT for cores (now not asked), so this may be
+    /// needless. Not re-measured: incremental scripts still push and pop.
     fn fixed_reuse(&self) -> Option<super::Reuse> {
         Some(super::Reuse::Solver)
     }

@@ -283,6 +283,11 @@ pub(crate) fn stop_search(ctx: usize) {
     }
 }
 
+/// Whether `e` is a limitation Yices documents (`facts::LIMITATIONS`): unknown, not a finding.
+fn documented(e: &SolverError) -> bool {
+    crate::facts::limitation(SolverId::Yices, crate::facts::LimitKind::Check, &e.message).is_some()
+}
+
 fn unsupported(what: String) -> SolverError {
     SolverError {
         solver: SolverId::Yices,
@@ -814,16 +819,7 @@ impl Backend for Yices {
         match call!("yices_assert_formula", |y| (y.assert_formula)(ctx, a)) {
             // What Yices documents as outside its solvers (e.g. a theory MCSAT lacks): the
             // check is unknown, as for a term the release cannot build.
-            Err(e)
-                if crate::facts::limitation(
-                    SolverId::Yices,
-                    crate::facts::LimitKind::Check,
-                    &e.message,
-                )
-                .is_some() =>
-            {
-                Err(unsupported(e.message))
-            }
+            Err(e) if documented(&e) => Err(unsupported(e.message)),
             r => r.map(drop),
         }
     }
@@ -863,14 +859,7 @@ impl Backend for Yices {
         drop(watched);
         let status = match status {
             // Features Yices documents as unsupported: no verdict, not an API error.
-            Err(e)
-                if crate::facts::limitation(
-                    SolverId::Yices,
-                    crate::facts::LimitKind::Check,
-                    &e.message,
-                )
-                .is_some() =>
-            {
+            Err(e) if documented(&e) => {
                 return Ok((
                     Verdict::Unknown,
                     Some(format!("unsupported: {}", e.message)),

@@ -693,15 +693,6 @@ impl Backend for Yices {
         self.version.clone()
     }
 
-    /// A new context per case (contexts are cheap; its one-shot checks are never made inside
-    /// `push` on a kept context). Chosen while `construct::fusion_holds_on_both_solvers` failed
-    /// on a QF_NRA check after which `yices_get_model` refused ("the context state does not
-    /// allow operation"); the cause was asking MCSAT for cores (now not asked), so this may be
-    /// needless. Not re-measured: incremental scripts still push and pop.
-    fn fixed_reuse(&self) -> Option<super::Reuse> {
-        Some(super::Reuse::Solver)
-    }
-
     /// Yices's terms are global: recycling collects the garbage when no session holds
     /// terms outside a context.
     fn new_context(&mut self, _limits: Option<&Limits>) -> Result<(), SolverError> {

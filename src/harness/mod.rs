@@ -243,9 +243,7 @@ impl Harness {
         findings_dir: impl Into<PathBuf>,
         settings: &crate::settings::Settings,
     ) -> Result<Self, SolverError> {
-        let mut h = Self::with_reuse(selection, findings_dir, settings.reuse)?;
-        h.solvers.retain(|s| settings.solvers.contains(&s.id()));
-        h.versions.retain(|(id, _)| settings.solvers.contains(id));
+        let mut h = Self::with_solvers(selection, findings_dir, settings.reuse, &settings.solvers)?;
         h.rss_budget_mb = settings.rss_budget_mb;
         h.theories = settings.theories;
         h.mixed_reuse = settings.mixed_reuse;
@@ -264,10 +262,22 @@ impl Harness {
         findings_dir: impl Into<PathBuf>,
         reuse: solver::Reuse,
     ) -> Result<Self, SolverError> {
-        let solvers: Vec<Box<dyn Solver>> = solver::all_with(reuse)?
-            .into_iter()
-            .filter(|s| selection == Selection::Both || selection == Selection::Only(s.id()))
-            .collect();
+        Self::with_solvers(selection, findings_dir, reuse, &SolverId::ALL)
+    }
+
+    /// [`Harness::with_reuse`] opening only the solvers `ids` (a solver left out is not
+    /// even loaded: `SMTSMITH_SOLVERS=z3,cvc5` runs without the Yices library).
+    fn with_solvers(
+        selection: Selection,
+        findings_dir: impl Into<PathBuf>,
+        reuse: solver::Reuse,
+        ids: &[SolverId],
+    ) -> Result<Self, SolverError> {
+        let solvers: Vec<Box<dyn Solver>> = ids
+            .iter()
+            .filter(|id| selection == Selection::Both || selection == Selection::Only(**id))
+            .map(|id| solver::open(*id, reuse))
+            .collect::<Result<_, _>>()?;
         let versions = solvers.iter().map(|s| (s.id(), s.version())).collect();
         Ok(Harness {
             solvers,

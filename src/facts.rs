@@ -273,7 +273,7 @@ pub fn outside_logics(id: SolverId, f: &Formula) -> Option<String> {
 }
 
 /// Sorts Yices is given: its Core, Int, Real and bit-vector types (and functions over them).
-fn yices_takes_sort(s: &Sort) -> bool {
+pub fn yices_takes_sort(s: &Sort) -> bool {
     matches!(s, Sort::Bool | Sort::Int | Sort::Real | Sort::BitVec(_))
 }
 
@@ -305,16 +305,6 @@ fn yices_skip_reason(f: &Formula) -> Option<String> {
             d.name
         ));
     }
-    // MCSAT (Yices's only nonlinear solver) decides bit-vectors with BDDs: on a generated
-    // formula mixing both, one check grew a test process to 9 GB inside CUDD, deaf to its
-    // time limit (Yices 2.6.5, 2026-12-01).
-    if nonlinear(f) && f.nodes.iter().any(|n| matches!(n.sort, Sort::BitVec(_))) {
-        return Some(
-            "skipped: nonlinear arithmetic with bit-vectors (Yices's MCSAT decides bit-vectors \
-             with BDDs, which ran one check to 9 GB past its time limit)"
-                .into(),
-        );
-    }
     for id in f.reachable_postorder() {
         let n = f.node(id);
         if !yices_takes_sort(&n.sort) {
@@ -333,22 +323,15 @@ fn yices_skip_reason(f: &Formula) -> Option<String> {
             _ => {}
         }
     }
-    None
-}
-
-/// Whether `f` multiplies two non-constant terms or divides by one (integer or real): the
-/// nonlinear arithmetic Yices decides with MCSAT only.
-pub fn nonlinear(f: &Formula) -> bool {
-    let constant = |id: NodeId| matches!(f.node(id).kind, NodeKind::Lit(_));
-    f.reachable_postorder()
-        .into_iter()
-        .any(|id| match &f.node(id).kind {
-            NodeKind::App(Op::Mul, _, args) => args.iter().filter(|a| !constant(**a)).count() > 1,
-            NodeKind::App(Op::IntDiv | Op::Mod | Op::RealDiv, _, args) => {
-                args[1..].iter().any(|a| !constant(*a))
-            }
-            _ => false,
-        })
+    // MCSAT (Yices's only nonlinear solver) decides bit-vectors with BDDs: on a generated
+    // formula mixing both, one check grew a test process to 9 GB inside CUDD, deaf to its
+    // time limit (Yices 2.6.5, 2026-12-01).
+    let sig = f.signature();
+    (sig.nonlinear && sig.bv).then(|| {
+        "skipped: nonlinear arithmetic with bit-vectors (Yices's MCSAT decides bit-vectors \
+         with BDDs, which ran one check to 9 GB past its time limit)"
+            .into()
+    })
 }
 
 /// Why `id` is not given script `f` whose setup asks for unsat cores (`cores`) and/or unsat
@@ -380,7 +363,7 @@ pub fn script_skip_reason(
                 .into(),
         );
     }
-    ((cores || assumptions) && nonlinear(f)).then(|| YICES_MCSAT_NO_CORES.into())
+    ((cores || assumptions) && f.signature().nonlinear).then(|| YICES_MCSAT_NO_CORES.into())
 }
 
 /// Why Yices is not asked for a core of a nonlinear formula.
@@ -423,7 +406,7 @@ pub fn formula_options(id: SolverId, f: &Formula) -> Vec<(&'static str, &'static
         SolverId::Z3 | SolverId::Z3Text => Vec::new(),
         SolverId::Cvc5 | SolverId::Cvc5Text => cvc5_formula_options(f),
         // Its binary decides nonlinear arithmetic with MCSAT only, as the backend does.
-        SolverId::Yices if nonlinear(f) => vec![("mcsat", "true")],
+        SolverId::Yices if f.signature().nonlinear => vec![("mcsat", "true")],
         SolverId::Yices => Vec::new(),
     }
 }

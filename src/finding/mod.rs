@@ -685,10 +685,11 @@ fn reproducer_of(issue: &Issue, ctx: &Context, sig: &crate::ir::Signature) -> St
         "limits: z3 rlimit {}, cvc5 rlimit-per {}, {} ms per check (not set below: the verdicts above do not depend on them)",
         ctx.limits.z3_rlimit, ctx.limits.cvc5_rlimit, ctx.limits.timeout_ms
     ));
-    // The solvers that took the case (a solver whose profile does not take it is not named).
+    // The solvers whose logics take the case (one outside them is not named; one skipped
+    // for another reason, e.g. after overrunning its limit on it, still is).
     let took: Vec<SolverId> = SolverId::ALL
         .into_iter()
-        .filter(|id| crate::facts::skip_reason(*id, f).is_none())
+        .filter(|id| crate::facts::outside_logics(*id, f).is_none())
         .collect();
     let join = |parts: Vec<String>| parts.join(" | ");
     // `smtsmith solve` runs the linked releases' own front ends, which no PATH needs.

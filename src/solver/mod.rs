@@ -340,11 +340,6 @@ pub fn rss_mib() -> Option<u64> {
     Some(pages * crate::sys::page_size() / (1024 * 1024))
 }
 
-/// Every backend (API paths) with the given reuse mode.
-pub fn all_with(reuse: Reuse) -> Result<Vec<Box<dyn Solver>>, SolverError> {
-    SolverId::ALL.iter().map(|id| open(*id, reuse)).collect()
-}
-
 /// One path under the action interpreter: the registration of every solver path. (Text
 /// paths start every case on a new front-end state, whatever `reuse` says.)
 pub fn open(id: SolverId, reuse: Reuse) -> Result<Box<dyn Solver>, SolverError> {

@@ -717,14 +717,16 @@ impl Backend for Yices {
         format!(
             "{} {} {:?} cores {}",
             cfg.logic,
-            crate::facts::nonlinear(f),
+            // The logic does not always say it (`ALL`), and MCSAT contexts are other contexts.
+            f.signature().nonlinear,
             cfg.limits.timeout_ms,
             cfg.cores
         )
     }
 
     fn new_solver(&mut self, f: &Formula, cfg: &SolverConfig) -> Result<*mut c_void, SolverError> {
-        if cfg.cores && crate::facts::nonlinear(f) {
+        let nonlinear = f.signature().nonlinear;
+        if cfg.cores && nonlinear {
             // MCSAT has no cores: the case answers unknown for Yices alone.
             return Err(SolverError {
                 solver: SolverId::Yices,
@@ -732,7 +734,7 @@ impl Backend for Yices {
                 message: crate::facts::YICES_MCSAT_NO_CORES.into(),
             });
         }
-        let ctx = new_context(&cfg.logic, crate::facts::nonlinear(f))?;
+        let ctx = new_context(&cfg.logic, nonlinear)?;
         self.limits.insert(ctx as usize, cfg.limits.timeout_ms);
         Ok(ctx)
     }
@@ -1018,8 +1020,8 @@ pub fn run_binary(script: &str, timeout_ms: u32) -> std::io::Result<String> {
         ));
     }
     // A script smtsmith cannot read is run as it is (the binary says what it makes of it).
-    let mcsat = crate::smtlib::parse::parse_script(script)
-        .is_ok_and(|s| crate::facts::nonlinear(&s.formula));
+    let mcsat =
+        crate::smtlib::parse::parse_script(script).is_ok_and(|s| s.formula.signature().nonlinear);
     let mut child = std::process::Command::new(BINARY)
         .arg("--incremental")
         .args(mcsat.then_some("--mcsat"))

@@ -507,10 +507,7 @@ fn every_operator_agrees_with_both_solvers_on_literals() {
         };
         // Core operators draw their sort: three more batches at the sorts Yices takes (one
         // string in a batch keeps the whole batch from Yices).
-        let yices_sorts = |s: &[Sort]| {
-            s.iter()
-                .all(|s| matches!(s, Sort::Bool | Sort::Int | Sort::Real | Sort::BitVec(_)))
-        };
+        let yices_sorts = |s: &[Sort]| s.iter().all(smtsmith::facts::yices_takes_sort);
         let extra = if info.theory == Theory::Core { 3 } else { 0 };
         for batch in 0..batches + extra {
             let mut f = Formula::default();

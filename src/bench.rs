@@ -235,11 +235,10 @@ pub fn profile(
         if setup.text {
             parts.push("text paths".into());
         }
-        if setup.z3_option.is_some() {
-            parts.push("z3 option".into());
-        }
-        if setup.cvc5_option.is_some() {
-            parts.push("cvc5 option".into());
+        for id in crate::solver::SolverId::ALL {
+            if setup.options.of(id).is_some() {
+                parts.push(format!("{id} option"));
+            }
         }
         for p in parts {
             let e = prof.by_setup.entry(p).or_default();

@@ -10,7 +10,7 @@
 //! reproducer on the trial's releases: `finding::known`), and its time is when the trial
 //! first saw that finding on disk.
 
-use crate::bisect::{self, Expect, Probe};
+use crate::bisect::{self, Expect, Probe, Replayer};
 use crate::finding::known::{self, BinaryShows, Known};
 use crate::ir::Verdict;
 use crate::oracle::Class;
@@ -49,7 +49,7 @@ pub fn statuses(text: &str) -> Vec<Verdict> {
 /// ([`BinaryShows`]): `Bad` where it shows it, `Good` where it answers without it,
 /// `Undecided` where it does neither (cannot read the reproducer, times out, a model no one
 /// judges).
-pub fn probe_known(k: &Known, text: &str, binary: &Path, timeout: Duration) -> Probe {
+pub fn probe_known(k: &Known, text: &str, binary: &Replayer, timeout: Duration) -> Probe {
     let formula = match crate::finding::reproducer_formula(text) {
         Ok(f) => f,
         Err(e) => return Probe::Undecided(format!("smtsmith does not read {}: {e}", k.file)),
@@ -71,13 +71,19 @@ pub fn probe_known(k: &Known, text: &str, binary: &Path, timeout: Duration) -> P
         BinaryShows::NotStatus if statuses.is_empty() => needs_status("answers"),
         BinaryShows::Verdicts => probe_answers(binary, text, &statuses, false, timeout),
         BinaryShows::NotStatus => probe_answers(binary, text, &statuses, true, timeout),
-        BinaryShows::Signal => bisect::probe(binary, text, &expect(Class::Crash), timeout),
-        BinaryShows::Timeout => bisect::probe(binary, text, &expect(Class::TimeLimit), timeout),
+        BinaryShows::Signal => bisect::probe_replay(binary, text, &expect(Class::Crash), timeout),
+        BinaryShows::Timeout => {
+            bisect::probe_replay(binary, text, &expect(Class::TimeLimit), timeout)
+        }
         BinaryShows::Error => probe_error(binary, text, timeout),
         BinaryShows::Model => {
-            match bisect::probe(binary, text, &expect(Class::InvalidModel), timeout) {
+            match bisect::probe_replay(binary, text, &expect(Class::InvalidModel), timeout) {
                 Probe::Undecided(why) => {
-                    match bisect::run_with(binary, &["model_validate=true"], text, timeout) {
+                    // Z3 validates its own model on request.
+                    let Replayer::Z3 { bin, .. } = binary else {
+                        return Probe::Undecided(why);
+                    };
+                    match bisect::run_with(bin, &["model_validate=true"], text, timeout) {
                         Ok(r) if r.out.contains("an invalid model was generated") => Probe::Bad(
                             format!("{why}; model_validate=true: an invalid model was generated"),
                         ),
@@ -89,6 +95,7 @@ pub fn probe_known(k: &Known, text: &str, binary: &Path, timeout: Duration) -> P
         }
         BinaryShows::Core => probe_core(binary, text, timeout),
         BinaryShows::ApiOnly => Probe::Undecided("shown only through the C API".into()),
+        BinaryShows::TooSlow => Probe::Undecided("shown only past a probe's limits".into()),
     }
 }
 
@@ -96,10 +103,10 @@ pub fn probe_known(k: &Known, text: &str, binary: &Path, timeout: Duration) -> P
 /// `check-sat-assuming` are satisfiable with the assertions in force: the reproducer up to
 /// that check, those assumptions asserted, one `check-sat`, decided by the same binary and
 /// its model validated by the evaluator (`bisect::decide`); good where that is `unsat`.
-fn probe_core(binary: &Path, text: &str, timeout: Duration) -> Probe {
-    let r = match bisect::run(binary, text, timeout) {
+fn probe_core(binary: &Replayer, text: &str, timeout: Duration) -> Probe {
+    let r = match binary.run(text, None, timeout) {
         Ok(r) => r,
-        Err(e) => return Probe::Undecided(format!("cannot run {}: {e}", binary.display())),
+        Err(e) => return Probe::Undecided(format!("cannot run {}: {e}", binary.describe())),
     };
     if r.signal {
         return Probe::Undecided("killed by a signal".into());
@@ -151,15 +158,15 @@ fn probe_core(binary: &Path, text: &str, timeout: Duration) -> Probe {
 /// Bad where an answer differs from its expected status (`unknown` only where
 /// `unknown_is_bad`), good where every check answered and none that way.
 fn probe_answers(
-    binary: &Path,
+    binary: &Replayer,
     text: &str,
     expected: &[Verdict],
     unknown_is_bad: bool,
     timeout: Duration,
 ) -> Probe {
-    let r = match bisect::run(binary, text, timeout) {
+    let r = match binary.run(text, None, timeout) {
         Ok(r) => r,
-        Err(e) => return Probe::Undecided(format!("cannot run {}: {e}", binary.display())),
+        Err(e) => return Probe::Undecided(format!("cannot run {}: {e}", binary.describe())),
     };
     if r.signal {
         return Probe::Undecided("killed by a signal".into());
@@ -192,10 +199,10 @@ fn probe_answers(
 
 /// Bad where an `(error …)` comes before the first answer (an error after it is a
 /// consequence of the answer, such as no model after `unsat`).
-fn probe_error(binary: &Path, text: &str, timeout: Duration) -> Probe {
-    let r = match bisect::run(binary, text, timeout) {
+fn probe_error(binary: &Replayer, text: &str, timeout: Duration) -> Probe {
+    let r = match binary.run(text, None, timeout) {
         Ok(r) => r,
-        Err(e) => return Probe::Undecided(format!("cannot run {}: {e}", binary.display())),
+        Err(e) => return Probe::Undecided(format!("cannot run {}: {e}", binary.describe())),
     };
     if r.signal {
         return Probe::Bad("killed by a signal".into());
@@ -216,67 +223,88 @@ fn probe_error(binary: &Path, text: &str, timeout: Duration) -> Probe {
     }
 }
 
-/// Whether a release was probed as one the bug affects or as the one that fixed it.
+/// Whether a release was probed as one the bug affects, as the one that fixed it, or (with
+/// every release probed) as one the index does not name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Role {
     Affected,
     Fixed,
+    Unlisted,
 }
 
 /// One reproducer probed with one release's binary.
 #[derive(Clone, Debug, Serialize)]
 pub struct Verified {
     pub file: String,
+    pub solver: SolverId,
     pub release: String,
     pub role: Role,
     pub probe: Probe,
-    /// Affected and bad, or fixed and good.
+    /// Affected and bad, fixed and good, or unlisted and not bad.
     pub ok: bool,
 }
 
-/// The pinned release (`4.8.7.0`) of an index release (`4.8.7`).
-fn pinned(release: &str) -> Option<String> {
-    bisect::releases()
+/// The pinned release of `solver` (`4.8.7.0`) of an index release (`4.8.7`).
+fn pinned(solver: SolverId, release: &str) -> Option<String> {
+    bisect::releases_of(solver)
         .into_iter()
         .map(|(v, _, _)| v)
         .find(|v| known::version_matches(release, v))
 }
 
-/// Probes every Z3 bug of the index that its binary shows (or those whose file contains
-/// `only`) with the binaries of the releases it affects and of its fix release, fetched into
-/// `store` as needed.
+/// Probes every bug of the index that a release's own reader shows (or those whose file
+/// contains `only`) with the releases it affects and its fix release — with `every`, with
+/// every pinned release of its solver — replayed by each release's reader ([`Replayer`]:
+/// Z3's and Yices's binaries, cvc5's wheel module), fetched into `store` as needed.
 pub fn verify(
     store: &Path,
     timeout: Duration,
     only: Option<&str>,
+    every: bool,
 ) -> Result<Vec<Verified>, String> {
     let mut out = Vec::new();
     for k in known::index() {
-        if k.solver != SolverId::Z3
-            || k.binary_shows() == BinaryShows::ApiOnly
-            || only.is_some_and(|o| !k.file.contains(o))
-        {
+        let unprobed = matches!(
+            k.binary_shows(),
+            BinaryShows::ApiOnly | BinaryShows::TooSlow
+        );
+        if unprobed || only.is_some_and(|o| !k.file.contains(o)) {
             continue;
         }
         let text =
             known::reproducer(&k.file).ok_or_else(|| format!("{} is not compiled in", k.file))?;
-        let releases = k
+        let formula = crate::finding::reproducer_formula(text)
+            .map_err(|e| format!("smtsmith does not read {}: {e}", k.file))?;
+        let mut releases = Vec::new();
+        for (listed, role) in k
             .versions
             .iter()
             .map(|r| (r, Role::Affected))
-            .chain(k.fixed_in.iter().map(|r| (r, Role::Fixed)));
-        for (release, role) in releases {
-            let version =
-                pinned(release).ok_or_else(|| format!("{}: Z3 {release} is not pinned", k.file))?;
-            let binary = bisect::z3_binary(store, &version)?;
-            let probe = probe_known(k, text, &binary, timeout);
+            .chain(k.fixed_in.iter().map(|r| (r, Role::Fixed)))
+        {
+            let version = pinned(k.solver, listed)
+                .ok_or_else(|| format!("{}: {} {listed} is not pinned", k.file, k.solver))?;
+            releases.push((version, role));
+        }
+        if every {
+            for (version, _, _) in bisect::releases_of(k.solver) {
+                if !releases.iter().any(|(v, _)| *v == version) {
+                    releases.push((version, Role::Unlisted));
+                }
+            }
+        }
+        for (version, role) in releases {
+            let replayer = Replayer::of(k.solver, store, &version, &formula)?;
+            let probe = probe_known(k, text, &replayer, timeout);
             let ok = match role {
                 Role::Affected => matches!(probe, Probe::Bad(_)),
                 Role::Fixed => matches!(probe, Probe::Good(_)),
+                Role::Unlisted => !matches!(probe, Probe::Bad(_)),
             };
             out.push(Verified {
                 file: k.file.clone(),
+                solver: k.solver,
                 release: version,
                 role,
                 probe,

@@ -1,9 +1,10 @@
-//! What smtsmith knows about each solver, keyed by its id: the documented limitations (what
-//! a check reports as unknown instead of an error, what a solver is not asked at all, where
-//! unknown is expected), the options a formula needs, the reproducers' command lines, how
-//! often a context is recycled. The backends (`solver/z3.rs`, `solver/cvc5.rs`) hold only the
-//! library calls; the driver, the oracles, scripts and the finding writer ask here. A new
-//! solver adds its facts here.
+//! What smtsmith knows about each solver's behaviour on formulas, keyed by its id: the
+//! documented limitations (what a check reports as unknown instead of an error, what a
+//! solver is not asked at all, where unknown is expected), the options a formula needs. The
+//! fixed facts of a solver (its limits, options, binary command lines, recycling, which
+//! logics it takes) are its profile's (`solver::profile`, each in its backend's file); the
+//! functions here that give them delegate to it. The driver, the oracles, scripts and the
+//! finding writer ask here. A new solver adds here only the limitations it has.
 
 use crate::ir::{Formula, NodeId, NodeKind, Op, Sort, Value};
 use crate::solver_id::SolverId;
@@ -11,12 +12,7 @@ use crate::solver_id::SolverId;
 /// Cases between two context recycles: a Z3 context keeps every term it ever built, and a
 /// long-lived cvc5 term manager slows down as constants accumulate; recycling bounds both.
 pub fn recycle_every(id: SolverId) -> u32 {
-    match id {
-        SolverId::Z3 | SolverId::Z3Text => 500,
-        SolverId::Cvc5 | SolverId::Cvc5Text => 200,
-        // Yices's terms are global: recycling collects its garbage.
-        SolverId::Yices => 500,
-    }
+    crate::profile::of(id).recycle_every
 }
 
 /// Where a documented limitation shows, and what smtsmith makes of it.
@@ -263,75 +259,10 @@ pub fn skip_reason(id: SolverId, f: &Formula) -> Option<String> {
 }
 
 /// Why `f` is outside the logics `id` takes (a sort, operator or quantifier it has no
-/// support for): `id` is not given `f` at all, neither to check nor to simplify. Z3 and
-/// cvc5 take every logic smtsmith generates.
+/// support for): `id` is not given `f` at all, neither to check nor to simplify (its
+/// profile's judgement; Z3 and cvc5 take every logic smtsmith generates).
 pub fn outside_logics(id: SolverId, f: &Formula) -> Option<String> {
-    match id {
-        SolverId::Yices => yices_skip_reason(f),
-        _ => None,
-    }
-}
-
-/// Sorts Yices is given: its Core, Int, Real and bit-vector types (and functions over them).
-pub fn yices_takes_sort(s: &Sort) -> bool {
-    matches!(s, Sort::Bool | Sort::Int | Sort::Real | Sort::BitVec(_))
-}
-
-/// Operators Yices is given: quantifier-free Core, integer and real arithmetic (linear, and
-/// nonlinear through MCSAT), bit-vectors. Not `bv2nat`/`int2bv` (Yices 2.6.5's API has no
-/// conversion between bit-vectors and integers), nor strings, arrays, floating point or
-/// datatypes (Yices has no strings, floats or datatypes; its arrays are functions, not yet
-/// translated).
-pub fn yices_takes_op(op: Op) -> bool {
-    use crate::ir::ops::Theory;
-    !matches!(op, Op::Bv2Nat | Op::Int2Bv)
-        && matches!(
-            op.info().theory,
-            Theory::Core | Theory::Ints | Theory::Reals | Theory::RealsInts | Theory::BitVectors
-        )
-}
-
-/// Why Yices is not given `f`: a sort or operator outside what it takes
-/// ([`yices_takes_sort`], [`yices_takes_op`]), or a quantifier (Yices's contexts are
-/// quantifier-free). Each formula goes to every solver that takes it.
-fn yices_skip_reason(f: &Formula) -> Option<String> {
-    if let Some(d) = f
-        .decls
-        .iter()
-        .find(|d| !yices_takes_sort(&d.sort) || !d.args.iter().all(yices_takes_sort))
-    {
-        return Some(format!(
-            "skipped: {} has a sort outside Yices's logics",
-            d.name
-        ));
-    }
-    for id in f.reachable_postorder() {
-        let n = f.node(id);
-        if !yices_takes_sort(&n.sort) {
-            return Some(format!("skipped: sort {} (outside Yices's logics)", n.sort));
-        }
-        match &n.kind {
-            NodeKind::App(op, _, _) if !yices_takes_op(*op) => {
-                return Some(format!(
-                    "skipped: {} (outside Yices's logics)",
-                    op.info().name
-                ))
-            }
-            NodeKind::Quant { .. } => {
-                return Some("skipped: a quantifier (Yices's contexts are quantifier-free)".into())
-            }
-            _ => {}
-        }
-    }
-    // MCSAT (Yices's only nonlinear solver) decides bit-vectors with BDDs: on a generated
-    // formula mixing both, one check grew a test process to 9 GB inside CUDD, deaf to its
-    // time limit (Yices 2.6.5, 2026-12-01).
-    let sig = f.signature();
-    (sig.nonlinear && sig.bv).then(|| {
-        "skipped: nonlinear arithmetic with bit-vectors (Yices's MCSAT decides bit-vectors \
-         with BDDs, which ran one check to 9 GB past its time limit)"
-            .into()
-    })
+    (crate::profile::of(id).outside_logics)(f)
 }
 
 /// Why `id` is not given script `f` whose setup asks for unsat cores (`cores`) and/or unsat
@@ -403,11 +334,11 @@ fn overran_before(id: SolverId, f: &Formula) -> bool {
 /// flags ([`binary_command`]).
 pub fn formula_options(id: SolverId, f: &Formula) -> Vec<(&'static str, &'static str)> {
     match id {
-        SolverId::Z3 | SolverId::Z3Text => Vec::new(),
         SolverId::Cvc5 | SolverId::Cvc5Text => cvc5_formula_options(f),
         // Its binary decides nonlinear arithmetic with MCSAT only, as the backend does.
         SolverId::Yices if f.signature().nonlinear => vec![("mcsat", "true")],
-        SolverId::Yices => Vec::new(),
+        // None for Z3 or any other solver.
+        _ => Vec::new(),
     }
 }
 
@@ -442,35 +373,15 @@ pub fn reproducer_needs_aliases(id: SolverId, versions: &[(SolverId, String)]) -
 
 /// The command line of `id`'s own binary with a time limit of `limit_ms` per check.
 pub fn timed_command(id: SolverId, limit_ms: u32) -> String {
-    match id {
-        SolverId::Z3 | SolverId::Z3Text => format!("z3 -t:{limit_ms} FILE.smt2"),
-        SolverId::Cvc5 | SolverId::Cvc5Text => format!("cvc5 --tlimit-per={limit_ms} FILE.smt2"),
-        // yices-smt2 takes its limit in whole seconds.
-        SolverId::Yices => format!(
-            "yices-smt2 --timeout={} FILE.smt2",
-            limit_ms.div_ceil(1000).max(1)
-        ),
-    }
+    let p = crate::profile::of(id);
+    format!("{} {} FILE.smt2", p.binary, (p.binary_time_limit)(limit_ms))
 }
 
 /// The command line of `id`'s own binary for a reproducer (`FILE.smt2` last) with
 /// `options` as flags (those the file does not set itself); `incremental` for a script with
 /// several checks.
 pub fn binary_command(id: SolverId, options: &[(&str, &str)], incremental: bool) -> String {
-    match id {
-        SolverId::Z3 | SolverId::Z3Text => "z3 FILE.smt2".to_string(),
-        SolverId::Cvc5 | SolverId::Cvc5Text => format!(
-            "cvc5 {}{}FILE.smt2",
-            if incremental { "--incremental " } else { "" },
-            flags(options)
-        ),
-        // Always incremental: a reproducer of a case in push/pop has `(push 1)`, which the
-        // binary refuses otherwise.
-        SolverId::Yices => {
-            let _ = incremental;
-            format!("yices-smt2 --incremental {}FILE.smt2", flags(options))
-        }
-    }
+    crate::profile::of(id).binary_command(options, incremental)
 }
 
 /// Above this estimate (seconds, see [`bitblast_seconds`]) cvc5 is not asked: the check
@@ -621,20 +532,6 @@ fn sort_contains(s: &Sort, p: &dyn Fn(&Sort) -> bool) -> bool {
     p(s) || matches!(s, Sort::Array(i, e) if sort_contains(i, p) || sort_contains(e, p))
 }
 
-/// Options as command-line flags (`--arrays-exp `).
-fn flags(options: &[(&str, &str)]) -> String {
-    options
-        .iter()
-        .map(|(k, v)| {
-            if *v == "true" {
-                format!("--{k} ")
-            } else {
-                format!("--{k}={v} ")
-            }
-        })
-        .collect()
-}
-
 /// Operators a solver's maintainers call unsupported, so that `unknown` on a formula with
 /// one is expected: Z3's sequence solver and `str.replace_re`/`str.replace_re_all`
 /// ("replace_re is not supported at all", Z3Prover/z3#5306; Z3 5.4.1.0 still answers unknown
@@ -654,7 +551,8 @@ pub fn documented_incomplete(id: SolverId, f: &Formula) -> bool {
                 Op::StrReplaceRe | Op::StrReplaceReAll | Op::StrReplaceAll
             )
         }),
-        SolverId::Cvc5 | SolverId::Cvc5Text | SolverId::Yices => false,
+        // No other solver's maintainers call an operator smtsmith generates unsupported.
+        _ => false,
     }
 }
 

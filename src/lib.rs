@@ -26,6 +26,7 @@ pub mod ir;
 pub mod mutate;
 pub mod options;
 pub mod oracle;
+pub mod profile;
 pub mod reduce;
 pub mod report;
 pub mod script;

@@ -205,40 +205,6 @@ pub fn nth(table: &[Spec], k: u16) -> (&'static str, &'static str) {
     unreachable!("k is below the number of pairs")
 }
 
-/// The curated options of `solver`'s table.
-pub fn table(solver: crate::solver_id::SolverId) -> &'static [Spec] {
-    match solver {
-        crate::solver_id::SolverId::Z3 | crate::solver_id::SolverId::Z3Text => Z3,
-        crate::solver_id::SolverId::Cvc5 | crate::solver_id::SolverId::Cvc5Text => CVC5,
-        // None curated yet: its options are few and its contexts are made per logic.
-        crate::solver_id::SolverId::Yices => &[],
-    }
-}
-
-/// The self-check options of a solver (SMT-LIB names): Z3's global `model_validate`
-/// (checked by its SAT-based solvers, which end the process with status 0 on an invalid
-/// model — the harness's exit hook writes the finding first); cvc5's `check-models`, and
-/// `check-unsat-cores` when cores are produced.
-pub fn self_checks(
-    solver: crate::solver_id::SolverId,
-    cores: bool,
-) -> Vec<(&'static str, &'static str)> {
-    match solver {
-        crate::solver_id::SolverId::Z3 | crate::solver_id::SolverId::Z3Text => {
-            vec![("model_validate", "true")]
-        }
-        crate::solver_id::SolverId::Cvc5 | crate::solver_id::SolverId::Cvc5Text => {
-            let mut v = vec![("check-models", "true")];
-            if cores {
-                v.push(("check-unsat-cores", "true"));
-            }
-            v
-        }
-        // Yices's API has no self-check of models or cores.
-        crate::solver_id::SolverId::Yices => Vec::new(),
-    }
-}
-
 /// The name Z3's solver API takes for an SMT-LIB parameter name: the `smt.` module prefix
 /// dropped (`smt.relevancy` → `relevancy`, as `Z3_solver_get_param_descrs` lists them).
 pub fn z3_api_name(name: &str) -> &str {

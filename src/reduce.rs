@@ -758,22 +758,15 @@ pub fn reduce_script(
             k += 1;
         }
         // The setup: each curated option, then the productions.
-        for solver in [0, 1] {
+        for solver in crate::solver_id::SolverId::ALL {
             let mut k = 0;
             loop {
-                let options = if solver == 0 {
-                    &current.setup.z3
-                } else {
-                    &current.setup.cvc5
-                };
-                if k >= options.len() {
+                if k >= current.setup.options_of(solver).len() {
                     break;
                 }
                 let mut c = current.clone();
-                if solver == 0 {
-                    c.setup.z3.remove(k);
-                } else {
-                    c.setup.cvc5.remove(k);
+                if let Some(options) = c.setup.options.get_mut(&solver) {
+                    options.remove(k);
                 }
                 if !try_keep(&mut current, c, holds, &mut tests, &mut kept) {
                     k += 1;

@@ -58,6 +58,7 @@ impl Action {
 /// The solver-level setup of a script: what it asks the solvers to produce, self-checks,
 /// and the options drawn from the curated tables (`crate::options`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "SetupRecord")]
 pub struct Setup {
     /// `produce-unsat-cores`: assertions are named (tracked), `get-unsat-core` may run.
     pub cores: bool,
@@ -66,28 +67,64 @@ pub struct Setup {
     /// The solvers' own checks: Z3 `model_validate`, cvc5 `check-models` (and
     /// `check-unsat-cores` with cores on).
     pub self_checks: bool,
-    /// Z3 parameters, by their SMT-LIB names (`smt.relevancy`).
-    pub z3: Vec<(String, String)>,
-    /// cvc5 options.
-    pub cvc5: Vec<(String, String)>,
+    /// Each solver's curated options from its profile's table, by their SMT-LIB names
+    /// (Z3's module-qualified: `smt.relevancy`); a solver not named has none.
+    pub options: std::collections::BTreeMap<SolverId, Vec<(String, String)>>,
+}
+
+/// [`Setup`] as findings record it: this shape, or that of findings written before the
+/// profiles (`z3`, `cvc5`), which still read.
+#[derive(Deserialize)]
+struct SetupRecord {
+    cores: bool,
+    unsat_assumptions: bool,
+    self_checks: bool,
+    #[serde(default)]
+    options: std::collections::BTreeMap<SolverId, Vec<(String, String)>>,
+    #[serde(default)]
+    z3: Vec<(String, String)>,
+    #[serde(default)]
+    cvc5: Vec<(String, String)>,
+}
+
+impl From<SetupRecord> for Setup {
+    fn from(r: SetupRecord) -> Setup {
+        let mut options = r.options;
+        for (id, old) in [(SolverId::Z3, r.z3), (SolverId::Cvc5, r.cvc5)] {
+            if !old.is_empty() {
+                options.insert(id, old);
+            }
+        }
+        Setup {
+            cores: r.cores,
+            unsat_assumptions: r.unsat_assumptions,
+            self_checks: r.self_checks,
+            options,
+        }
+    }
 }
 
 impl Setup {
     /// The curated options of one solver.
     pub fn options_of(&self, id: SolverId) -> &[(String, String)] {
-        match id {
-            SolverId::Z3 | SolverId::Z3Text => &self.z3,
-            SolverId::Cvc5 | SolverId::Cvc5Text => &self.cvc5,
-            SolverId::Yices => &[],
-        }
+        self.options
+            .get(&id.library())
+            .map(Vec::as_slice)
+            .unwrap_or_default()
+    }
+
+    /// Every solver's curated options, in the order of `SolverId::ALL`.
+    pub fn all_options(&self) -> impl Iterator<Item = &(String, String)> {
+        SolverId::ALL
+            .into_iter()
+            .flat_map(|id| self.options_of(id).iter())
     }
 
     /// The same setup without curated options and self-checks (to tell an error the
     /// options cause from one they do not).
     pub fn plain(&self) -> Setup {
         Setup {
-            z3: Vec::new(),
-            cvc5: Vec::new(),
+            options: Default::default(),
             self_checks: false,
             ..self.clone()
         }
@@ -143,12 +180,22 @@ impl Script {
         // The pool: up to six Boolean terms to assert, assume through guards, and query.
         config.max_asserts = u.int_in_range(2..=6)?;
         let mut f = generate(&config, u)?;
+        let cores = u.ratio(1, 2)?;
+        let self_checks = u.ratio(1, 4)?;
+        // Drawn in the order of `SolverId::ALL`; a solver with no table draws nothing (the
+        // bytes of recorded inputs decode as before it).
+        let mut options = std::collections::BTreeMap::new();
+        for id in SolverId::ALL {
+            let table = crate::profile::of(id).options;
+            if !table.is_empty() {
+                options.insert(id, crate::options::draw(u, table)?);
+            }
+        }
         let mut setup = Setup {
-            cores: u.ratio(1, 2)?,
+            cores,
             unsat_assumptions: false,
-            self_checks: u.ratio(1, 4)?,
-            z3: crate::options::draw(u, crate::options::Z3)?,
-            cvc5: crate::options::draw(u, crate::options::CVC5)?,
+            self_checks,
+            options,
         };
         // Assumption literals select pool terms through guards `(=> assume_i t)`.
         let terms = f.asserts.clone();

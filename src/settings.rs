@@ -328,14 +328,10 @@ mod tests {
         );
         assert_eq!(s.bitblast_seconds, 3.5);
         assert_eq!(s.plain_share, 40);
-        assert_eq!(
-            s.limits,
-            crate::solver::Limits {
-                z3_rlimit: 250_000,
-                cvc5_rlimit: 5_000,
-                timeout_ms: 500
-            }
-        );
+        assert_eq!(s.limits.rlimit_of(crate::solver::SolverId::Z3), 250_000);
+        assert_eq!(s.limits.rlimit_of(crate::solver::SolverId::Cvc5), 5_000);
+        assert_eq!(s.limits.rlimit_of(crate::solver::SolverId::Yices), 0);
+        assert_eq!(s.limits.timeout_ms, 500);
         assert!(!s.mixed_reuse && !s.drawn_setups);
         assert_eq!(s.paths, crate::solver::Paths::Both);
         assert_eq!(s.findings_dir("x"), PathBuf::from("/tmp/f"));

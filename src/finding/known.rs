@@ -39,7 +39,8 @@ pub struct Known {
     pub binary: Option<BinaryShows>,
 }
 
-/// How a Z3 binary running a bug's reproducer shows the bug (`smtsmith bugs verify`).
+/// How a release's own reader (Z3's and Yices's binaries, cvc5's wheel module) running a
+/// bug's reproducer shows the bug (`smtsmith bugs verify`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum BinaryShows {
@@ -65,6 +66,8 @@ pub enum BinaryShows {
     /// Only through the C API (an in-process path): the binary does not show it, and only
     /// the harness's replay in a build of the release does.
     ApiOnly,
+    /// The binary shows it only past any probe's limits (minutes, gigabytes): not probed.
+    TooSlow,
 }
 
 impl Known {

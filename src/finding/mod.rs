@@ -682,8 +682,8 @@ fn reproducer_of(issue: &Issue, ctx: &Context, sig: &crate::ir::Signature) -> St
         });
     }
     comments.push(format!(
-        "limits: z3 rlimit {}, cvc5 rlimit-per {}, {} ms per check (not set below: the verdicts above do not depend on them)",
-        ctx.limits.z3_rlimit, ctx.limits.cvc5_rlimit, ctx.limits.timeout_ms
+        "limits: {} (not set below: the verdicts above do not depend on them)",
+        ctx.limits.describe()
     ));
     // The solvers whose logics take the case (one outside them is not named; one skipped
     // for another reason, e.g. after overrunning its limit on it, still is).
@@ -1048,8 +1048,8 @@ fn script_reproducers(issue: &Issue, ctx: &ScriptContext) -> Vec<(SolverId, Stri
             ];
             comments.extend(ctx.answers.iter().cloned());
             comments.push(format!(
-                "for {id} {version}; limits: z3 rlimit {}, cvc5 rlimit-per {} (not set below)",
-                ctx.limits.z3_rlimit, ctx.limits.cvc5_rlimit
+                "for {id} {version}; limits: {} (not set below)",
+                ctx.limits.describe()
             ));
             // The script sets the options it needs itself.
             comments.push(format!(

@@ -564,8 +564,7 @@ impl Harness {
             if self.drawn_setups {
                 setup.z3_solver = drawn.z3_solver;
                 setup.print = drawn.print;
-                setup.z3_option = drawn.z3_option;
-                setup.cvc5_option = drawn.cvc5_option;
+                setup.options = drawn.options;
             }
             setup
         };

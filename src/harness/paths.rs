@@ -27,12 +27,11 @@ const fn setup(reuse: Reuse, z3_solver: Z3Solver, text: bool) -> CaseSetup {
         z3_solver,
         text,
         print: PrintStyle::PLAIN,
-        z3_option: None,
-        cvc5_option: None,
+        options: crate::solver::CaseOptions::EMPTY,
     }
 }
 
-const API: &[SolverId] = &[SolverId::Z3, SolverId::Cvc5, SolverId::Yices];
+const API: &[SolverId] = &SolverId::ALL;
 
 /// The setups, in order. cvc5 and Yices have no solver kinds to vary (Yices has no SMT-LIB
 /// front end in its library: no text path); Z3's general solver (`Z3_mk_solver`) runs alone.

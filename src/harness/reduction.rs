@@ -340,16 +340,15 @@ pub(super) fn plainer_setups(issue: &Issue) -> Vec<fn(CaseSetup) -> CaseSetup> {
         || issue.class == crate::oracle::Class::PathDisagreement;
     let mut out: Vec<fn(CaseSetup) -> CaseSetup> = vec![
         |s| CaseSetup {
-            z3_option: None,
-            cvc5_option: None,
+            options: Default::default(),
             ..s
         },
         |s| CaseSetup {
-            z3_option: None,
+            options: s.options.with(SolverId::Z3, None),
             ..s
         },
         |s| CaseSetup {
-            cvc5_option: None,
+            options: s.options.with(SolverId::Cvc5, None),
             ..s
         },
         |s| CaseSetup {

@@ -491,11 +491,7 @@ impl Harness {
                 // first campaign (confirmed with ten times the resource limits) the blamed
                 // solver's own front end decided 13 of the 31 performance findings within
                 // ten times the time limit (20 s).
-                let big = Limits {
-                    z3_rlimit: 0,
-                    cvc5_rlimit: 0,
-                    timeout_ms: self.limits.timeout_ms * PERFORMANCE_FACTOR,
-                };
+                let big = Limits::time_only(self.limits.timeout_ms * PERFORMANCE_FACTOR);
                 let (found, stop) = oracle::script::judge_unknowns(&g, &answers, |k| {
                     // The retry ends the script.
                     self.end_all();

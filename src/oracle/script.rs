@@ -51,8 +51,7 @@ pub fn classify_error(
     }
     if s.setup.self_checks {
         let only_checks = Setup {
-            z3: Vec::new(),
-            cvc5: Vec::new(),
+            options: Default::default(),
             ..s.setup.clone()
         };
         if replay(only_checks).is_err() {

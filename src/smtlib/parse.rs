@@ -386,7 +386,7 @@ fn take_option(
         "produce-unsat-cores" => setup.cores = on,
         "produce-unsat-assumptions" => setup.unsat_assumptions = on,
         "global-declarations" => *global_declarations = on,
-        // The solvers' own checks of models and cores (`crate::options::self_checks`).
+        // The solvers' own checks of models and cores (their profiles' `self_checks`).
         "model_validate" | "check-models" | "check-unsat-cores" => setup.self_checks = on,
         // Set by smtsmith from the formula where a solver needs it (`crate::facts`).
         "arrays-exp" => {}
@@ -402,11 +402,25 @@ fn take_option(
         | "regular-output-channel"
         | "incremental"
         | "reproducible-resource-limit" => {}
-        _ if crate::options::Z3.iter().any(|o| o.name == key) => {
-            setup.z3.push((key.to_string(), value.to_string()))
-        }
-        _ if crate::options::CVC5.iter().any(|o| o.name == key) => {
-            setup.cvc5.push((key.to_string(), value.to_string()))
+        _ if crate::solver_id::SolverId::ALL
+            .into_iter()
+            .any(|id| crate::profile::of(id).options.iter().any(|o| o.name == key)) =>
+        {
+            // The first solver whose table has the option (tables do not share names).
+            let id = crate::solver_id::SolverId::ALL
+                .into_iter()
+                .find(|id| {
+                    crate::profile::of(*id)
+                        .options
+                        .iter()
+                        .any(|o| o.name == key)
+                })
+                .expect("matched above");
+            setup
+                .options
+                .entry(id)
+                .or_default()
+                .push((key.to_string(), value.to_string()))
         }
         _ => {
             return Some(format!(

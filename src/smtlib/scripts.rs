@@ -48,8 +48,7 @@ fn term_with_aliases(f: &crate::ir::Formula, id: NodeId) -> String {
 /// both solvers (each under its own name, as [`crate::smtlib::parse`] reads them back).
 pub fn print_corpus(s: &Script) -> String {
     let mut options = base_options(s);
-    options.extend(s.setup.z3.iter().cloned());
-    options.extend(s.setup.cvc5.iter().cloned());
+    options.extend(s.setup.all_options().cloned());
     let all: Vec<usize> = (0..s.actions.len()).collect();
     // Strict: each corpus entry is read on every fuzz iteration.
     print_with(s, &[], &options, &all, super::term_strict)
@@ -116,8 +115,9 @@ pub fn options_for(s: &Script, solver: SolverId) -> Vec<(String, String)> {
     let mut o = base_options(s);
     if s.setup.self_checks {
         o.extend(
-            crate::options::self_checks(solver, s.setup.cores)
-                .into_iter()
+            crate::profile::of(solver).self_checks[usize::from(s.setup.cores)]
+                .iter()
+                .copied()
                 .map(|(k, v)| (k.to_string(), v.to_string())),
         );
     }

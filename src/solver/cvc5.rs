@@ -1342,7 +1342,10 @@ fn configure(slv: *mut c::Solver, f: &Formula, cfg: &SolverConfig) -> Result<(),
     if cfg.unsat_assumptions {
         opt("produce-unsat-assumptions", "true")?;
     }
-    opt("rlimit-per", &cfg.limits.cvc5_rlimit.to_string())?;
+    opt(
+        crate::profile::cvc5::RLIMIT.option,
+        &cfg.limits.rlimit_of(SolverId::Cvc5).to_string(),
+    )?;
     opt("tlimit-per", &cfg.limits.timeout_ms.to_string())?;
     for (k, v) in crate::facts::formula_options(SolverId::Cvc5, f) {
         opt(k, v)?;
@@ -1352,7 +1355,7 @@ fn configure(slv: *mut c::Solver, f: &Formula, cfg: &SolverConfig) -> Result<(),
         ..e
     };
     if cfg.self_checks {
-        for (k, v) in crate::options::self_checks(SolverId::Cvc5, cfg.cores) {
+        for (k, v) in crate::profile::of(SolverId::Cvc5).self_checks[usize::from(cfg.cores)] {
             opt(k, v).map_err(option_error)?;
         }
     }
@@ -1641,7 +1644,10 @@ impl super::text::FrontEnd for FrontEnd {
     fn limit_options(&self, limits: &Limits) -> Vec<(String, String)> {
         self.timeout_ms.set(limits.timeout_ms);
         vec![
-            ("rlimit-per".into(), limits.cvc5_rlimit.to_string()),
+            (
+                crate::profile::cvc5::RLIMIT.option.into(),
+                limits.rlimit_of(SolverId::Cvc5).to_string(),
+            ),
             ("tlimit-per".into(), limits.timeout_ms.to_string()),
         ]
     }

@@ -12,7 +12,22 @@ pub mod yices;
 #[allow(unsafe_code)]
 pub mod z3;
 
-pub use setup::{CaseSetup, Paths, Z3Solver};
+pub use setup::{CaseOptions, CaseSetup, Paths, Z3Solver};
+
+/// Runs an SMT-LIB script through `id`'s own front end (`smtsmith solve`): Z3's and Yices's
+/// binaries, cvc5's parser library in-process (its wheels ship no binary); what it printed,
+/// with a time limit per check in milliseconds. A new solver registers its front end here.
+pub fn solve_text(id: SolverId, text: &str, timeout_ms: u32) -> Result<String, String> {
+    match id {
+        SolverId::Z3 | SolverId::Z3Text => {
+            z3::run_binary(text, timeout_ms).map_err(|e| e.to_string())
+        }
+        SolverId::Cvc5 | SolverId::Cvc5Text => {
+            cvc5::run_script(text, timeout_ms).map_err(|e| e.to_string())
+        }
+        SolverId::Yices => yices::run_binary(text, timeout_ms).map_err(|e| e.to_string()),
+    }
+}
 
 use crate::eval::Model;
 use crate::ir::{DeclId, Formula, Idx, NodeId, NodeKind, Op, Sort, Value};
@@ -41,20 +56,46 @@ fn count_check() {
 /// Deterministic per-check resource limits (plus a wall-clock backstop that should never
 /// be the one that fires; when it does, the reason says so).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "LimitsRecord")]
 pub struct Limits {
-    /// Z3 `rlimit` per check.
-    pub z3_rlimit: u64,
-    /// cvc5 `rlimit-per` per check.
-    pub cvc5_rlimit: u64,
+    /// Each solver's resource limit per check, in the unit of its profile's option
+    /// ([`crate::profile::Profile::rlimit`]: Z3's `rlimit`, cvc5's `rlimit-per`); a solver not
+    /// named, or 0, has none.
+    pub rlimit: std::collections::BTreeMap<SolverId, u64>,
     /// Wall-clock backstop per check, in milliseconds.
     pub timeout_ms: u32,
+}
+
+/// [`Limits`] as findings record them: this shape, or that of findings written before the
+/// profiles (`z3_rlimit`, `cvc5_rlimit`), which still read.
+#[derive(Deserialize)]
+struct LimitsRecord {
+    #[serde(default)]
+    rlimit: std::collections::BTreeMap<SolverId, u64>,
+    z3_rlimit: Option<u64>,
+    cvc5_rlimit: Option<u64>,
+    timeout_ms: u32,
+}
+
+impl From<LimitsRecord> for Limits {
+    fn from(r: LimitsRecord) -> Limits {
+        let mut rlimit = r.rlimit;
+        for (id, old) in [(SolverId::Z3, r.z3_rlimit), (SolverId::Cvc5, r.cvc5_rlimit)] {
+            if let Some(v) = old {
+                rlimit.insert(id, v);
+            }
+        }
+        Limits {
+            rlimit,
+            timeout_ms: r.timeout_ms,
+        }
+    }
 }
 
 impl Default for Limits {
     fn default() -> Self {
         Limits {
-            z3_rlimit: 1_000_000,
-            cvc5_rlimit: 20_000,
+            rlimit: crate::profile::default_rlimits(),
             timeout_ms: 2_000,
         }
     }
@@ -65,10 +106,41 @@ impl Limits {
     pub fn scaled(effort: f64) -> Self {
         let d = Limits::default();
         Limits {
-            z3_rlimit: ((d.z3_rlimit as f64) * effort).max(1.0) as u64,
-            cvc5_rlimit: ((d.cvc5_rlimit as f64) * effort).max(1.0) as u64,
+            rlimit: d
+                .rlimit
+                .into_iter()
+                .map(|(id, v)| (id, ((v as f64) * effort).max(1.0) as u64))
+                .collect(),
             timeout_ms: (f64::from(d.timeout_ms) * effort).max(1.0) as u32,
         }
+    }
+
+    /// The time limit alone, no resource limit.
+    pub fn time_only(timeout_ms: u32) -> Self {
+        Limits {
+            rlimit: Default::default(),
+            timeout_ms,
+        }
+    }
+
+    /// `z3 rlimit 1000000, cvc5 rlimit-per 20000, 2000 ms per check`: the limits as the
+    /// solvers' options name them.
+    pub fn describe(&self) -> String {
+        let mut parts: Vec<String> = SolverId::ALL
+            .into_iter()
+            .filter_map(|id| {
+                crate::profile::of(id)
+                    .rlimit
+                    .map(|r| format!("{id} {} {}", r.option, self.rlimit_of(id)))
+            })
+            .collect();
+        parts.push(format!("{} ms per check", self.timeout_ms));
+        parts.join(", ")
+    }
+
+    /// `id`'s resource limit per check (0: none).
+    pub fn rlimit_of(&self, id: SolverId) -> u64 {
+        self.rlimit.get(&id.library()).copied().unwrap_or(0)
     }
 }
 
@@ -766,6 +838,56 @@ pub(crate) fn int_value(s: &str) -> Option<Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Findings written before the profiles keep their limits, case setups and script
+    /// setups: the old fields (`z3_rlimit`, `cvc5_option`, a script's `z3`) read into the
+    /// solver-keyed shape, and the new shape reads back as written.
+    #[test]
+    fn old_findings_json_reads_into_the_keyed_shapes() {
+        let old: Limits = serde_json::from_str(
+            r#"{"z3_rlimit": 250000, "cvc5_rlimit": 5000, "timeout_ms": 500}"#,
+        )
+        .unwrap();
+        assert_eq!(old.rlimit_of(SolverId::Z3), 250_000);
+        assert_eq!(old.rlimit_of(SolverId::Cvc5Text), 5_000);
+        assert_eq!(old.rlimit_of(SolverId::Yices), 0);
+        assert_eq!(old.timeout_ms, 500);
+        let again: Limits = serde_json::from_str(&serde_json::to_string(&old).unwrap()).unwrap();
+        assert_eq!(again, old);
+        assert_eq!(
+            serde_json::to_value(Limits::default()).unwrap()["rlimit"],
+            serde_json::json!({"z3": 1_000_000, "cvc5": 20_000})
+        );
+
+        let mut setup = serde_json::to_value(crate::solver::CaseSetup::default()).unwrap();
+        let obj = setup.as_object_mut().unwrap();
+        obj.remove("options");
+        obj.insert("z3_option".into(), 7.into());
+        obj.insert("cvc5_option".into(), serde_json::Value::Null);
+        let old: crate::solver::CaseSetup = serde_json::from_value(setup).unwrap();
+        assert_eq!(old.options.of(SolverId::Z3), Some(7));
+        assert_eq!(old.options.of(SolverId::Cvc5), None);
+        let written = serde_json::to_value(old).unwrap();
+        assert_eq!(written["options"], serde_json::json!({"z3": 7}));
+        assert_eq!(
+            serde_json::from_value::<crate::solver::CaseSetup>(written).unwrap(),
+            old
+        );
+
+        let old: crate::script::Setup = serde_json::from_str(
+            r#"{"cores": true, "unsat_assumptions": false, "self_checks": false,
+                "z3": [["smt.relevancy", "0"]], "cvc5": []}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            old.options_of(SolverId::Z3Text),
+            [("smt.relevancy".to_string(), "0".to_string())]
+        );
+        assert!(old.options_of(SolverId::Cvc5).is_empty());
+        let again: crate::script::Setup =
+            serde_json::from_str(&serde_json::to_string(&old).unwrap()).unwrap();
+        assert_eq!(again, old);
+    }
 
     #[test]
     fn numerals_parse_exactly() {

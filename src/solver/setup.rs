@@ -3,7 +3,7 @@
 //! printed. Drawn per case from a hash of the fuzzer input (the swarm: the same input
 //! replays with the same setup, and its decoding is untouched) and recorded in findings.
 
-use super::Reuse;
+use super::{Reuse, SolverId};
 use crate::smtlib::{PrintStyle, Shape};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -74,6 +74,7 @@ impl std::str::FromStr for Paths {
 
 /// How one case meets the solvers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "CaseSetupRecord")]
 pub struct CaseSetup {
     pub reuse: Reuse,
     pub z3_solver: Z3Solver,
@@ -81,11 +82,94 @@ pub struct CaseSetup {
     pub text: bool,
     /// How the text paths and the reproducer print the case.
     pub print: PrintStyle,
-    /// A curated option of Z3 ([`crate::options::nth`] of its table) set on its solvers
-    /// for the case's check, if any.
-    pub z3_option: Option<u16>,
-    /// The same for cvc5.
-    pub cvc5_option: Option<u16>,
+    /// The curated option each solver's solvers are set for the case's check, if any.
+    pub options: CaseOptions,
+}
+
+/// A curated option per solver: option `k` ([`crate::options::nth`]) of its profile's
+/// table, by solver (both paths of a solver share it). Recorded as `{"z3": k, ...}`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CaseOptions([Option<u16>; SolverId::ALL.len()]);
+
+impl CaseOptions {
+    fn slot(id: SolverId) -> usize {
+        SolverId::ALL
+            .iter()
+            .position(|s| *s == id.library())
+            .expect("every library is in ALL")
+    }
+
+    /// `id`'s option number, if any.
+    pub fn of(&self, id: SolverId) -> Option<u16> {
+        self.0[Self::slot(id)]
+    }
+
+    /// No solver has an option.
+    pub const EMPTY: CaseOptions = CaseOptions([None; SolverId::ALL.len()]);
+
+    /// `self` with `id`'s option set to `k`.
+    pub fn with(mut self, id: SolverId, k: Option<u16>) -> CaseOptions {
+        self.0[Self::slot(id)] = k;
+        self
+    }
+
+    /// Whether no solver has an option.
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(Option::is_none)
+    }
+}
+
+impl Serialize for CaseOptions {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let map: std::collections::BTreeMap<SolverId, u16> = SolverId::ALL
+            .into_iter()
+            .filter_map(|id| self.of(id).map(|k| (id, k)))
+            .collect();
+        map.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for CaseOptions {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let map = std::collections::BTreeMap::<SolverId, u16>::deserialize(d)?;
+        Ok(map
+            .into_iter()
+            .fold(CaseOptions::default(), |o, (id, k)| o.with(id, Some(k))))
+    }
+}
+
+/// [`CaseSetup`] as findings record it: this shape, or that of findings written before the
+/// profiles (`z3_option`, `cvc5_option`), which still read.
+#[derive(Deserialize)]
+struct CaseSetupRecord {
+    reuse: Reuse,
+    z3_solver: Z3Solver,
+    text: bool,
+    print: PrintStyle,
+    #[serde(default)]
+    options: CaseOptions,
+    #[serde(default)]
+    z3_option: Option<u16>,
+    #[serde(default)]
+    cvc5_option: Option<u16>,
+}
+
+impl From<CaseSetupRecord> for CaseSetup {
+    fn from(r: CaseSetupRecord) -> CaseSetup {
+        let mut options = r.options;
+        for (id, old) in [(SolverId::Z3, r.z3_option), (SolverId::Cvc5, r.cvc5_option)] {
+            if old.is_some() {
+                options = options.with(id, old);
+            }
+        }
+        CaseSetup {
+            reuse: r.reuse,
+            z3_solver: r.z3_solver,
+            text: r.text,
+            print: r.print,
+            options,
+        }
+    }
 }
 
 impl Default for Reuse {
@@ -158,15 +242,22 @@ impl CaseSetup {
             negative_literals: d.coin(),
             aliases: d.coin(),
         };
-        let mut option = || (d.below(4) == 0).then(|| d.below(1 << 16) as u16);
-        let (z3_option, cvc5_option) = (option(), option());
+        // One curated option in four cases per solver that has a table, drawn in the order
+        // of `SolverId::ALL` (a solver with none draws nothing: the draws of the others
+        // stay those of inputs recorded before it).
+        let mut options = CaseOptions::default();
+        for id in SolverId::ALL {
+            if !crate::profile::of(id).options.is_empty() {
+                let k = (d.below(4) == 0).then(|| d.below(1 << 16) as u16);
+                options = options.with(id, k);
+            }
+        }
         CaseSetup {
             reuse,
             z3_solver,
             text,
             print,
-            z3_option,
-            cvc5_option,
+            options,
         }
     }
 
@@ -191,13 +282,10 @@ impl CaseSetup {
     }
 
     /// The curated options `solver` (either path) runs the case's check with.
-    pub fn options_of(&self, solver: super::SolverId) -> Vec<(String, String)> {
-        let k = match solver.library() {
-            super::SolverId::Z3 => self.z3_option,
-            super::SolverId::Cvc5 => self.cvc5_option,
-            _ => None,
-        };
-        k.map(|k| crate::options::nth(crate::options::table(solver), k))
+    pub fn options_of(&self, solver: SolverId) -> Vec<(String, String)> {
+        self.options
+            .of(solver)
+            .map(|k| crate::options::nth(crate::profile::of(solver).options, k))
             .map(|(n, v)| vec![(n.to_string(), v.to_string())])
             .unwrap_or_default()
     }

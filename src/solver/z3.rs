@@ -1176,9 +1176,9 @@ fn new_context_with(limits: Option<&Limits>) -> Result<Z3_context, SolverError> 
             message: "returned null".into(),
         })?;
         if let Some(limits) = limits {
-            let rlimit = limits.z3_rlimit.min(u64::from(u32::MAX));
+            let rlimit = limits.rlimit_of(SolverId::Z3).min(u64::from(u32::MAX));
             for (k, v) in [
-                ("rlimit", rlimit),
+                (crate::profile::z3::RLIMIT.option, rlimit),
                 ("timeout", u64::from(limits.timeout_ms)),
             ] {
                 let k = CString::new(k).unwrap();
@@ -2136,7 +2136,10 @@ impl super::text::FrontEnd for FrontEnd {
     fn limit_options(&self, limits: &Limits) -> Vec<(String, String)> {
         self.timeout_ms.set(limits.timeout_ms);
         vec![
-            ("rlimit".into(), limits.z3_rlimit.to_string()),
+            (
+                crate::profile::z3::RLIMIT.option.into(),
+                limits.rlimit_of(SolverId::Z3).to_string(),
+            ),
             ("timeout".into(), limits.timeout_ms.to_string()),
         ]
     }

@@ -507,7 +507,7 @@ fn every_operator_agrees_with_both_solvers_on_literals() {
         };
         // Core operators draw their sort: three more batches at the sorts Yices takes (one
         // string in a batch keeps the whole batch from Yices).
-        let yices_sorts = |s: &[Sort]| s.iter().all(smtsmith::facts::yices_takes_sort);
+        let yices_sorts = |s: &[Sort]| s.iter().all(smtsmith::profile::yices::takes_sort);
         let extra = if info.theory == Theory::Core { 3 } else { 0 };
         for batch in 0..batches + extra {
             let mut f = Formula::default();
@@ -619,7 +619,7 @@ fn every_operator_agrees_with_both_solvers_on_literals() {
                 // Yices is given only what it takes: skipped elsewhere, and it must decide
                 // every batch of an operator it takes.
                 if id == SolverId::Yices {
-                    let takes = smtsmith::facts::yices_takes_op(info.op);
+                    let takes = smtsmith::profile::yices::takes_op(info.op);
                     let skipped = o
                         .reason
                         .as_deref()
@@ -676,7 +676,7 @@ fn every_operator_agrees_with_both_solvers_on_literals() {
     // and `distinct` draw their sort, and a batch of strings is not Yices's).
     let missing: Vec<&str> = OPS
         .iter()
-        .filter(|i| smtsmith::facts::yices_takes_op(i.op))
+        .filter(|i| smtsmith::profile::yices::takes_op(i.op))
         .filter(|i| !yices_decided.contains_key(i.name))
         .map(|i| i.name)
         .collect();

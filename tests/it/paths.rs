@@ -223,8 +223,12 @@ fn a_tactic_solver_finding_replays_with_the_z3_binary() {
     // With a curated option too (smt.relevancy 0: the first pair of Z3's table).
     let setup = CaseSetup {
         z3_solver: Z3Solver::Tactic(2),
-        z3_option: Some(0),
+        options: Default::default(),
         ..Default::default()
+    };
+    let setup = CaseSetup {
+        options: setup.options.with(SolverId::Z3, Some(0)),
+        ..setup
     };
     let option = setup.options_of(SolverId::Z3);
     assert_eq!(option, vec![("smt.relevancy".to_string(), "0".to_string())]);

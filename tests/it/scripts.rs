@@ -213,8 +213,13 @@ fn a_flipped_verdict_at_a_later_check_is_found() {
     let mut h = harness("flip");
     let (mut s, _) = two_checks();
     // Options of both solvers: recorded in the finding, set by each solver's reproducer.
-    s.setup.z3 = vec![("smt.relevancy".into(), "0".into())];
-    s.setup.cvc5 = vec![("simplification".into(), "none".into())];
+    s.setup
+        .options
+        .insert(SolverId::Z3, vec![("smt.relevancy".into(), "0".into())]);
+    s.setup.options.insert(
+        SolverId::Cvc5,
+        vec![("simplification".into(), "none".into())],
+    );
     let second = s
         .actions
         .iter()
@@ -240,7 +245,7 @@ fn a_flipped_verdict_at_a_later_check_is_found() {
     assert!(text.contains("(set-option :simplification none)"), "{text}");
     let meta: serde_json::Value =
         serde_json::from_slice(&std::fs::read(&r.findings[0].1.json).unwrap()).unwrap();
-    assert_eq!(meta["setup"]["z3"][0][0], "smt.relevancy");
+    assert_eq!(meta["setup"]["options"]["z3"][0][0], "smt.relevancy");
 }
 
 /// Both answers corrupted at the second check: Z3's verdict flipped to unsat and cvc5's
@@ -648,7 +653,9 @@ fn curated_options_are_documented_by_the_linked_releases() {
     // The refusal works: an expert option is refused as an incompatible option.
     let mut h = harness("options");
     let (mut s, _) = two_checks();
-    s.setup.cvc5 = vec![("ite-simp".into(), "true".into())];
+    s.setup
+        .options
+        .insert(SolverId::Cvc5, vec![("ite-simp".into(), "true".into())]);
     let r = h.run_script(&s, None);
     assert!(
         r.skipped.as_deref().is_some_and(|w| w.contains("ite-simp")),

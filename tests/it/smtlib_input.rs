@@ -475,8 +475,9 @@ fn every_reproducer_reads_back_as_its_case() {
                     negative_literals: n % 3 == 1,
                     aliases: n % 5 < 3,
                 },
-                z3_option: (n % 3 == 0).then_some(n as u16),
-                cvc5_option: (n % 3 == 0).then_some(n as u16 + 1),
+                options: smtsmith::solver::CaseOptions::default()
+                    .with(SolverId::Z3, (n % 3 == 0).then_some(n as u16))
+                    .with(SolverId::Cvc5, (n % 3 == 0).then_some(n as u16 + 1)),
             };
             let issue = Issue {
                 class,
@@ -534,10 +535,7 @@ fn every_reproducer_reads_back_as_its_case() {
                     _ => None,
                 };
                 assert_eq!(back.tactic, tactic, "{class} {seed}:\n{text}");
-                let options = match b.library() {
-                    SolverId::Z3 => &back.script.setup.z3,
-                    _ => &back.script.setup.cvc5,
-                };
+                let options = back.script.setup.options_of(b);
                 assert_eq!(options, &setup.options_of(b), "{class} {seed}:\n{text}");
             }
             formulas += 1;

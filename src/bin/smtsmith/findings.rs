@@ -331,6 +331,7 @@ pub(super) fn bugs(action: BugsAction) -> Result<ExitCode, String> {
     match action {
         BugsAction::Verify {
             only,
+            every_release,
             timeout,
             json,
         } => {
@@ -338,14 +339,16 @@ pub(super) fn bugs(action: BugsAction) -> Result<ExitCode, String> {
                 &solver_store(),
                 std::time::Duration::from_secs(timeout),
                 only.as_deref(),
+                every_release,
             )?;
             for r in &rows {
                 if json {
                     println!("{}", serde_json::to_string(r).unwrap());
                 } else {
                     println!(
-                        "{} {:<10} {:<9} {:<50} {:?}",
+                        "{} {:<5} {:<12} {:<9} {:<50} {:?}",
                         if r.ok { "ok " } else { "BAD" },
+                        r.solver,
                         r.release,
                         format!("{:?}", r.role).to_lowercase(),
                         r.file,

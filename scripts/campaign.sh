@@ -67,8 +67,16 @@ if [ "$corpus_before" -gt 0 ]; then
   echo "   (resuming: the $corpus_before corpus inputs run once first, within the ${seconds}s)"
 fi
 echo "   status lines (one fuzzing process per job, each counting its own inputs):"
-echo "   [elapsed / left] #inputs cov: edges of smtsmith's own code (the solver"
-echo "   libraries are not instrumented) corp: corpus inputs/size exec/s: inputs per second"
+# A Z3 built by scripts/build-z3-instrumented.sh with libFuzzer's counters says so beside its
+# lib/ folder: then libFuzzer's edges are Z3's too (its "INFO: Loaded N modules" line gives
+# each module's instrumented edges: the first is the fuzz target's, the second libz3's).
+z3_variant=$(cut -d' ' -f2 "${SMTSMITH_Z3_LIB_DIR:-/nonexistent}/../.complete" 2>/dev/null || true)
+case "$z3_variant" in
+  fuzzer | asan | ubsan) covered="smtsmith's code and Z3's (Z3 built with libFuzzer's counters; cvc5 and Yices are not instrumented)" ;;
+  *) covered="smtsmith's own code (the solver libraries are not instrumented)" ;;
+esac
+echo "   [elapsed / left] #inputs cov: edges of $covered"
+echo "   corp: corpus inputs/size exec/s: inputs per second"
 
 # libFuzzer's output, for a person: status lines with elapsed and remaining time, a finding
 # announced as one (not as a bare "deadly signal"), and the warnings that -s none causes by

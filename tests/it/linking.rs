@@ -57,3 +57,32 @@ fn binary_runs_without_ld_library_path() {
     );
     assert!(text.contains("z3 ") && text.contains("cvc5 "), "{text}");
 }
+
+/// A Z3 built from source with libFuzzer's counters (scripts/build-z3-instrumented.sh,
+/// linked with SMTSMITH_Z3_LIB_DIR) runs in a process without libFuzzer on the no-op
+/// coverage callbacks (src/sancov_stubs.c): the command line reports that source release
+/// and runs generated cases through every path to the end (without the callbacks the
+/// process would not start: "undefined symbol: __sancov_lowest_stack").
+#[test]
+#[cfg_attr(
+    not(smtsmith_z3_instrumented),
+    ignore = "needs SMTSMITH_Z3_LIB_DIR naming a build of scripts/build-z3-instrumented.sh"
+)]
+fn an_instrumented_z3_runs_without_libfuzzer() {
+    let bin = env!("CARGO_BIN_EXE_smtsmith");
+    let out = Command::new(bin).arg("versions").output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("z3 5.3.3"), "{text}");
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(bin)
+        .args(["run", "--count", "40"])
+        .env("SMTSMITH_FINDINGS", dir.path())
+        .output()
+        .unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("40 cases in"), "{text}");
+}

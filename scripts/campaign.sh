@@ -191,15 +191,23 @@ for f in "$procs"/*.log; do
   [ -n "$i" ] || i=$(grep -oE '^#[0-9]+' "$f" | tail -1 | tr -d '#')
   inputs=$((inputs + ${i:-0}))
   c=$(grep -oE 'cov: [0-9]+' "$f" | tail -1 | grep -oE '[0-9]+'); [ "${c:-0}" -gt "$cov" ] && cov=$c
+  # libFuzzer's "INFO: Loaded 2 modules (N inline 8-bit counters): A [...), B [...)": each
+  # module's instrumented edges (with an instrumented Z3: libz3 first, the target second).
+  modules=${modules:-$(sed -nE 's/^INFO: Loaded [0-9]+ modules +\([0-9]+ inline 8-bit counters\): (.*)/\1/p' "$f" | head -1 \
+    | grep -oE '(^|, )[0-9]+ \[' | grep -oE '[0-9]+' | tr '\n' ' ')}
 done
 rm -rf "$procs"
 echo
 echo "== campaign summary: $target, ${seconds}s, $jobs job(s), $runs fuzzing process(es)"
 printf '%-26s %s\n' "inputs run" "$inputs" \
   "exec/s" "$(( inputs / (seconds > 0 ? seconds : 1) )) (inputs / ${seconds} s)" \
-  "coverage (edges)" "$cov" \
+  "coverage (edges)" "$cov (covered, all modules together)" \
   "corpus" "$(find "$corpus" -type f | wc -l) inputs (was $corpus_before)" \
   "documented limitations" "$limited answers (unknown, unsupported or skipped by a message the solver documents: src/facts.rs)"
+read -r -a module_edges <<<"${modules:-}"
+if [ "${#module_edges[@]}" -ge 2 ]; then
+  printf '%-26s %s\n' "instrumented edges" "libz3 ${module_edges[0]}, smtsmith's target ${module_edges[1]} (libFuzzer's modules; cov: counts both)"
+fi
 # The time each process's solver calls spent past their time limits (a process the watchdog
 # ended counts its last call as far as it got).
 for t in "${taxes[@]}"; do printf '  %s\n' "$t"; done

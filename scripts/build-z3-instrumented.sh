@@ -11,6 +11,7 @@
 #   asan      the same and -fsanitize=address
 #   ubsan     the same and -fsanitize=undefined
 #   coverage  -fprofile-instr-generate -fcoverage-mapping (llvm-cov line coverage)
+# (as of 2026-12-02 only `fuzzer` has been built and linked: docs/usage.md, "Z3 from source")
 # CACHE defaults to ~/.cache/smtsmith. Needs clang with a C++ library that has <format>
 # (Z3 5.3.3 includes it; GCC 12's libstdc++ and LLVM 14's libc++ do not): on Debian 12,
 #   apt-get install clang-19 libc++-19-dev libc++abi-19-dev libclang-rt-19-dev

@@ -86,6 +86,7 @@ fn main() {
             let instrumented = variant.split_whitespace().nth(1).unwrap_or("");
             // A fuzz target's libFuzzer (cargo fuzz: `--cfg fuzzing`) defines them itself.
             let fuzzing = env::var_os("CARGO_CFG_FUZZING").is_some();
+            println!("cargo:rustc-env=SMTSMITH_BUILT_Z3_VARIANT={instrumented}");
             let counters = matches!(instrumented, "fuzzer" | "asan" | "ubsan");
             if counters {
                 println!("cargo:rustc-cfg=smtsmith_z3_instrumented");

@@ -615,6 +615,22 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             for (id, v) in h.versions() {
                 println!("{id} {v}");
             }
+            // SMTSMITH_Z3_LIB_DIR: the build says so, and a build of
+            // scripts/build-z3-instrumented.sh its variant.
+            if env!("SMTSMITH_BUILT_Z3") == "custom" {
+                let variant = option_env!("SMTSMITH_BUILT_Z3_VARIANT").unwrap_or_default();
+                println!(
+                    "z3 library: your own build in {}{}",
+                    env!("SMTSMITH_BUILT_Z3_LIB_DIR"),
+                    if variant.is_empty() {
+                        String::new()
+                    } else {
+                        format!(
+                            " (from source by scripts/build-z3-instrumented.sh, variant {variant})"
+                        )
+                    }
+                );
+            }
             println!(
                 "z3 binary: {}",
                 z3::binary()

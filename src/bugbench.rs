@@ -245,14 +245,6 @@ pub struct Verified {
     pub ok: bool,
 }
 
-/// The pinned release of `solver` (`4.8.7.0`) of an index release (`4.8.7`).
-fn pinned(solver: SolverId, release: &str) -> Option<String> {
-    bisect::releases_of(solver)
-        .into_iter()
-        .map(|(v, _, _)| v)
-        .find(|v| known::version_matches(release, v))
-}
-
 /// Probes every bug of the index that a release's own reader shows (or those whose file
 /// contains `only`) with the releases it affects and its fix release — with `every`, with
 /// every pinned release of its solver — replayed by each release's reader ([`Replayer`]:
@@ -283,7 +275,7 @@ pub fn verify(
             .map(|r| (r, Role::Affected))
             .chain(k.fixed_in.iter().map(|r| (r, Role::Fixed)))
         {
-            let version = pinned(k.solver, listed)
+            let version = bisect::pinned_release(k.solver, listed)
                 .ok_or_else(|| format!("{}: {} {listed} is not pinned", k.file, k.solver))?;
             releases.push((version, role));
         }

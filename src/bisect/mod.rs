@@ -40,19 +40,17 @@ fn version_key(v: &str) -> Vec<u32> {
         .collect()
 }
 
-/// The pinned release of `solver` a library's own version names: itself, or the wheel's
-/// version that extends it with a build suffix (Yices 2.6.5 is the wheel 2.6.5.post24).
+/// The pinned release of `solver` that `version` names — as a library reports it (cvc5's
+/// wheels call themselves `1.4.2-modified`, Z3 `Z3 4.8.7.0`) or as the index lists it
+/// (`4.8.7` for the wheel 4.8.7.0; Yices 2.6.5 is the wheel 2.6.5.post24): the wheel's
+/// version extends the one given, or the one given extends the wheel's
+/// ([`crate::finding::known::version_matches`]).
 pub fn pinned_release(solver: SolverId, version: &str) -> Option<String> {
-    // The wheels' cvc5 calls itself `1.4.2-modified` (built from a patched tree).
-    let version = release_of(version).trim_end_matches("-modified");
+    use crate::finding::known::version_matches;
     releases_of(solver)
         .into_iter()
         .map(|(v, _, _)| v)
-        .find(|v| {
-            v == version
-                || v.strip_prefix(version)
-                    .is_some_and(|r| r.starts_with(".post"))
-        })
+        .find(|v| version_matches(release_of(version), v) || version_matches(v, version))
 }
 
 /// The unpacked wheel of `solver`'s pinned release `version`, fetched into `store` if needed.
@@ -68,6 +66,12 @@ pub(crate) fn wheel_of(solver: SolverId, store: &Path, version: &str) -> Result<
 /// The Python that runs cvc5's wheels' module (`SMTSMITH_PYTHON`, else `python3`): the
 /// wheels are built for CPython 3.11, which it must be.
 pub(crate) fn python() -> Result<String, String> {
+    // Asked once per process: a bisection or `bugs verify` makes a replayer per probe.
+    static CHECKED: std::sync::OnceLock<Result<String, String>> = std::sync::OnceLock::new();
+    CHECKED.get_or_init(check_python).clone()
+}
+
+fn check_python() -> Result<String, String> {
     let python = std::env::var("SMTSMITH_PYTHON").unwrap_or_else(|_| "python3".into());
     let out = std::process::Command::new(&python)
         .args(["-c", "import sys; print('%d.%d' % sys.version_info[:2])"])

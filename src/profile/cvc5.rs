@@ -1,7 +1,6 @@
 //! cvc5's profile.
 
 use super::{FlagStyle, IncrementalFlag, Profile, ResourceLimit};
-use crate::solver_id::SolverId;
 
 /// cvc5's deterministic resource limit per check (`rlimit-per`).
 pub const RLIMIT: ResourceLimit = ResourceLimit {
@@ -10,7 +9,6 @@ pub const RLIMIT: ResourceLimit = ResourceLimit {
 };
 
 pub static PROFILE: Profile = Profile {
-    id: SolverId::Cvc5,
     rlimit: Some(RLIMIT),
     options: crate::options::CVC5,
     // `check-models`, and `check-unsat-cores` when cores are produced.

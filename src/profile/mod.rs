@@ -16,8 +16,6 @@ use std::collections::BTreeMap;
 /// What smtsmith knows about one solver outside its backend (see the module).
 #[derive(Debug)]
 pub struct Profile {
-    /// The solver (its API path).
-    pub id: SolverId,
     /// Its deterministic per-check resource limit, where it has one (Yices has none: only
     /// the time limit bounds its checks).
     pub rlimit: Option<ResourceLimit>,

@@ -2,14 +2,12 @@
 
 use super::{FlagStyle, IncrementalFlag, Profile};
 use crate::ir::{Formula, NodeKind, Op, Sort};
-use crate::solver_id::SolverId;
 
 /// No resource limit (its API has none; the time limit stops its search), no curated
 /// options yet (its contexts are made per logic), no self-checks (its API has none of models
 /// or cores); its binary always incremental (a reproducer of a case in push/pop has
 /// `(push 1)`, which it refuses otherwise).
 pub static PROFILE: Profile = Profile {
-    id: SolverId::Yices,
     rlimit: None,
     options: &[],
     self_checks: [&[], &[]],

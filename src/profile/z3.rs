@@ -1,7 +1,6 @@
 //! Z3's profile.
 
 use super::{FlagStyle, IncrementalFlag, Profile, ResourceLimit};
-use crate::solver_id::SolverId;
 
 /// Z3's deterministic resource limit per check (`rlimit`; its binary's `rlimit=N`).
 pub const RLIMIT: ResourceLimit = ResourceLimit {
@@ -10,7 +9,6 @@ pub const RLIMIT: ResourceLimit = ResourceLimit {
 };
 
 pub static PROFILE: Profile = Profile {
-    id: SolverId::Z3,
     rlimit: Some(RLIMIT),
     options: crate::options::Z3,
     // Its global `model_validate`, checked by its SAT-based solvers, which end the process

@@ -402,31 +402,24 @@ fn take_option(
         | "regular-output-channel"
         | "incremental"
         | "reproducible-resource-limit" => {}
-        _ if crate::solver_id::SolverId::ALL
-            .into_iter()
-            .any(|id| crate::profile::of(id).options.iter().any(|o| o.name == key)) =>
-        {
-            // The first solver whose table has the option (tables do not share names).
-            let id = crate::solver_id::SolverId::ALL
-                .into_iter()
-                .find(|id| {
-                    crate::profile::of(*id)
-                        .options
-                        .iter()
-                        .any(|o| o.name == key)
-                })
-                .expect("matched above");
+        _ => {
+            // The solver whose curated table has the option (tables share no names).
+            let Some(id) = crate::solver_id::SolverId::ALL.into_iter().find(|id| {
+                crate::profile::of(*id)
+                    .options
+                    .iter()
+                    .any(|o| o.name == key)
+            }) else {
+                return Some(format!(
+                    "option :{key} {value} not set (not among the options smtsmith sets: \
+                     docs/smtlib-input.md)"
+                ));
+            };
             setup
                 .options
                 .entry(id)
                 .or_default()
                 .push((key.to_string(), value.to_string()))
-        }
-        _ => {
-            return Some(format!(
-                "option :{key} {value} not set (not among the options smtsmith sets: \
-                 docs/smtlib-input.md)"
-            ))
         }
     }
     None

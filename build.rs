@@ -45,6 +45,21 @@ fn main() {
     println!("cargo::rustc-check-cfg=cfg(smtsmith_pinned_z3, smtsmith_pinned_cvc5)");
     // Z3 built from source with libFuzzer's counters (scripts/build-z3-instrumented.sh).
     println!("cargo::rustc-check-cfg=cfg(smtsmith_z3_instrumented)");
+    // This build runs under AddressSanitizer (`-Zsanitizer=address`: `cargo fuzz build -s
+    // address`): its report of an error becomes a finding (`sys::on_sanitizer_report`).
+    println!("cargo::rustc-check-cfg=cfg(smtsmith_asan)");
+    // ... and links a Z3 built with AddressSanitizer too (the test of a report from inside
+    // libz3 runs only then).
+    println!("cargo::rustc-check-cfg=cfg(smtsmith_z3_asan)");
+    let rustflags = env::var("CARGO_ENCODED_RUSTFLAGS").unwrap_or_default();
+    let rustflags: Vec<&str> = rustflags.split('\x1f').collect();
+    let asan = rustflags.iter().enumerate().any(|(i, f)| {
+        *f == "-Zsanitizer=address"
+            || (*f == "-Z" && rustflags.get(i + 1) == Some(&"sanitizer=address"))
+    });
+    if asan {
+        println!("cargo:rustc-cfg=smtsmith_asan");
+    }
     // The linked z3-solver release, for tests that hold a behaviour of one old release
     // (`tests/it/old_release.rs`; `.ci/run` builds 4.8.10.0 for them).
     println!("cargo::rustc-check-cfg=cfg(smtsmith_z3_release, values(any()))");
@@ -87,7 +102,22 @@ fn main() {
             // A fuzz target's libFuzzer (cargo fuzz: `--cfg fuzzing`) defines them itself.
             let fuzzing = env::var_os("CARGO_CFG_FUZZING").is_some();
             println!("cargo:rustc-env=SMTSMITH_BUILT_Z3_VARIANT={instrumented}");
-            let counters = matches!(instrumented, "fuzzer" | "asan" | "ubsan");
+            let counters = matches!(
+                instrumented,
+                "fuzzer" | "fuzzer-hidden" | "partial" | "asan" | "ubsan"
+            );
+            if instrumented == "asan" {
+                if !asan {
+                    fail(&format!(
+                        "{} holds a Z3 built with AddressSanitizer, whose runtime the program must \
+                         bring: build with RUSTFLAGS=-Zsanitizer=address on nightly (the fuzz \
+                         targets: cargo +nightly fuzz build -s address; docs/usage.md, \
+                         \"Z3 from source\")",
+                        dir.display()
+                    ));
+                }
+                println!("cargo:rustc-cfg=smtsmith_z3_asan");
+            }
             if counters {
                 println!("cargo:rustc-cfg=smtsmith_z3_instrumented");
             }

@@ -6,12 +6,19 @@
 #   SMTSMITH_Z3_LIB_DIR=<printed folder> cargo build --release
 # (and the fuzz targets with the same variable under cargo +nightly fuzz).
 #
-# Usage: scripts/build-z3-instrumented.sh [fuzzer|asan|ubsan|coverage] [CACHE]
-#   fuzzer    -fsanitize=fuzzer-no-link (libFuzzer's counters and comparisons)
-#   asan      the same and -fsanitize=address
-#   ubsan     the same and -fsanitize=undefined
-#   coverage  -fprofile-instr-generate -fcoverage-mapping (llvm-cov line coverage)
-# (as of 2026-12-02 only `fuzzer` has been built and linked: docs/usage.md, "Z3 from source")
+# Usage: scripts/build-z3-instrumented.sh [VARIANT] [CACHE]
+#   fuzzer         -fsanitize=fuzzer-no-link (libFuzzer's counters and comparisons)
+#   fuzzer-hidden  the fuzzer build, copied, with libz3's calls that hand its counters and
+#                  PC table to libFuzzer pointed at libc's labs(): libz3 still counts (same
+#                  work per input), libFuzzer does not see it (the comparison campaigns'
+#                  "counters hidden" arm; no compiling, seconds)
+#   partial        -fsanitize=fuzzer-no-link only in the files scripts/z3-partial-coverage.txt
+#                  names (theory solvers, rewriters), via -fsanitize-coverage-allowlist
+#   asan           the same as fuzzer and -fsanitize=address (link smtsmith with
+#                  RUSTFLAGS=-Zsanitizer=address: cargo fuzz -s address)
+#   ubsan          the same as fuzzer and -fsanitize=undefined
+#   coverage       -fprofile-instr-generate -fcoverage-mapping (llvm-cov line coverage)
+# docs/usage.md, "Z3 from source", says which have been built and measured.
 # CACHE defaults to ~/.cache/smtsmith. Needs clang with a C++ library that has <format>
 # (Z3 5.3.3 includes it; GCC 12's libstdc++ and LLVM 14's libc++ do not): on Debian 12,
 #   apt-get install clang-19 libc++-19-dev libc++abi-19-dev libclang-rt-19-dev
@@ -30,12 +37,27 @@ CLANG=${CLANG:-$(command -v clang-19 || command -v clang || true)}
 CLANGXX=${CLANGXX:-$(command -v clang++-19 || command -v clang++ || true)}
 JOBS=${JOBS:-$(nproc)}
 
+if [ "$VARIANT" = fuzzer-hidden ]; then
+  FROM=$("$0" fuzzer "$CACHE" | sed -n 's/^SMTSMITH_Z3_LIB_DIR=//p')
+  PREFIX="$(dirname "$FROM")-hidden"
+  if [ ! -f "$PREFIX/.complete" ]; then
+    rm -rf "$PREFIX"
+    cp -a "$(dirname "$FROM")" "$PREFIX.tmp"
+    python3 "$(dirname "$0")/hide-sancov-counters.py" "$PREFIX.tmp/lib/libz3.so"
+    sed -i 's/^\([^ ]*\) fuzzer /\1 fuzzer-hidden /' "$PREFIX.tmp/.complete"
+    mv "$PREFIX.tmp" "$PREFIX"
+  fi
+  echo "SMTSMITH_Z3_LIB_DIR=$PREFIX/lib"
+  exit 0
+fi
+
 case "$VARIANT" in
   fuzzer) FLAGS="-fsanitize=fuzzer-no-link" ;;
+  partial) FLAGS="-fsanitize=fuzzer-no-link -fsanitize-coverage-allowlist=$(cd "$(dirname "$0")" && pwd)/z3-partial-coverage.txt" ;;
   asan) FLAGS="-fsanitize=fuzzer-no-link,address" ;;
   ubsan) FLAGS="-fsanitize=fuzzer-no-link,undefined -fno-sanitize-recover=undefined" ;;
   coverage) FLAGS="-fprofile-instr-generate -fcoverage-mapping" ;;
-  *) echo "unknown variant $VARIANT (fuzzer, asan, ubsan or coverage)" >&2; exit 2 ;;
+  *) echo "unknown variant $VARIANT (fuzzer, fuzzer-hidden, partial, asan, ubsan or coverage)" >&2; exit 2 ;;
 esac
 FLAGS="$FLAGS -g1 -O2"
 # The z3 binary (reproducers, bisection of this build) links libFuzzer's runtime without its
@@ -43,7 +65,7 @@ FLAGS="$FLAGS -g1 -O2"
 # defines them for libz3 there.
 EXE_FLAGS="$FLAGS"
 case "$VARIANT" in
-  fuzzer | asan | ubsan) EXE_FLAGS="$FLAGS $("$CLANG" -print-file-name=libclang_rt.fuzzer_no_main-x86_64.a) -lstdc++" ;;
+  fuzzer | partial | asan | ubsan) EXE_FLAGS="$FLAGS $("$CLANG" -print-file-name=libclang_rt.fuzzer_no_main-x86_64.a) -lstdc++" ;;
 esac
 if [ -z "$CLANG" ] || [ -z "$CLANGXX" ]; then
   echo "no clang found: install Debian's clang-19 libc++-19-dev libc++abi-19-dev libclang-rt-19-dev, or set CLANG and CLANGXX" >&2
@@ -51,7 +73,13 @@ if [ -z "$CLANG" ] || [ -z "$CLANGXX" ]; then
 fi
 CXXLIB=${CXXLIB:--stdlib=libc++}
 
-KEY=$(printf '%s|%s|%s|%s' "$Z3_VERSION" "$FLAGS" "$CXXLIB" "$("$CLANGXX" --version | head -1)" | sha256sum | cut -c1-12)
+# The key names the allowlist by its content, not by where this clone is.
+KEY_FLAGS=$FLAGS
+if [ "$VARIANT" = partial ]; then
+  KEY_FLAGS="$FLAGS $(sha256sum "$(dirname "$0")/z3-partial-coverage.txt" | cut -c1-16)"
+  KEY_FLAGS=${KEY_FLAGS//$(cd "$(dirname "$0")" && pwd)/}
+fi
+KEY=$(printf '%s|%s|%s|%s' "$Z3_VERSION" "$KEY_FLAGS" "$CXXLIB" "$("$CLANGXX" --version | head -1)" | sha256sum | cut -c1-12)
 PREFIX="$CACHE/z3-$Z3_VERSION-$VARIANT-$KEY"
 if [ -f "$PREFIX/.complete" ]; then
   echo "cached: $PREFIX/lib"

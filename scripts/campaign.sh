@@ -6,7 +6,8 @@
 #   scripts/campaign.sh [TARGET] [SECONDS] [-- LIBFUZZER FLAGS...]
 #
 # TARGET: any fuzz target (fuzz/fuzz_targets/*.rs; default differential). SECONDS: default
-# 300. Environment: SMTSMITH_JOBS (parallel fuzzing processes, default 1), SMTSMITH_FINDINGS
+# 300. Environment: SMTSMITH_JOBS (parallel fuzzing processes, default 1), SMTSMITH_BUILD_ONLY=1
+# (build, then stop), SMTSMITH_FINDINGS
 # (findings folder, default ./findings), SMTSMITH_CORPUS (corpus folder, default
 # fuzz/corpus/TARGET), SMTSMITH_THEORIES, SMTSMITH_Z3_VERSION /
 # SMTSMITH_Z3_LIB_DIR / SMTSMITH_CVC5_LIB_DIR (solver builds, see README).
@@ -39,9 +40,14 @@ fi
 
 # Another solver build gets its own build folders and findings folder, so switching back and
 # forth neither relinks everything nor mixes findings of different releases.
+# A Z3 built by scripts/build-z3-instrumented.sh says its variant beside its lib/ folder:
+# with libFuzzer's counters (fuzzer, partial, asan, ubsan) libFuzzer's edges are Z3's too (its
+# "INFO: Loaded N modules" line gives each module's instrumented edges); fuzzer-hidden counts
+# them but hides them from libFuzzer; asan needs smtsmith built with AddressSanitizer too.
+z3_variant=$(cut -d' ' -f2 "${SMTSMITH_Z3_LIB_DIR:-/nonexistent}/../.complete" 2>/dev/null || true)
 tag=""
 [ -n "${SMTSMITH_Z3_VERSION:-}" ] && tag="z3-$SMTSMITH_Z3_VERSION"
-[ -n "${SMTSMITH_Z3_LIB_DIR:-}${SMTSMITH_CVC5_LIB_DIR:-}" ] && tag="custom"
+[ -n "${SMTSMITH_Z3_LIB_DIR:-}${SMTSMITH_CVC5_LIB_DIR:-}" ] && tag="custom${z3_variant:+-$z3_variant}"
 if [ -n "$tag" ]; then
   cli_dir=target/$tag; fuzz_dir=fuzz/target-$tag
   export SMTSMITH_FINDINGS=${SMTSMITH_FINDINGS:-$PWD/findings-$tag}
@@ -49,11 +55,32 @@ else
   cli_dir=target; fuzz_dir=fuzz/target
   export SMTSMITH_FINDINGS=${SMTSMITH_FINDINGS:-$PWD/findings}
 fi
+sanitizer=none
+asan_flags=()
 echo "== building smtsmith (the first build fetches the pinned solver libraries and takes minutes)"
-cargo build --release --bin smtsmith --target-dir "$cli_dir"
-"$cli_dir/release/smtsmith" versions
+if [ "$z3_variant" = asan ]; then
+  # Z3 under AddressSanitizer: smtsmith and the fuzz target bring the sanitizer's runtime.
+  # Leak checking is off: the solvers keep caches for the life of a process, and a leak is
+  # not the error this campaign looks for.
+  sanitizer=address
+  asan_flags=(-detect_leaks=0)
+  export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
+  RUSTFLAGS="-Zsanitizer=address" cargo +nightly build --release --bin smtsmith \
+    --target x86_64-unknown-linux-gnu --target-dir "$cli_dir"
+  cli=$cli_dir/x86_64-unknown-linux-gnu/release/smtsmith
+else
+  cargo build --release --bin smtsmith --target-dir "$cli_dir"
+  cli=$cli_dir/release/smtsmith
+fi
+"$cli" versions
 echo "== building the fuzz target '$target' (nightly; the first build takes minutes)"
-cargo +nightly fuzz build -s none --target-dir "$fuzz_dir" "$target"
+cargo +nightly fuzz build -s "$sanitizer" --target-dir "$fuzz_dir" "$target"
+# SMTSMITH_BUILD_ONLY=1: stop here (scripts/compare-z3-coverage.sh builds every arm before
+# it runs two campaigns side by side).
+if [ "${SMTSMITH_BUILD_ONLY:-}" = 1 ]; then
+  echo "fuzz target: $fuzz_dir/x86_64-unknown-linux-gnu/release/$target"
+  exit 0
+fi
 
 corpus=${SMTSMITH_CORPUS:-fuzz/corpus/$target}
 mkdir -p "$corpus" "$SMTSMITH_FINDINGS" fuzz/logs
@@ -67,12 +94,10 @@ if [ "$corpus_before" -gt 0 ]; then
   echo "   (resuming: the $corpus_before corpus inputs run once first, within the ${seconds}s)"
 fi
 echo "   status lines (one fuzzing process per job, each counting its own inputs):"
-# A Z3 built by scripts/build-z3-instrumented.sh with libFuzzer's counters says so beside its
-# lib/ folder: then libFuzzer's edges are Z3's too (its "INFO: Loaded N modules" line gives
-# each module's instrumented edges: the first is the fuzz target's, the second libz3's).
-z3_variant=$(cut -d' ' -f2 "${SMTSMITH_Z3_LIB_DIR:-/nonexistent}/../.complete" 2>/dev/null || true)
 case "$z3_variant" in
   fuzzer | asan | ubsan) covered="smtsmith's code and Z3's (Z3 built with libFuzzer's counters; cvc5 and Yices are not instrumented)" ;;
+  partial) covered="smtsmith's code and part of Z3's (scripts/z3-partial-coverage.txt; cvc5 and Yices are not instrumented)" ;;
+  fuzzer-hidden) covered="smtsmith's own code (Z3 counts its edges but they are hidden from libFuzzer)" ;;
   *) covered="smtsmith's own code (the solver libraries are not instrumented)" ;;
 esac
 echo "   [elapsed / left] #inputs cov: edges of $covered"
@@ -135,7 +160,8 @@ watcher=$!
 # re-runs the whole corpus first, which costs more than it finds (docs/measurements.md,
 # "Seed-mode speed"). libFuzzer's -fork mode restarted a job at every finding and hang.
 # -s none: the prebuilt solver libraries are not instrumented, and ASan would need
-# -detect_leaks=0 and run ~10x slower for no gain on them (see README).
+# -detect_leaks=0 and run ~10x slower for no gain on them (see README); -s address only with
+# a Z3 built under it (above).
 # seed_mutation: its inputs are SMT-LIB files, which a shorter -max_len would cut in the
 # middle; and libFuzzer gives the inputs that run faster more of its mutations
 # (-entropic_scale_per_exec_time=1): on real seeds most inputs take milliseconds and a few
@@ -160,7 +186,7 @@ worker() {
     SMTSMITH_QUIET_CLASSES=${SMTSMITH_QUIET_CLASSES:-all} timeout --signal=INT --kill-after=30 \
       $((deadline - SECONDS + 15)) "$bin" "$corpus" \
       -max_total_time=$((deadline - SECONDS)) -timeout=120 -rss_limit_mb=8192 "${target_flags[@]}" \
-      -len_control=0 -print_final_stats=1 -artifact_prefix="fuzz/artifacts/$target/" "$@" 2>&1 \
+      -len_control=0 -print_final_stats=1 "${asan_flags[@]}" -artifact_prefix="fuzz/artifacts/$target/" "$@" 2>&1 \
       | tee "$procs/job$k-$n.log"
     # How each process ended, in the log: a process that ends early without a finding or a
     # libFuzzer report (seen on Z3 4.8.10.0 with datatypes) is told apart by its status.
@@ -213,7 +239,7 @@ fi
 for t in "${taxes[@]}"; do printf '  %s\n' "$t"; done
 if [ -d "$SMTSMITH_FINDINGS" ]; then
   echo "== settling time-limit findings: each runs in its solver's own front end with its own limit"
-  "$cli_dir/release/smtsmith" settle "$SMTSMITH_FINDINGS"
+  "$cli" settle "$SMTSMITH_FINDINGS"
   # Crashes and calls nothing stops end or stall the process that meets them, so the fuzzing
   # processes write them unreduced: each is reduced here, every candidate in a child process,
   # and settled against the known bugs (docs/usage.md, "Reduction, keys, known bugs, bisection").
@@ -222,7 +248,7 @@ if [ -d "$SMTSMITH_FINDINGS" ]; then
   if [ -n "$unreduced" ]; then
     echo "== reducing crash and time-limit findings (each candidate in a child process)"
     # shellcheck disable=SC2086 # one path per line, no spaces in findings' names
-    "$cli_dir/release/smtsmith" reduce $unreduced | grep -v '^  ' || true
+    "$cli" reduce $unreduced | grep -v '^  ' || true
   fi
 fi
 printf '%-26s %s\n' "findings by class" "this campaign / all in $SMTSMITH_FINDINGS"
@@ -246,9 +272,9 @@ for st in new unsettled regression known; do
   printf '  %-24s %s / %s\n' "$st" "$new" "$all"
 done
 echo "== findings by de-duplication key"
-"$cli_dir/release/smtsmith" summary "$SMTSMITH_FINDINGS"
+"$cli" summary "$SMTSMITH_FINDINGS"
 crashes=$(find "fuzz/artifacts/$target" -type f 2>/dev/null | wc -l)
-echo "$crashes libFuzzer artifact(s) in fuzz/artifacts/$target (replay one: $cli_dir/release/smtsmith replay FILE)"
-"$cli_dir/release/smtsmith" report "$SMTSMITH_FINDINGS" --log "$log" --out "$SMTSMITH_FINDINGS/report.html"
+echo "$crashes libFuzzer artifact(s) in fuzz/artifacts/$target (replay one: $cli replay FILE)"
+"$cli" report "$SMTSMITH_FINDINGS" --log "$log" --out "$SMTSMITH_FINDINGS/report.html"
 echo "   (open it in a browser; libFuzzer's full log: $log)"
 exit "$status"

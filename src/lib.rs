@@ -29,6 +29,7 @@ pub mod oracle;
 pub mod profile;
 pub mod reduce;
 pub mod report;
+pub mod sanitizer;
 pub mod script;
 pub mod settings;
 pub mod settle;

@@ -68,8 +68,9 @@ pub struct Settings {
     /// each check the Z3 backend installs an error handler that does the fault and makes an
     /// ill-sorted call, so that Z3 itself calls the handler from inside that call: the
     /// process exits, or overflows its stack, inside a real Z3 call, as a solver that exits
-    /// on an internal error or recurses too deep does (the tests of the fuzz targets' exit
-    /// and fatal-signal hooks use it).
+    /// on an internal error or recurses too deep does, or Z3 reads past a heap buffer (for
+    /// a sanitizer inside Z3 to report); the tests of the fuzz targets' exit, fatal-signal
+    /// and sanitizer hooks use it.
     pub fault: Option<crate::solver::z3::Fault>,
     /// `SMTSMITH_BITBLAST_SECONDS=S`: cvc5 is not asked when its estimated bit-blasting
     /// time is above S seconds (default [`crate::facts::BITBLAST_BUDGET_SECONDS`]).
@@ -78,9 +79,24 @@ pub struct Settings {
     /// limit) times F (default 1: [`crate::solver::Limits::default`]).
     pub limits: crate::solver::Limits,
     /// `SMTSMITH_SOLVERS=z3,cvc5`: the solvers the fuzz targets and commands open (their
-    /// API paths; default all three). A solver left out answers nothing: e.g. the campaigns
-    /// that measure what a third solver adds (docs/measurements.md).
+    /// API paths; default all three, under AddressSanitizer [`default_solvers`]). A solver
+    /// left out answers nothing: e.g. the campaigns that measure what a third solver adds
+    /// (docs/measurements.md).
     pub solvers: Vec<crate::solver::SolverId>,
+}
+
+/// The solvers opened unless `SMTSMITH_SOLVERS` says otherwise: all of them; in a build
+/// under AddressSanitizer Z3 and cvc5, because Yices's library is loaded with
+/// `RTLD_DEEPBIND` (`solver::yices`), which the sanitizer's runtime refuses.
+pub fn default_solvers() -> Vec<crate::solver::SolverId> {
+    let all = crate::solver::SolverId::ALL.to_vec();
+    if cfg!(smtsmith_asan) {
+        all.into_iter()
+            .filter(|id| *id != crate::solver::SolverId::Yices)
+            .collect()
+    } else {
+        all
+    }
 }
 
 impl Default for Settings {
@@ -102,7 +118,7 @@ impl Default for Settings {
             fault: None,
             bitblast_seconds: crate::facts::BITBLAST_BUDGET_SECONDS,
             limits: crate::solver::Limits::default(),
-            solvers: crate::solver::SolverId::ALL.to_vec(),
+            solvers: default_solvers(),
         }
     }
 }
@@ -228,11 +244,14 @@ impl Settings {
             Some("stack-overflow-in-z3-error-handler") => {
                 s.fault = Some(crate::solver::z3::Fault::StackOverflowInErrorHandler)
             }
+            Some("heap-overread-in-z3") => {
+                s.fault = Some(crate::solver::z3::Fault::HeapOverreadInZ3)
+            }
             Some(_) => {
                 return Err(named(
                     "SMTSMITH_FAULT",
-                    "the faults are exit-in-z3-error-handler and \
-                     stack-overflow-in-z3-error-handler"
+                    "the faults are exit-in-z3-error-handler, \
+                     stack-overflow-in-z3-error-handler and heap-overread-in-z3"
                         .into(),
                 ))
             }

@@ -36,14 +36,54 @@ pub fn exit_now(code: i32) -> ! {
     unsafe { libc::_exit(code) }
 }
 
-/// The fatal signals a solver can die of inside a call.
-const FATAL_SIGNALS: [libc::c_int; 5] = [
+/// The fatal signals a solver can die of inside a call. Under AddressSanitizer its own
+/// handlers take segmentation faults, bus errors and arithmetic faults (its stack overflows
+/// too): they report the fault with its stack, which [`on_sanitizer_report`] hands on; a
+/// hook of ours before them would re-raise the signal from another place and lose the stack.
+#[cfg(not(smtsmith_asan))]
+const FATAL_SIGNALS: &[libc::c_int] = &[
     libc::SIGSEGV,
     libc::SIGBUS,
     libc::SIGILL,
     libc::SIGFPE,
     libc::SIGABRT,
 ];
+#[cfg(smtsmith_asan)]
+const FATAL_SIGNALS: &[libc::c_int] = &[libc::SIGILL, libc::SIGABRT];
+
+static SANITIZER_HOOK: std::sync::OnceLock<fn(&str)> = std::sync::OnceLock::new();
+
+/// Runs `hook` (once per process: the first call's) with the text of AddressSanitizer's
+/// report of an error, after the sanitizer printed it and before it ends the process (in a
+/// build with `-Zsanitizer=address`: `cargo fuzz build -s address`, the cfg
+/// `smtsmith_asan`; elsewhere nothing reports and the hook is never run).
+pub fn on_sanitizer_report(hook: fn(&str)) {
+    let first = SANITIZER_HOOK.set(hook).is_ok();
+    #[cfg(not(smtsmith_asan))]
+    let _ = first;
+    #[cfg(smtsmith_asan)]
+    if first {
+        extern "C" {
+            fn __asan_set_error_report_callback(
+                callback: Option<extern "C" fn(*const libc::c_char)>,
+            );
+        }
+        extern "C" fn on_report(text: *const libc::c_char) {
+            if text.is_null() {
+                return;
+            }
+            // SAFETY: the sanitizer passes its report as a NUL-terminated string that lives
+            // until the callback returns; it is copied at once.
+            let text = unsafe { std::ffi::CStr::from_ptr(text) }.to_string_lossy();
+            if let Some(hook) = SANITIZER_HOOK.get() {
+                hook(&text);
+            }
+        }
+        // SAFETY: the AddressSanitizer runtime linked into this build defines the function;
+        // `on_report` has the signature it calls and lives for the whole process.
+        unsafe { __asan_set_error_report_callback(Some(on_report)) };
+    }
+}
 
 /// The actions installed before [`on_fatal_signal`] (libFuzzer's handlers, or the default),
 /// restored before a fatal signal goes on to them.
@@ -179,7 +219,7 @@ pub fn on_fatal_signal(hook: fn(i32)) {
         );
     }
     let mut previous = PREVIOUS.lock().unwrap_or_else(|e| e.into_inner());
-    for sig in FATAL_SIGNALS {
+    for &sig in FATAL_SIGNALS {
         // SAFETY: `action` is fully initialised (zeroed, then its handler and an empty
         // mask); `old` receives the previous action; `on_signal` has the one-argument
         // handler signature that a sigaction without SA_SIGINFO calls.

@@ -59,7 +59,28 @@ pub struct Metadata<'a> {
     /// The text paths ran the script's own text, which the reproducer is (not the printed
     /// formula).
     pub own_text: bool,
+    /// How the linked Z3 was built when it is no release's wheel ([`z3_build`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub z3_build: Option<String>,
     pub smtsmith: &'static str,
+}
+
+/// How the linked Z3 was built when it is not a release's wheel (`SMTSMITH_Z3_LIB_DIR`):
+/// `from source by scripts/build-z3-instrumented.sh, variant asan` for that script's builds
+/// (the release is still the library's own version, e.g. 5.3.3.0, which bisection and the
+/// known bugs go by), `your own build` for another.
+pub fn z3_build() -> Option<String> {
+    if env!("SMTSMITH_BUILT_Z3") != "custom" {
+        return None;
+    }
+    Some(
+        match option_env!("SMTSMITH_BUILT_Z3_VARIANT").unwrap_or_default() {
+            "" => "your own build".to_string(),
+            variant => {
+                format!("from source by scripts/build-z3-instrumented.sh, variant {variant}")
+            }
+        },
+    )
 }
 
 /// Where a written finding lives.
@@ -885,6 +906,7 @@ fn metadata<'a>(
         known: known.map(|k| k.file.as_str()),
         status: STATUS_UNSETTLED,
         own_text: ctx.source.is_some(),
+        z3_build: z3_build(),
         smtsmith: env!("CARGO_PKG_VERSION"),
     }
 }
@@ -1006,6 +1028,8 @@ struct ScriptMetadata<'a> {
     known: Option<&'a str>,
     /// See [`Metadata::status`].
     status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    z3_build: Option<String>,
     smtsmith: &'static str,
 }
 
@@ -1129,6 +1153,7 @@ pub fn write_script(dir: &Path, issue: &Issue, ctx: &ScriptContext) -> std::io::
         input_hex: ctx.input.map(hex),
         known: known.map(|k| k.file.as_str()),
         status: STATUS_UNSETTLED,
+        z3_build: z3_build(),
         smtsmith: env!("CARGO_PKG_VERSION"),
     };
     if let Some(input) = ctx.input {
@@ -1145,6 +1170,41 @@ pub fn write_script(dir: &Path, issue: &Issue, ctx: &ScriptContext) -> std::io::
         reduced: None,
         again: false,
     })
+}
+
+/// Adds the sanitizer's `report` to a written finding: its tool, kind and first frames in
+/// the JSON `json` (`sanitizer`), and the same frames as comments in the header of the
+/// reproducer `smt2` (after its first comment lines), where a solver developer reads them
+/// beside the formula.
+pub fn attach_sanitizer_report(
+    json: &Path,
+    smt2: &Path,
+    report: &crate::sanitizer::Report,
+) -> std::io::Result<()> {
+    let mut v = read_json(json)?;
+    v["sanitizer"] = serde_json::json!({
+        "tool": report.tool,
+        "kind": report.kind,
+        "key_frames": report.key_frames(),
+        "frames": report.frames.iter().take(crate::sanitizer::KEPT_FRAMES).collect::<Vec<_>>(),
+    });
+    write_json(json, &v)?;
+    let text = fs::read_to_string(smt2)?;
+    let header_end = text
+        .lines()
+        .take_while(|l| l.starts_with(';'))
+        .map(|l| l.len() + 1)
+        .sum::<usize>()
+        .min(text.len());
+    let mut lines = vec![format!("; {}: {}, at:", report.tool, report.kind)];
+    lines.extend(report.frame_lines().iter().map(|l| format!(";   {l}")));
+    let out = format!(
+        "{}{}\n{}",
+        &text[..header_end],
+        lines.join("\n"),
+        &text[header_end..]
+    );
+    write_synced(smt2, out.as_bytes())
 }
 
 /// A finding's JSON, read to be updated.

@@ -46,6 +46,10 @@ pub enum Seen {
     Died { signal: i32, message: String },
     /// The child exited with `code` inside the call, before answering.
     Exited { code: i32, message: String },
+    /// A sanitizer reported an error inside the call and ended the child (a build with one:
+    /// `scripts/build-z3-instrumented.sh asan`); the same finding again when its kind and
+    /// top frames are ([`crate::sanitizer::Report::words`]), whatever its exit status.
+    Sanitized(crate::sanitizer::Report),
     /// The parent killed the child at the candidate's time budget.
     Overran { seconds: f64 },
     /// The candidate cannot be read back (a reducer's candidate smtsmith does not print).
@@ -75,6 +79,7 @@ impl Seen {
                     message: m,
                 },
             ) => code == c && message == m,
+            (Seen::Sanitized(r), Seen::Sanitized(s)) => r.tool == s.tool && r.words() == s.words(),
             _ => false,
         }
     }
@@ -83,7 +88,10 @@ impl Seen {
     fn is(&self, class: Class) -> bool {
         match class {
             Class::TimeLimit => matches!(self, Seen::Stuck { .. } | Seen::Overran { .. }),
-            Class::Crash => matches!(self, Seen::Died { .. } | Seen::Exited { .. }),
+            Class::Crash => matches!(
+                self,
+                Seen::Died { .. } | Seen::Exited { .. } | Seen::Sanitized(_)
+            ),
             _ => false,
         }
     }
@@ -111,6 +119,7 @@ impl Seen {
                 i.summary.push_str(&format!(" (status {code})"));
                 crate::oracle::process::with_message(i, message)
             }
+            Seen::Sanitized(r) => crate::oracle::process::sanitizer_report(solver, r),
             _ => return None,
         })
     }
@@ -121,6 +130,7 @@ impl Seen {
             Seen::Stuck { seconds } => format!("still in the call {seconds:.1} s into it"),
             Seen::Died { signal, message } => format!("died of signal {signal} ({message})"),
             Seen::Exited { code, message } => format!("exited with status {code} ({message})"),
+            Seen::Sanitized(r) => format!("reported by {}: {}", r.tool, r.words()),
             Seen::Overran { seconds } => format!("killed at its budget after {seconds:.1} s"),
             Seen::Unreadable(e) => format!("unreadable: {e}"),
         }
@@ -397,6 +407,9 @@ impl Runner {
                 seconds: s.parse().unwrap_or(seconds),
             });
         }
+        if let Some(report) = crate::sanitizer::Report::parse(&stderr) {
+            return Ok(Seen::Sanitized(report));
+        }
         let message = crash_message(&stderr);
         Ok(match (status.signal(), status.code()) {
             (Some(signal), _) => Seen::Died { signal, message },
@@ -572,6 +585,10 @@ pub fn reduce_file(
             |e: std::io::Error| E::Unreadable(format!("cannot write the reduced form: {e}"));
         let key =
             crate::finding::write_reduced(&mut written, &issue, &ctx, &stats).map_err(cannot)?;
+        if let (Seen::Sanitized(report), Some(reduced)) = (&confirmed, &written.reduced) {
+            crate::finding::attach_sanitizer_report(&written.json, reduced, report)
+                .map_err(cannot)?;
+        }
         // Known by the same evidence as other findings: a known reproducer with the reduced
         // key, replayed (here in a child) in this finding's setup, does the same.
         let known = crate::finding::known::matching(&issue, &key)

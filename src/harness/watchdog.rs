@@ -48,6 +48,7 @@ pub fn enable(after: Duration) {
         });
         crate::sys::at_exit(on_exit);
         crate::sys::on_fatal_signal(on_fatal_signal);
+        crate::sys::on_sanitizer_report(on_sanitizer_report);
     });
 }
 
@@ -153,28 +154,52 @@ fn on_fatal_signal(sig: i32) {
     last_words(|solver, _| crate::oracle::process::died_inside(solver, &format!("signal {sig}")));
 }
 
-/// Writes the finding `issue` makes of the watched case when the process ends while a
-/// solver is inside a call (once per case; the lock is only tried: the process may have
-/// stopped anywhere).
-fn last_words(issue: impl FnOnce(SolverId, &Case) -> crate::oracle::Issue) {
-    let Ok(mut cur) = CURRENT.try_lock() else {
+/// Runs when a sanitizer reports an error (in a build with one: `cargo fuzz build -s
+/// address` against `scripts/build-z3-instrumented.sh asan`), before it ends the process:
+/// one that arrives while a solver is inside a call is a `crash` finding keyed by the
+/// report's kind and top frames, the frames written into its JSON and reproducer header.
+fn on_sanitizer_report(text: &str) {
+    let Some(report) = crate::sanitizer::Report::parse(text) else {
         return;
     };
-    let Some(c) = cur.as_mut() else { return };
-    let Some((solver, _)) = c.phase else { return };
+    let written = last_words(|solver, _| crate::oracle::process::sanitizer_report(solver, &report));
+    if let Some(w) = written {
+        if let Err(e) = crate::finding::attach_sanitizer_report(&w.json, &w.smt2, &report) {
+            eprintln!("smtsmith: cannot add the sanitizer's frames to the finding: {e}");
+        }
+    }
+}
+
+/// Writes the finding `issue` makes of the watched case when the process ends while a
+/// solver is inside a call (once per case; the lock is only tried: the process may have
+/// stopped anywhere); where it went.
+fn last_words(
+    issue: impl FnOnce(SolverId, &Case) -> crate::oracle::Issue,
+) -> Option<crate::finding::Written> {
+    let Ok(mut cur) = CURRENT.try_lock() else {
+        return None;
+    };
+    let c = cur.as_mut()?;
+    let (solver, _) = c.phase?;
     if c.reported {
-        return;
+        return None;
     }
     c.reported = true;
     let issue = issue(solver, c);
     match write_for(c, &issue) {
-        Ok(w) => eprintln!(
-            "smtsmith: [{}] {} -> {}",
-            issue.class,
-            issue.summary,
-            w.smt2.display()
-        ),
-        Err(e) => eprintln!("smtsmith: cannot write finding: {e}\n{}", issue.summary),
+        Ok(w) => {
+            eprintln!(
+                "smtsmith: [{}] {} -> {}",
+                issue.class,
+                issue.summary,
+                w.smt2.display()
+            );
+            Some(w)
+        }
+        Err(e) => {
+            eprintln!("smtsmith: cannot write finding: {e}\n{}", issue.summary);
+            None
+        }
     }
 }
 

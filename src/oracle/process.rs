@@ -69,3 +69,14 @@ pub fn died_inside(solver: SolverId, status: &str) -> Issue {
         summary: format!("the process died in {solver}: {status}"),
     }
 }
+
+/// `crash`: a sanitizer reported an error while a `solver` call ran, and ended the process.
+/// The summary joins the report's kind and top frames ([`crate::sanitizer::Report::words`]) as
+/// a crash's printed words, so the key names them: two reports of one bug (same kind, same
+/// top frames) are one finding, whatever the formula around them.
+pub fn sanitizer_report(solver: SolverId, report: &crate::sanitizer::Report) -> Issue {
+    with_message(
+        died_inside(solver, &format!("{} report", report.tool)),
+        &report.words(),
+    )
+}

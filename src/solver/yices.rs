@@ -194,6 +194,16 @@ fn load() -> Result<Loaded, String> {
     // process's global scope. Without it, Yices's calls to its own GMP and libpoly functions
     // bind to cvc5's copies (another libpoly release, other struct layouts): a `check` of the
     // seeds died of SIGABRT in Yices once, after a few files, and did not replay alone.
+    // AddressSanitizer's runtime refuses `RTLD_DEEPBIND` (it ends the process), and without
+    // it Yices would run on cvc5's GMP and libpoly: under the sanitizer Yices is not loaded.
+    if cfg!(smtsmith_asan) {
+        return Err(
+            "Yices is not loaded under AddressSanitizer: its library needs RTLD_DEEPBIND (its own \
+             GMP and libpoly beside cvc5's), which the sanitizer refuses; leave it out \
+             (SMTSMITH_SOLVERS=z3,cvc5, the default in such a build)"
+                .to_string(),
+        );
+    }
     let flags = libc::RTLD_NOW | libc::RTLD_LOCAL | libc::RTLD_DEEPBIND;
     // SAFETY: loading runs the library's initialisers; Yices's have no preconditions. The
     // path is the Yices library build.rs fetched (or the user named).

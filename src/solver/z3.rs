@@ -107,6 +107,12 @@ pub enum Fault {
     /// Recurses until the thread's stack overflows (SIGSEGV at the guard page), as a solver
     /// that recurses over a deep term does.
     StackOverflowInErrorHandler,
+    /// Misuses Z3's API: `Z3_mk_lstring` told a 4-byte heap buffer holds 4096 characters, so
+    /// Z3's own code reads past the buffer's end — a heap-buffer-overflow that
+    /// AddressSanitizer reports inside libz3 (a Z3 built with `scripts/build-z3-instrumented.sh
+    /// asan`, smtsmith with `-Zsanitizer=address`); without a sanitizer the read usually
+    /// goes unnoticed.
+    HeapOverreadInZ3,
 }
 
 /// Set by [`inject_fault`]: 0 none, else 1 + the fault's index.
@@ -118,6 +124,7 @@ static FAULT: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
 pub fn inject_fault(fault: Fault) {
     let code = match fault {
         Fault::ExitInErrorHandler => 1,
+        Fault::HeapOverreadInZ3 => 3,
         Fault::StackOverflowInErrorHandler => {
             // As in a fuzz target, whose thread starts under libFuzzer's `main` with no
             // alternate signal stack (smtsmith's own `main` has the one Rust's runtime
@@ -134,6 +141,15 @@ unsafe extern "C" fn exit_on_error(_ctx: Z3_context, _code: Z3_error_code) {
     // SAFETY: exit takes no pointers; it runs the atexit handlers (the watchdog's) and does
     // not return.
     unsafe { libc::exit(3) }
+}
+
+/// The handler of [`Fault::HeapOverreadInZ3`].
+unsafe extern "C" fn overread_on_error(ctx: Z3_context, _code: Z3_error_code) {
+    let buffer = std::hint::black_box(vec![b'a'; 4]);
+    // SAFETY: none: the call is the test hook's deliberate misuse (Z3 reads 4096 bytes from a
+    // 4-byte allocation), made only when SMTSMITH_FAULT asks for it, so that a sanitizer
+    // inside Z3 has a real error to report.
+    let _ = unsafe { Z3_mk_lstring(ctx, 4096, buffer.as_ptr().cast()) };
 }
 
 /// The handler of [`Fault::StackOverflowInErrorHandler`].
@@ -1394,6 +1410,7 @@ impl Backend for Z3 {
         let handler: Z3_error_handler = match FAULT.load(std::sync::atomic::Ordering::Relaxed) {
             1 => Some(exit_on_error),
             2 => Some(overflow_on_error),
+            3 => Some(overread_on_error),
             _ => None,
         };
         if handler.is_some() {

@@ -235,3 +235,74 @@ fn a_formula_cvc5_overran_on_is_not_asked_again_in_the_process() {
         "one cvc5 call past its limit, not two: {tax}"
     );
 }
+
+/// AddressSanitizer inside libz3 (a Z3 built by `scripts/build-z3-instrumented.sh asan`,
+/// smtsmith by `RUSTFLAGS=-Zsanitizer=address cargo +nightly test --target
+/// x86_64-unknown-linux-gnu`): the test hook misuses Z3's API inside a real check —
+/// `Z3_mk_lstring` told that a 4-byte heap buffer holds 4096 characters — so Z3's own loop
+/// reads past the buffer and the sanitizer reports a heap-buffer-overflow in `Z3_mk_lstring`
+/// and ends the process. Ground truth: the sanitizer's report on the process's standard error.
+/// The fuzz target's hook turns the report into a `crash` finding blaming Z3, keyed by the
+/// report's kind and top frames, with the frames in its JSON and its reproducer's header;
+/// `smtsmith reduce` runs the candidates in children (under the sanitizer too) and keeps
+/// those whose reports have the same top frames.
+#[test]
+#[cfg_attr(
+    not(smtsmith_z3_asan),
+    ignore = "needs a Z3 built with AddressSanitizer and smtsmith built with it (docs/usage.md, \"Z3 from source\")"
+)]
+fn an_address_sanitizer_report_inside_z3_is_a_crash_finding_with_its_frames() {
+    let dir = tempfile::tempdir().unwrap();
+    let fault = [
+        ("SMTSMITH_FAULT", "heap-overread-in-z3"),
+        ("ASAN_OPTIONS", "detect_leaks=0"),
+    ];
+    let (findings, out) = crate::seed_mutation_once(
+        dir.path(),
+        "(set-logic QF_LIA)(declare-fun x () Int)(declare-fun y () Int)\
+         (assert (> x 2))(assert (< (+ x y) 10))(check-sat)",
+        &fault,
+    );
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(
+        err.contains("ERROR: AddressSanitizer: heap-buffer-overflow"),
+        "{:?}\n{err}",
+        out.status
+    );
+    let (json, meta) = crate::only_finding(&findings.join("crash"), &err);
+    assert_eq!(meta["blamed"], "z3", "{meta}");
+    let summary = meta["summary"].as_str().unwrap();
+    assert!(
+        summary.contains("AddressSanitizer report")
+            && summary.contains("heap-buffer-overflow in Z3_mk_lstring < "),
+        "{summary}"
+    );
+    let sanitizer = &meta["sanitizer"];
+    assert_eq!(sanitizer["kind"], "heap-buffer-overflow", "{meta}");
+    assert_eq!(sanitizer["key_frames"][0], "Z3_mk_lstring", "{meta}");
+    let frames = sanitizer["frames"].as_array().unwrap();
+    assert!(
+        frames
+            .iter()
+            .any(|f| f["location"].as_str().unwrap().contains("api_seq.cpp")),
+        "{meta}"
+    );
+    let text = std::fs::read_to_string(json.with_extension("smt2")).unwrap();
+    assert!(
+        text.contains("; AddressSanitizer: heap-buffer-overflow, at:")
+            && text.contains("Z3_mk_lstring"),
+        "{text}"
+    );
+    smtsmith::finding::reproducer_formula(&text)
+        .unwrap_or_else(|e| panic!("the reproducer does not read back: {e}\n{text}"));
+
+    let (status, out, after) = reduce(&json, &fault);
+    assert_eq!(status, Some(0), "{out}");
+    let reduced = &after["reduced"];
+    assert!(reduced["stats"]["nodes"].as_u64() <= Some(1), "{after}");
+    let key = after["key"].as_str().unwrap();
+    assert!(key.starts_with("crash/z3/"), "{after}");
+    assert!(key.contains("Z3_mk_lstring"), "{after}");
+    let text = std::fs::read_to_string(json.with_extension("reduced.smt2")).unwrap();
+    assert!(text.contains("Z3_mk_lstring"), "{text}");
+}

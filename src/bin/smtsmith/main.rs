@@ -617,18 +617,10 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             }
             // SMTSMITH_Z3_LIB_DIR: the build says so, and a build of
             // scripts/build-z3-instrumented.sh its variant.
-            if env!("SMTSMITH_BUILT_Z3") == "custom" {
-                let variant = option_env!("SMTSMITH_BUILT_Z3_VARIANT").unwrap_or_default();
+            if let Some(build) = smtsmith::finding::z3_build() {
                 println!(
-                    "z3 library: your own build in {}{}",
-                    env!("SMTSMITH_BUILT_Z3_LIB_DIR"),
-                    if variant.is_empty() {
-                        String::new()
-                    } else {
-                        format!(
-                            " (from source by scripts/build-z3-instrumented.sh, variant {variant})"
-                        )
-                    }
+                    "z3 library: {build} in {}",
+                    env!("SMTSMITH_BUILT_Z3_LIB_DIR")
                 );
             }
             println!(

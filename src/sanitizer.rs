@@ -187,7 +187,7 @@ READ of size 64 at 0x602000000014 thread T0
     #0 0x55d1c in __asan_memcpy /rustc/abc/src/llvm-project/compiler-rt/lib/asan/asan_interceptors_memintrinsics.cpp:63:3
     #1 0x7f3a1 in zstring::zstring(char const*) /root/z3/src/util/zstring.cpp:45:5
     #2 0x7f3a2 in Z3_mk_lstring /root/z3/src/api/api_seq.cpp:60:9
-    #3 0x55d2 in <smtsmith::solver::z3::Z3>::apply (.llvm.12790499941283007168) /work/src/solver/z3.rs:150:9
+    #3 0x55d2 in <smtsmith::solver::z3::Z3>::apply (.llvm.12790499941283007168) /home/dev/smtsmith/src/solver/z3.rs:150:9
     #4 0x7f3a3 (/lib/libz3.so+0x1234)
 
 0x602000000014 is located 0 bytes to the right of 4-byte region [0x602000000010,0x602000000014)

@@ -86,17 +86,13 @@ pub struct Settings {
 }
 
 /// The solvers opened unless `SMTSMITH_SOLVERS` says otherwise: all of them; in a build
-/// under AddressSanitizer Z3 and cvc5, because Yices's library is loaded with
-/// `RTLD_DEEPBIND` (`solver::yices`), which the sanitizer's runtime refuses.
+/// under AddressSanitizer those whose profile says their library loads there
+/// (`profile::Profile::loads_under_asan`).
 pub fn default_solvers() -> Vec<crate::solver::SolverId> {
-    let all = crate::solver::SolverId::ALL.to_vec();
-    if cfg!(smtsmith_asan) {
-        all.into_iter()
-            .filter(|id| *id != crate::solver::SolverId::Yices)
-            .collect()
-    } else {
-        all
-    }
+    crate::solver::SolverId::ALL
+        .into_iter()
+        .filter(|id| !cfg!(smtsmith_asan) || crate::profile::of(*id).loads_under_asan)
+        .collect()
 }
 
 impl Default for Settings {

@@ -58,31 +58,35 @@ static SANITIZER_HOOK: std::sync::OnceLock<fn(&str)> = std::sync::OnceLock::new(
 /// build with `-Zsanitizer=address`: `cargo fuzz build -s address`, the cfg
 /// `smtsmith_asan`; elsewhere nothing reports and the hook is never run).
 pub fn on_sanitizer_report(hook: fn(&str)) {
-    let first = SANITIZER_HOOK.set(hook).is_ok();
-    #[cfg(not(smtsmith_asan))]
-    let _ = first;
-    #[cfg(smtsmith_asan)]
-    if first {
-        extern "C" {
-            fn __asan_set_error_report_callback(
-                callback: Option<extern "C" fn(*const libc::c_char)>,
-            );
-        }
-        extern "C" fn on_report(text: *const libc::c_char) {
-            if text.is_null() {
-                return;
-            }
-            // SAFETY: the sanitizer passes its report as a NUL-terminated string that lives
-            // until the callback returns; it is copied at once.
-            let text = unsafe { std::ffi::CStr::from_ptr(text) }.to_string_lossy();
-            if let Some(hook) = SANITIZER_HOOK.get() {
-                hook(&text);
-            }
-        }
-        // SAFETY: the AddressSanitizer runtime linked into this build defines the function;
-        // `on_report` has the signature it calls and lives for the whole process.
-        unsafe { __asan_set_error_report_callback(Some(on_report)) };
+    if SANITIZER_HOOK.set(hook).is_ok() {
+        register_sanitizer_callback();
     }
+}
+
+/// Hands AddressSanitizer the callback that runs [`SANITIZER_HOOK`] (nothing to do in a
+/// build without the sanitizer).
+#[cfg(not(smtsmith_asan))]
+fn register_sanitizer_callback() {}
+
+#[cfg(smtsmith_asan)]
+fn register_sanitizer_callback() {
+    extern "C" {
+        fn __asan_set_error_report_callback(callback: Option<extern "C" fn(*const libc::c_char)>);
+    }
+    extern "C" fn on_report(text: *const libc::c_char) {
+        if text.is_null() {
+            return;
+        }
+        // SAFETY: the sanitizer passes its report as a NUL-terminated string that lives
+        // until the callback returns; it is copied at once.
+        let text = unsafe { std::ffi::CStr::from_ptr(text) }.to_string_lossy();
+        if let Some(hook) = SANITIZER_HOOK.get() {
+            hook(&text);
+        }
+    }
+    // SAFETY: the AddressSanitizer runtime linked into this build defines the function;
+    // `on_report` has the signature it calls and lives for the whole process.
+    unsafe { __asan_set_error_report_callback(Some(on_report)) };
 }
 
 /// The actions installed before [`on_fatal_signal`] (libFuzzer's handlers, or the default),

@@ -22,6 +22,7 @@ pub static PROFILE: Profile = Profile {
     binary_time_limit: |ms| format!("--tlimit-per={ms}"),
     // A long-lived term manager slows down as constants accumulate.
     recycle_every: 200,
+    loads_under_asan: true,
     // It takes every logic smtsmith generates.
     outside_logics: |_| None,
     wheels: ("cvc5", include_str!("../../vendor/cvc5.sha256")),

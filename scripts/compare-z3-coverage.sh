@@ -75,12 +75,13 @@ while [ $# -gt 0 ]; do
   arms_done+=("$a" ${b:+"$b"})
 done
 
-# The edges a corpus reaches, as libFuzzer's "INITED cov:" after running it once.
+# The edges a corpus reaches, as libFuzzer's "INITED cov:" after running it once on one core
+# (the count does not depend on the time an input takes: the two binaries run side by side).
 edges() {
-  local bin=$1 corpus=$2 flags=(-max_len=4096)
+  local bin=$1 corpus=$2 cpu=$3 flags=(-max_len=4096)
   [ "$target" = seed_mutation ] && flags=(-max_len=32768)
   SMTSMITH_FINDINGS=$(mktemp -d) SMTSMITH_QUIET_CLASSES=all ASAN_OPTIONS=detect_leaks=0 \
-    taskset -c 0 "$bin" "$corpus" -runs=0 -timeout=120 -rss_limit_mb=8192 "${flags[@]}" 2>&1 \
+    taskset -c "$cpu" "$bin" "$corpus" -runs=0 -timeout=120 -rss_limit_mb=8192 "${flags[@]}" 2>&1 \
     | sed -nE 's/.*INITED cov: ([0-9]+).*/\1/p' | tail -1
 }
 echo "== measuring each final corpus"
@@ -90,8 +91,11 @@ for arm in "${arms_done[@]}"; do
   inputs=$(sed -nE 's/^inputs run +([0-9]+).*/\1/p' "$log" | tail -1)
   rate=$(sed -nE 's/^exec\/s +([0-9]+).*/\1/p' "$log" | tail -1)
   corpus=$(find "$out/$arm/corpus" -type f | wc -l)
-  all=$(edges "$(bin_of fuzzer)" "$out/$arm/corpus")
-  own=$(edges "$(bin_of fuzzer-hidden)" "$out/$arm/corpus")
+  edges "$(bin_of fuzzer)" "$out/$arm/corpus" 0 >"$out/$arm/edges-all" &
+  edges "$(bin_of fuzzer-hidden)" "$out/$arm/corpus" 1 >"$out/$arm/edges-own"
+  wait
+  all=$(cat "$out/$arm/edges-all")
+  own=$(cat "$out/$arm/edges-own")
   # Findings: every finding's JSON (it has a class); keys: their distinct de-duplication keys
   # (after reduction, a reduced finding's key).
   read -r findings keys < <(python3 - "$out/$arm/findings" <<'PY'

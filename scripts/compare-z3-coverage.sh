@@ -77,12 +77,14 @@ done
 
 # The edges a corpus reaches, as libFuzzer's "INITED cov:" after running it once on one core
 # (the count does not depend on the time an input takes: the two binaries run side by side).
+# An input that ends the process (a solver's abort that depends on the process's history)
+# stops the replay before INITED: the edges are then "?" and the log ($4) says where.
 edges() {
-  local bin=$1 corpus=$2 cpu=$3 flags=(-max_len=4096)
+  local bin=$1 corpus=$2 cpu=$3 log=$4 flags=(-max_len=4096)
   [ "$target" = seed_mutation ] && flags=(-max_len=32768)
   SMTSMITH_FINDINGS=$(mktemp -d) SMTSMITH_QUIET_CLASSES=all ASAN_OPTIONS=detect_leaks=0 \
-    taskset -c "$cpu" "$bin" "$corpus" -runs=0 -timeout=120 -rss_limit_mb=8192 "${flags[@]}" 2>&1 \
-    | sed -nE 's/.*INITED cov: ([0-9]+).*/\1/p' | tail -1
+    taskset -c "$cpu" "$bin" "$corpus" -runs=0 -timeout=120 -rss_limit_mb=8192 "${flags[@]}" >"$log" 2>&1 || true
+  sed -nE 's/.*INITED cov: ([0-9]+).*/\1/p' "$log" | tail -1
 }
 echo "== measuring each final corpus"
 printf '%-14s %9s %7s %7s %11s %11s %9s %6s\n' arm inputs exec/s corpus "Z3 edges" "target edg." findings keys | tee "$out/table.txt"
@@ -91,11 +93,13 @@ for arm in "${arms_done[@]}"; do
   inputs=$(sed -nE 's/^inputs run +([0-9]+).*/\1/p' "$log" | tail -1)
   rate=$(sed -nE 's/^exec\/s +([0-9]+).*/\1/p' "$log" | tail -1)
   corpus=$(find "$out/$arm/corpus" -type f | wc -l)
-  edges "$(bin_of fuzzer)" "$out/$arm/corpus" 0 >"$out/$arm/edges-all" &
-  edges "$(bin_of fuzzer-hidden)" "$out/$arm/corpus" 1 >"$out/$arm/edges-own"
+  edges "$(bin_of fuzzer)" "$out/$arm/corpus" 0 "$out/$arm/replay-all.log" >"$out/$arm/edges-all" &
+  edges "$(bin_of fuzzer-hidden)" "$out/$arm/corpus" 1 "$out/$arm/replay-own.log" >"$out/$arm/edges-own"
   wait
   all=$(cat "$out/$arm/edges-all")
   own=$(cat "$out/$arm/edges-own")
+  z3="?"
+  if [ -n "$all" ] && [ -n "$own" ]; then z3=$((all - own)); fi
   # Findings: every finding's JSON (it has a class); keys: their distinct de-duplication keys
   # (after reduction, a reduced finding's key).
   read -r findings keys < <(python3 - "$out/$arm/findings" <<'PY'
@@ -112,6 +116,6 @@ print(len(found), len(set(found)))
 PY
 )
   printf '%-14s %9s %7s %7s %11s %11s %9s %6s\n' "$arm" "${inputs:-?}" "${rate:-?}" "$corpus" \
-    "$(( ${all:-0} - ${own:-0} ))" "${own:-?}" "$findings" "$keys" | tee -a "$out/table.txt"
+    "$z3" "${own:-?}" "$findings" "$keys" | tee -a "$out/table.txt"
 done
 echo "(table: $out/table.txt; each arm's campaign log and findings beside it)"

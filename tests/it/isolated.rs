@@ -257,42 +257,9 @@ fn an_address_sanitizer_report_inside_z3_is_a_crash_finding_with_its_frames() {
         ("SMTSMITH_FAULT", "heap-overread-in-z3"),
         ("ASAN_OPTIONS", "detect_leaks=0"),
     ];
-    let (findings, out) = crate::seed_mutation_once(
-        dir.path(),
-        "(set-logic QF_LIA)(declare-fun x () Int)(declare-fun y () Int)\
-         (assert (> x 2))(assert (< (+ x y) 10))(check-sat)",
-        &fault,
-    );
+    let (findings, out) = crate::seed_mutation_once(dir.path(), LIA, &fault);
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(
-        err.contains("ERROR: AddressSanitizer: heap-buffer-overflow"),
-        "{:?}\n{err}",
-        out.status
-    );
-    let (json, meta) = crate::only_finding(&findings.join("crash"), &err);
-    assert_eq!(meta["blamed"], "z3", "{meta}");
-    let summary = meta["summary"].as_str().unwrap();
-    assert!(
-        summary.contains("AddressSanitizer report")
-            && summary.contains("heap-buffer-overflow in Z3_mk_lstring < "),
-        "{summary}"
-    );
-    let sanitizer = &meta["sanitizer"];
-    assert_eq!(sanitizer["kind"], "heap-buffer-overflow", "{meta}");
-    assert_eq!(sanitizer["key_frames"][0], "Z3_mk_lstring", "{meta}");
-    let frames = sanitizer["frames"].as_array().unwrap();
-    assert!(
-        frames
-            .iter()
-            .any(|f| f["location"].as_str().unwrap().contains("api_seq.cpp")),
-        "{meta}"
-    );
-    let text = std::fs::read_to_string(json.with_extension("smt2")).unwrap();
-    assert!(
-        text.contains("; AddressSanitizer: heap-buffer-overflow, at:")
-            && text.contains("Z3_mk_lstring"),
-        "{text}"
-    );
+    let (json, text) = lstring_overread_finding(&findings, &err);
     smtsmith::finding::reproducer_formula(&text)
         .unwrap_or_else(|e| panic!("the reproducer does not read back: {e}\n{text}"));
 
@@ -320,12 +287,7 @@ fn an_address_sanitizer_report_inside_z3_is_a_crash_finding_with_its_frames() {
 fn check_reads_the_sanitizer_report_of_a_worker_that_died_inside_z3() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("lia.smt2");
-    std::fs::write(
-        &file,
-        "(set-logic QF_LIA)(declare-fun x () Int)(declare-fun y () Int)\
-         (assert (> x 2))(assert (< (+ x y) 10))(check-sat)",
-    )
-    .unwrap();
+    std::fs::write(&file, LIA).unwrap();
     let findings = dir.path().join("findings");
     let out = smtsmith()
         .args(["check", "--json", "--findings"])
@@ -336,14 +298,26 @@ fn check_reads_the_sanitizer_report_of_a_worker_that_died_inside_z3() {
         .env("SMTSMITH_REDUCE_SECONDS", "20")
         .output()
         .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr).into_owned();
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    lstring_overread_finding(&findings, &format!("{stdout}\n{err}"));
+    assert!(stdout.contains("crash"), "{stdout}");
+}
+
+/// The formula both ASan tests check, under the `heap-overread-in-z3` test hook.
+const LIA: &str = "(set-logic QF_LIA)(declare-fun x () Int)(declare-fun y () Int)\
+                   (assert (> x 2))(assert (< (+ x y) 10))(check-sat)";
+
+/// The `crash` finding the test hook's heap-buffer-overflow in `Z3_mk_lstring` leaves in
+/// `findings` (`output`: the process's output, which passed the sanitizer's report on): it blames
+/// Z3, its summary names the report's kind and top frame, its JSON holds the report's frames
+/// and its reproducer's header the same. Its JSON path and reproducer text.
+fn lstring_overread_finding(findings: &Path, output: &str) -> (PathBuf, String) {
     assert!(
-        err.contains("ERROR: AddressSanitizer: heap-buffer-overflow"),
-        "{:?}\n{err}",
-        out.status
+        output.contains("ERROR: AddressSanitizer: heap-buffer-overflow"),
+        "{output}"
     );
-    let (json, meta) = crate::only_finding(&findings.join("crash"), &format!("{stdout}\n{err}"));
+    let (json, meta) = crate::only_finding(&findings.join("crash"), output);
     assert_eq!(meta["blamed"], "z3", "{meta}");
     let summary = meta["summary"].as_str().unwrap();
     assert!(
@@ -351,14 +325,21 @@ fn check_reads_the_sanitizer_report_of_a_worker_that_died_inside_z3() {
             && summary.contains("heap-buffer-overflow in Z3_mk_lstring < "),
         "{summary}"
     );
-    assert_eq!(
-        meta["sanitizer"]["key_frames"][0], "Z3_mk_lstring",
+    let sanitizer = &meta["sanitizer"];
+    assert_eq!(sanitizer["kind"], "heap-buffer-overflow", "{meta}");
+    assert_eq!(sanitizer["key_frames"][0], "Z3_mk_lstring", "{meta}");
+    let frames = sanitizer["frames"].as_array().unwrap();
+    assert!(
+        frames
+            .iter()
+            .any(|f| f["location"].as_str().unwrap().contains("api_seq.cpp")),
         "{meta}"
     );
     let text = std::fs::read_to_string(json.with_extension("smt2")).unwrap();
     assert!(
-        text.contains("; AddressSanitizer: heap-buffer-overflow, at:"),
+        text.contains("; AddressSanitizer: heap-buffer-overflow, at:")
+            && text.contains("Z3_mk_lstring"),
         "{text}"
     );
-    assert!(stdout.contains("crash"), "{stdout}");
+    (json, text)
 }

@@ -634,9 +634,19 @@ pub fn seed_files() -> &'static [(std::path::PathBuf, Verdict)] {
     })
 }
 
-/// The labelled seeds shipped with smtsmith (`seeds/` in the repository).
+/// The labelled seeds shipped with smtsmith: `seeds/` in the repository it was built from,
+/// or, where that checkout is not (a fuzzing platform's runner gets the build's output folder
+/// alone), `seeds/` beside the running program, where `oss-fuzz/build.sh` copies them.
 pub fn default_seed_dir() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("seeds")
+    let checkout = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("seeds");
+    if checkout.is_dir() {
+        return checkout;
+    }
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(|dir| dir.join("seeds")))
+        .filter(|dir| dir.is_dir())
+        .unwrap_or(checkout)
 }
 
 /// A labelled seed file chosen by `u`, parsed (files smtsmith does not support are

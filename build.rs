@@ -51,6 +51,8 @@ fn main() {
     // ... and links a Z3 built with AddressSanitizer too (the test of a report from inside
     // libz3 runs only then).
     println!("cargo::rustc-check-cfg=cfg(smtsmith_z3_asan)");
+    // ... or with UndefinedBehaviorSanitizer (the test of its report runs only then).
+    println!("cargo::rustc-check-cfg=cfg(smtsmith_z3_ubsan)");
     let rustflags = env::var("CARGO_ENCODED_RUSTFLAGS").unwrap_or_default();
     let rustflags: Vec<&str> = rustflags.split('\x1f').collect();
     let asan = rustflags.iter().enumerate().any(|(i, f)| {
@@ -117,6 +119,19 @@ fn main() {
                     ));
                 }
                 println!("cargo:rustc-cfg=smtsmith_z3_asan");
+            }
+            if built_with.undefined_sanitizer {
+                if !asan {
+                    fail(&format!(
+                        "{} holds a Z3 built with UndefinedBehaviorSanitizer (its ../.complete \
+                         says so), whose handlers the program must bring: Rust's AddressSanitizer \
+                         runtime carries them, so build with RUSTFLAGS=-Zsanitizer=address on \
+                         nightly (the fuzz targets: cargo +nightly fuzz build -s address; \
+                         docs/usage.md, \"Z3 from source\")",
+                        dir.display()
+                    ));
+                }
+                println!("cargo:rustc-cfg=smtsmith_z3_ubsan");
             }
             if counters {
                 println!("cargo:rustc-cfg=smtsmith_z3_instrumented");
@@ -349,6 +364,9 @@ struct CompilerFlags {
     coverage_counters: bool,
     /// AddressSanitizer: libz3 needs the program to bring ASan's runtime.
     address_sanitizer: bool,
+    /// UndefinedBehaviorSanitizer (`undefined` or any of its checks): libz3 calls UBSan's
+    /// handlers, which Rust's ASan runtime carries (Rust has no UBSan of its own).
+    undefined_sanitizer: bool,
 }
 
 impl CompilerFlags {
@@ -360,19 +378,14 @@ impl CompilerFlags {
                     match sanitizer {
                         "fuzzer-no-link" | "fuzzer" => found.coverage_counters = true,
                         "address" => found.address_sanitizer = true,
-                        _ => {}
+                        // Sanitizers with runtimes of their own, which none of smtsmith's
+                        // builds brings.
+                        "memory" | "thread" | "dataflow" | "leak" => {}
+                        _ => found.undefined_sanitizer = true,
                     }
                 }
             } else if flag.starts_with("-fsanitize-coverage=") {
                 found.coverage_counters = true;
-            } else if let Some(list) = flag.strip_prefix("-fno-sanitize=") {
-                for sanitizer in list.split(',') {
-                    match sanitizer {
-                        "fuzzer-no-link" | "fuzzer" => found.coverage_counters = false,
-                        "address" => found.address_sanitizer = false,
-                        _ => {}
-                    }
-                }
             }
         }
         found

@@ -16,8 +16,11 @@
 #                  names (theory solvers, rewriters), via -fsanitize-coverage-allowlist
 #   asan           the same as fuzzer and -fsanitize=address (link smtsmith with
 #                  RUSTFLAGS=-Zsanitizer=address: cargo fuzz -s address)
-#   ubsan          the same as fuzzer and -fsanitize=undefined
-#   coverage       -fprofile-instr-generate -fcoverage-mapping (llvm-cov line coverage)
+#   ubsan          the same as fuzzer and -fsanitize=undefined but its vptr check (which needs
+#                  UBSan's C++ runtime; the fuzz target's UBSan handlers come from Rust's
+#                  ASan runtime, which has no vptr handler: cargo fuzz -s address)
+#   coverage       -fprofile-instr-generate -fcoverage-mapping at -O1 without debug
+#                  information (llvm-cov line coverage: scripts/z3-line-coverage.sh)
 #   platform       the compilers and flags a fuzzing platform sets: $CC $CXX $CFLAGS $CXXFLAGS
 #                  as OSS-Fuzz and ClusterFuzzLite export them (oss-fuzz/build.sh); no z3
 #                  binary (the platform replays with the fuzz targets), and libz3's RUNPATH
@@ -75,11 +78,17 @@ case "$VARIANT" in
   fuzzer) FLAGS="-fsanitize=fuzzer-no-link" ;;
   partial) FLAGS="-fsanitize=fuzzer-no-link -fsanitize-coverage-allowlist=$(cd "$(dirname "$0")" && pwd)/z3-partial-coverage.txt" ;;
   asan) FLAGS="-fsanitize=fuzzer-no-link,address" ;;
-  ubsan) FLAGS="-fsanitize=fuzzer-no-link,undefined -fno-sanitize-recover=undefined" ;;
+  ubsan) FLAGS="-fsanitize=fuzzer-no-link,undefined -fno-sanitize=vptr -fno-sanitize-recover=undefined" ;;
   coverage) FLAGS="-fprofile-instr-generate -fcoverage-mapping" ;;
   *) echo "unknown variant $VARIANT (fuzzer, fuzzer-hidden, partial, asan, ubsan, coverage or platform)" >&2; exit 2 ;;
 esac
-[ "$VARIANT" = platform ] || FLAGS="$FLAGS -g1 -O2"
+# Line tables for the sanitizers' and libFuzzer's frames; a coverage build maps lines without
+# them, and -O1 compiles it faster (what is counted is the source's regions, whatever -O).
+case "$VARIANT" in
+  platform) ;;
+  coverage) FLAGS="$FLAGS -O1" ;;
+  *) FLAGS="$FLAGS -g1 -O2" ;;
+esac
 # The z3 binary (reproducers, bisection of this build) links libFuzzer's runtime without its
 # main, which defines the counters' callbacks that libz3 calls; a fuzz target's own libFuzzer
 # defines them for libz3 there.

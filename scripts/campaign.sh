@@ -43,7 +43,8 @@ fi
 # A Z3 built by scripts/build-z3-instrumented.sh says its variant beside its lib/ folder:
 # with libFuzzer's counters (fuzzer, partial, asan, ubsan) libFuzzer's edges are Z3's too (its
 # "INFO: Loaded N modules" line gives each module's instrumented edges); fuzzer-hidden counts
-# them but hides them from libFuzzer; asan needs smtsmith built with AddressSanitizer too.
+# them but hides them from libFuzzer; asan and ubsan need smtsmith built with AddressSanitizer
+# too (Rust has no UBSan of its own; its ASan runtime carries UBSan's handlers).
 z3_variant=$(cut -d' ' -f2 "${SMTSMITH_Z3_LIB_DIR:-/nonexistent}/../.complete" 2>/dev/null || true)
 tag=""
 [ -n "${SMTSMITH_Z3_VERSION:-}" ] && tag="z3-$SMTSMITH_Z3_VERSION"
@@ -58,13 +59,16 @@ fi
 sanitizer=none
 asan_flags=()
 echo "== building smtsmith (the first build fetches the pinned solver libraries and takes minutes)"
-if [ "$z3_variant" = asan ]; then
-  # Z3 under AddressSanitizer: smtsmith and the fuzz target bring the sanitizer's runtime.
-  # Leak checking is off: the solvers keep caches for the life of a process, and a leak is
-  # not the error this campaign looks for.
+if [ "$z3_variant" = asan ] || [ "$z3_variant" = ubsan ]; then
+  # Z3 under AddressSanitizer or UBSan: smtsmith and the fuzz target bring the sanitizer's
+  # runtime. Leak checking is off: the solvers keep caches for the life of a process, and a
+  # leak is not the error this campaign looks for.
   sanitizer=address
   asan_flags=(-detect_leaks=0)
   export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
+  # UBSan ends the process through abort (so the fuzz target's hook writes the finding, named
+  # by the check and place of its summary line) and prints the report's stack to the log.
+  export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:abort_on_error=1:print_stacktrace=1:report_error_type=1}
   RUSTFLAGS="-Zsanitizer=address" cargo +nightly build --release --bin smtsmith \
     --target x86_64-unknown-linux-gnu --target-dir "$cli_dir"
   cli=$cli_dir/x86_64-unknown-linux-gnu/release/smtsmith

@@ -11,6 +11,7 @@
 #      wheel          the z3-solver 5.3.3.0 wheel (same Z3 release, compiled without counters)
 #      partial        Z3 5.3.3 with counters only in scripts/z3-partial-coverage.txt's files
 #      asan           Z3 5.3.3 and the fuzz target under AddressSanitizer
+#      ubsan          Z3 5.3.3 under UBSan (and libFuzzer's counters), the fuzz target under ASan
 # Arms run in the order given, in pairs. Results go to bench-results/z3-coverage-TARGET-STAMP/.
 #
 # Per arm: inputs and exec/s (campaign.sh's summary), corpus size, findings and distinct
@@ -30,7 +31,7 @@ mkdir -p "$out"
 lib_of() {
   case "$1" in
     wheel) echo "" ;;
-    fuzzer | fuzzer-hidden | partial | asan) scripts/build-z3-instrumented.sh "$1" | sed -n 's/^SMTSMITH_Z3_LIB_DIR=//p' ;;
+    fuzzer | fuzzer-hidden | partial | asan | ubsan) scripts/build-z3-instrumented.sh "$1" | sed -n 's/^SMTSMITH_Z3_LIB_DIR=//p' ;;
     *) echo "unknown arm $1" >&2; exit 2 ;;
   esac
 }

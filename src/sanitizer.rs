@@ -34,6 +34,10 @@ pub struct Report {
     pub kind: String,
     /// The error's stack, innermost first (the allocation's and free's stacks are not kept).
     pub frames: Vec<Frame>,
+    /// Where UndefinedBehaviorSanitizer found the undefined behaviour (`mpz.cpp:123:9`: the
+    /// file's name, line and column); `None` for the other sanitizers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub place: Option<String>,
 }
 
 impl Report {
@@ -53,22 +57,61 @@ impl Report {
             let kind = what.split(':').next().unwrap_or(what).trim().to_string();
             Some((i, "UndefinedBehaviorSanitizer".to_string(), kind))
         })?;
-        let mut frames: Vec<Frame> = lines[at + 1..]
+        let frames: Vec<Frame> = lines[at + 1..]
             .iter()
             .map(|l| l.trim())
             .skip_while(|l| !l.starts_with("#0 "))
             .map_while(parse_frame)
             .collect();
-        if frames.is_empty() && tool == "UndefinedBehaviorSanitizer" {
+        let mut report = Report {
+            tool,
+            kind,
+            frames,
+            place: None,
+        };
+        if report.tool == "UndefinedBehaviorSanitizer" {
+            let location = lines[at]
+                .split_once(": runtime error: ")
+                .map_or("", |(l, _)| l.trim());
             // Without print_stacktrace=1 UBSan names only the place.
-            if let Some((place, _)) = lines[at].split_once(": runtime error: ") {
-                frames.push(Frame {
+            if report.frames.is_empty() {
+                report.frames.push(Frame {
                     function: "?".into(),
-                    location: place.trim().to_string(),
+                    location: location.to_string(),
                 });
             }
+            report.place = Some(file_line_column(location));
+            // The summary's name of the check (with report_error_type=1), which is also all
+            // that a fuzz target sees of the report (`from_ubsan_summary`).
+            if let Some(summary) = lines[at + 1..].iter().find_map(|l| Summary::parse(l)) {
+                if summary.kind != GENERIC_UB {
+                    report.kind = summary.kind.to_string();
+                }
+            }
         }
-        Some(Report { tool, kind, frames })
+        Some(report)
+    }
+
+    /// The report of undefined behaviour that UBSan's summary line gives (`SUMMARY: TOOL:
+    /// CHECK /path/file.cpp:12:5`): the only part of its report that reaches the program
+    /// (through `__sanitizer_report_error_summary`; the rest goes to standard error). In
+    /// AddressSanitizer's runtime, which carries UBSan's handlers, the line names
+    /// AddressSanitizer: the caller knows it is UBSan's because no ASan report came with it.
+    pub fn from_ubsan_summary(line: &str) -> Option<Report> {
+        let summary = Summary::parse(line)?;
+        let (location, function) = match summary.rest.split_once(" in ") {
+            Some((l, f)) if !f.trim().is_empty() => (l.trim(), f.trim()),
+            _ => (summary.rest.trim_end_matches(" in").trim(), "?"),
+        };
+        Some(Report {
+            tool: "UndefinedBehaviorSanitizer".into(),
+            kind: summary.kind.to_string(),
+            frames: vec![Frame {
+                function: function.to_string(),
+                location: location.to_string(),
+            }],
+            place: Some(file_line_column(location)),
+        })
     }
 
     /// The top frames outside the sanitizer's runtime and the C library's interceptors, at
@@ -84,7 +127,13 @@ impl Report {
 
     /// The words a finding's summary and key take from the report:
     /// `heap-buffer-overflow in zstring::zstring < Z3_mk_lstring < ...`.
+    /// Undefined behaviour is named by its kind and place (`signed-integer-overflow at
+    /// mpz.cpp:123:9`): a fuzz target sees only UBSan's summary line, `smtsmith check` the
+    /// whole report with its stack, and both give one key.
     pub fn words(&self) -> String {
+        if let Some(place) = &self.place {
+            return format!("{} at {place}", self.kind);
+        }
         let frames = self.key_frames();
         if frames.is_empty() {
             self.kind.clone()
@@ -102,6 +151,38 @@ impl Report {
             .map(|(i, f)| format!("#{i} {} {}", f.function, f.location))
             .collect()
     }
+}
+
+/// What UBSan's summary calls a report that does not name its check (report_error_type=0).
+const GENERIC_UB: &str = "undefined-behavior";
+
+/// A sanitizer's one-line summary of its report: `SUMMARY: AddressSanitizer:
+/// heap-buffer-overflow /z3/src/util/zstring.cpp:45:5 in zstring::zstring(char const*)`.
+struct Summary<'a> {
+    kind: &'a str,
+    /// The place and the function, as the runtime wrote them after the kind.
+    rest: &'a str,
+}
+
+impl<'a> Summary<'a> {
+    fn parse(line: &'a str) -> Option<Summary<'a>> {
+        let rest = line.trim().strip_prefix("SUMMARY: ")?;
+        let (tool, rest) = rest.split_once(": ")?;
+        if !tool.ends_with("Sanitizer") {
+            return None;
+        }
+        let (kind, rest) = rest.split_once(' ').unwrap_or((rest, ""));
+        Some(Summary { kind, rest })
+    }
+}
+
+/// `/z3/src/util/mpz.cpp:123:9` → `mpz.cpp:123:9`: the place without the folders, which
+/// differ between builds of one release.
+fn file_line_column(location: &str) -> String {
+    location
+        .rsplit_once('/')
+        .map_or(location, |(_, name)| name)
+        .to_string()
 }
 
 /// `#3 0x7f3a... in Z3_mk_lstring /src/api/api_seq.cpp:60:9` or, unsymbolized,
@@ -254,6 +335,59 @@ SUMMARY: AddressSanitizer: heap-buffer-overflow /root/z3/src/util/zstring.cpp:45
         assert_eq!(r.tool, "UndefinedBehaviorSanitizer");
         assert_eq!(r.kind, "signed integer overflow");
         assert_eq!(r.frames[0].location, "/z3/src/util/mpz.cpp:123:9");
+        assert_eq!(r.words(), "signed integer overflow at mpz.cpp:123:9");
+    }
+
+    /// UBSan's report with print_stacktrace=1 and report_error_type=1, as `smtsmith check`
+    /// reads it from a worker's standard error.
+    const UBSAN: &str = "\
+/build/z3/src/util/mpz.cpp:123:9: runtime error: signed integer overflow: 9223372036854775807 + 1 cannot be represented in type 'long'
+    #0 0x7f3a1 in mpz_manager<true>::add(mpz const&, mpz const&, mpz&) /build/z3/src/util/mpz.cpp:123:9
+    #1 0x7f3a2 in Z3_mk_add /build/z3/src/api/api_arith.cpp:40:5
+    #2 0x55d2 in smtsmith::solver::z3::Z3::apply /home/dev/smtsmith/src/solver/z3.rs:150:9
+
+SUMMARY: AddressSanitizer: signed-integer-overflow /build/z3/src/util/mpz.cpp:123:9 in
+";
+
+    #[test]
+    fn undefined_behaviour_takes_the_summarys_check_and_is_keyed_by_its_place() {
+        let r = Report::parse(UBSAN).unwrap();
+        assert_eq!(r.tool, "UndefinedBehaviorSanitizer");
+        assert_eq!(r.kind, "signed-integer-overflow");
+        assert_eq!(r.frames.len(), 3);
+        assert_eq!(r.frames[1].function, "Z3_mk_add");
+        assert_eq!(r.place.as_deref(), Some("mpz.cpp:123:9"));
+        assert_eq!(r.words(), "signed-integer-overflow at mpz.cpp:123:9");
+    }
+
+    #[test]
+    fn a_fuzz_targets_view_of_undefined_behaviour_has_the_key_of_the_whole_report() {
+        // What reaches `__sanitizer_report_error_summary` in a fuzz target: the last line only.
+        let summary = UBSAN.lines().last().unwrap();
+        let r = Report::from_ubsan_summary(summary).unwrap();
+        assert_eq!(r.tool, "UndefinedBehaviorSanitizer");
+        assert_eq!(r.frames.len(), 1);
+        assert_eq!(r.frames[0].function, "?");
+        assert_eq!(r.frames[0].location, "/build/z3/src/util/mpz.cpp:123:9");
+        assert_eq!(r.words(), Report::parse(UBSAN).unwrap().words());
+        // Another build's folders, the same place: the same key.
+        let elsewhere = summary.replace("/build/z3", "/root/.cache/z3-src/z3");
+        assert_eq!(
+            Report::from_ubsan_summary(&elsewhere).unwrap().words(),
+            r.words()
+        );
+        // A summary that names its function keeps it as the frame's.
+        let named = Report::from_ubsan_summary(
+            "SUMMARY: UndefinedBehaviorSanitizer: invalid-shift-exponent /z3/src/util/bit_util.cpp:9:3 in shl",
+        )
+        .unwrap();
+        assert_eq!(named.frames[0].function, "shl");
+        assert_eq!(named.words(), "invalid-shift-exponent at bit_util.cpp:9:3");
+        assert_eq!(
+            Report::from_ubsan_summary("SUMMARY: libFuzzer: timeout"),
+            None
+        );
+        assert_eq!(Report::from_ubsan_summary("no summary"), None);
     }
 
     #[test]

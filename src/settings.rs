@@ -243,11 +243,15 @@ impl Settings {
             Some("heap-overread-in-z3") => {
                 s.fault = Some(crate::solver::z3::Fault::HeapOverreadInZ3)
             }
+            Some("signed-overflow-in-z3") => {
+                s.fault = Some(crate::solver::z3::Fault::SignedOverflowInZ3)
+            }
             Some(_) => {
                 return Err(named(
                     "SMTSMITH_FAULT",
                     "the faults are exit-in-z3-error-handler, \
-                     stack-overflow-in-z3-error-handler and heap-overread-in-z3"
+                     stack-overflow-in-z3-error-handler, heap-overread-in-z3 and \
+                     signed-overflow-in-z3"
                         .into(),
                 ))
             }

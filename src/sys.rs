@@ -74,6 +74,8 @@ fn register_sanitizer_callback() {
         fn __asan_set_error_report_callback(callback: Option<extern "C" fn(*const libc::c_char)>);
     }
     extern "C" fn on_report(text: *const libc::c_char) {
+        // The summary line that came before this report is ASan's own, not UBSan's.
+        take_sanitizer_summary();
         if text.is_null() {
             return;
         }
@@ -87,6 +89,46 @@ fn register_sanitizer_callback() {
     // SAFETY: the AddressSanitizer runtime linked into this build defines the function;
     // `on_report` has the signature it calls and lives for the whole process.
     unsafe { __asan_set_error_report_callback(Some(on_report)) };
+}
+
+/// The last summary line a sanitizer printed (`SUMMARY: ...`) and no report callback took.
+#[cfg(smtsmith_asan)]
+static PENDING_SUMMARY: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+
+/// The sanitizer runtime's hook for the one-line summary of a report, defined here in place of
+/// its weak default (which only prints the line). UndefinedBehaviorSanitizer's report, unlike
+/// AddressSanitizer's, has no callback: this line is all of it that reaches the program. It is
+/// kept for [`take_sanitizer_summary`], which the fatal-signal hook asks after UBSan ends the
+/// process (`abort_on_error=1`).
+#[cfg(smtsmith_asan)]
+#[no_mangle]
+pub extern "C" fn __sanitizer_report_error_summary(summary: *const libc::c_char) {
+    if summary.is_null() {
+        return;
+    }
+    // SAFETY: the runtime passes a NUL-terminated string that lives until this returns; it
+    // is copied at once.
+    let line = unsafe { std::ffi::CStr::from_ptr(summary) }
+        .to_string_lossy()
+        .into_owned();
+    eprintln!("{line}");
+    if let Ok(mut pending) = PENDING_SUMMARY.try_lock() {
+        *pending = Some(line);
+    }
+}
+
+/// The summary line of a sanitizer report that came without AddressSanitizer's report (so
+/// UndefinedBehaviorSanitizer's), taken: `None` after it was taken, and in a build without
+/// a sanitizer.
+pub fn take_sanitizer_summary() -> Option<String> {
+    #[cfg(smtsmith_asan)]
+    {
+        PENDING_SUMMARY.try_lock().ok().and_then(|mut p| p.take())
+    }
+    #[cfg(not(smtsmith_asan))]
+    {
+        None
+    }
 }
 
 /// The actions installed before [`on_fatal_signal`] (libFuzzer's handlers, or the default),

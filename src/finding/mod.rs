@@ -158,7 +158,9 @@ pub fn key(issue: &Issue, f: &Formula) -> String {
 pub fn key_of(issue: &Issue, logic: &str, ops: &[&str]) -> String {
     use crate::oracle::Class;
     let message = match issue.class {
-        Class::ApiError | Class::SelfCheck | Class::Crash => normalize(&issue.summary),
+        Class::ApiError | Class::SelfCheck | Class::Crash => {
+            sanitizer_key_message(&issue.summary).unwrap_or_else(|| normalize(&issue.summary))
+        }
         _ => String::new(),
     };
     let solver = issue.blamed.map_or("?".to_string(), |s| s.to_string());
@@ -190,6 +192,24 @@ pub fn key_of(issue: &Issue, logic: &str, ops: &[&str]) -> String {
 }
 
 pub use crate::oracle::normalize;
+
+/// The key's message of a sanitizer report's `crash` (`...: UndefinedBehaviorSanitizer report;
+/// it printed: signed-integer-overflow at mpf.cpp:1885:30`): the report's words are kept as
+/// they are — they already name the bug without what varies between runs (addresses, hashes:
+/// `sanitizer::Report::words`), and the line numbers of an UBSan report's place tell two bugs
+/// in one file apart, which [`normalize`] would merge.
+fn sanitizer_key_message(summary: &str) -> Option<String> {
+    let (head, words) = summary.split_once(crate::oracle::process::PRINTED)?;
+    if !head.ends_with("Sanitizer report") {
+        return None;
+    }
+    let words: String = words.chars().take(160).collect();
+    Some(format!(
+        "{}{}{words}",
+        normalize(head),
+        crate::oracle::process::PRINTED
+    ))
+}
 
 /// The name a time-limit or performance key gives bit-vector multiplication, division and
 /// remainder ([`cost_behaviour`]).
@@ -1188,6 +1208,9 @@ pub fn attach_sanitizer_report(
         "key_frames": report.key_frames(),
         "frames": report.frames.iter().take(crate::sanitizer::KEPT_FRAMES).collect::<Vec<_>>(),
     });
+    if let Some(place) = &report.place {
+        v["sanitizer"]["place"] = place.as_str().into();
+    }
     write_json(json, &v)?;
     let text = fs::read_to_string(smt2)?;
     let header_end = text
@@ -1196,7 +1219,10 @@ pub fn attach_sanitizer_report(
         .map(|l| l.len() + 1)
         .sum::<usize>()
         .min(text.len());
-    let mut lines = vec![format!("; {}: {}, at:", report.tool, report.kind)];
+    let mut lines = vec![match &report.place {
+        Some(place) => format!("; {}: {} at {place}, stack:", report.tool, report.kind),
+        None => format!("; {}: {}, at:", report.tool, report.kind),
+    }];
     lines.extend(report.frame_lines().iter().map(|l| format!(";   {l}")));
     let out = format!(
         "{}{}\n{}",
@@ -1734,6 +1760,27 @@ mod tests {
         assert_eq!(
             key_of(&wrong, "QF_LIA", &["+"]),
             "wrong-unsat/cvc5/QF_LIA/+"
+        );
+    }
+
+    /// Two UBSan reports in one file are two keys when their lines differ (the report's
+    /// words are not normalized), one key when only the folders of the build differ.
+    #[test]
+    fn undefined_behaviour_keys_keep_the_line_of_the_place() {
+        let key = |summary: &str| {
+            let report = crate::sanitizer::Report::from_ubsan_summary(summary).unwrap();
+            let issue = crate::oracle::process::sanitizer_report(SolverId::Z3, &report);
+            key_of(&issue, "QF_FP", &["fp.add"])
+        };
+        let a = key("SUMMARY: UndefinedBehaviorSanitizer: signed-integer-overflow /a/z3/src/util/mpf.cpp:1885:30");
+        let b = key("SUMMARY: UndefinedBehaviorSanitizer: signed-integer-overflow /a/z3/src/util/mpf.cpp:1290:12");
+        let again = key("SUMMARY: UndefinedBehaviorSanitizer: signed-integer-overflow /b/z3-src/z3/src/util/mpf.cpp:1885:30");
+        assert_ne!(a, b);
+        assert_eq!(a, again);
+        assert!(
+            a.starts_with("crash/z3/")
+                && a.ends_with("it printed: signed-integer-overflow at mpf.cpp:1885:30"),
+            "{a}"
         );
     }
 

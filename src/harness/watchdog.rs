@@ -150,7 +150,18 @@ extern "C" fn on_exit() {
 /// is inside a call is a `crash` finding, written before the signal goes on to libFuzzer
 /// (which keeps only the raw input). A signal outside the solvers (smtsmith's own panics
 /// abort after their finding is written) writes nothing here.
+///
+/// UndefinedBehaviorSanitizer's report (a solver built with it: `scripts/build-z3-instrumented.sh
+/// ubsan`) ends the process through abort with `abort_on_error=1`; its summary line, kept by
+/// `sys::take_sanitizer_summary`, then makes the finding a sanitizer report's.
 fn on_fatal_signal(sig: i32) {
+    if let Some(report) = crate::sys::take_sanitizer_summary()
+        .as_deref()
+        .and_then(crate::sanitizer::Report::from_ubsan_summary)
+    {
+        write_sanitizer_finding(&report);
+        return;
+    }
     last_words(|solver, _| crate::oracle::process::died_inside(solver, &format!("signal {sig}")));
 }
 
@@ -159,12 +170,17 @@ fn on_fatal_signal(sig: i32) {
 /// one that arrives while a solver is inside a call is a `crash` finding keyed by the
 /// report's kind and top frames, the frames written into its JSON and reproducer header.
 fn on_sanitizer_report(text: &str) {
-    let Some(report) = crate::sanitizer::Report::parse(text) else {
-        return;
-    };
-    let written = last_words(|solver, _| crate::oracle::process::sanitizer_report(solver, &report));
+    if let Some(report) = crate::sanitizer::Report::parse(text) {
+        write_sanitizer_finding(&report);
+    }
+}
+
+/// The `crash` finding of a sanitizer's `report` while a solver is inside a call, with the
+/// report's frames in its JSON and reproducer header.
+fn write_sanitizer_finding(report: &crate::sanitizer::Report) {
+    let written = last_words(|solver, _| crate::oracle::process::sanitizer_report(solver, report));
     if let Some(w) = written {
-        if let Err(e) = crate::finding::attach_sanitizer_report(&w.json, &w.smt2, &report) {
+        if let Err(e) = crate::finding::attach_sanitizer_report(&w.json, &w.smt2, report) {
             eprintln!("smtsmith: cannot add the sanitizer's frames to the finding: {e}");
         }
     }

@@ -113,6 +113,12 @@ pub enum Fault {
     /// asan`, smtsmith with `-Zsanitizer=address`); without a sanitizer the read usually
     /// goes unnoticed.
     HeapOverreadInZ3,
+    /// Misuses Z3's API: a Float16 numeral made with the exponent `i64::MAX` (which
+    /// `Z3_mk_fpa_numeral_int64_uint64` does not check against the sort's range), then asked
+    /// for its biased exponent: Z3 adds the bias in `int64_t` and overflows — undefined
+    /// behaviour that UBSan reports inside libz3 (a Z3 built with
+    /// `scripts/build-z3-instrumented.sh ubsan`); without it the sum silently wraps.
+    SignedOverflowInZ3,
 }
 
 /// Set by [`inject_fault`]: 0 none, else 1 + the fault's index.
@@ -125,6 +131,7 @@ pub fn inject_fault(fault: Fault) {
     let code = match fault {
         Fault::ExitInErrorHandler => 1,
         Fault::HeapOverreadInZ3 => 3,
+        Fault::SignedOverflowInZ3 => 4,
         Fault::StackOverflowInErrorHandler => {
             // As in a fuzz target, whose thread starts under libFuzzer's `main` with no
             // alternate signal stack (smtsmith's own `main` has the one Rust's runtime
@@ -150,6 +157,21 @@ unsafe extern "C" fn overread_on_error(ctx: Z3_context, _code: Z3_error_code) {
     // 4-byte allocation), made only when SMTSMITH_FAULT asks for it, so that a sanitizer
     // inside Z3 has a real error to report.
     let _ = unsafe { Z3_mk_lstring(ctx, 4096, buffer.as_ptr().cast()) };
+}
+
+/// The handler of [`Fault::SignedOverflowInZ3`].
+unsafe extern "C" fn overflow_in_z3_on_error(ctx: Z3_context, _code: Z3_error_code) {
+    // SAFETY: `ctx` is the live context Z3 passed; every handle comes from it. The numeral's
+    // exponent is the test hook's deliberate misuse, made only when SMTSMITH_FAULT asks for
+    // it, so that UBSan inside Z3 has real undefined behaviour to report.
+    unsafe {
+        let Some(sort) = Z3_mk_fpa_sort(ctx, 5, 11) else {
+            return;
+        };
+        if let Some(numeral) = Z3_mk_fpa_numeral_int64_uint64(ctx, false, i64::MAX, 0, sort) {
+            let _ = Z3_fpa_get_numeral_exponent_string(ctx, numeral, true);
+        }
+    }
 }
 
 /// The handler of [`Fault::StackOverflowInErrorHandler`].
@@ -1411,6 +1433,7 @@ impl Backend for Z3 {
             1 => Some(exit_on_error),
             2 => Some(overflow_on_error),
             3 => Some(overread_on_error),
+            4 => Some(overflow_in_z3_on_error),
             _ => None,
         };
         if handler.is_some() {

@@ -304,7 +304,80 @@ fn check_reads_the_sanitizer_report_of_a_worker_that_died_inside_z3() {
     assert!(stdout.contains("crash"), "{stdout}");
 }
 
-/// The formula both ASan tests check, under the `heap-overread-in-z3` test hook.
+/// UndefinedBehaviorSanitizer inside libz3 (a Z3 built by `scripts/build-z3-instrumented.sh
+/// ubsan`, smtsmith built as for the ASan tests: Rust's ASan runtime carries UBSan's handlers):
+/// the test hook `signed-overflow-in-z3` misuses Z3's API inside a real check — a Float16
+/// numeral with the exponent `i64::MAX`, asked for its biased exponent — so Z3 adds the bias
+/// in `int64_t` and overflows (`mpf_manager::bias_exp`, mpf.cpp). Ground truth: UBSan's report
+/// on the process's standard error. With `abort_on_error=1` UBSan ends the process through
+/// abort; the fuzz target's hook makes a `crash` finding of the report's summary line (all of
+/// UBSan's report that reaches the program), keyed by its check and place; `smtsmith check`
+/// reads the whole report from its worker's standard error and gives the same key, with the
+/// report's stack as frames.
+#[test]
+#[cfg_attr(
+    not(smtsmith_z3_ubsan),
+    ignore = "needs a Z3 built with UBSan and smtsmith built with AddressSanitizer (docs/usage.md, \"Z3 from source\")"
+)]
+fn an_undefined_behaviour_report_inside_z3_is_a_crash_finding_keyed_by_its_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let fault = [
+        ("SMTSMITH_FAULT", "signed-overflow-in-z3"),
+        ("ASAN_OPTIONS", "detect_leaks=0"),
+        ("UBSAN_OPTIONS", UBSAN_OPTIONS),
+    ];
+    let (findings, out) = crate::seed_mutation_once(dir.path(), LIA, &fault);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(
+        err.contains("runtime error: signed integer overflow"),
+        "{err}"
+    );
+    let (_, fuzz_target) = crate::only_finding(&findings.join("crash"), &err);
+    assert_eq!(fuzz_target["blamed"], "z3", "{fuzz_target}");
+    let summary = fuzz_target["summary"].as_str().unwrap();
+    assert!(
+        summary.contains("UndefinedBehaviorSanitizer report")
+            && summary.contains("signed-integer-overflow at mpf.cpp:"),
+        "{summary}"
+    );
+    assert_eq!(
+        fuzz_target["sanitizer"]["place"]
+            .as_str()
+            .map(|p| p.starts_with("mpf.cpp:")),
+        Some(true),
+        "{fuzz_target}"
+    );
+
+    let file = dir.path().join("lia.smt2");
+    std::fs::write(&file, LIA).unwrap();
+    let checked = dir.path().join("checked");
+    let out = smtsmith()
+        .args(["check", "--json", "--findings"])
+        .arg(&checked)
+        .arg(&file)
+        .envs(fault)
+        .env("SMTSMITH_REDUCE_SECONDS", "20")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    let (_, check) = crate::only_finding(&checked.join("crash"), &err);
+    assert_eq!(check["key"], fuzz_target["key"], "{check}\n{fuzz_target}");
+    let frames = check["sanitizer"]["frames"].as_array().unwrap();
+    assert!(
+        frames.iter().any(|f| f["function"]
+            .as_str()
+            .unwrap()
+            .contains("Z3_fpa_get_numeral_exponent_string")),
+        "the worker's report has the stack: {check}"
+    );
+}
+
+/// What campaign.sh sets for a UBSan build (and the test above): UBSan ends the process
+/// through abort, names the check in its summary and prints the stack.
+const UBSAN_OPTIONS: &str =
+    "halt_on_error=1:abort_on_error=1:print_stacktrace=1:report_error_type=1";
+
+/// The formula the sanitizer tests check, under their test hooks.
 const LIA: &str = "(set-logic QF_LIA)(declare-fun x () Int)(declare-fun y () Int)\
                    (assert (> x 2))(assert (< (+ x y) 10))(check-sat)";
 

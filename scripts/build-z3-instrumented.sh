@@ -19,8 +19,8 @@
 #   ubsan          the same as fuzzer and -fsanitize=undefined but its vptr check (which needs
 #                  UBSan's C++ runtime; the fuzz target's UBSan handlers come from Rust's
 #                  ASan runtime, which has no vptr handler: cargo fuzz -s address)
-#   coverage       -fprofile-instr-generate -fcoverage-mapping at -O1 without debug
-#                  information (llvm-cov line coverage: scripts/z3-line-coverage.sh)
+#   coverage       -fprofile-instr-generate -fcoverage-mapping without debug information
+#                  (llvm-cov line coverage: scripts/z3-line-coverage.sh)
 #   platform       the compilers and flags a fuzzing platform sets: $CC $CXX $CFLAGS $CXXFLAGS
 #                  as OSS-Fuzz and ClusterFuzzLite export them (oss-fuzz/build.sh); no z3
 #                  binary (the platform replays with the fuzz targets), and libz3's RUNPATH
@@ -83,7 +83,8 @@ case "$VARIANT" in
   *) echo "unknown variant $VARIANT (fuzzer, fuzzer-hidden, partial, asan, ubsan, coverage or platform)" >&2; exit 2 ;;
 esac
 # Line tables for the sanitizers' and libFuzzer's frames; a coverage build maps lines without
-# them, and -O1 compiles it faster (what is counted is the source's regions, whatever -O).
+# them. CMake's Release type appends its own -O3 -DNDEBUG after these flags, and the last -O
+# wins: every variant but platform is compiled at -O3 (the -O here is recorded, not used).
 case "$VARIANT" in
   platform) ;;
   coverage) FLAGS="$FLAGS -O1" ;;

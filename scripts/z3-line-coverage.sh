@@ -6,8 +6,8 @@
 #
 #   scripts/z3-line-coverage.sh TARGET CORPUS... [-- OUT]
 #
-# The corpus is replayed in chunks of 200 inputs, one process each, every process writing its
-# own profile at exit: an input that ends its process (a solver's abort, a hung check the
+# The corpus is replayed in chunks of 200 inputs, one process each (SMTSMITH_JOBS at a time,
+# default one per core), every process writing its own profile at exit: an input that ends its process (a solver's abort, a hung check the
 # watchdog ends) loses the coverage of its chunk only, and the summary says how many inputs
 # were counted. Findings of the replay go to OUT/findings and do not stop it
 # (SMTSMITH_QUIET_CLASSES=all). OUT (default bench-results/z3-lines-TARGET-STAMP) keeps the
@@ -51,29 +51,43 @@ bin=$(sed -n 's/^fuzz target: //p' "$out/build.log")
 find "${corpora[@]}" -type f | sort >"$out/inputs"
 total=$(wc -l <"$out/inputs")
 rm -f "$out"/chunk.* "$out"/profiles/*
-split -l 200 "$out/inputs" "$out/chunk."
+split -a 4 -l 200 "$out/inputs" "$out/chunk."
 chunks=$(ls "$out"/chunk.* | wc -l)
-echo "== replaying $total inputs in $chunks chunks (log: $out/replay.log)"
-counted=0
-lost=0
-: >"$out/replay.log"
-for chunk in "$out"/chunk.*; do
-  n=$(wc -l <"$chunk")
+jobs=${SMTSMITH_JOBS:-$(nproc)}
+echo "== replaying $total inputs in $chunks chunks, $jobs at a time (logs: $out/replay-*.log)"
+# One chunk: its inputs run once in one process; %p gives each process its own profile, which
+# the profile runtime writes when the process exits. Leaves CHUNK.ok when that happened.
+replay_chunk() {
+  local chunk=$1 name
   name=$(basename "$chunk")
-  # %p: each process its own profile; the runtime writes it when the process exits.
   if SMTSMITH_FINDINGS="$out/findings" SMTSMITH_QUIET_CLASSES=all \
     LLVM_PROFILE_FILE="$out/profiles/$name-%p.profraw" \
-    xargs -a "$chunk" -d '\n' "$bin" -timeout=120 -rss_limit_mb=8192 >>"$out/replay.log" 2>&1 \
+    xargs -a "$chunk" -d '\n' "$bin" -timeout=120 -rss_limit_mb=8192 >"$out/replay-$name.log" 2>&1 \
     && ls "$out/profiles/$name"-*.profraw >/dev/null 2>&1; then
+    touch "$chunk.ok"
+  fi
+}
+running=0
+for chunk in "$out"/chunk.????; do
+  replay_chunk "$chunk" &
+  running=$((running + 1))
+  if [ "$running" -ge "$jobs" ]; then wait -n || true; running=$((running - 1)); fi
+done
+wait
+counted=0
+lost=0
+for chunk in "$out"/chunk.????; do
+  n=$(wc -l <"$chunk")
+  if [ -f "$chunk.ok" ]; then
     counted=$((counted + n))
   else
     lost=$((lost + n))
-    rm -f "$out/profiles/$name"-*.profraw
-    echo "   $name: the process did not end normally; its $n inputs are not counted"
+    rm -f "$out/profiles/$(basename "$chunk")"-*.profraw
+    echo "   $(basename "$chunk"): the process did not end normally; its $n inputs are not counted"
   fi
 done
 rm -f "$out"/chunk.*
-[ "$counted" -gt 0 ] || { echo "z3-line-coverage: no chunk wrote a profile ($out/replay.log)" >&2; exit 1; }
+[ "$counted" -gt 0 ] || { echo "z3-line-coverage: no chunk wrote a profile ($out/replay-*.log)" >&2; exit 1; }
 
 "$profdata" merge -sparse "$out"/profiles/*.profraw -o "$out/z3.profdata"
 "$cov" report "$lib/libz3.so" -instr-profile="$out/z3.profdata" >"$out/report.txt"
@@ -105,5 +119,5 @@ for folder, (c, n) in sorted(by.items(), key=lambda kv: -kv[1][0])[:25]:
     print(f"    {folder:<28} {c:>8,} of {n:>8,} ({100.0 * c / max(n, 1):5.1f}%)")
 EOF
 cat "$out/summary.txt"
-[ "$lost" -eq 0 ] || echo "   $lost inputs not counted (their chunk's process ended abnormally: $out/replay.log)"
+[ "$lost" -eq 0 ] || echo "   $lost inputs not counted (their chunk's process ended abnormally: $out/replay-*.log)"
 echo "   report: $out/report.txt, $out/html/index.html"

@@ -94,9 +94,10 @@ impl Report {
 
     /// The report of undefined behaviour that UBSan's summary line gives (`SUMMARY: TOOL:
     /// CHECK /path/file.cpp:12:5`): the only part of its report that reaches the program
-    /// (through `__sanitizer_report_error_summary`; the rest goes to standard error). In
-    /// AddressSanitizer's runtime, which carries UBSan's handlers, the line names
-    /// AddressSanitizer: the caller knows it is UBSan's because no ASan report came with it.
+    /// (through `__sanitizer_report_error_summary`; the rest goes to standard error). The
+    /// line's tool is not relied on (Rust's ASan runtime, which carries UBSan's handlers, wrote
+    /// `UndefinedBehaviorSanitizer` when seen): the caller knows the line is UBSan's because
+    /// no ASan report came with it.
     pub fn from_ubsan_summary(line: &str) -> Option<Report> {
         let summary = Summary::parse(line)?;
         let (location, function) = match summary.rest.split_once(" in ") {

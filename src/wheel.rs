@@ -34,6 +34,16 @@ pub fn parse_table(text: &str) -> Result<Vec<(String, String, String)>, String> 
     Ok(rows)
 }
 
+/// A scratch folder's name for one fetch, unique among this process's fetches as well as
+/// across processes: two threads of one process (tests run in parallel) may fetch the same
+/// wheel at once, and each must not remove or rename the other's files.
+fn scratch_name(package: &str, version: &str) -> String {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static FETCHES: AtomicU64 = AtomicU64::new(0);
+    let n = FETCHES.fetch_add(1, Ordering::Relaxed);
+    format!(".tmp-{package}-{version}-{}-{n}", std::process::id())
+}
+
 /// Downloads (once) and unpacks a pinned wheel into `store/<package>-<version>`; returns
 /// that folder.
 pub fn ensure(
@@ -48,7 +58,7 @@ pub fn ensure(
         return Ok(dest);
     }
     fs::create_dir_all(store).map_err(|e| format!("mkdir {}: {e}", store.display()))?;
-    let tmp = store.join(format!(".tmp-{package}-{version}-{}", std::process::id()));
+    let tmp = store.join(scratch_name(package, version));
     let _ = fs::remove_dir_all(&tmp);
     fs::create_dir_all(&tmp).map_err(|e| format!("mkdir {}: {e}", tmp.display()))?;
     let req = tmp.join("requirements.txt");
@@ -125,4 +135,22 @@ pub fn ensure(
     }
     let _ = fs::remove_dir_all(&tmp);
     Ok(dest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fetches_of_one_wheel_by_threads_of_one_process_get_their_own_scratch_folders() {
+        let names: Vec<String> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..8)
+                .map(|_| s.spawn(|| scratch_name("cvc5", "1.4.1")))
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        let distinct: std::collections::HashSet<&String> = names.iter().collect();
+        assert_eq!(distinct.len(), names.len(), "{names:?}");
+        assert!(names.iter().all(|n| n.starts_with(".tmp-cvc5-1.4.1-")));
+    }
 }

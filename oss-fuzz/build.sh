@@ -6,7 +6,8 @@
 # $CXXFLAGS by scripts/build-z3-instrumented.sh (variant `platform`, cached in $WORK): in an
 # `address` build libFuzzer's counters and AddressSanitizer reach inside Z3, in an `undefined`
 # build UBSan's checks do (the Rust targets bring the sanitizer runtime: cargo fuzz builds them
-# with ASan, whose runtime carries UBSan's handlers). A `coverage` build links the Z3 wheel:
+# with ASan, whose runtime carries UBSan's handlers but not vptr's, which the platform variant
+# turns off). A `coverage` build links the Z3 wheel:
 # a libz3 with its own profile runtime beside the targets' is not something this script has
 # checked, so the platform's coverage report covers smtsmith's code only.
 # SMTSMITH_Z3_FROM=wheel links the wheel in every build (an hour less of compiling).

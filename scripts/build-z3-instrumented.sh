@@ -80,7 +80,7 @@ fi
 # file compiled with OSS-Fuzz's flags): without vptr the library links; with it, it does not.
 platform_flags() {
   case " $1 " in
-    *-fsanitize=*vptr* | *-fsanitize=undefined* | *-fsanitize=*,undefined*) echo "$1 -fno-sanitize=vptr" ;;
+    *-fsanitize=*vptr* | *-fsanitize=*undefined*) echo "$1 -fno-sanitize=vptr" ;;
     *) echo "$1" ;;
   esac
 }

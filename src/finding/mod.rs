@@ -199,10 +199,7 @@ pub use crate::oracle::normalize;
 /// `sanitizer::Report::words`), and the line numbers of an UBSan report's place tell two bugs
 /// in one file apart, which [`normalize`] would merge.
 fn sanitizer_key_message(summary: &str) -> Option<String> {
-    let (head, words) = summary.split_once(crate::oracle::process::PRINTED)?;
-    if !head.ends_with("Sanitizer report") {
-        return None;
-    }
+    let (head, words) = crate::oracle::process::sanitizer_report_words(summary)?;
     let words: String = words.chars().take(160).collect();
     Some(format!(
         "{}{}{words}",

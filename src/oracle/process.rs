@@ -80,3 +80,10 @@ pub fn sanitizer_report(solver: SolverId, report: &crate::sanitizer::Report) -> 
         &report.words(),
     )
 }
+
+/// A [`sanitizer_report`] summary split at its printed words: `Some((head, words))`, `None`
+/// for any other summary (every sanitizer's name ends with `Sanitizer`).
+pub fn sanitizer_report_words(summary: &str) -> Option<(&str, &str)> {
+    let (head, words) = summary.split_once(PRINTED)?;
+    head.ends_with("Sanitizer report").then_some((head, words))
+}

@@ -267,10 +267,10 @@ fn check(after: Duration) {
             );
             issue.summary.push_str(&format!(
                 " ({call}{})",
-                if stuck == SolverId::Z3 {
-                    ", not stopped by Z3_interrupt"
-                } else {
-                    ", which cvc5's API cannot interrupt"
+                match stuck {
+                    SolverId::Z3 => ", not stopped by Z3_interrupt",
+                    SolverId::Yices => ", not stopped by yices_stop_search",
+                    _ => ", which cvc5's API cannot interrupt",
                 }
             ));
             write_time_limit(c, &issue);

@@ -84,6 +84,7 @@ yices_api! {
     free_context = "yices_free_context" fn(*mut c_void);
     push = "yices_push" fn(*mut c_void) -> i32;
     pop = "yices_pop" fn(*mut c_void) -> i32;
+    context_status = "yices_context_status" fn(*mut c_void) -> i32;
     reset_context = "yices_reset_context" fn(*mut c_void);
     assert_formula = "yices_assert_formula" fn(*mut c_void, Term) -> i32;
     check_context = "yices_check_context" fn(*mut c_void, *const c_void) -> i32;
@@ -312,6 +313,12 @@ pub struct Yices {
     /// The time limit (ms) of each live context, by address: the bound its checks are
     /// stopped at (`super::interrupt`).
     limits: std::collections::HashMap<usize, u32>,
+    /// Scopes pushed on each context while its assertions were unsat, by address: Yices
+    /// refuses a push then (`yices_push` documents `CTX_INVALID_OPERATION` for an unsat
+    /// context), so such a push is counted instead and undone by the next pops before any
+    /// real scope, as Yices's own SMT-LIB front end does (`pushes_after_unsat`). Every scope
+    /// above an unsat one is unsat too, and Yices ignores assertions made on an unsat context.
+    pushes_after_unsat: std::collections::HashMap<usize, u32>,
 }
 
 /// The terms of one formula ([`Backend::open`]).
@@ -336,6 +343,7 @@ impl Yices {
         Ok(Yices {
             version: loaded()?.version.clone(),
             limits: Default::default(),
+            pushes_after_unsat: Default::default(),
         })
     }
 
@@ -656,8 +664,11 @@ impl Drop for OwnedModel {
     }
 }
 
-/// A new context for logic `logic` in push/pop mode: Yices's configuration for the logic
-/// where it has one, else its default; MCSAT where the formula is nonlinear.
+/// A new context for logic `logic` in interactive mode: push/pop, and a check stopped at its
+/// time limit leaves the context as it was before the check, status idle (`yices.h`,
+/// `yices_check_context`). In push-pop mode a stopped context takes nothing but pop and
+/// reset, so a script could not go on after it. Yices's configuration for the logic where
+/// it has one, else its default; MCSAT where the formula is nonlinear.
 fn new_context(logic: &str, nonlinear: bool) -> Result<*mut c_void, SolverError> {
     let cfg = call!("yices_new_config", |y| (y.new_config)())?;
     let set = |k: &str, v: &str| {
@@ -681,7 +692,7 @@ fn new_context(logic: &str, nonlinear: bool) -> Result<*mut c_void, SolverError>
                 cfg, l.as_ptr()
             ));
         }
-        set("mode", "push-pop")?;
+        set("mode", "interactive")?;
         call!("yices_new_context", |y| (y.new_context)(cfg))
     })();
     let _ = call!("yices_free_config", |y| (y.free_config)(cfg));
@@ -752,24 +763,42 @@ impl Backend for Yices {
 
     fn delete_solver(&mut self, ctx: *mut c_void) {
         self.limits.remove(&(ctx as usize));
+        self.pushes_after_unsat.remove(&(ctx as usize));
         free_context(ctx);
     }
 
     fn push(&mut self, ctx: *mut c_void, n: u32) -> Result<(), SolverError> {
         for _ in 0..n {
-            call!("yices_push", |y| (y.push)(ctx))?;
+            // Yices itself clears an unsat verdict that came from assumptions and pushes; it
+            // refuses only where the assertions themselves are unsat (`pushes_after_unsat`).
+            match call!("yices_push", |y| (y.push)(ctx)) {
+                Ok(_) => {}
+                Err(e) => {
+                    if call!("yices_context_status", |y| (y.context_status)(ctx))? != STATUS_UNSAT {
+                        return Err(e);
+                    }
+                    *self.pushes_after_unsat.entry(ctx as usize).or_default() += 1;
+                }
+            }
         }
         Ok(())
     }
 
     fn pop(&mut self, ctx: *mut c_void, n: u32) -> Result<(), SolverError> {
         for _ in 0..n {
+            if let Some(counted) = self.pushes_after_unsat.get_mut(&(ctx as usize)) {
+                if *counted > 0 {
+                    *counted -= 1;
+                    continue;
+                }
+            }
             call!("yices_pop", |y| (y.pop)(ctx))?;
         }
         Ok(())
     }
 
     fn reset_assertions(&mut self, ctx: *mut c_void) -> Result<(), SolverError> {
+        self.pushes_after_unsat.remove(&(ctx as usize));
         call!("yices_reset_context", |y| (y.reset_context)(ctx))
     }
 

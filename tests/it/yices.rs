@@ -7,7 +7,7 @@
 use num_rational::BigRational;
 use smtsmith::eval::{check_model, Truth};
 use smtsmith::ir::{Formula, Op, Sort, Value};
-use smtsmith::solver::{self, Limits, Reuse, SolverId, Verdict};
+use smtsmith::solver::{self, Limits, Response, Reuse, SolverId, Verdict};
 
 fn int(n: i64) -> Value {
     Value::Int(n.into())
@@ -187,4 +187,73 @@ fn yices_is_loaded_not_linked() {
         );
     }
     assert_eq!(yices(Reuse::Fresh).version(), "2.6.5");
+}
+
+/// Runs every action of `text` (an SMT-LIB script) on the Yices path under `limits`, with
+/// the assertion stack the harness would pass, and returns each check's verdict; an API
+/// error fails the test.
+fn script_verdicts(text: &str, limits: &Limits) -> Vec<Verdict> {
+    let script = smtsmith::smtlib::parse::parse_script(text)
+        .expect("the script parses")
+        .script;
+    let mut s = yices(Reuse::Fresh);
+    s.script_begin(&script, limits).unwrap();
+    let mut frames = smtsmith::script::Frames::new();
+    let mut verdicts = Vec::new();
+    for (i, a) in script.actions.iter().enumerate() {
+        frames.apply(i, a);
+        match s.script_act(&script, i, &frames.active()) {
+            Ok(Response::Check(o)) => verdicts.push(o.verdict),
+            Ok(_) => {}
+            Err(e) => panic!("action {i} ({a:?}): {e}"),
+        }
+    }
+    s.script_end();
+    verdicts
+}
+
+/// Yices refuses a push on a context whose assertions are unsat (`yices_push` documents
+/// `CTX_INVALID_OPERATION`); an SMT-LIB script may push there. The scopes above stay unsat
+/// and their pops lead back to the scopes below: x > 0 is sat, x > 0 and x < 0 unsat by
+/// construction, so every check answers unsat (in the scopes pushed above x < 0, and after
+/// popping them) until the scope with x < 0 is popped, and then sat — as Yices's own front
+/// end answers this text (yices-smt2 --incremental: unsat four times, then sat).
+#[test]
+fn scopes_pushed_on_an_unsat_context_pop_back_to_the_sat_ones() {
+    let text = "(set-logic QF_LIA) (declare-fun x () Int) (assert (> x 0)) (push 1) \
+        (assert (< x 0)) (check-sat) (push 1) (assert (= x 1)) (check-sat) (push 2) \
+        (check-sat) (pop 3) (check-sat) (pop 1) (check-sat)";
+    assert_eq!(
+        script_verdicts(text, &Limits::default()),
+        vec![
+            Verdict::Unsat,
+            Verdict::Unsat,
+            Verdict::Unsat,
+            Verdict::Unsat,
+            Verdict::Sat
+        ]
+    );
+}
+
+/// A check stopped at its time limit leaves the script's context usable, as the solvers'
+/// own front ends leave it: the factoring of the 64-bit semiprime above (Yices's binary
+/// ran past 20 s on it) is stopped at 200 ms (unknown), and the script goes on — a push, an
+/// assertion contradicting x > 1 (unsat by construction), the pop of both scopes, and the
+/// bounds alone (sat by construction: x = y = 2).
+#[test]
+fn a_script_goes_on_after_a_check_stopped_at_its_time_limit() {
+    let text = "(set-logic QF_BV) (declare-fun x () (_ BitVec 64)) \
+        (declare-fun y () (_ BitVec 64)) (assert (bvugt x #x0000000000000001)) \
+        (assert (bvugt y #x0000000000000001)) (push 1) \
+        (assert (= (bvmul ((_ zero_extend 64) x) ((_ zero_extend 64) y)) \
+        #x0000000000000000ffffffea00000055)) (check-sat) (push 1) \
+        (assert (= x #x0000000000000001)) (check-sat) (pop 2) (check-sat)";
+    let limits = Limits {
+        timeout_ms: 200,
+        ..Limits::default()
+    };
+    assert_eq!(
+        script_verdicts(text, &limits),
+        vec![Verdict::Unknown, Verdict::Unsat, Verdict::Sat]
+    );
 }

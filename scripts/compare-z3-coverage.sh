@@ -81,14 +81,18 @@ done
 # An input that ends the process (a solver's abort that depends on the process's history)
 # stops the replay before INITED: the edges are then "?" and the log ($4) says where.
 # libFuzzer's artifacts of the replay (slow-unit-*, written when an input takes over 10 s)
-# go beside the log, not into the working directory. The replay opens Z3 and cvc5 only: Yices
-# 2.6.5 aborts inside yices_check_context on some seed_mutation inputs after a few hundred
-# others in the same process (SMTSMITH_SOLVERS; Yices calls reach no Z3 edge).
+# go beside the log, not into the working directory. The replay opens Z3 and cvc5 only
+# (SMTSMITH_SOLVERS): Yices calls reach no Z3 edge, and Yices 2.6.5 aborts inside
+# yices_check_context on some seed_mutation inputs after a few hundred others in the same
+# process, which would end the replay before its count. The watchdog ends a process only
+# when one check has run 1.5 x SMTSMITH_HANG_SECONDS (here 75 s, below the -timeout of
+# 120 s): with its default of 30 s, a cvc5 or Z3 check still running at 45 s ended a
+# replay before its count.
 edges() {
   local bin=$1 corpus=$2 cpu=$3 log=$4 flags=(-max_len=4096)
   [ "$target" = seed_mutation ] && flags=(-max_len=32768)
   SMTSMITH_SOLVERS=z3,cvc5 SMTSMITH_FINDINGS=$(mktemp -d) SMTSMITH_QUIET_CLASSES=all ASAN_OPTIONS=detect_leaks=0 \
-    taskset -c "$cpu" "$bin" "$corpus" -runs=0 -timeout=120 -rss_limit_mb=8192 "${flags[@]}" \
+    SMTSMITH_HANG_SECONDS=75 taskset -c "$cpu" "$bin" "$corpus" -runs=0 -timeout=120 -rss_limit_mb=8192 "${flags[@]}" \
     -artifact_prefix="${log%.log}-" >"$log" 2>&1 || true
   sed -nE 's/.*INITED cov: ([0-9]+).*/\1/p' "$log" | tail -1
 }

@@ -33,6 +33,11 @@ type Term = i32;
 type Type = i32;
 const NULL_TERM: Term = -1;
 
+/// The reason of a check on a context an earlier stopped check left interrupted (a limit,
+/// `solver::is_limit_reason`, not a finding).
+const STOPPED_BEFORE: &str =
+    "timeout (an earlier check was stopped at its time limit and left the context interrupted)";
+
 /// `term_vector_t` of `yices_types.h`.
 #[repr(C)]
 struct TermVector {
@@ -319,6 +324,12 @@ pub struct Yices {
     /// real scope, as Yices's own SMT-LIB front end does (`pushes_after_unsat`). Every scope
     /// above an unsat one is unsat too, and Yices ignores assertions made on an unsat context.
     pushes_after_unsat: std::collections::HashMap<usize, u32>,
+    /// Contexts a stopped check left interrupted, by address, with the pushes skipped since:
+    /// MCSAT contexts do not restore themselves as interactive mode promises (a stopped
+    /// MCSAT check in a script made the same refused push). Such a context takes only pop
+    /// and reset, so until a pop below the stopped scope succeeds (or a reset), pushes and
+    /// assertions are skipped and checks answer unknown with a limit's reason.
+    stopped: std::collections::HashMap<usize, u32>,
 }
 
 /// The terms of one formula ([`Backend::open`]).
@@ -344,6 +355,7 @@ impl Yices {
             version: loaded()?.version.clone(),
             limits: Default::default(),
             pushes_after_unsat: Default::default(),
+            stopped: Default::default(),
         })
     }
 
@@ -764,10 +776,15 @@ impl Backend for Yices {
     fn delete_solver(&mut self, ctx: *mut c_void) {
         self.limits.remove(&(ctx as usize));
         self.pushes_after_unsat.remove(&(ctx as usize));
+        self.stopped.remove(&(ctx as usize));
         free_context(ctx);
     }
 
     fn push(&mut self, ctx: *mut c_void, n: u32) -> Result<(), SolverError> {
+        if let Some(skipped) = self.stopped.get_mut(&(ctx as usize)) {
+            *skipped += n;
+            return Ok(());
+        }
         for _ in 0..n {
             // Yices itself clears an unsat verdict that came from assumptions and pushes; it
             // refuses only where the assertions themselves are unsat (`pushes_after_unsat`).
@@ -786,6 +803,20 @@ impl Backend for Yices {
 
     fn pop(&mut self, ctx: *mut c_void, n: u32) -> Result<(), SolverError> {
         for _ in 0..n {
+            if let Some(skipped) = self.stopped.get_mut(&(ctx as usize)) {
+                if *skipped > 0 {
+                    *skipped -= 1;
+                    continue;
+                }
+                // `yices_pop` takes an interrupted context; below the stopped scope the
+                // context is usable again unless Yices says otherwise.
+                call!("yices_pop", |y| (y.pop)(ctx))?;
+                if call!("yices_context_status", |y| (y.context_status)(ctx))? != STATUS_INTERRUPTED
+                {
+                    self.stopped.remove(&(ctx as usize));
+                }
+                continue;
+            }
             if let Some(counted) = self.pushes_after_unsat.get_mut(&(ctx as usize)) {
                 if *counted > 0 {
                     *counted -= 1;
@@ -799,6 +830,7 @@ impl Backend for Yices {
 
     fn reset_assertions(&mut self, ctx: *mut c_void) -> Result<(), SolverError> {
         self.pushes_after_unsat.remove(&(ctx as usize));
+        self.stopped.remove(&(ctx as usize));
         call!("yices_reset_context", |y| (y.reset_context)(ctx))
     }
 
@@ -849,6 +881,9 @@ impl Backend for Yices {
             }
             None => a,
         };
+        if self.stopped.contains_key(&(ctx as usize)) {
+            return Ok(());
+        }
         match call!("yices_assert_formula", |y| (y.assert_formula)(ctx, a)) {
             // What Yices documents as outside its solvers (e.g. a theory MCSAT lacks): the
             // check is unknown, as for a term the release cannot build.
@@ -863,6 +898,9 @@ impl Backend for Yices {
         st: &mut Session,
         assumptions: &[NodeId],
     ) -> Result<(Verdict, Option<String>), SolverError> {
+        if self.stopped.contains_key(&(ctx as usize)) {
+            return Ok((Verdict::Unknown, Some(STOPPED_BEFORE.into())));
+        }
         st.assumptions = assumptions
             .iter()
             .map(|l| (*l, st.memo.memo[l.0 as usize].expect("assumption built")))
@@ -903,10 +941,16 @@ impl Backend for Yices {
         Ok(match status {
             STATUS_SAT => (Verdict::Sat, None),
             STATUS_UNSAT => (Verdict::Unsat, None),
-            STATUS_INTERRUPTED => (
-                Verdict::Unknown,
-                Some("timeout (stopped at its time limit)".into()),
-            ),
+            STATUS_INTERRUPTED => {
+                if call!("yices_context_status", |y| (y.context_status)(ctx))? == STATUS_INTERRUPTED
+                {
+                    self.stopped.insert(ctx as usize, 0);
+                }
+                (
+                    Verdict::Unknown,
+                    Some("timeout (stopped at its time limit)".into()),
+                )
+            }
             STATUS_UNKNOWN => (Verdict::Unknown, Some("unknown".into())),
             s => {
                 return Err(SolverError {

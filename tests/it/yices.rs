@@ -257,3 +257,24 @@ fn a_script_goes_on_after_a_check_stopped_at_its_time_limit() {
         vec![Verdict::Unknown, Verdict::Unsat, Verdict::Sat]
     );
 }
+
+/// MCSAT does not restore a stopped context as interactive mode promises: it stays
+/// interrupted, taking only pop and reset. The factoring of the same semiprime over the
+/// integers (nonlinear: MCSAT) is stopped at 200 ms (unknown); the push, the assertion and
+/// the check above it are not asked of Yices (unknown, with a limit's reason); the pop below
+/// the stopped scope makes the context usable again, and the bounds alone are sat by
+/// construction (x = y = 2).
+#[test]
+fn an_mcsat_context_left_interrupted_answers_unknown_until_popped_below_the_stop() {
+    let text = "(set-logic QF_NIA) (declare-fun x () Int) (declare-fun y () Int) \
+        (assert (> x 1)) (assert (> y 1)) (push 1) (assert (= (* x y) 18446743979220271189)) \
+        (check-sat) (push 1) (assert (= x 1)) (check-sat) (pop 2) (check-sat)";
+    let limits = Limits {
+        timeout_ms: 200,
+        ..Limits::default()
+    };
+    assert_eq!(
+        script_verdicts(text, &limits),
+        vec![Verdict::Unknown, Verdict::Unknown, Verdict::Sat]
+    );
+}

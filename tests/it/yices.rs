@@ -189,6 +189,14 @@ fn yices_is_loaded_not_linked() {
     assert_eq!(yices(Reuse::Fresh).version(), "2.6.5");
 }
 
+/// A time limit of 200 ms, which the factoring scripts below overrun.
+fn stopped_early() -> Limits {
+    Limits {
+        timeout_ms: 200,
+        ..Limits::default()
+    }
+}
+
 /// Runs every action of `text` (an SMT-LIB script) on the Yices path under `limits`, with
 /// the assertion stack the harness would pass, and returns each check's verdict; an API
 /// error fails the test.
@@ -248,12 +256,8 @@ fn a_script_goes_on_after_a_check_stopped_at_its_time_limit() {
         (assert (= (bvmul ((_ zero_extend 64) x) ((_ zero_extend 64) y)) \
         #x0000000000000000ffffffea00000055)) (check-sat) (push 1) \
         (assert (= x #x0000000000000001)) (check-sat) (pop 2) (check-sat)";
-    let limits = Limits {
-        timeout_ms: 200,
-        ..Limits::default()
-    };
     assert_eq!(
-        script_verdicts(text, &limits),
+        script_verdicts(text, &stopped_early()),
         vec![Verdict::Unknown, Verdict::Unsat, Verdict::Sat]
     );
 }
@@ -269,12 +273,8 @@ fn an_mcsat_context_left_interrupted_answers_unknown_until_popped_below_the_stop
     let text = "(set-logic QF_NIA) (declare-fun x () Int) (declare-fun y () Int) \
         (assert (> x 1)) (assert (> y 1)) (push 1) (assert (= (* x y) 18446743979220271189)) \
         (check-sat) (push 1) (assert (= x 1)) (check-sat) (pop 2) (check-sat)";
-    let limits = Limits {
-        timeout_ms: 200,
-        ..Limits::default()
-    };
     assert_eq!(
-        script_verdicts(text, &limits),
+        script_verdicts(text, &stopped_early()),
         vec![Verdict::Unknown, Verdict::Unknown, Verdict::Sat]
     );
 }

@@ -315,21 +315,32 @@ fn unsupported(what: String) -> SolverError {
 
 pub struct Yices {
     version: String,
-    /// The time limit (ms) of each live context, by address: the bound its checks are
-    /// stopped at (`super::interrupt`).
-    limits: std::collections::HashMap<usize, u32>,
-    /// Scopes pushed on each context while its assertions were unsat, by address: Yices
-    /// refuses a push then (`yices_push` documents `CTX_INVALID_OPERATION` for an unsat
-    /// context), so such a push is counted instead and undone by the next pops before any
-    /// real scope, as Yices's own SMT-LIB front end does (`pushes_after_unsat`). Every scope
-    /// above an unsat one is unsat too, and Yices ignores assertions made on an unsat context.
-    pushes_after_unsat: std::collections::HashMap<usize, u32>,
-    /// Contexts a stopped check left interrupted, by address, with the pushes skipped since:
-    /// MCSAT contexts do not restore themselves as interactive mode promises (a stopped
-    /// MCSAT check in a script made the same refused push). Such a context takes only pop
-    /// and reset, so until a pop below the stopped scope succeeds (or a reset), pushes and
-    /// assertions are skipped and checks answer unknown with a limit's reason.
-    stopped: std::collections::HashMap<usize, u32>,
+    /// Each live context, by address.
+    contexts: std::collections::HashMap<usize, Context>,
+}
+
+/// What the backend keeps of one live context.
+#[derive(Default)]
+struct Context {
+    /// The time limit (ms) its checks are stopped at (`super::interrupt`).
+    limit: u32,
+    /// Scopes pushed without a `yices_push`, undone by the next pops before any real scope.
+    /// Yices refuses a push on a context whose assertions are unsat (`CTX_INVALID_OPERATION`);
+    /// such a push is counted, as Yices's own SMT-LIB front end does (`pushes_after_unsat`):
+    /// every scope above an unsat one is unsat too, and Yices ignores assertions on it. Pushes
+    /// on an [`interrupted`](Context::interrupted) context are counted likewise.
+    skipped_pushes: u32,
+    /// A stopped check left the context interrupted: MCSAT contexts do not restore themselves
+    /// as interactive mode promises (a stopped MCSAT check in a script made the same refused
+    /// push). Such a context takes only pop and reset, so until a pop below the stopped scope
+    /// leaves it no longer interrupted (or a reset), pushes and assertions are skipped and
+    /// checks answer unknown with a limit's reason.
+    interrupted: bool,
+}
+
+/// The status of context `ctx` (`smt_status_t`).
+fn context_status(ctx: *mut c_void) -> Result<i32, SolverError> {
+    call!("yices_context_status", |y| (y.context_status)(ctx))
 }
 
 /// The terms of one formula ([`Backend::open`]).
@@ -350,12 +361,17 @@ impl Drop for Session {
 }
 
 impl Yices {
+    /// Whether a stopped check left `ctx` interrupted ([`Context::interrupted`]).
+    fn is_interrupted(&self, ctx: *mut c_void) -> bool {
+        self.contexts
+            .get(&(ctx as usize))
+            .is_some_and(|c| c.interrupted)
+    }
+
     pub fn new() -> Result<Self, SolverError> {
         Ok(Yices {
             version: loaded()?.version.clone(),
-            limits: Default::default(),
-            pushes_after_unsat: Default::default(),
-            stopped: Default::default(),
+            contexts: Default::default(),
         })
     }
 
@@ -769,68 +785,60 @@ impl Backend for Yices {
             });
         }
         let ctx = new_context(&cfg.logic, nonlinear)?;
-        self.limits.insert(ctx as usize, cfg.limits.timeout_ms);
+        self.contexts.insert(
+            ctx as usize,
+            Context {
+                limit: cfg.limits.timeout_ms,
+                ..Context::default()
+            },
+        );
         Ok(ctx)
     }
 
     fn delete_solver(&mut self, ctx: *mut c_void) {
-        self.limits.remove(&(ctx as usize));
-        self.pushes_after_unsat.remove(&(ctx as usize));
-        self.stopped.remove(&(ctx as usize));
+        self.contexts.remove(&(ctx as usize));
         free_context(ctx);
     }
 
     fn push(&mut self, ctx: *mut c_void, n: u32) -> Result<(), SolverError> {
-        if let Some(skipped) = self.stopped.get_mut(&(ctx as usize)) {
-            *skipped += n;
-            return Ok(());
-        }
+        let c = self.contexts.entry(ctx as usize).or_default();
         for _ in 0..n {
+            if c.interrupted {
+                c.skipped_pushes += 1;
+                continue;
+            }
             // Yices itself clears an unsat verdict that came from assumptions and pushes; it
-            // refuses only where the assertions themselves are unsat (`pushes_after_unsat`).
-            match call!("yices_push", |y| (y.push)(ctx)) {
-                Ok(_) => {}
-                Err(e) => {
-                    if call!("yices_context_status", |y| (y.context_status)(ctx))? != STATUS_UNSAT {
-                        return Err(e);
-                    }
-                    *self.pushes_after_unsat.entry(ctx as usize).or_default() += 1;
+            // refuses only where the assertions themselves are unsat.
+            if let Err(e) = call!("yices_push", |y| (y.push)(ctx)) {
+                if context_status(ctx)? != STATUS_UNSAT {
+                    return Err(e);
                 }
+                c.skipped_pushes += 1;
             }
         }
         Ok(())
     }
 
     fn pop(&mut self, ctx: *mut c_void, n: u32) -> Result<(), SolverError> {
+        let c = self.contexts.entry(ctx as usize).or_default();
         for _ in 0..n {
-            if let Some(skipped) = self.stopped.get_mut(&(ctx as usize)) {
-                if *skipped > 0 {
-                    *skipped -= 1;
-                    continue;
-                }
-                // `yices_pop` takes an interrupted context; below the stopped scope the
-                // context is usable again unless Yices says otherwise.
-                call!("yices_pop", |y| (y.pop)(ctx))?;
-                if call!("yices_context_status", |y| (y.context_status)(ctx))? != STATUS_INTERRUPTED
-                {
-                    self.stopped.remove(&(ctx as usize));
-                }
+            if c.skipped_pushes > 0 {
+                c.skipped_pushes -= 1;
                 continue;
             }
-            if let Some(counted) = self.pushes_after_unsat.get_mut(&(ctx as usize)) {
-                if *counted > 0 {
-                    *counted -= 1;
-                    continue;
-                }
-            }
+            // `yices_pop` takes an interrupted context too.
             call!("yices_pop", |y| (y.pop)(ctx))?;
+            if c.interrupted {
+                c.interrupted = context_status(ctx)? == STATUS_INTERRUPTED;
+            }
         }
         Ok(())
     }
 
     fn reset_assertions(&mut self, ctx: *mut c_void) -> Result<(), SolverError> {
-        self.pushes_after_unsat.remove(&(ctx as usize));
-        self.stopped.remove(&(ctx as usize));
+        let c = self.contexts.entry(ctx as usize).or_default();
+        c.skipped_pushes = 0;
+        c.interrupted = false;
         call!("yices_reset_context", |y| (y.reset_context)(ctx))
     }
 
@@ -881,7 +889,7 @@ impl Backend for Yices {
             }
             None => a,
         };
-        if self.stopped.contains_key(&(ctx as usize)) {
+        if self.is_interrupted(ctx) {
             return Ok(());
         }
         match call!("yices_assert_formula", |y| (y.assert_formula)(ctx, a)) {
@@ -898,7 +906,7 @@ impl Backend for Yices {
         st: &mut Session,
         assumptions: &[NodeId],
     ) -> Result<(Verdict, Option<String>), SolverError> {
-        if self.stopped.contains_key(&(ctx as usize)) {
+        if self.is_interrupted(ctx) {
             return Ok((Verdict::Unknown, Some(STOPPED_BEFORE.into())));
         }
         st.assumptions = assumptions
@@ -911,7 +919,7 @@ impl Backend for Yices {
             .map(|(_, l)| *l)
             .chain(st.assumptions.iter().map(|(_, t)| *t))
             .collect();
-        let limit = self.limits.get(&(ctx as usize)).copied().unwrap_or(0);
+        let limit = self.contexts.get(&(ctx as usize)).map_or(0, |c| c.limit);
         let watched = super::interrupt::begin_yices(ctx as usize, "yices_check_context", limit);
         let status = if assumed.is_empty() {
             call!("yices_check_context", |y| (y.check_context)(
@@ -942,9 +950,8 @@ impl Backend for Yices {
             STATUS_SAT => (Verdict::Sat, None),
             STATUS_UNSAT => (Verdict::Unsat, None),
             STATUS_INTERRUPTED => {
-                if call!("yices_context_status", |y| (y.context_status)(ctx))? == STATUS_INTERRUPTED
-                {
-                    self.stopped.insert(ctx as usize, 0);
+                if context_status(ctx)? == STATUS_INTERRUPTED {
+                    self.contexts.entry(ctx as usize).or_default().interrupted = true;
                 }
                 (
                     Verdict::Unknown,

@@ -2,10 +2,11 @@
 //! `time-limit` finding — a solver call far past its limit in-process — runs again in the
 //! solver's own front end as a separate process with the solver's own time limit (`z3
 //! -t:LIMIT`, the linked release's binary; cvc5's front end through `smtsmith solve`, the
-//! wheel has no `cvc5` binary). If that overruns too, the solver ignores its time limit and
-//! the finding says so with both figures; if it stops in time, the overrun was the cost of
-//! the check, not a missed limit: the finding becomes a `performance` finding with the
-//! ratio of the in-process time to the limit.
+//! wheel has no `cvc5` binary; `yices-smt2 --timeout=SECONDS` of the loaded Yices release).
+//! If that overruns too, the solver ignores its time limit and the finding says so with both
+//! figures; if it stops in time, the overrun was the cost of the check, not a missed limit:
+//! the finding becomes a `performance` finding with the ratio of the in-process time to the
+//! limit.
 
 use crate::oracle::Class;
 use crate::solver_id::SolverId;
@@ -34,8 +35,8 @@ pub fn overran(seconds: f64, limit_ms: u32) -> bool {
 }
 
 /// Runs `reproducer` in `solver`'s own front end with its time limit `limit_ms`, killed at
-/// `cap`: Z3's binary of the linked release, or cvc5's front end through `smtsmith`
-/// (`exe solve --solver cvc5`).
+/// `cap`: Z3's binary of the linked release, cvc5's front end through `smtsmith`
+/// (`exe solve --solver cvc5`), or Yices's `yices-smt2` of the loaded release.
 pub fn run_front_end(
     solver: SolverId,
     reproducer: &Path,
@@ -50,6 +51,14 @@ pub fn run_front_end(
             let mut c = Command::new(&bin);
             c.arg(format!("-t:{limit_ms}")).arg(reproducer);
             (c, format!("z3 -t:{limit_ms} FILE.smt2"))
+        }
+        SolverId::Yices => {
+            let script = std::fs::read_to_string(reproducer)
+                .map_err(|e| format!("{}: {e}", reproducer.display()))?;
+            let (mut c, shown) = crate::solver::yices::binary_command(&script, limit_ms)
+                .map_err(|e| e.to_string())?;
+            c.arg(reproducer);
+            (c, shown)
         }
         _ => {
             let mut c = Command::new(exe);

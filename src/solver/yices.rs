@@ -1098,12 +1098,15 @@ fn unsat_core(ctx: *mut c_void) -> Result<Vec<Term>, SolverError> {
     r
 }
 
-/// Runs `script` with the `yices-smt2` binary of the loaded release (incremental mode: push,
-/// pop and several checks; MCSAT where the script is nonlinear, as the backend chooses it), a
-/// time limit of `timeout_ms` per run (rounded up to whole seconds, the binary's unit; 0:
-/// none), and returns what it printed.
-pub fn run_binary(script: &str, timeout_ms: u32) -> std::io::Result<String> {
-    use std::io::Write;
+/// The `yices-smt2` command of the loaded release for `script`, and that command as a
+/// reproducer's header shows it (`FILE.smt2` last): incremental mode (push, pop and several
+/// checks), MCSAT where the script is nonlinear (as the backend chooses it), a time limit of
+/// `timeout_ms` per run (in whole seconds, the binary's unit; 0: none). The caller gives it
+/// the script, as a file argument or on its standard input.
+pub fn binary_command(
+    script: &str,
+    timeout_ms: u32,
+) -> std::io::Result<(std::process::Command, String)> {
     if BINARY.is_empty() {
         return Err(std::io::Error::new(
             std::io::ErrorKind::NotFound,
@@ -1113,10 +1116,26 @@ pub fn run_binary(script: &str, timeout_ms: u32) -> std::io::Result<String> {
     // A script smtsmith cannot read is run as it is (the binary says what it makes of it).
     let mcsat =
         crate::smtlib::parse::parse_script(script).is_ok_and(|s| s.formula.signature().nonlinear);
-    let mut child = std::process::Command::new(BINARY)
-        .arg("--incremental")
-        .args(mcsat.then_some("--mcsat"))
-        .args((timeout_ms > 0).then(|| format!("--timeout={}", timeout_ms.div_ceil(1000))))
+    let mut args = vec!["--incremental".to_string()];
+    if mcsat {
+        args.push("--mcsat".into());
+    }
+    if timeout_ms > 0 {
+        args.push(
+            (crate::profile::of(crate::solver::SolverId::Yices).binary_time_limit)(timeout_ms)
+        );
+    }
+    let mut command = std::process::Command::new(BINARY);
+    command.args(&args);
+    Ok((command, format!("yices-smt2 {} FILE.smt2", args.join(" "))))
+}
+
+/// Runs `script` with the `yices-smt2` binary of the loaded release ([`binary_command`]) and
+/// returns what it printed.
+pub fn run_binary(script: &str, timeout_ms: u32) -> std::io::Result<String> {
+    use std::io::Write;
+    let (mut command, _) = binary_command(script, timeout_ms)?;
+    let mut child = command
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())

@@ -135,3 +135,42 @@ fn a_time_limit_its_front_end_overruns_too_ignores_the_limit() {
         "{meta}"
     );
 }
+
+/// A Yices "time-limit" is settled by Yices's own front end, the loaded release's
+/// `yices-smt2` (MCSAT for a nonlinear formula, its limit in whole seconds), not by another
+/// solver's: on a formula it decides at once (x² = 2 over the reals, `sat`) the finding
+/// becomes a `performance` finding whose evidence names that command.
+#[test]
+fn a_yices_time_limit_is_settled_by_yices_smt2() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = time_limit_finding(
+        dir.path(),
+        SolverId::Yices,
+        "(set-logic QF_NRA)(declare-fun x () Real)(assert (= (* x x) 2.0))(check-sat)",
+        6.0,
+        2_000,
+    );
+    let out = settle(dir.path());
+    assert!(
+        out.contains("performance: its own front end stops in time"),
+        "{out}"
+    );
+    let moved = dir
+        .path()
+        .join("performance")
+        .join(json.file_name().unwrap());
+    let meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&moved).unwrap()).unwrap();
+    assert_eq!(
+        meta["time_limit"]["command"], "yices-smt2 --incremental --mcsat --timeout=2 FILE.smt2",
+        "{meta}"
+    );
+    assert_eq!(meta["time_limit"]["answer"], "sat", "{meta}");
+    assert!(
+        meta["summary"]
+            .as_str()
+            .unwrap()
+            .contains("3.0 times its limit"),
+        "{meta}"
+    );
+}

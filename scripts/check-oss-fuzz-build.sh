@@ -5,7 +5,8 @@
 # $SRC/smtsmith (tracked and untracked, not ignored: no target/, no vendor/solvers/, as a
 # fresh clone has), and fresh $OUT and $WORK. Then $OUT is copied elsewhere and every target
 # in it runs from there alone: an empty environment, the build's folders out of its reach,
-# its .options applied as ClusterFuzz applies them.
+# its .options applied as ClusterFuzz applies them (its [asan] and [ubsan] sections as
+# ASAN_OPTIONS and UBSAN_OPTIONS).
 #
 #   scripts/check-oss-fuzz-build.sh [SANITIZER] [DIR]      (DIR: default /tmp/smtsmith-oss-fuzz)
 #
@@ -80,14 +81,16 @@ for options in "$runner"/*.options; do
   outside=$(env -i ldd "$runner/$target" | grep -E 'libz3|libcvc5|libc\+\+' | grep -vc "$runner/lib" || true)
   args=$(sed -n '/^\[libfuzzer\]/,/^\[/p' "$options" | sed -n 's/^\([a-z_]*\) = \(.*\)$/-\1=\2/p' | tr '\n' ' ')
   asan=$(sed -n '/^\[asan\]/,/^\[/p' "$options" | sed -n 's/^\([a-z_]*\) = \(.*\)$/\1=\2/p' | tr '\n' ':')
+  ubsan=$(sed -n '/^\[ubsan\]/,/^\[/p' "$options" | sed -n 's/^\([a-z_]*\) = \(.*\)$/\1=\2/p' | tr '\n' ':')
   # shellcheck disable=SC2086
-  if (cd "$runner" && env -i PATH=/usr/bin:/bin ASAN_OPTIONS="$asan" ./"$target" $args -runs="$runs" -max_total_time=120) >"$dir/run-$target.log" 2>&1; then
+  if (cd "$runner" && env -i PATH=/usr/bin:/bin ASAN_OPTIONS="$asan" UBSAN_OPTIONS="$ubsan" ./"$target" $args -runs="$runs" -max_total_time=120) >"$dir/run-$target.log" 2>&1; then
     code=0
   else
     code=$?
   fi
   done_line=$(grep -o 'Done [0-9]* runs in [0-9]* second(s)' "$dir/run-$target.log" || echo "no Done line")
-  echo "$target: libraries not found $missing, from outside \$OUT $outside, exit $code, $done_line"
+  ub_reports=$(grep -c 'runtime error: ' "$dir/run-$target.log" || true)
+  echo "$target: libraries not found $missing, from outside \$OUT $outside, exit $code, $done_line, UBSan reports $ub_reports"
   if [ "$missing" != 0 ] || [ "$outside" != 0 ] || [ "$code" != 0 ]; then status=1; fi
 done
 env -i ldd "$runner/differential" | grep -E 'libz3|libc\+\+|libcvc5\.'

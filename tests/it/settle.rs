@@ -52,6 +52,27 @@ fn settle(findings: &std::path::Path) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// Writes a time-limit finding as [`time_limit_finding`] does, settles it, checks that it
+/// moved to `performance/` and returns the moved finding's JSON path and its metadata.
+fn settled_as_performance(
+    dir: &std::path::Path,
+    solver: SolverId,
+    text: &str,
+    seconds: f64,
+    limit_ms: u32,
+) -> (std::path::PathBuf, serde_json::Value) {
+    let json = time_limit_finding(dir, solver, text, seconds, limit_ms);
+    let out = settle(dir);
+    assert!(
+        out.contains("performance: its own front end stops in time"),
+        "{out}"
+    );
+    assert!(!json.exists());
+    let moved = dir.join("performance").join(json.file_name().unwrap());
+    let meta = serde_json::from_str(&std::fs::read_to_string(&moved).unwrap()).unwrap();
+    (moved, meta)
+}
+
 /// A Z3 "time-limit" on a formula its binary decides at once: the overrun was not the
 /// solver's limit (its own front end with `-t:2000` answers in well under a second), so the
 /// finding moves to `performance/`, its class and key follow, and its summary gives the ratio
@@ -59,25 +80,13 @@ fn settle(findings: &std::path::Path) -> String {
 #[test]
 fn a_time_limit_its_front_end_keeps_is_performance() {
     let dir = tempfile::tempdir().unwrap();
-    let json = time_limit_finding(
+    let (moved, meta) = settled_as_performance(
         dir.path(),
         SolverId::Z3,
         "(set-logic QF_LIA)(declare-fun x () Int)(assert (> x 2))(check-sat)",
         9.0,
         2_000,
     );
-    let out = settle(dir.path());
-    assert!(
-        out.contains("performance: its own front end stops in time"),
-        "{out}"
-    );
-    assert!(!json.exists());
-    let moved = dir
-        .path()
-        .join("performance")
-        .join(json.file_name().unwrap());
-    let meta: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&moved).unwrap()).unwrap();
     assert_eq!(meta["class"], "performance");
     assert_eq!(meta["original_class"], "time-limit");
     assert!(
@@ -143,24 +152,13 @@ fn a_time_limit_its_front_end_overruns_too_ignores_the_limit() {
 #[test]
 fn a_yices_time_limit_is_settled_by_yices_smt2() {
     let dir = tempfile::tempdir().unwrap();
-    let json = time_limit_finding(
+    let (_, meta) = settled_as_performance(
         dir.path(),
         SolverId::Yices,
         "(set-logic QF_NRA)(declare-fun x () Real)(assert (= (* x x) 2.0))(check-sat)",
         6.0,
         2_000,
     );
-    let out = settle(dir.path());
-    assert!(
-        out.contains("performance: its own front end stops in time"),
-        "{out}"
-    );
-    let moved = dir
-        .path()
-        .join("performance")
-        .join(json.file_name().unwrap());
-    let meta: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&moved).unwrap()).unwrap();
     assert_eq!(
         meta["time_limit"]["command"], "yices-smt2 --incremental --mcsat --timeout=2 FILE.smt2",
         "{meta}"

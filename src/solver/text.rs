@@ -400,11 +400,15 @@ pub(crate) fn parse_value(text: &str, sort: &Sort) -> Option<Value> {
     let crate::ir::NodeKind::App(Op::Eq, _, args) = &f.node(eq).kind else {
         return None;
     };
-    if f.sort_of(args[0]) != sort {
-        return None;
-    }
     let model = Model::default();
-    crate::eval::Evaluator::new(&f, &model).eval(args[0]).ok()
+    let value = crate::eval::Evaluator::new(&f, &model).eval(args[0]).ok()?;
+    match (f.sort_of(args[0]), value) {
+        (read, value) if read == sort => Some(value),
+        // Yices prints a real value that is an integer as an integer numeral (`0`, `(- 1)`):
+        // the same number. Any other sort than the one asked is not read.
+        (Sort::Int, Value::Int(n)) if *sort == Sort::Real => Some(Value::Real(n.into())),
+        _ => None,
+    }
 }
 
 /// Whether every backslash in `text` starts a `\u{...}` escape (SMT-LIB 2.6; older
@@ -914,7 +918,13 @@ mod tests {
             None
         );
         assert_eq!(parse_value("U0!val!0", &Sort::Uninterp(0)), None);
-        assert_eq!(parse_value("1", &Sort::Real), None);
+        // An integer numeral for a real (Yices's way of printing an integral real) is that
+        // real; another sort than the one asked is not read.
+        let real = |n: i64| Some(Value::Real(num_bigint::BigInt::from(n).into()));
+        assert_eq!(parse_value("1", &Sort::Real), real(1));
+        assert_eq!(parse_value("(- 1)", &Sort::Real), real(-1));
+        assert_eq!(parse_value("1.0", &Sort::Int), None);
+        assert_eq!(parse_value("#b01", &Sort::Int), None);
         let arr = parse_value(
             "(store ((as const (Array Int Int)) 0) 1 5)",
             &Sort::array(Sort::Int, Sort::Int),

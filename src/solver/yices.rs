@@ -1116,18 +1116,18 @@ pub fn binary_command(
     // A script smtsmith cannot read is run as it is (the binary says what it makes of it).
     let mcsat =
         crate::smtlib::parse::parse_script(script).is_ok_and(|s| s.formula.signature().nonlinear);
+    let profile = crate::profile::of(crate::solver::SolverId::Yices);
     let mut args = vec!["--incremental".to_string()];
     if mcsat {
         args.push("--mcsat".into());
     }
     if timeout_ms > 0 {
-        args.push(
-            (crate::profile::of(crate::solver::SolverId::Yices).binary_time_limit)(timeout_ms)
-        );
+        args.push((profile.binary_time_limit)(timeout_ms));
     }
     let mut command = std::process::Command::new(BINARY);
     command.args(&args);
-    Ok((command, format!("yices-smt2 {} FILE.smt2", args.join(" "))))
+    let shown = format!("{} {} FILE.smt2", profile.binary, args.join(" "));
+    Ok((command, shown))
 }
 
 /// Runs `script` with the `yices-smt2` binary of the loaded release ([`binary_command`]) and

@@ -76,6 +76,27 @@ pub const LIMITATIONS: &[Limitation] = &[
     Limitation {
         solver: SolverId::Cvc5,
         kind: LimitKind::Check,
+        message: "FP term * with type whose size is * is not supported, only Float32 (8/24) or Float64 (11/53) types are supported in default mode. Try the experimental solver via --fp-exp. Note: There are known issues with the experimental solver, use at your own risk.",
+        seen_on: "cvc5 1.4.2",
+        why: "cvc5's default floating-point solver takes Float32 and Float64 only, by its own word (cvc5/cvc5#3696); smtsmith sets `fp-exp` wherever a formula's sorts need it (`cvc5_needs_fp_exp`), so this shows only where that misses a sort",
+    },
+    Limitation {
+        solver: SolverId::Cvc5,
+        kind: LimitKind::FrontEnd,
+        message: "FP term * with type whose size is * is not supported, only Float32 (8/24) or Float64 (11/53) types are supported in default mode. Try the experimental solver via --fp-exp. Note: There are known issues with the experimental solver, use at your own risk.",
+        seen_on: "cvc5 1.4.2",
+        why: "as above, through cvc5's front end (`(error \"FP term …\")`)",
+    },
+    Limitation {
+        solver: SolverId::Cvc5,
+        kind: LimitKind::Check,
+        message: "Cannot handle assertion with term of kind STORE_ALL in this configuration. Try --arrays-exp.",
+        seen_on: "cvc5 1.4.0",
+        why: "constant arrays need cvc5's `arrays-exp`, by its own word; smtsmith sets it wherever a formula has one, so this shows only where that misses one",
+    },
+    Limitation {
+        solver: SolverId::Cvc5,
+        kind: LimitKind::Check,
         message: "expecting a constant string term in regexp range",
         seen_on: "cvc5 1.4.0",
         why: "cvc5 takes `re.range` over constant strings only (SMT-LIB allows any string term)",
@@ -262,7 +283,27 @@ pub fn skip_reason(id: SolverId, f: &Formula) -> Option<String> {
 /// support for): `id` is not given `f` at all, neither to check nor to simplify (its
 /// profile's judgement; Z3 and cvc5 take every logic smtsmith generates).
 pub fn outside_logics(id: SolverId, f: &Formula) -> Option<String> {
-    (crate::profile::of(id).outside_logics)(f)
+    lacked_extension(id, f).or_else(|| (crate::profile::of(id).outside_logics)(f))
+}
+
+/// The first operator of `f` that is another solver's extension `id` does not read
+/// ([`crate::ir::ops::EXTENSIONS`]).
+fn lacked_extension(id: SolverId, f: &Formula) -> Option<String> {
+    f.signature().ops.iter().find_map(|op| {
+        let readers = op.extension_of()?;
+        (!readers.contains(&id.library())).then(|| {
+            format!(
+                "skipped: {} (an extension of {}; {} has no such operator)",
+                op.name(),
+                readers
+                    .iter()
+                    .map(|r| r.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                id.library()
+            )
+        })
+    })
 }
 
 /// Why `id` is not given script `f` whose setup asks for unsat cores (`cores`) and/or unsat
@@ -513,23 +554,35 @@ fn cvc5_formula_options(f: &Formula) -> Vec<(&'static str, &'static str)> {
     out
 }
 
-/// Whether cvc5 answers `f` through its experimental floating-point solver only (`fp-exp`,
-/// which formats other than Float32 and Float64 need).
-pub fn cvc5_experimental(f: &Formula) -> bool {
-    cvc5_formula_options(f).contains(&("fp-exp", "true"))
+/// The cvc5 options that [`formula_options`] may set and that cvc5 calls experimental (its
+/// option documentation: `fp-exp` "Allow floating-point sorts of all sizes … (experimental)",
+/// `arrays-exp` "enable experimental features in the theory of arrays"); both are in its
+/// expert category, not the regular one (`cvc5_get_option_info`; a test asks the release).
+pub const CVC5_EXPERIMENTAL_OPTIONS: &[&str] = &["fp-exp", "arrays-exp"];
+
+/// Whether `name` is one of [`CVC5_EXPERIMENTAL_OPTIONS`].
+pub fn cvc5_option_is_experimental(name: &str) -> bool {
+    CVC5_EXPERIMENTAL_OPTIONS.contains(&name)
 }
 
 /// Whether cvc5 1.4.0 takes terms of sort `s` only with `fp-exp`: a float format other
-/// than Float32 and Float64, or an array over one.
+/// than Float32 and Float64, or an array or datatype with one inside (cvc5 refuses a
+/// datatype constant whose field has such a format, at `check-sat` and at `get-value`).
 pub(crate) fn cvc5_needs_fp_exp(s: &Sort) -> bool {
     let other_format =
         |s: &Sort| matches!(s, Sort::Float(eb, sb) if !matches!((eb, sb), (8, 24) | (11, 53)));
     sort_contains(s, &other_format)
 }
 
-/// Whether `s` or a sort inside it (an array's index or element) satisfies `p`.
+/// Whether `s` or a sort inside it (an array's index or element, a datatype's fields and
+/// sort arguments, through every group it reaches) satisfies `p`.
 fn sort_contains(s: &Sort, p: &dyn Fn(&Sort) -> bool) -> bool {
-    p(s) || matches!(s, Sort::Array(i, e) if sort_contains(i, p) || sort_contains(e, p))
+    p(s) || match s {
+        Sort::Array(i, e) => sort_contains(i, p) || sort_contains(e, p),
+        // A group's own members are not outside sorts, so the walk ends.
+        Sort::Datatype(d) => d.outside_sorts().iter().any(|o| sort_contains(o, p)),
+        _ => false,
+    }
 }
 
 /// Operators a solver's maintainers call unsupported, so that `unknown` on a formula with

@@ -654,6 +654,7 @@ pub fn apply_strict(op: Op, vals: &[Value]) -> EvalResult {
         (Op::StrSuffixof, [Str(a), Str(b)]) => Bool(strings::suffixof(a, b)),
         (Op::StrContains, [Str(a), Str(b)]) => Bool(strings::contains(a, b)),
         (Op::StrIndexof, [Str(a), Str(b), Int(i)]) => Int(strings::indexof(a, b, i)),
+        (Op::StrLastIndexof, [Str(a), Str(b)]) => Int(strings::last_indexof(a, b)),
         (Op::StrReplace, [Str(a), Str(b), Str(c)]) => Str(strings::replace(a, b, c)),
         (Op::StrReplaceAll, [Str(a), Str(b), Str(c)]) => Str(strings::replace_all(a, b, c)),
         (Op::StrReplaceRe, [Str(a), Re(r), Str(c)]) => Str(strings::replace_re(a, r, c)),

@@ -54,6 +54,19 @@ pub fn indexof(s: &[u32], t: &[u32], i: &BigInt) -> BigInt {
     }
 }
 
+/// Z3's `(seq.last_indexof s t)` on strings: the largest `i` with `t` at `i` in `s` (so
+/// `|s|` for an empty `t`), -1 where `t` is nowhere in `s` (Z3 5.4.1's rewriter and model
+/// agree: `"abcab" "ab"` 3, `"abcab" ""` 5, `"aaa" "aa"` 1, `"" "a"` -1).
+pub fn last_indexof(s: &[u32], t: &[u32]) -> BigInt {
+    if t.len() > s.len() {
+        return BigInt::from(-1);
+    }
+    (0..=s.len() - t.len())
+        .rev()
+        .find(|&i| &s[i..i + t.len()] == t)
+        .map_or(BigInt::from(-1), BigInt::from)
+}
+
 pub fn contains(s: &[u32], t: &[u32]) -> bool {
     find(s, t, 0).is_some()
 }
@@ -165,6 +178,27 @@ pub fn from_int(n: &BigInt) -> Str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Z3 5.4.1's binary, `(simplify (seq.last_indexof A B))`: "abcab" "ab" 3, "abcab" ""
+    /// 5, "" "" 0, "abc" "d" -1, "aaa" "aa" 1, "" "a" -1.
+    #[test]
+    fn last_indexof_is_z3s() {
+        let w = |s: &str| s.chars().map(u32::from).collect::<Vec<u32>>();
+        for (a, b, want) in [
+            ("abcab", "ab", 3),
+            ("abcab", "", 5),
+            ("", "", 0),
+            ("abc", "d", -1),
+            ("aaa", "aa", 1),
+            ("", "a", -1),
+        ] {
+            assert_eq!(
+                last_indexof(&w(a), &w(b)),
+                BigInt::from(want),
+                "{a:?} {b:?}"
+            );
+        }
+    }
 
     fn w(s: &str) -> Str {
         s.chars().map(u32::from).collect()

@@ -62,6 +62,10 @@ pub struct Metadata<'a> {
     /// How the linked Z3 was built when it is no release's wheel ([`z3_build`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub z3_build: Option<String>,
+    /// The blamed solver's experimental options the finding needs
+    /// ([`crate::oracle::experimental_options`]): filed as such, ranked last.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub experimental: Vec<&'static str>,
     pub smtsmith: &'static str,
 }
 
@@ -723,6 +727,17 @@ fn reproducer_of(issue: &Issue, ctx: &Context, sig: &crate::ir::Signature) -> St
         "limits: {} (not set below: the verdicts above do not depend on them)",
         ctx.limits.describe()
     ));
+    let experimental = crate::oracle::experimental_options(f, issue);
+    if !experimental.is_empty() {
+        comments.push(format!(
+            "needs cvc5's experimental option(s) {}: cvc5's developers take such reports only as experimental (cvc5/cvc5#3623)",
+            experimental
+                .iter()
+                .map(|o| format!("--{o}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ));
+    }
     // The solvers whose logics take the case (one outside them is not named; one skipped
     // for another reason, e.g. after overrunning its limit on it, still is).
     let took: Vec<SolverId> = SolverId::ALL
@@ -924,6 +939,7 @@ fn metadata<'a>(
         status: STATUS_UNSETTLED,
         own_text: ctx.source.is_some(),
         z3_build: z3_build(),
+        experimental: crate::oracle::experimental_options(f, issue),
         smtsmith: env!("CARGO_PKG_VERSION"),
     }
 }
@@ -938,6 +954,11 @@ pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Writte
     let hash = {
         let mut h = Sha256::new();
         h.update(issue.class.dir());
+        // Two solvers' issues of one class on one formula are two findings (each its own
+        // solver's bug); one solver's C API and front end share a file.
+        if let Some(b) = issue.blamed {
+            h.update(b.library().to_string());
+        }
         h.update(smtlib::script(f, &ScriptOptions::default()));
         format!("{:x}", h.finalize())[..16].to_string()
     };

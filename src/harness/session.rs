@@ -477,11 +477,7 @@ impl Harness {
                 for c in &v.model_checks {
                     report.model_checks.push((c.solver, c.truth.clone()));
                 }
-                issues.extend(
-                    v.findings
-                        .into_iter()
-                        .filter(|i| crate::oracle::reportable(&g, i)),
-                );
+                issues.extend(v.findings);
                 if !issues.is_empty() {
                     return (issues, true);
                 }

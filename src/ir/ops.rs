@@ -285,6 +285,9 @@ pub enum Op {
     DtCons,
     DtSel,
     DtIs,
+    // Extensions of one solver ([`EXTENSIONS`]), after SMT-LIB's operators (a generator's
+    // swarm mask keeps its bits for those).
+    StrLastIndexof,
 }
 
 /// One row of the table.
@@ -500,7 +503,35 @@ table! {
     DtCons   "datatype constructor" Datatypes [] min 0 -> Width, None, Fixed, idx 0 Datatype;
     DtSel    "datatype selector" Datatypes [Width] min 1 -> Width, None, Fixed, idx 0 Datatype;
     DtIs     "datatype tester" Datatypes [Width] min 1 -> Bool, None, Fixed, idx 0 Datatype;
+    // Z3's extension (not SMT-LIB; cvc5 has no such operator): the last index of the second
+    // string in the first, its length where the second is empty, -1 where none.
+    StrLastIndexof "seq.last_indexof" Strings [Str, Str] min 2 -> Int, None, Fixed;
 }
+
+/// Operators one solver adds to a theory beyond SMT-LIB, with the solvers that read them:
+/// smtsmith reads them from scripts and evaluates them, a solver without one is not asked
+/// about a formula that has it ([`crate::facts::skip_reason`]), and the generator does not
+/// draw them (their odds in the default mix are a default, to be decided by the bug
+/// benchmark).
+pub const EXTENSIONS: &[(Op, &[crate::solver_id::SolverId])] =
+    &[(Op::StrLastIndexof, &[crate::solver_id::SolverId::Z3])];
+
+/// Z3's names of the sequence operators applied to strings, each the SMT-LIB string
+/// operator it means there (Z3 reads both; cvc5 reads only the `str.` ones).
+pub const Z3_SEQ_ALIASES: &[(&str, Op)] = &[
+    ("seq.++", Op::StrConcat),
+    ("seq.len", Op::StrLen),
+    ("seq.extract", Op::StrSubstr),
+    ("seq.at", Op::StrAt),
+    ("seq.contains", Op::StrContains),
+    ("seq.prefixof", Op::StrPrefixof),
+    ("seq.suffixof", Op::StrSuffixof),
+    ("seq.indexof", Op::StrIndexof),
+    ("seq.replace", Op::StrReplace),
+    ("seq.replace_all", Op::StrReplaceAll),
+    ("seq.in_re", Op::StrInRe),
+    ("seq.to_re", Op::StrToRe),
+];
 
 /// String operators' names before SMT-LIB 2.6, which Z3 reads in every release (and
 /// releases before 4.8.9 instead of the 2.6 names) and cvc5 1.x does not: the SMT-LIB 2.5
@@ -527,6 +558,15 @@ impl Op {
     /// All operators, in table order.
     pub fn all() -> impl Iterator<Item = Op> {
         OPS.iter().map(|i| i.op)
+    }
+
+    /// The solvers that read this operator where it is one solver's extension
+    /// ([`EXTENSIONS`]); `None` for SMT-LIB's operators.
+    pub fn extension_of(self) -> Option<&'static [crate::solver_id::SolverId]> {
+        EXTENSIONS
+            .iter()
+            .find(|(op, _)| *op == self)
+            .map(|(_, solvers)| *solvers)
     }
 
     /// This operator's names before SMT-LIB 2.6 ([`OLDER_NAMES`]; empty for most).

@@ -380,15 +380,24 @@ pub fn is_limit_or_unsupported(reason: &str) -> bool {
             .any(|m| reason.contains(m))
 }
 
-/// Whether `issue` on `f` is reported: not where cvc5 answered through its experimental
-/// floating-point solver and the evidence does not put the fault on another solver (cvc5
-/// is blamed, or no one is). Its developers ask for no reports of `--fp-exp` problems
-/// ("option `--fp-exp` is experimental and not intended for general usage … Please do not
-/// submit issues you encounter with `--fp-exp`", cvc5/cvc5#3623); cvc5's answers there
-/// still serve as a second opinion against Z3, whose faults are reported.
-pub fn reportable(f: &Formula, issue: &Issue) -> bool {
+/// The experimental options of its solver that `issue` on `f` needs (empty for most): cvc5's
+/// `fp-exp` and `arrays-exp`, which smtsmith sets where a formula's sorts or constant arrays
+/// need them ([`crate::facts::formula_options`]), where cvc5 is blamed or no one is. Such a
+/// finding is written like any other, marked with them: cvc5's developers take reports of
+/// experimental options only as such ("Please do not submit issues you encounter with
+/// `--fp-exp`", cvc5/cvc5#3623, 2020; later ones are filed under the `experimental` label,
+/// e.g. cvc5/cvc5#12760), and rank them after the core usage model's. A finding blamed on
+/// another solver needs none: cvc5's answers there are a second opinion.
+pub fn experimental_options(f: &Formula, issue: &Issue) -> Vec<&'static str> {
     let cvc5_or_no_one = issue.blamed.is_none_or(|id| id.library() == SolverId::Cvc5);
-    !(cvc5_or_no_one && crate::facts::cvc5_experimental(f))
+    if !cvc5_or_no_one {
+        return Vec::new();
+    }
+    crate::facts::formula_options(SolverId::Cvc5, f)
+        .into_iter()
+        .filter(|(name, _)| crate::facts::cvc5_option_is_experimental(name))
+        .map(|(name, _)| name)
+        .collect()
 }
 
 pub fn judge(f: &Formula, answers: &[(SolverId, Answer)]) -> Verdicts {

@@ -573,6 +573,12 @@ impl Cvc5 {
             Op::StrSuffixof => self.mk(K::StringSuffix, xs),
             Op::StrContains => self.mk(K::StringContains, xs),
             Op::StrIndexof => self.mk(K::StringIndexof, xs),
+            // Never asked (`facts::skip_reason`): cvc5 has no such operator.
+            Op::StrLastIndexof => Err(SolverError {
+                solver: SolverId::Cvc5,
+                call: crate::solver::UNSUPPORTED_CALL.into(),
+                message: "seq.last_indexof: cvc5 has no such operator".into(),
+            }),
             Op::StrReplace => self.mk(K::StringReplace, xs),
             Op::StrReplaceAll => self.mk(K::StringReplaceAll, xs),
             Op::StrReplaceRe => self.mk(K::StringReplaceRe, xs),

@@ -535,6 +535,14 @@ impl<B: Backend> Solver for Driver<B> {
                     e.message
                 )))
             }
+            // A construct the solver documents as unsupported in the mode used, met at any
+            // call of the check (the model's `get-value` too): no verdict, not an API error.
+            Err(e)
+                if facts::limitation(self.backend.id(), facts::LimitKind::Check, &e.message)
+                    .is_some() =>
+            {
+                Ok(Err(e.message))
+            }
             r => r,
         };
         let checked = match r? {

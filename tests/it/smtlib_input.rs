@@ -606,3 +606,96 @@ fn every_reproducer_reads_back_as_its_case() {
     eprintln!("{formulas} formula findings, {scripts} script findings, {files} reproducers");
     assert!(formulas >= 100 && scripts >= 100, "{formulas} {scripts}");
 }
+
+/// Runs `check` (every path) on one script written to a temporary file.
+fn check_text(text: &str) -> smtsmith::check::FileReport {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("case.smt2");
+    std::fs::write(&path, text).unwrap();
+    let mut h = Harness::new(Selection::Both, dir.path().join("findings")).unwrap();
+    smtsmith::check::check_file(&mut h, &path, Reading::Lenient, SetupMode::Every)
+}
+
+/// `check` reads Z3's `seq.last_indexof` and Z3's `seq.` names on strings (as Z3 reads them):
+/// every Z3 path answers each status, Z3's models satisfy the assertions by the evaluator
+/// (no finding), and cvc5, which has no `seq.last_indexof`, is not asked (unknown on every
+/// path, with the reason). Ground truth: the statuses (the sat one by its model's
+/// evaluation, the unsat one since "ab" can end at 2 at most in a 4-character string with
+/// it last at 3 — both agreed by Z3's binary).
+#[test]
+fn check_reads_z3s_last_indexof_and_sequence_names_on_strings() {
+    for (status, assertion) in [
+        ("sat", "(= (seq.last_indexof s \"ab\") 2)"),
+        (
+            "unsat",
+            "(and (= (seq.last_indexof s \"ab\") 3) (= (seq.len s) 4))",
+        ),
+    ] {
+        let text = format!(
+            "(set-logic QF_SLIA)(set-info :status {status})(declare-const s String)
+             (assert (= (seq.len s) 4))(assert {assertion})(check-sat)"
+        );
+        let r = check_text(&text);
+        assert!(r.error.is_none(), "{status}: {:?}", r.error);
+        assert!(r.findings.is_empty(), "{status}: {:?}", r.findings);
+        assert!(
+            r.notes.iter().any(|n| n.contains("`seq.last_indexof`")),
+            "{:?}",
+            r.notes
+        );
+        assert!(
+            r.notes
+                .iter()
+                .any(|n| n.contains("`seq.len` read as `str.len`")),
+            "{:?}",
+            r.notes
+        );
+        for p in &r.paths {
+            let expect = match p.solver.library() {
+                SolverId::Z3 => status,
+                _ => "unknown",
+            };
+            assert_eq!(p.verdict, expect, "{status}: {p:?}");
+        }
+    }
+    // Strict reading keeps SMT-LIB: Z3's names are an error there.
+    let strict = smtsmith::smtlib::parse::parse_script_with(
+        "(declare-const s String)(assert (= (seq.last_indexof s \"a\") 0))(check-sat)",
+        Reading::Strict,
+    );
+    assert!(strict.is_err());
+}
+
+/// `check` reads a FloatingPoint script with datatypes whose fields are floats (one of a
+/// format cvc5's default mode refuses) and `match`: every path of both solvers answers the
+/// status, the models satisfy every assertion by the evaluator, no finding. Ground truth:
+/// the statuses (the unsat one asks a `mk` value for a list head that the second assertion
+/// says is `none`).
+#[test]
+fn check_reads_datatypes_with_float_fields_through_every_path() {
+    let decls = "(set-logic ALL)
+        (declare-datatypes ((D 0) (L 0)) (((mk (f (_ FloatingPoint 2 3)) (g Int)) (none))
+          ((nil) (cons (hd D) (tl L)))))
+        (declare-const d D)(declare-const l L)";
+    for (status, last) in [
+        ("sat", "(assert (> (match d (((mk a b) b) (other 0))) 2))"),
+        ("unsat", "(assert (= (hd l) none))"),
+    ] {
+        let text = format!(
+            "{decls}(set-info :status {status})
+             (assert (fp.isZero (f d)))(assert ((_ is cons) l))
+             (assert (match l ((nil false) ((cons h t) (is-mk h)))))
+             {last}(check-sat)"
+        );
+        let r = check_text(&text);
+        assert!(r.error.is_none(), "{status}: {:?}", r.error);
+        assert!(r.findings.is_empty(), "{status}: {:?}", r.findings);
+        let on = |id: SolverId| r.paths.iter().filter(move |p| p.solver.library() == id);
+        for id in [SolverId::Z3, SolverId::Cvc5] {
+            assert!(on(id).count() >= 4, "{id}: {:?}", r.paths);
+            for p in on(id) {
+                assert_eq!(p.verdict, status, "{status}: {p:?}");
+            }
+        }
+    }
+}

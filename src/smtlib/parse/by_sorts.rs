@@ -43,6 +43,12 @@ pub(super) fn mentions_fp(text: &str) -> bool {
     MARKS.iter().any(|m| text.contains(m))
 }
 
+/// Whether `text` uses Z3's sequence names (`seq.len` on strings, its extension
+/// `seq.last_indexof`), which the typed reader does not know: this reader reads them.
+pub(super) fn mentions_z3_seq(text: &str) -> bool {
+    text.contains("seq.")
+}
+
 /// A `define-fun`: its parameters and body, expanded where it is applied.
 #[derive(Clone)]
 struct Def {
@@ -68,6 +74,21 @@ struct Reader {
     /// argument literals are removed from the arena again).
     memo: HashMap<Sx, NodeId>,
     patterns_dropped: usize,
+    /// Z3's names read as other operators or as its extensions (`seq.len`,
+    /// `seq.last_indexof`): each one's note, with its count.
+    z3_names: std::collections::BTreeMap<String, usize>,
+    /// Declared datatypes by name.
+    datatypes: HashMap<String, crate::ir::DtSort>,
+    /// Constructors, selectors and testers (`is-C`) by name, with their datatype.
+    dt_symbols: HashMap<String, (crate::ir::DtSort, DtSymbol)>,
+}
+
+/// What a datatype's symbol names.
+#[derive(Clone, Copy, Debug)]
+enum DtSymbol {
+    Ctor(u32),
+    Sel(u32, u32),
+    Is(u32),
 }
 
 /// A symbol without the bars of a quoted symbol.
@@ -107,7 +128,10 @@ impl Reader {
                 name => match (self.sorts.get(name), self.sort_defs.get(name)) {
                     (Some(n), _) => Sort::Uninterp(*n),
                     (None, Some(s)) => s.clone(),
-                    (None, None) => return Err(format!("sort {name}")),
+                    (None, None) => match self.datatypes.get(name) {
+                        Some(d) => Sort::Datatype(d.clone()),
+                        None => return Err(format!("sort {name}")),
+                    },
                 },
             }),
             Sx::List(items) => match items.as_slice() {
@@ -199,6 +223,9 @@ impl Reader {
         if let Some(m) = RoundingMode::by_name(name) {
             return Ok(self.lit(Value::Rm(m)));
         }
+        if let Some(r) = self.datatype_app(name, Vec::new()) {
+            return r;
+        }
         self.apply(name, [0, 0], 0, Vec::new())
             .map_err(|_| format!("symbol {name}"))
     }
@@ -214,6 +241,7 @@ impl Reader {
                 return self.quantifier(h == "forall", x, rest)
             }
             Sx::Atom(h) if h == "!" => return self.annotated(x, rest),
+            Sx::Atom(h) if h == "match" => return self.matching(x, rest),
             Sx::Atom(h) if h == "as" => {
                 // `(as t S)` other than `as const`: the term itself.
                 return match rest {
@@ -240,6 +268,9 @@ impl Reader {
                 if matches!(name, "and" | "or" | "+" | "*") && args.len() == 1 {
                     return Ok(args[0]);
                 }
+                if let Some(r) = self.datatype_app(name, args.clone()) {
+                    return r;
+                }
                 let op = crate::ir::OPS
                     .iter()
                     .find(|i| i.name == name && i.indices == 0 && args.len() >= i.min_arity);
@@ -257,6 +288,11 @@ impl Reader {
                 self.apply(name, [0, 0], 0, args)
             }
             Sx::List(op) => match op.as_slice() {
+                [Sx::Atom(u), Sx::Atom(is), Sx::Atom(c)] if u == "_" && is == "is" => {
+                    let tester = format!("is-{}", symbol(c));
+                    self.datatype_app(&tester, args)
+                        .unwrap_or_else(|| Err(format!("tester (_ is {c}) of no constructor")))
+                }
                 [Sx::Atom(u), Sx::Atom(name), idx @ ..] if u == "_" && idx.len() <= 2 => {
                     let mut ix = [0u32; 2];
                     for (k, i) in idx.iter().enumerate() {
@@ -330,6 +366,31 @@ impl Reader {
         indices: usize,
         args: Vec<NodeId>,
     ) -> Result<NodeId, String> {
+        let name = match crate::ir::ops::Z3_SEQ_ALIASES
+            .iter()
+            .find(|(alias, _)| *alias == name)
+        {
+            Some((alias, op)) => {
+                let note = format!(
+                    "Z3's sequence name on strings: `{alias}` read as `{}` (Z3 reads it, cvc5 does not)",
+                    op.name()
+                );
+                *self.z3_names.entry(note).or_default() += 1;
+                op.name()
+            }
+            None => name,
+        };
+        let extension = crate::ir::ops::EXTENSIONS
+            .iter()
+            .find(|(op, _)| op.name() == name);
+        if let Some((_, readers)) = extension {
+            let readers: Vec<String> = readers.iter().map(|r| r.to_string()).collect();
+            let note = format!(
+                "`{name}`: an extension of {} (not SMT-LIB), read; a solver without it is not asked",
+                readers.join(", ")
+            );
+            *self.z3_names.entry(note).or_default() += 1;
+        }
         let candidates: Vec<Op> = crate::ir::OPS
             .iter()
             .filter(|i| i.name == name && i.indices == indices && i.op != Op::ConstArray)
@@ -376,6 +437,229 @@ impl Reader {
             }
         }
         Err(first_error.unwrap_or_else(|| format!("operator {name}")))
+    }
+
+    /// `declare-datatypes` (`names`: the `(D 0)` pairs, `decls`: each member's
+    /// constructors) or `declare-datatype`: one group of mutually recursive datatypes.
+    /// Parametric ones are not read (an unsupported construct here, as `par` is).
+    fn declare_datatypes(&mut self, names: &[Sx], decls: &[Sx]) -> Result<(), String> {
+        use crate::ir::datatype::{Ctor, DtDecl, DtGroup, Field, FieldSort};
+        if names.len() != decls.len() {
+            return Err(format!(
+                "declare-datatypes with {} names and {} declarations",
+                names.len(),
+                decls.len()
+            ));
+        }
+        let mut members = Vec::new();
+        for n in names {
+            match n {
+                Sx::List(p) if p.len() == 2 => {
+                    let name = atom(&p[0]).ok_or_else(|| format!("datatype name {n}"))?;
+                    if index(&p[1])? != 0 {
+                        return Err(format!("parametric datatype {name}"));
+                    }
+                    members.push(symbol(name).to_string());
+                }
+                _ => return Err(format!("datatype name {n}")),
+            }
+        }
+        let mut types = Vec::new();
+        for (name, decl) in members.iter().zip(decls) {
+            let Sx::List(ctors) = decl else {
+                return Err(format!("datatype {name}: constructors {decl}"));
+            };
+            if ctors.first().and_then(atom) == Some("par") {
+                return Err(format!("parametric datatype {name}"));
+            }
+            let mut out = Vec::new();
+            for c in ctors {
+                let (cname, fields) = match c {
+                    Sx::List(items) => match items.split_first() {
+                        Some((Sx::Atom(cn), fs)) => (cn, fs),
+                        _ => return Err(format!("datatype {name}: constructor {c}")),
+                    },
+                    _ => return Err(format!("datatype {name}: constructor {c}")),
+                };
+                let mut fs = Vec::new();
+                for f in fields {
+                    let (sel, sort) = match f {
+                        Sx::List(p) if p.len() == 2 => (
+                            atom(&p[0]).ok_or_else(|| format!("datatype {name}: field {f}"))?,
+                            &p[1],
+                        ),
+                        _ => return Err(format!("datatype {name}: field {f}")),
+                    };
+                    let member =
+                        atom(sort).and_then(|a| members.iter().position(|m| m == symbol(a)));
+                    let sort = match member {
+                        Some(m) => FieldSort::Member(m as u32),
+                        None => FieldSort::Sort(self.sort(sort)?),
+                    };
+                    fs.push(Field {
+                        name: symbol(sel).to_string(),
+                        sort,
+                    });
+                }
+                out.push(Ctor {
+                    name: symbol(cname).to_string(),
+                    fields: fs,
+                });
+            }
+            types.push(DtDecl {
+                name: name.clone(),
+                params: Vec::new(),
+                ctors: out,
+            });
+        }
+        let group = DtGroup { types };
+        group.check()?;
+        let group = std::sync::Arc::new(group);
+        for (k, t) in group.types.iter().enumerate() {
+            if self
+                .datatypes
+                .get(&t.name)
+                .is_some_and(|old| old.group != group)
+            {
+                return Err(format!("datatype {} declared again differently", t.name));
+            }
+            let d = crate::ir::DtSort::new(group.clone(), k as u32);
+            self.datatypes.insert(t.name.clone(), d.clone());
+            for (c, ctor) in t.ctors.iter().enumerate() {
+                let c = c as u32;
+                self.dt_symbols
+                    .insert(ctor.name.clone(), (d.clone(), DtSymbol::Ctor(c)));
+                self.dt_symbols
+                    .insert(format!("is-{}", ctor.name), (d.clone(), DtSymbol::Is(c)));
+                for (f, field) in ctor.fields.iter().enumerate() {
+                    self.dt_symbols
+                        .insert(field.name.clone(), (d.clone(), DtSymbol::Sel(c, f as u32)));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// An application of the datatype constructor, selector or tester `name` (`None`: no
+    /// datatype has that symbol).
+    fn datatype_app(&mut self, name: &str, args: Vec<NodeId>) -> Option<Result<NodeId, String>> {
+        let (d, sym) = self.dt_symbols.get(name).cloned()?;
+        Some(match (sym, args.as_slice()) {
+            (DtSymbol::Ctor(c), _) => self.f.construct(&d, c, args).map_err(|e| e.to_string()),
+            (DtSymbol::Sel(c, f), [x]) => self
+                .f
+                .app_indexed(Op::DtSel, [c, f], vec![*x])
+                .map_err(|e| e.to_string()),
+            (DtSymbol::Is(c), [x]) => self
+                .f
+                .app_indexed(Op::DtIs, [c, 0], vec![*x])
+                .map_err(|e| e.to_string()),
+            _ => Err(format!("{name} applied to {} arguments", args.len())),
+        })
+    }
+
+    /// `(match s ((pattern body) ...))` as the solvers' front ends read it (and as the typed
+    /// reader does): `(ite ((_ is C) s) (let ((x (sel s)) ...) body) rest)`, the last arm
+    /// read, and the first variable or wildcard pattern, taken without a test.
+    fn matching(&mut self, x: &Sx, rest: &[Sx]) -> Result<NodeId, String> {
+        let [scrutinee, Sx::List(arms)] = rest else {
+            return Err(format!("term {x}"));
+        };
+        let s = self.term(scrutinee)?;
+        let Sort::Datatype(d) = self.f.sort_of(s).clone() else {
+            return Err("match of a term that is not a datatype".into());
+        };
+        let ctor_of = |name: &str| d.ctors().iter().position(|c| c.name == symbol(name));
+        // Each arm: its constructor (None: a variable or wildcard, which matches every
+        // value), the variables it binds, its body.
+        let mut read: Vec<(Option<u32>, Vec<&str>, &Sx)> = Vec::new();
+        for arm in arms {
+            let Sx::List(p) = arm else {
+                return Err(format!("match arm {arm}"));
+            };
+            let [pattern, body] = p.as_slice() else {
+                return Err(format!("match arm {arm}"));
+            };
+            let (ctor, vars) = match pattern {
+                Sx::Atom(a) => match ctor_of(a) {
+                    Some(c) => (Some(c as u32), Vec::new()),
+                    None => (None, vec![a.as_str()]),
+                },
+                Sx::List(items) => {
+                    let (head, vs) = items
+                        .split_first()
+                        .ok_or_else(|| format!("match pattern {pattern}"))?;
+                    let c = atom(head).and_then(ctor_of).ok_or_else(|| {
+                        format!("match pattern {pattern} of no constructor of {d}")
+                    })?;
+                    let vs = vs
+                        .iter()
+                        .map(|v| atom(v).ok_or_else(|| format!("match pattern {pattern}")))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    (Some(c as u32), vs)
+                }
+            };
+            let catch_all = ctor.is_none();
+            read.push((ctor, vars, body));
+            if catch_all {
+                break;
+            }
+        }
+        let last = read.len().checked_sub(1).ok_or("match without arms")?;
+        let mut tested = Vec::new();
+        for (k, (ctor, vars, body)) in read.iter().enumerate() {
+            let test = match ctor {
+                Some(c) if k < last => Some(
+                    self.f
+                        .app_indexed(Op::DtIs, [*c, 0], vec![s])
+                        .map_err(|e| e.to_string())?,
+                ),
+                _ => None,
+            };
+            let depth = self.locals.len();
+            let mut bound = Vec::new();
+            match ctor {
+                Some(c) => {
+                    for (f, v) in vars.iter().enumerate() {
+                        let sel = self
+                            .f
+                            .app_indexed(Op::DtSel, [*c, f as u32], vec![s])
+                            .map_err(|e| e.to_string())?;
+                        if *v == "_" {
+                            continue;
+                        }
+                        let sort = self.f.sort_of(sel).clone();
+                        let (b, node) = self.f.bound_var(symbol(v), sort);
+                        self.locals.push((symbol(v).to_string(), node));
+                        bound.push((b, sel));
+                    }
+                }
+                None if vars[0] != "_" => {
+                    let (b, node) = self.f.bound_var(symbol(vars[0]), Sort::Datatype(d.clone()));
+                    self.locals.push((symbol(vars[0]).to_string(), node));
+                    bound.push((b, s));
+                }
+                None => {}
+            }
+            let body = self.term(body);
+            self.locals.truncate(depth);
+            let body = body?;
+            let body = if bound.is_empty() {
+                body
+            } else {
+                self.f.let_(bound, body).map_err(|e| e.to_string())?
+            };
+            tested.push((test, body));
+        }
+        let (_, mut out) = tested.pop().expect("at least one arm");
+        while let Some((test, body)) = tested.pop() {
+            let test = test.expect("every arm before the last has a test");
+            out = self
+                .f
+                .app(Op::Ite, vec![test, body, out])
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(out)
     }
 
     fn let_term(&mut self, x: &Sx, rest: &[Sx]) -> Result<NodeId, String> {
@@ -494,6 +778,21 @@ impl Reader {
 }
 
 /// Reads `text` (see the module documentation).
+/// A datatype declaration this reader does not take: a parametric one is unsupported
+/// (monomorphic groups are read), anything else is malformed.
+fn datatype_error(at: &impl Fn(ErrorKind, String) -> ParseError, m: String) -> ParseError {
+    if m.starts_with("parametric") {
+        at(
+            ErrorKind::Unsupported,
+            format!(
+                "{m} in a FloatingPoint script (its reader takes datatypes without parameters)"
+            ),
+        )
+    } else {
+        at(ErrorKind::Malformed, m)
+    }
+}
+
 pub(super) fn read(text: &str) -> Result<Script, ParseError> {
     let commands = command_spans(text).ok_or_else(|| ParseError {
         line: 1,
@@ -688,11 +987,20 @@ pub(super) fn read(text: &str) -> Result<Script, ParseError> {
                 _,
             ) => {}
             ("exit", _) => break,
-            ("declare-datatype" | "declare-datatypes", _) => {
-                return Err(unsupported("datatypes in a FloatingPoint script (its reader, by sorts, declares no datatypes; each theory alone is read)".into()))
-            }
+            ("declare-datatypes", [Sx::List(names), Sx::List(decls)]) => r
+                .declare_datatypes(names, decls)
+                .map_err(|m| datatype_error(&at, m))?,
+            ("declare-datatype", [name, decl]) => r
+                .declare_datatypes(
+                    &[Sx::List(vec![name.clone(), Sx::Atom("0".into())])],
+                    std::slice::from_ref(decl),
+                )
+                .map_err(|m| datatype_error(&at, m))?,
             _ => return Err(unsupported(format!("command {c}"))),
         }
+    }
+    for (note, uses) in std::mem::take(&mut r.z3_names) {
+        notes.push(format!("{note} ({uses} use(s))"));
     }
     Ok(super::Read {
         pool: r.f,

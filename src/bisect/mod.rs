@@ -666,7 +666,8 @@ pub fn bisect_file(json: &Path, store: &Path, timeout: Duration) -> Result<Bisec
     v["bisect"] = record;
     std::fs::write(json, serde_json::to_string_pretty(&v).unwrap())
         .map_err(|e| err(e.to_string()))?;
-    settle_by_releases(json, &v, class, blamed, verdict, &b).map_err(|e| err(e.to_string()))?;
+    settle_by_releases(json, &v, class, blamed, verdict, &b, &expect.formula)
+        .map_err(|e| err(e.to_string()))?;
     Ok(b)
 }
 
@@ -682,6 +683,7 @@ fn settle_by_releases(
     blamed: Option<SolverId>,
     verdict: Option<Verdict>,
     b: &Bisection,
+    reduced: &Formula,
 ) -> std::io::Result<()> {
     let written = crate::finding::Written {
         smt2: json.with_extension("smt2"),
@@ -738,17 +740,18 @@ fn settle_by_releases(
         blamed,
         summary: v["summary"].as_str().unwrap_or_default().to_string(),
     };
-    let key = v["key"]
-        .as_str()
-        .unwrap_or_default()
-        .replacen("/?/", "/z3/", 1);
-    if let Some(k) = crate::finding::known::fixed_alike(&issue, &key, fix).first() {
+    // A disagreement nobody was blamed for is matched as Z3's (the solver bisected).
+    let issue = crate::oracle::Issue {
+        blamed: issue.blamed.or(Some(SolverId::Z3)),
+        ..issue
+    };
+    if let Some(k) = crate::finding::known::fixed_alike(&issue, reduced, fix).first() {
         let mut written = written;
         crate::finding::mark_known(
             &mut written,
             k,
             &format!(
-                "bisection: fixed in {fix}, as known-findings/{} is, whose reproducer has this finding's reduced key",
+                "bisection: fixed in {fix}, as known-findings/{} is, whose reproducer has this finding's shape",
                 k.file
             ),
         )?;

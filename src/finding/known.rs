@@ -128,14 +128,20 @@ fn reproducers_for(issue: &Issue) -> Vec<(&'static Known, &'static str)> {
 }
 
 /// Known bugs of `issue`'s solver and class whose reproducer (or one of its `also`), read
-/// by smtsmith, has the reduced key `key` ([`super::reduced_key`]) for `issue`: the
-/// candidates a reduced finding is replayed against, with their formulas.
+/// by smtsmith, has the shape of the reduced formula `f` ([`super::known_shape`]: class,
+/// solver, logic, operators, array sorts — whatever setup or message the reproducer shows
+/// it with): the candidates a reduced finding is replayed against, with their formulas and
+/// texts (the replay decides).
 ///
 /// A reproducer that asks through `check-sat-assuming` is a script's bug, never a formula
 /// case's (a formula case assumes nothing): read as a formula, its assumptions would be
-/// dropped and its key would be broader than the bug (an empty formula's key is that of
-/// every reduced finding with no operator left).
-pub fn matching(issue: &Issue, key: &str) -> Vec<(&'static Known, crate::ir::Formula)> {
+/// dropped and its shape would be broader than the bug (an empty formula's shape is that
+/// of every reduced finding with no operator left).
+pub fn matching(
+    issue: &Issue,
+    f: &crate::ir::Formula,
+) -> Vec<(&'static Known, crate::ir::Formula, &'static str)> {
+    let shape = super::known_shape(issue, f);
     reproducers_for(issue)
         .into_iter()
         .filter_map(|(k, text)| {
@@ -145,8 +151,8 @@ pub fn matching(issue: &Issue, key: &str) -> Vec<(&'static Known, crate::ir::For
                 .actions
                 .iter()
                 .any(|a| matches!(a, crate::script::Action::CheckSatAssuming(_)));
-            let f = parsed.formula;
-            (!assumes && super::reduced_key(issue, &f, text) == key).then_some((k, f))
+            let kf = parsed.formula;
+            (!assumes && super::known_shape(issue, &kf) == shape).then_some((k, kf, text))
         })
         .collect()
 }
@@ -180,12 +186,12 @@ impl Known {
     }
 }
 
-/// The known bugs whose reproducer has the reduced key `key` for `issue` (as
+/// The known bugs whose reproducer has the shape of the reduced formula `f` for `issue` (as
 /// [`matching`]) and whose fix release is `fixed_in`: the bisection evidence of a finding
 /// that `smtsmith bisect` found fixed in `fixed_in`.
-pub fn fixed_alike(issue: &Issue, key: &str, fixed_in: &str) -> Vec<&'static Known> {
+pub fn fixed_alike(issue: &Issue, f: &crate::ir::Formula, fixed_in: &str) -> Vec<&'static Known> {
     let mut out: Vec<&'static Known> = Vec::new();
-    for (k, _) in matching(issue, key) {
+    for (k, _, _) in matching(issue, f) {
         if k.fixed_in.as_deref() == Some(fixed_in) && !out.iter().any(|o| o.file == k.file) {
             out.push(k);
         }
@@ -225,41 +231,78 @@ mod tests {
         }
     }
 
-    /// A reduced finding's key finds the known bug whose reduced reproducer has it: Z3
+    /// The formula of a script.
+    fn formula(text: &str) -> crate::ir::Formula {
+        crate::smtlib::parse::parse_script(text).unwrap().formula
+    }
+
+    /// A reduced finding's shape finds the known bug whose reduced reproducer has it: Z3
     /// 4.8.7's `(> 0 (mod 0 0))` (listed under `also`) is `invalid-model/z3/QF_NIA/mod`; the
-    /// same key blamed on cvc5, or another operator, finds nothing.
+    /// same shape blamed on cvc5, or another operator, finds nothing.
     #[test]
-    fn reduced_keys_find_known_reproducers() {
+    fn reduced_shapes_find_known_reproducers() {
         let issue = Issue {
             class: Class::InvalidModel,
             blamed: Some(SolverId::Z3),
             summary: "z3 says sat, but its model makes assertion 0 false".into(),
         };
-        let found = matching(&issue, "invalid-model/z3/QF_NIA/mod");
+        let of = |op: &str| {
+            formula(&format!(
+                "(set-logic QF_NIA)(declare-const x Int)(assert (> x ({op} x 0)))(check-sat)"
+            ))
+        };
+        let found = matching(&issue, &of("mod"));
         assert_eq!(
-            found.len(),
-            1,
-            "{:?}",
-            found.iter().map(|(k, _)| &k.file).collect::<Vec<_>>()
+            found
+                .iter()
+                .map(|(k, _, _)| k.file.as_str())
+                .collect::<Vec<_>>(),
+            ["z3-4.8.7-nested-mod-by-zero-invalid-model.smt2"]
         );
-        assert_eq!(
-            found[0].0.file,
-            "z3-4.8.7-nested-mod-by-zero-invalid-model.smt2"
-        );
-        assert!(matching(&issue, "invalid-model/z3/QF_NIA/div").len() == 1);
-        assert!(matching(&issue, "invalid-model/z3/QF_NIA/str.len").is_empty());
+        assert_eq!(matching(&issue, &of("div")).len(), 1);
+        let strings = formula("(declare-const s String)(assert (> (str.len s) 2))(check-sat)");
+        assert!(matching(&issue, &strings).is_empty());
         let cvc5 = Issue {
             blamed: Some(SolverId::Cvc5),
             ..issue.clone()
         };
-        assert!(matching(&cvc5, "invalid-model/cvc5/QF_NIA/mod").is_empty());
+        assert!(matching(&cvc5, &of("mod")).is_empty());
         // A disagreement nobody is blamed for matches no solver's entries.
         let nobody = Issue {
             class: Class::Disagreement,
             blamed: None,
             ..issue
         };
-        assert!(matching(&nobody, "disagreement/?/QF_S/re.loop,str.in_re").is_empty());
+        assert!(matching(&nobody, &of("mod")).is_empty());
+    }
+
+    /// An error's shape names no message and no setup: Z3's `fp.roundToIntegral` error on
+    /// a Float(3,4) formula (whose message says `extract`, the known reproducer's says
+    /// `zero_extend`) met through `push` finds the known bug; an error of another operator
+    /// finds nothing.
+    #[test]
+    fn an_error_is_matched_by_its_operators_not_its_message() {
+        let issue = Issue {
+            class: Class::ApiError,
+            blamed: Some(SolverId::Z3),
+            summary: "z3 API error in Z3_solver_check: invalid extract application".into(),
+        };
+        let met = formula(
+            "(set-logic QF_FP)(declare-fun rm () RoundingMode)(declare-fun x () (_ FloatingPoint 3 4))
+             (push 1)(assert (fp.isZero (fp.roundToIntegral rm x)))(check-sat)",
+        );
+        let found: Vec<&str> = matching(&issue, &met)
+            .iter()
+            .map(|(k, _, _)| k.file.as_str())
+            .collect();
+        assert_eq!(
+            found,
+            ["z3-4.8.10-round-to-integral-small-significand-error.smt2"]
+        );
+        let other = formula(
+            "(set-logic QF_FP)(declare-fun x () (_ FloatingPoint 3 4))(assert (fp.isNaN (fp.sqrt RNE x)))(check-sat)",
+        );
+        assert!(matching(&issue, &other).is_empty());
     }
 
     /// Z3Prover/z3#8045 with other assumptions beside `false`: the key six reduced `script`

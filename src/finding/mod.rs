@@ -334,7 +334,24 @@ pub fn reduced_key(issue: &Issue, f: &Formula, text: &str) -> String {
             }
         }
     }
-    // Array sorts with bit-vector widths dropped (one bug shows at many widths).
+    let (logic, ops, arrays) = reduced_shape(f);
+    let mut out = key_of(issue, &logic, &ops);
+    if !needs.is_empty() && !is_cost_group(issue, &ops) {
+        out.push_str(&format!(" [{}]", needs.join(", ")));
+    }
+    let error = matches!(
+        issue.class,
+        Class::ApiError | Class::SelfCheck | Class::Crash
+    );
+    if !arrays.is_empty() && !error {
+        out.push_str(&format!(" {{{}}}", arrays.join(" ")));
+    }
+    out
+}
+
+/// What of a reduced formula its keys name: its logic, the operators a bug is about and its
+/// array sorts (bit-vector widths dropped: one bug shows at many widths), sorted.
+fn reduced_shape(f: &Formula) -> (String, Vec<&'static str>, Vec<String>) {
     fn shape(s: &crate::ir::Sort) -> String {
         match s {
             crate::ir::Sort::BitVec(_) => "BitVec".into(),
@@ -354,26 +371,43 @@ pub fn reduced_key(issue: &Issue, f: &Formula, text: &str) -> String {
     // because a finding needs some Boolean around its term (`(< (div 0 0) 0)`,
     // `(distinct (div 0 0) 0)`) would split one bug into several keys.
     let sig = f.signature();
-    let theory_ops: Vec<&str> = sig
+    let theory_ops: Vec<&'static str> = sig
         .ops
         .iter()
         .filter(|op| !is_connective_or_comparison(**op))
         .map(|op| op.name())
         .collect();
-    let ops: Vec<&str> = if theory_ops.is_empty() {
+    let ops = if theory_ops.is_empty() {
         sig.ops.iter().map(|op| op.name()).collect()
     } else {
         theory_ops
     };
-    let mut out = key_of(issue, &sig.logic(), &ops);
-    if !needs.is_empty() && !is_cost_group(issue, &ops) {
-        out.push_str(&format!(" [{}]", needs.join(", ")));
-    }
-    let error = matches!(
-        issue.class,
-        Class::ApiError | Class::SelfCheck | Class::Crash
-    );
-    if !arrays.is_empty() && !error {
+    (sig.logic(), ops, arrays)
+}
+
+/// The shape by which a reduced finding (`issue` on the reduced formula `f`) is matched
+/// against the known bugs ([`known::matching`]): class, blamed solver (its library: one bug
+/// shows through the C API and the front end), and the reduced formula's logic, operators
+/// and array sorts ([`reduced_shape`]; time limits by their cost behaviour, as in
+/// [`key_of`]). Unlike the key, it names neither an error's message — one bug's message
+/// names what differs between formats and releases (Z3 4.11.2's `fp.roundToIntegral` error
+/// says `zero_extend` on Float(3,3), `extract` on Float(3,4)) — nor what of the setup the
+/// reproducer needs (the same release shows that bug through `push` only). The replay of the
+/// known reproducer is the evidence; the shape only picks which to replay.
+pub fn known_shape(issue: &Issue, f: &Formula) -> String {
+    use crate::oracle::Class;
+    let (logic, ops, arrays) = reduced_shape(f);
+    let (logic, ops) = if matches!(issue.class, Class::TimeLimit | Class::Performance) {
+        let behaviour = cost_behaviour(&ops);
+        (cost_logic(&logic, &behaviour), behaviour)
+    } else {
+        (logic, ops)
+    };
+    let solver = issue
+        .blamed
+        .map_or("?".to_string(), |s| s.library().to_string());
+    let mut out = format!("{}/{solver}/{logic}/{}", issue.class, ops.join(","));
+    if !arrays.is_empty() {
         out.push_str(&format!(" {{{}}}", arrays.join(" ")));
     }
     out
@@ -503,19 +537,19 @@ pub fn mark_status(written: &Written, status: &str, evidence: &str) -> std::io::
 /// Marks `written` by the known bug `k` whose reproducer, replayed in the finding's setup
 /// with release `version` of the blamed solver, made the same finding: `known` where the
 /// index lists that release for it, `regression` where it does not.
+///
+/// `how`: what the replay showed, with `{version}` where the release goes.
 pub fn mark_by_replay(
     written: &mut Written,
     k: &'static known::Known,
     version: &str,
+    how: &str,
 ) -> std::io::Result<()> {
     if k.affects(version) {
         mark_known(
             written,
             k,
-            &format!(
-                "replay: its reduced key is that of known-findings/{}, and that reproducer, run in this finding's setup with {version}, makes the same finding",
-                k.file
-            ),
+            &format!("replay: {}", how.replace("{version}", version)),
         )
     } else {
         mark_status(

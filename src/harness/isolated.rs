@@ -583,22 +583,21 @@ pub fn reduce_file(
         };
         let cannot =
             |e: std::io::Error| E::Unreadable(format!("cannot write the reduced form: {e}"));
-        let key =
-            crate::finding::write_reduced(&mut written, &issue, &ctx, &stats).map_err(cannot)?;
+        crate::finding::write_reduced(&mut written, &issue, &ctx, &stats).map_err(cannot)?;
         if let (Seen::Sanitized(report), Some(reduced)) = (&confirmed, &written.reduced) {
             crate::finding::attach_sanitizer_report(&written.json, reduced, report)
                 .map_err(cannot)?;
         }
-        // Known by the same evidence as other findings: a known reproducer with the reduced
-        // key, replayed (here in a child) in this finding's setup, does the same.
-        let known = crate::finding::known::matching(&issue, &key)
+        // Known by the same evidence as other findings: a known reproducer of its shape,
+        // replayed (here in a child) in this finding's setup, does the same.
+        let known = crate::finding::known::matching(&issue, &g)
             .into_iter()
-            .find(|(_, k)| {
+            .find(|(_, k, _)| {
                 runner
                     .observe(k, plain, &issue)
                     .is_ok_and(|s| s.same_as(&first))
             })
-            .map(|(k, _)| k);
+            .map(|(k, _, _)| k);
         settle(&mut written, known, &ctx.version_of(solver)).map_err(cannot)?;
         Ok((written, stats))
     })();
@@ -713,11 +712,19 @@ fn settle(
     version: &str,
 ) -> std::io::Result<()> {
     match known {
-        Some(k) => crate::finding::mark_by_replay(written, k, version),
+        Some(k) => crate::finding::mark_by_replay(
+            written,
+            k,
+            version,
+            &format!(
+                "known-findings/{} has this finding's shape, and its reproducer, run in a new process in this finding's setup with {{version}}, does the same",
+                k.file
+            ),
+        ),
         None => crate::finding::mark_status(
             written,
             "new",
-            "reduced in child processes; no known bug's reproducer has its reduced key and does the same in a new process in its setup",
+            "reduced in child processes; no known bug's reproducer of its shape does the same in a new process in its setup",
         ),
     }
 }

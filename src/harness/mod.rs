@@ -748,7 +748,7 @@ impl Harness {
                     source: None,
                 };
                 finding::write_reduced(written, &r.issue, &ctx, &r.stats)
-                    .and_then(|key| self.settle(written, &r, &key, judge))
+                    .and_then(|_| self.settle(written, &r, judge))
             }
             Err(why) => finding::write_not_reduced(written, &why),
         };

@@ -77,6 +77,18 @@ impl Harness {
         issue: &Issue,
         judge: Judge,
     ) -> Option<(Vec<(SolverId, Answer)>, Issue)> {
+        self.same_finding_as(f, issue, judge, true)
+    }
+
+    /// [`Self::same_finding`]; with `exact_message` false, an error of the same class,
+    /// solver and path counts whatever its message.
+    fn same_finding_as(
+        &mut self,
+        f: &Formula,
+        issue: &Issue,
+        judge: Judge,
+        exact_message: bool,
+    ) -> Option<(Vec<(SolverId, Answer)>, Issue)> {
         // A candidate on which a solver crashes or hangs is a finding of its own (the
         // watchdog writes it where it is on); where a crash leaves no time for that, the
         // candidate is on disk already.
@@ -104,10 +116,10 @@ impl Harness {
         if watched {
             super::watchdog::done();
         }
-        let found = judge(self, f, &answers)
-            .findings
-            .into_iter()
-            .find(|i| i.same_finding(issue))?;
+        let found = judge(self, f, &answers).findings.into_iter().find(|i| {
+            i.same_finding(issue)
+                || !exact_message && i.class == issue.class && i.blamed == issue.blamed
+        })?;
         Some((answers, found))
     }
 
@@ -221,17 +233,16 @@ impl Harness {
         self.same_finding(g, issue, judge)
     }
 
-    /// Settles the reduced finding `r` (written as `written`, reduced key `key`): a
-    /// disagreement that blames nobody gets the blame the answers of every path give
+    /// Settles the reduced finding `r` (written as `written`): a disagreement that blames
+    /// nobody gets the blame the answers of every path give
     /// ([`crate::oracle::blame_by_paths`]); then its status by evidence — `known` where a
-    /// known reproducer with its reduced key, replayed in its setup, makes the same finding
-    /// on a release the index lists for that bug; `regression` where it does so on another
-    /// release; else `new`.
+    /// known reproducer of its shape, replayed in its setup or the reproducer's own, makes
+    /// the same finding on a release the index lists for that bug ([`Self::known_by_replay`]);
+    /// `regression` where it does so on another release; else `new`.
     pub(crate) fn settle(
         &mut self,
         written: &mut crate::finding::Written,
         r: &Reduction,
-        key: &str,
         judge: Judge,
     ) -> std::io::Result<()> {
         use crate::finding::mark_status;
@@ -243,11 +254,11 @@ impl Harness {
             blamed = blame.solver;
         }
         confirm_by_binary(written, r, blamed)?;
-        let Some(k) = self.known_by_replay(r, key, judge) else {
+        let Some((k, how)) = self.known_by_replay(r, judge) else {
             return mark_status(
                 written,
                 "new",
-                "reduced; no known bug's reproducer has its reduced key and makes the same finding when replayed in its setup",
+                "reduced; no known bug of its class and solver with its shape (logic, operators, array sorts) makes the same finding when its reproducer is replayed, in this finding's setup or in the reproducer's own",
             );
         };
         let version = r
@@ -256,20 +267,58 @@ impl Harness {
             .and_then(|b| self.versions.iter().find(|(id, _)| *id == b))
             .map(|(_, v)| v.clone())
             .unwrap_or_default();
-        crate::finding::mark_by_replay(written, k, &version)
+        crate::finding::mark_by_replay(written, k, &version, &how)
     }
 
-    /// The known bug the reduced finding `r` (reduced key `key`) is: a known reproducer with
-    /// the same reduced key that, run in `r`'s setup and judged by `judge`, makes the same
-    /// finding.
+    /// The known bug the reduced finding `r` is, and how its replay showed it: a known
+    /// reproducer of its class and solver with its shape ([`crate::finding::known_shape`])
+    /// that, run in `r`'s setup or in the setup its own text asks for (`push` or none, no
+    /// option drawn) and judged by `judge`, makes a finding of `r`'s class blamed on the same
+    /// solver and path — an error with a message of its own is that bug where the shape is
+    /// the same (one bug's message names what differs between formats and releases).
     pub fn known_by_replay(
         &mut self,
         r: &Reduction,
-        key: &str,
         judge: Judge,
-    ) -> Option<&'static crate::finding::known::Known> {
-        let candidates = crate::finding::known::matching(&r.issue, key);
-        self.replay_known(r, candidates, judge)
+    ) -> Option<(&'static crate::finding::known::Known, String)> {
+        let candidates = crate::finding::known::matching(&r.issue, &r.formula);
+        if candidates.is_empty() {
+            return None;
+        }
+        let saved = self.setup;
+        let mut found = None;
+        'candidates: for (k, f, text) in candidates {
+            let own = CaseSetup {
+                reuse: if text.contains("(push") {
+                    Reuse::Scope
+                } else {
+                    Reuse::Fresh
+                },
+                options: Default::default(),
+                ..r.setup
+            };
+            for (setup, which) in [(r.setup, "this finding's setup"), (own, "its own setup")] {
+                if self.set_setup(setup).is_err() {
+                    continue;
+                }
+                if let Some((_, shown)) = self.same_finding_as(&f, &r.issue, judge, false) {
+                    let message = if shown.summary == r.issue.summary {
+                        String::new()
+                    } else {
+                        format!(" (it says: {})", shown.summary)
+                    };
+                    found = Some((
+                        k,
+                        format!("known-findings/{} has this finding's shape, and its reproducer, run in {which} with {{version}}, makes the same finding{message}", k.file),
+                    ));
+                    break 'candidates;
+                }
+            }
+        }
+        if let Err(e) = self.set_setup(saved) {
+            eprintln!("smtsmith: cannot restore the setup after a replay: {e}");
+        }
+        found
     }
 
     /// The first of `candidates` (known bugs with their reproducers' formulas) whose formula,
@@ -561,8 +610,7 @@ pub fn reduce_file(
     let ctx = r.context(&versions, &h.limits);
     let cannot =
         |e: std::io::Error| FileError::Unreadable(format!("cannot write the reduced form: {e}"));
-    let key =
-        crate::finding::write_reduced(&mut written, &r.issue, &ctx, &r.stats).map_err(cannot)?;
-    h.settle(&mut written, &r, &key, judge).map_err(cannot)?;
+    crate::finding::write_reduced(&mut written, &r.issue, &ctx, &r.stats).map_err(cannot)?;
+    h.settle(&mut written, &r, judge).map_err(cannot)?;
     Ok((written, r.stats))
 }

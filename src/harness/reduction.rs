@@ -80,8 +80,8 @@ impl Harness {
         self.same_finding_as(f, issue, judge, true)
     }
 
-    /// [`Self::same_finding`]; with `exact_message` false, an error of the same class,
-    /// solver and path counts whatever its message.
+    /// [`Self::same_finding`]; with `exact_message` false, an error whose message differs
+    /// only in the operators it names counts ([`Issue::same_finding_but_operators`]).
     fn same_finding_as(
         &mut self,
         f: &Formula,
@@ -117,8 +117,11 @@ impl Harness {
             super::watchdog::done();
         }
         let found = judge(self, f, &answers).findings.into_iter().find(|i| {
-            i.same_finding(issue)
-                || !exact_message && i.class == issue.class && i.blamed == issue.blamed
+            if exact_message {
+                i.same_finding(issue)
+            } else {
+                i.same_finding_but_operators(issue)
+            }
         })?;
         Some((answers, found))
     }
@@ -274,8 +277,8 @@ impl Harness {
     /// reproducer of its class and solver with its shape ([`crate::finding::known_shape`])
     /// that, run in `r`'s setup or in the setup its own text asks for (`push` or none, no
     /// option drawn) and judged by `judge`, makes a finding of `r`'s class blamed on the same
-    /// solver and path — an error with a message of its own is that bug where the shape is
-    /// the same (one bug's message names what differs between formats and releases).
+    /// solver and path — for an error, with its message but for the operators it names (one
+    /// bug's message names the operator it failed on, which differs between formats).
     pub fn known_by_replay(
         &mut self,
         r: &Reduction,

@@ -278,8 +278,8 @@ mod tests {
 
     /// An error's shape names no message and no setup: Z3's `fp.roundToIntegral` error on
     /// a Float(3,4) formula (whose message says `extract`, the known reproducer's says
-    /// `zero_extend`) met through `push` finds the known bug; an error of another operator
-    /// finds nothing.
+    /// `zero_extend`) met through `push` finds the known bug, whatever comparison or
+    /// classification is around the term; an error of another operator finds nothing.
     #[test]
     fn an_error_is_matched_by_its_operators_not_its_message() {
         let issue = Issue {
@@ -291,14 +291,38 @@ mod tests {
             "(set-logic QF_FP)(declare-fun rm () RoundingMode)(declare-fun x () (_ FloatingPoint 3 4))
              (push 1)(assert (fp.isZero (fp.roundToIntegral rm x)))(check-sat)",
         );
-        let found: Vec<&str> = matching(&issue, &met)
-            .iter()
-            .map(|(k, _, _)| k.file.as_str())
-            .collect();
+        // The bug, once per reproducer of it (its own and the `also` met through push).
+        let files = |issue: &Issue, f: &crate::ir::Formula| -> Vec<&'static str> {
+            let mut found: Vec<&str> = matching(issue, f)
+                .iter()
+                .map(|(k, _, _)| k.file.as_str())
+                .collect();
+            found.dedup();
+            found
+        };
         assert_eq!(
-            found,
+            files(&issue, &met),
             ["z3-4.8.10-round-to-integral-small-significand-error.smt2"]
         );
+        assert_eq!(matching(&issue, &met).len(), 2);
+        // Another comparison or classification around the term is the same shape.
+        let cvc5 = Issue {
+            blamed: Some(SolverId::Cvc5),
+            summary: "cvc5 API error in cvc5_check_sat: resulting bit-vector size is too large"
+                .into(),
+            ..issue.clone()
+        };
+        for around in ["fp.isSubnormal", "fp.isZero"] {
+            let g = formula(&format!(
+                "(set-logic QF_FP)(declare-fun x () (_ FloatingPoint 3 4))
+                 (assert ({around} (fp.roundToIntegral RNE x)))(check-sat)"
+            ));
+            assert_eq!(
+                files(&cvc5, &g),
+                ["cvc5-1.4.2-fp-exp-round-to-integral-small-format-error.smt2"],
+                "{around}"
+            );
+        }
         let other = formula(
             "(set-logic QF_FP)(declare-fun x () (_ FloatingPoint 3 4))(assert (fp.isNaN (fp.sqrt RNE x)))(check-sat)",
         );

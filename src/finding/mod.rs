@@ -428,12 +428,28 @@ fn is_cost_group(issue: &Issue, ops: &[&str]) -> bool {
             .any(|b| *b == WIDE_BV_ARITHMETIC || *b == ARITH_MUL_DIV)
 }
 
-/// Core connectives, `=`, `distinct`, `ite` and the arithmetic and bit-vector comparisons.
+/// Core connectives, `=`, `distinct`, `ite`, the arithmetic, bit-vector and floating-point
+/// comparisons and the floating-point classifications (`fp.isZero`, …): the Booleans a
+/// reduced finding keeps around its term (one cvc5 `fp.roundToIntegral` error reduced to
+/// `fp.isZero`, `fp.lt` and `fp.isSubnormal` around it in one campaign).
 fn is_connective_or_comparison(op: crate::ir::Op) -> bool {
     use crate::ir::Op::*;
     matches!(
         op,
-        Not | And
+        FpLeq
+            | FpLt
+            | FpGeq
+            | FpGt
+            | FpEq
+            | FpIsNormal
+            | FpIsSubnormal
+            | FpIsZero
+            | FpIsInfinite
+            | FpIsNaN
+            | FpIsNegative
+            | FpIsPositive
+            | Not
+            | And
             | Or
             | Xor
             | Implies
@@ -1319,8 +1335,20 @@ pub fn summary(dir: &Path) -> std::io::Result<String> {
             .as_ref()
             .map(|k| format!("  (known bug: known-findings/{k})"))
             .unwrap_or_default();
+        let experimental = if r.experimental.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "  (experimental: {})",
+                r.experimental
+                    .iter()
+                    .map(|o| format!("--{o}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )
+        };
         out.push_str(&format!(
-            "{:>6}  {}{known}  [{}]\n        {}\n",
+            "{:>6}  {}{known}{experimental}  [{}]\n        {}\n",
             r.count,
             r.key,
             r.status,
@@ -1350,6 +1378,8 @@ pub struct TriageRow {
     /// The representative's status: `unsettled`, `new`, `known`, `regression` (older
     /// findings: `?`).
     pub status: String,
+    /// The blamed solver's experimental options the representative needs (filed as such).
+    pub experimental: Vec<String>,
     /// What settled it (the known bug's replay or bisection, or why it is new), and whom the
     /// evidence blames where the finding named nobody.
     pub evidence: Option<String>,
@@ -1453,6 +1483,14 @@ pub fn triage(dir: &Path) -> std::io::Result<Triage> {
                 summary: text("summary"),
                 known,
                 status: text("status"),
+                experimental: v["experimental"]
+                    .as_array()
+                    .map(|a| {
+                        a.iter()
+                            .filter_map(|o| o.as_str().map(str::to_string))
+                            .collect()
+                    })
+                    .unwrap_or_default(),
                 evidence: {
                     let settled = v["known_by"].as_str().or(v["status_evidence"].as_str());
                     let blame = v["blame"]["evidence"]

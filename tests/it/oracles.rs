@@ -523,6 +523,8 @@ fn issues_of_cvc5s_experimental_float_solver_are_written_marked_experimental() {
     );
     let smt2 = std::fs::read_to_string(&written.smt2).unwrap();
     assert!(smt2.contains("experimental option(s) --fp-exp"), "{smt2}");
+    let summary = smtsmith::finding::summary(&h.findings_dir).unwrap();
+    assert!(summary.contains("(experimental: --fp-exp)"), "{summary}");
     // On Float32 the same issue needs no experimental option.
     let g =
         smtsmith::smtlib::parse::parse_script(&text.replace("(_ FloatingPoint 2 3)", "Float32"))

@@ -539,7 +539,7 @@ impl Gen<'_, '_, '_> {
     fn app_candidates(&self, sort: &Sort) -> Vec<(Op, Option<Sort>)> {
         let mut out = Vec::new();
         for info in OPS {
-            if !self.cfg.op_enabled(info.op) || info.op.extension_of().is_some() {
+            if !self.cfg.op_enabled(info.op) || info.op.is_extension() {
                 continue;
             }
             if info.rule != Rule::Uniform {
@@ -1321,10 +1321,10 @@ mod tests {
         }
         // One solver's extensions are read, not drawn (`ops::EXTENSIONS`).
         let missing: Vec<_> = Op::all()
-            .filter(|o| !seen.contains(o) && o.extension_of().is_none())
+            .filter(|o| !seen.contains(o) && !o.is_extension())
             .collect();
         assert!(missing.is_empty(), "never generated: {missing:?}");
-        assert!(Op::all().all(|o| o.extension_of().is_none() || !seen.contains(&o)));
+        assert!(Op::all().all(|o| !o.is_extension() || !seen.contains(&o)));
     }
 
     #[test]

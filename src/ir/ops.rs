@@ -508,13 +508,12 @@ table! {
     StrLastIndexof "seq.last_indexof" Strings [Str, Str] min 2 -> Int, None, Fixed;
 }
 
-/// Operators one solver adds to a theory beyond SMT-LIB, with the solvers that read them:
-/// smtsmith reads them from scripts and evaluates them, a solver without one is not asked
-/// about a formula that has it ([`crate::facts::skip_reason`]), and the generator does not
-/// draw them (their odds in the default mix are a default, to be decided by the bug
-/// benchmark).
-pub const EXTENSIONS: &[(Op, &[crate::solver_id::SolverId])] =
-    &[(Op::StrLastIndexof, &[crate::solver_id::SolverId::Z3])];
+/// Operators one solver adds to a theory beyond SMT-LIB (which solvers read each is a fact
+/// of the solvers': `facts::extension_readers`): smtsmith reads them from scripts and
+/// evaluates them, a solver without one is not asked about a formula that has it, and the
+/// generator does not draw them (their odds in the default mix are a default, to be decided
+/// by the bug benchmark).
+pub const EXTENSIONS: &[Op] = &[Op::StrLastIndexof];
 
 /// Z3's names of the sequence operators applied to strings, each the SMT-LIB string
 /// operator it means there (Z3 reads both; cvc5 reads only the `str.` ones).
@@ -560,13 +559,9 @@ impl Op {
         OPS.iter().map(|i| i.op)
     }
 
-    /// The solvers that read this operator where it is one solver's extension
-    /// ([`EXTENSIONS`]); `None` for SMT-LIB's operators.
-    pub fn extension_of(self) -> Option<&'static [crate::solver_id::SolverId]> {
-        EXTENSIONS
-            .iter()
-            .find(|(op, _)| *op == self)
-            .map(|(_, solvers)| *solvers)
+    /// Whether this operator is one solver's extension ([`EXTENSIONS`]).
+    pub fn is_extension(self) -> bool {
+        EXTENSIONS.contains(&self)
     }
 
     /// This operator's names before SMT-LIB 2.6 ([`OLDER_NAMES`]; empty for most).

@@ -640,9 +640,7 @@ fn every_operator_agrees_with_both_solvers_on_literals() {
                 let z3_gives_up =
                     id == SolverId::Z3 && matches!(info.op, Op::StrReplaceRe | Op::StrReplaceReAll);
                 // One solver's extension (`seq.last_indexof`, Z3's): the others are not asked.
-                let not_its = info
-                    .op
-                    .extension_of()
+                let not_its = smtsmith::facts::extension_readers(info.op)
                     .is_some_and(|readers| !readers.contains(&id.library()));
                 if not_its {
                     let reason = o.reason.as_deref().unwrap_or("");

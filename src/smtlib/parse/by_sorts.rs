@@ -382,8 +382,9 @@ impl Reader {
         };
         let extension = crate::ir::ops::EXTENSIONS
             .iter()
-            .find(|(op, _)| op.name() == name);
-        if let Some((_, readers)) = extension {
+            .find(|op| op.name() == name)
+            .and_then(|op| crate::facts::extension_readers(*op));
+        if let Some(readers) = extension {
             let readers: Vec<String> = readers.iter().map(|r| r.to_string()).collect();
             let note = format!(
                 "`{name}`: an extension of {} (not SMT-LIB), read; a solver without it is not asked",

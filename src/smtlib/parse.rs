@@ -1948,8 +1948,8 @@ mod tests {
     /// The reader by sorts (FloatingPoint scripts) reads datatypes as the typed reader does:
     /// on a script both read, the same printed formula (declarations of a group and of a
     /// group using it, both tester forms, `match` with constructor and variable patterns);
-    /// a datatype with a float field reads and prints back as itself; a parametric datatype
-    /// is unsupported there.
+    /// a datatype with a float field reads and prints back as itself; parametric ones read as
+    /// instances (a parameter inside another sort is unsupported, as in the typed reader).
     #[test]
     fn the_reader_by_sorts_reads_datatypes_as_the_typed_reader() {
         let text = "(set-logic ALL)
@@ -1985,8 +1985,28 @@ mod tests {
             crate::smtlib::script(&parse(&printed).formula, &opts),
             printed
         );
+        // Parametric ones too, as the typed reader reads them (instances, `(as C S)`), and
+        // printed back as themselves.
+        let par = "(set-logic ALL)
+            (declare-datatypes ((PList 1)) ((par (T) ((pnil) (pcons (phead T) (ptail (PList T)))))))
+            (declare-const x (PList Int))(declare-const y (PList Bool))
+            (assert (= x (pcons 1 (as pnil (PList Int)))))(assert ((_ is pcons) y))(check-sat)";
+        assert_eq!(
+            crate::smtlib::script(&by_sorts::read(par).unwrap().formula, &opts),
+            crate::smtlib::script(&parse(par).formula, &opts)
+        );
+        let fp_par = parse(
+            "(declare-datatype P (par (T) ((none) (some (v T)))))(declare-const x (P Float32))
+             (assert (= x ((as some (P Float32)) (_ +zero 8 24))))(check-sat)",
+        );
+        let printed = crate::smtlib::script(&fp_par.formula, &opts);
+        assert_eq!(
+            crate::smtlib::script(&parse(&printed).formula, &opts),
+            printed
+        );
+        // A parameter inside another sort is not read (by either reader).
         let e = parse_script(
-            "(declare-datatype P (par (T) ((none) (some (v T)))))(declare-const x Float32)(check-sat)",
+            "(declare-datatype P (par (T) ((none) (some (v (Array Int T))))))(declare-const x Float32)(check-sat)",
         )
         .unwrap_err();
         assert_eq!(e.kind, ErrorKind::Unsupported, "{e}");

@@ -153,6 +153,21 @@ impl Reader {
                 [Sx::Atom(a), i, e] if a == "Array" => {
                     Ok(Sort::array(self.sort(i)?, self.sort(e)?))
                 }
+                [Sx::Atom(name), args @ ..] if !args.is_empty() => {
+                    let d = self
+                        .datatypes
+                        .get(symbol(name))
+                        .filter(|d| d.group.types[0].params.len() == args.len())
+                        .cloned()
+                        .ok_or_else(|| format!("sort {x}"))?;
+                    let args = args
+                        .iter()
+                        .map(|a| self.sort(a))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    Ok(Sort::Datatype(crate::ir::DtSort::instance(
+                        d.group, d.index, args,
+                    )))
+                }
                 _ => Err(format!("sort {x}")),
             },
         }
@@ -243,8 +258,13 @@ impl Reader {
             Sx::Atom(h) if h == "!" => return self.annotated(x, rest),
             Sx::Atom(h) if h == "match" => return self.matching(x, rest),
             Sx::Atom(h) if h == "as" => {
-                // `(as t S)` other than `as const`: the term itself.
+                // `(as C S)` of a constructor: at the instance S; otherwise the term itself.
                 return match rest {
+                    [Sx::Atom(c), sort] if self.dt_symbols.contains_key(symbol(c)) => {
+                        let sort = self.sort(sort)?;
+                        self.datatype_app_at(symbol(c), Vec::new(), Some(sort))
+                            .unwrap_or_else(|| Err(format!("term {x}")))
+                    }
                     [t, _] => self.term(t),
                     _ => Err(format!("term {x}")),
                 };
@@ -299,6 +319,11 @@ impl Reader {
                         ix[k] = index(i)?;
                     }
                     self.apply(name, ix, idx.len(), args)
+                }
+                [Sx::Atom(a), Sx::Atom(c), s] if a == "as" && c != "const" => {
+                    let sort = self.sort(s)?;
+                    self.datatype_app_at(symbol(c), args, Some(sort))
+                        .unwrap_or_else(|| Err(format!("term {x}")))
                 }
                 [Sx::Atom(a), Sx::Atom(c), s] if a == "as" && c == "const" => {
                     let sort = self.sort(s)?;
@@ -453,25 +478,38 @@ impl Reader {
             ));
         }
         let mut members = Vec::new();
+        let mut arities = Vec::new();
         for n in names {
             match n {
                 Sx::List(p) if p.len() == 2 => {
                     let name = atom(&p[0]).ok_or_else(|| format!("datatype name {n}"))?;
-                    if index(&p[1])? != 0 {
-                        return Err(format!("parametric datatype {name}"));
-                    }
                     members.push(symbol(name).to_string());
+                    arities.push(index(&p[1])? as usize);
                 }
                 _ => return Err(format!("datatype name {n}")),
             }
         }
         let mut types = Vec::new();
-        for (name, decl) in members.iter().zip(decls) {
-            let Sx::List(ctors) = decl else {
+        for ((name, decl), arity) in members.iter().zip(decls).zip(&arities) {
+            let Sx::List(items) = decl else {
                 return Err(format!("datatype {name}: constructors {decl}"));
             };
-            if ctors.first().and_then(atom) == Some("par") {
-                return Err(format!("parametric datatype {name}"));
+            // `(par (T ...) (constructors))` for a parametric one.
+            let (params, ctors): (Vec<String>, &[Sx]) = match items.as_slice() {
+                [Sx::Atom(par), Sx::List(ps), Sx::List(cs)] if par == "par" => (
+                    ps.iter()
+                        .map(|p| atom(p).map(|a| symbol(a).to_string()))
+                        .collect::<Option<Vec<_>>>()
+                        .ok_or_else(|| format!("datatype {name}: parameters {decl}"))?,
+                    cs,
+                ),
+                _ => (Vec::new(), items),
+            };
+            if params.len() != *arity {
+                return Err(format!(
+                    "datatype {name}: {} parameter(s) declared, {arity} named",
+                    params.len()
+                ));
             }
             let mut out = Vec::new();
             for c in ctors {
@@ -491,11 +529,35 @@ impl Reader {
                         ),
                         _ => return Err(format!("datatype {name}: field {f}")),
                     };
-                    let member =
-                        atom(sort).and_then(|a| members.iter().position(|m| m == symbol(a)));
-                    let sort = match member {
-                        Some(m) => FieldSort::Member(m as u32),
-                        None => FieldSort::Sort(self.sort(sort)?),
+                    // A parameter, a member at the group's own parameters, or another sort.
+                    let head = match sort {
+                        Sx::Atom(a) => Some((symbol(a), Vec::new())),
+                        Sx::List(xs) => match xs.split_first() {
+                            Some((Sx::Atom(h), rest)) => Some((
+                                symbol(h),
+                                rest.iter().filter_map(atom).map(symbol).collect::<Vec<_>>(),
+                            )),
+                            _ => None,
+                        },
+                    };
+                    let param = match sort {
+                        Sx::Atom(a) => params.iter().position(|p| p == symbol(a)),
+                        Sx::List(_) => None,
+                    };
+                    let member = head.and_then(|(h, args)| {
+                        let m = members.iter().position(|m| m == h)?;
+                        (args == params).then_some(m)
+                    });
+                    let sort = match (param, member) {
+                        (Some(p), _) => FieldSort::Param(p as u32),
+                        (None, Some(m)) => FieldSort::Member(m as u32),
+                        (None, None) => FieldSort::Sort(self.sort(sort).map_err(|e| {
+                            if params.is_empty() {
+                                e
+                            } else {
+                                format!("parametric datatype {name}: field {sel} of sort {sort} (a parameter or member inside another sort)")
+                            }
+                        })?),
                     };
                     fs.push(Field {
                         name: symbol(sel).to_string(),
@@ -509,7 +571,7 @@ impl Reader {
             }
             types.push(DtDecl {
                 name: name.clone(),
-                params: Vec::new(),
+                params,
                 ctors: out,
             });
         }
@@ -544,9 +606,22 @@ impl Reader {
     /// An application of the datatype constructor, selector or tester `name` (`None`: no
     /// datatype has that symbol).
     fn datatype_app(&mut self, name: &str, args: Vec<NodeId>) -> Option<Result<NodeId, String>> {
+        self.datatype_app_at(name, args, None)
+    }
+
+    /// [`Self::datatype_app`]; `annotated`: the sort of `(as C S)`, which a constructor of a
+    /// parametric datatype needs where its arguments do not tell the instance.
+    fn datatype_app_at(
+        &mut self,
+        name: &str,
+        args: Vec<NodeId>,
+        annotated: Option<Sort>,
+    ) -> Option<Result<NodeId, String>> {
         let (d, sym) = self.dt_symbols.get(name).cloned()?;
         Some(match (sym, args.as_slice()) {
-            (DtSymbol::Ctor(c), _) => self.f.construct(&d, c, args).map_err(|e| e.to_string()),
+            (DtSymbol::Ctor(c), _) => self
+                .instance(&d, c, &args, annotated)
+                .and_then(|d| self.f.construct(&d, c, args).map_err(|e| e.to_string())),
             (DtSymbol::Sel(c, f), [x]) => self
                 .f
                 .app_indexed(Op::DtSel, [c, f], vec![*x])
@@ -557,6 +632,46 @@ impl Reader {
                 .map_err(|e| e.to_string()),
             _ => Err(format!("{name} applied to {} arguments", args.len())),
         })
+    }
+
+    /// The sort of constructor `c` of `d` applied to `args`: `d` itself, or for a parametric
+    /// datatype the instance `annotated` names or the arguments' sorts determine.
+    fn instance(
+        &self,
+        d: &crate::ir::DtSort,
+        c: u32,
+        args: &[NodeId],
+        annotated: Option<Sort>,
+    ) -> Result<crate::ir::DtSort, String> {
+        use crate::ir::datatype::FieldSort;
+        if !d.parametric() {
+            return Ok(d.clone());
+        }
+        if let Some(Sort::Datatype(a)) = annotated {
+            if a.group == d.group {
+                return Ok(crate::ir::DtSort::instance(a.group, d.index, a.args));
+            }
+        }
+        let mut found: Vec<Option<Sort>> = vec![None; d.group.types[0].params.len()];
+        for (field, a) in d.ctors()[c as usize].fields.iter().zip(args) {
+            match (&field.sort, self.f.sort_of(*a)) {
+                (FieldSort::Param(p), s) => found[*p as usize] = Some(s.clone()),
+                (FieldSort::Member(_), Sort::Datatype(e)) if e.group == d.group => {
+                    for (k, s) in e.args.iter().enumerate() {
+                        found[k] = Some(s.clone());
+                    }
+                }
+                _ => {}
+            }
+        }
+        let args: Vec<Sort> = found.into_iter().collect::<Option<_>>().ok_or_else(|| {
+            format!(
+                "constructor {} of parametric {}: its sort is not determined (write (as C S))",
+                d.ctors()[c as usize].name,
+                d.name()
+            )
+        })?;
+        Ok(crate::ir::DtSort::instance(d.group.clone(), d.index, args))
     }
 
     /// `(match s ((pattern body) ...))` as the solvers' front ends read it (and as the typed
@@ -991,12 +1106,21 @@ pub(super) fn read(text: &str) -> Result<Script, ParseError> {
             ("declare-datatypes", [Sx::List(names), Sx::List(decls)]) => r
                 .declare_datatypes(names, decls)
                 .map_err(|m| datatype_error(&at, m))?,
-            ("declare-datatype", [name, decl]) => r
-                .declare_datatypes(
-                    &[Sx::List(vec![name.clone(), Sx::Atom("0".into())])],
+            ("declare-datatype", [name, decl]) => {
+                // Its arity is that of its `par`, if any.
+                let arity = match decl {
+                    Sx::List(items) => match items.as_slice() {
+                        [Sx::Atom(par), Sx::List(ps), _] if par == "par" => ps.len(),
+                        _ => 0,
+                    },
+                    Sx::Atom(_) => 0,
+                };
+                r.declare_datatypes(
+                    &[Sx::List(vec![name.clone(), Sx::Atom(arity.to_string())])],
                     std::slice::from_ref(decl),
                 )
-                .map_err(|m| datatype_error(&at, m))?,
+                .map_err(|m| datatype_error(&at, m))?
+            }
             _ => return Err(unsupported(format!("command {c}"))),
         }
     }

@@ -1081,6 +1081,77 @@ struct Converter {
     dt_apps: HashMap<(Op, crate::ir::Idx, NodeId), NodeId>,
 }
 
+/// Checks a group of datatypes and registers its members by name and its constructors,
+/// selectors and testers (`is-C`) by symbol (both readers): a name declared again must
+/// declare the same group (the IR's datatypes are global, as its declarations are).
+fn register_datatypes(
+    group: crate::ir::datatype::DtGroup,
+    datatypes: &mut HashMap<String, crate::ir::DtSort>,
+    dt_symbols: &mut HashMap<String, (crate::ir::DtSort, DtSymbol)>,
+) -> Result<(), String> {
+    group.check()?;
+    let group = std::sync::Arc::new(group);
+    for (k, t) in group.types.iter().enumerate() {
+        if datatypes.get(&t.name).is_some_and(|old| old.group != group) {
+            return Err(format!("datatype {} declared again differently", t.name));
+        }
+        let d = crate::ir::DtSort::new(group.clone(), k as u32);
+        datatypes.insert(t.name.clone(), d.clone());
+        for (c, ctor) in t.ctors.iter().enumerate() {
+            let c = c as u32;
+            dt_symbols.insert(ctor.name.clone(), (d.clone(), DtSymbol::Ctor(c)));
+            dt_symbols.insert(format!("is-{}", ctor.name), (d.clone(), DtSymbol::Is(c)));
+            for (f, field) in ctor.fields.iter().enumerate() {
+                dt_symbols.insert(field.name.clone(), (d.clone(), DtSymbol::Sel(c, f as u32)));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The sort of constructor `c` of `d` applied to `args` in `f`: `d` itself, or for a
+/// parametric datatype the instance `annotated` (`(as C S)`) names or the arguments' sorts
+/// determine (both readers).
+fn ctor_instance(
+    f: &Formula,
+    d: &crate::ir::DtSort,
+    c: u32,
+    args: &[NodeId],
+    annotated: Option<Sort>,
+) -> Result<crate::ir::DtSort, String> {
+    use crate::ir::datatype::FieldSort;
+    if !d.parametric() {
+        return Ok(d.clone());
+    }
+    if let Some(Sort::Datatype(a)) = annotated {
+        if a.group == d.group {
+            return Ok(crate::ir::DtSort::instance(a.group, d.index, a.args));
+        }
+    }
+    let arity = d.group.types[0].params.len();
+    let mut found: Vec<Option<Sort>> = vec![None; arity];
+    for (field, a) in d.ctors()[c as usize].fields.iter().zip(args) {
+        match (&field.sort, f.sort_of(*a)) {
+            (FieldSort::Param(p), s) => found[*p as usize] = Some(s.clone()),
+            (FieldSort::Member(_), Sort::Datatype(e)) if e.group == d.group => {
+                for (k, s) in e.args.iter().enumerate() {
+                    found[k] = Some(s.clone());
+                }
+            }
+            _ => {}
+        }
+    }
+    let args: Option<Vec<Sort>> = found.into_iter().collect();
+    let args = args.ok_or_else(|| {
+        format!(
+            "constructor {} of parametric {}: its sort is not determined (write (as C S))",
+            d.ctors()[c as usize].name,
+            d.name()
+        )
+    })?;
+    Ok(crate::ir::DtSort::instance(d.group.clone(), d.index, args))
+}
+
 /// What a datatype's symbol names.
 #[derive(Clone, Copy, Debug)]
 enum DtSymbol {
@@ -1170,31 +1241,7 @@ impl Converter {
                 ctors,
             });
         }
-        let group = DtGroup { types };
-        group.check()?;
-        let group = std::sync::Arc::new(group);
-        for (k, t) in group.types.iter().enumerate() {
-            let d = crate::ir::DtSort::new(group.clone(), k as u32);
-            match self.datatypes.get(&t.name) {
-                Some(old) if old.group != group => {
-                    return Err(format!("datatype {} declared again differently", t.name))
-                }
-                _ => {}
-            }
-            self.datatypes.insert(t.name.clone(), d.clone());
-            for (c, ctor) in t.ctors.iter().enumerate() {
-                let c = c as u32;
-                self.dt_symbols
-                    .insert(ctor.name.clone(), (d.clone(), DtSymbol::Ctor(c)));
-                self.dt_symbols
-                    .insert(format!("is-{}", ctor.name), (d.clone(), DtSymbol::Is(c)));
-                for (f, field) in ctor.fields.iter().enumerate() {
-                    self.dt_symbols
-                        .insert(field.name.clone(), (d.clone(), DtSymbol::Sel(c, f as u32)));
-                }
-            }
-        }
-        Ok(())
+        register_datatypes(DtGroup { types }, &mut self.datatypes, &mut self.dt_symbols)
     }
 
     /// An application of a datatype's constructor, selector or tester named `name`.
@@ -1217,8 +1264,7 @@ impl Converter {
         })
     }
 
-    /// The sort of constructor `c` of `d` applied to `args`: `d` itself, or for a parametric
-    /// datatype the instance `annotated` names or the arguments' sorts determine.
+    /// The sort of constructor `c` of `d` applied to `args` ([`ctor_instance`]).
     fn instance(
         &self,
         d: &crate::ir::DtSort,
@@ -1226,37 +1272,7 @@ impl Converter {
         args: &[NodeId],
         annotated: Option<Sort>,
     ) -> Result<crate::ir::DtSort, String> {
-        use crate::ir::datatype::FieldSort;
-        if !d.parametric() {
-            return Ok(d.clone());
-        }
-        if let Some(Sort::Datatype(a)) = annotated {
-            if a.group == d.group {
-                return Ok(crate::ir::DtSort::instance(a.group, d.index, a.args));
-            }
-        }
-        let arity = d.group.types[0].params.len();
-        let mut found: Vec<Option<Sort>> = vec![None; arity];
-        for (field, a) in d.ctors()[c as usize].fields.iter().zip(args) {
-            match (&field.sort, self.f.sort_of(*a)) {
-                (FieldSort::Param(p), s) => found[*p as usize] = Some(s.clone()),
-                (FieldSort::Member(_), Sort::Datatype(e)) if e.group == d.group => {
-                    for (k, s) in e.args.iter().enumerate() {
-                        found[k] = Some(s.clone());
-                    }
-                }
-                _ => {}
-            }
-        }
-        let args: Option<Vec<Sort>> = found.into_iter().collect();
-        let args = args.ok_or_else(|| {
-            format!(
-                "constructor {} of parametric {}: its sort is not determined (write (as C S))",
-                d.ctors()[c as usize].name,
-                d.name()
-            )
-        })?;
-        Ok(crate::ir::DtSort::instance(d.group.clone(), d.index, args))
+        ctor_instance(&self.f, d, c, args, annotated)
     }
 
     /// A selector or tester application, one node per operator, indices and argument.

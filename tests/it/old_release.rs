@@ -91,6 +91,31 @@ fn harness(reuse: Reuse) -> Harness {
     h
 }
 
+/// The oracles' verdicts on `answers`, with Z3's answer replaced by an error no release
+/// makes where `planted`: a planted API error.
+fn judge_with_z3_error_planted(
+    g: &Formula,
+    answers: &[(SolverId, Answer)],
+    planted: bool,
+) -> smtsmith::oracle::Verdicts {
+    let answers: Vec<(SolverId, Answer)> = answers
+        .iter()
+        .map(|(id, a)| {
+            let a = if *id == SolverId::Z3 && planted {
+                Err(SolverError {
+                    solver: SolverId::Z3,
+                    call: "Z3_solver_check".into(),
+                    message: "a planted error no release makes".into(),
+                })
+            } else {
+                a.clone()
+            };
+            (*id, a)
+        })
+        .collect();
+    judge(g, &answers)
+}
+
 fn read(text: &str) -> Formula {
     finding::reproducer_formula(text).unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
@@ -114,22 +139,7 @@ fn planted_bugs_are_not_known_and_real_known_bugs_are() {
     let plant = |_: &mut Harness, g: &Formula, answers: &[(SolverId, Answer)]| {
         let planted = g.decls.iter().any(|d| d.name == "planted")
             && g.signature().ops.contains(&smtsmith::ir::Op::StrFromInt);
-        let answers: Vec<(SolverId, Answer)> = answers
-            .iter()
-            .map(|(id, a)| {
-                let a = if *id == SolverId::Z3 && planted {
-                    Err(SolverError {
-                        solver: SolverId::Z3,
-                        call: "Z3_solver_check".into(),
-                        message: "a planted error no release makes".into(),
-                    })
-                } else {
-                    a.clone()
-                };
-                (*id, a)
-            })
-            .collect();
-        judge(g, &answers)
+        judge_with_z3_error_planted(g, answers, planted)
     };
     let r = h.run_judged(&f, None, None, &plant);
     let (issue, w) = r
@@ -285,22 +295,7 @@ fn a_known_error_met_through_push_in_another_format_is_known() {
             .decls
             .iter()
             .any(|d| d.sort == smtsmith::ir::Sort::Float(8, 24));
-        let answers: Vec<(SolverId, Answer)> = answers
-            .iter()
-            .map(|(id, a)| {
-                let a = if *id == SolverId::Z3 && float32 {
-                    Err(SolverError {
-                        solver: SolverId::Z3,
-                        call: "Z3_solver_check".into(),
-                        message: "a planted error no release makes".into(),
-                    })
-                } else {
-                    a.clone()
-                };
-                (*id, a)
-            })
-            .collect();
-        judge(g, &answers)
+        judge_with_z3_error_planted(g, answers, float32)
     };
     let mut h = harness(Reuse::Scope);
     let r = h.run_judged(&read(&text("Float32")), None, None, &plant);

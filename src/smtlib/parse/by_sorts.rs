@@ -5,7 +5,7 @@
 //! bit-vector; `-` as negation or subtraction). The commands become the same [`Script`] as
 //! the typed reader makes (the same `Actions`, options and notes).
 
-use super::{take_option, unsat_query, Actions, ErrorKind, ParseError, Script};
+use super::{take_option, unsat_query, Actions, DtSymbol, ErrorKind, ParseError, Script};
 use crate::ir::{DeclId, Float, Formula, NodeId, Op, RoundingMode, Sort, Value, Verdict};
 use crate::script::Action;
 use crate::smtlib::sexp::{command_spans, Sx};
@@ -81,14 +81,6 @@ struct Reader {
     datatypes: HashMap<String, crate::ir::DtSort>,
     /// Constructors, selectors and testers (`is-C`) by name, with their datatype.
     dt_symbols: HashMap<String, (crate::ir::DtSort, DtSymbol)>,
-}
-
-/// What a datatype's symbol names.
-#[derive(Clone, Copy, Debug)]
-enum DtSymbol {
-    Ctor(u32),
-    Sel(u32, u32),
-    Is(u32),
 }
 
 /// A symbol without the bars of a quoted symbol.
@@ -575,32 +567,7 @@ impl Reader {
                 ctors: out,
             });
         }
-        let group = DtGroup { types };
-        group.check()?;
-        let group = std::sync::Arc::new(group);
-        for (k, t) in group.types.iter().enumerate() {
-            if self
-                .datatypes
-                .get(&t.name)
-                .is_some_and(|old| old.group != group)
-            {
-                return Err(format!("datatype {} declared again differently", t.name));
-            }
-            let d = crate::ir::DtSort::new(group.clone(), k as u32);
-            self.datatypes.insert(t.name.clone(), d.clone());
-            for (c, ctor) in t.ctors.iter().enumerate() {
-                let c = c as u32;
-                self.dt_symbols
-                    .insert(ctor.name.clone(), (d.clone(), DtSymbol::Ctor(c)));
-                self.dt_symbols
-                    .insert(format!("is-{}", ctor.name), (d.clone(), DtSymbol::Is(c)));
-                for (f, field) in ctor.fields.iter().enumerate() {
-                    self.dt_symbols
-                        .insert(field.name.clone(), (d.clone(), DtSymbol::Sel(c, f as u32)));
-                }
-            }
-        }
-        Ok(())
+        super::register_datatypes(DtGroup { types }, &mut self.datatypes, &mut self.dt_symbols)
     }
 
     /// An application of the datatype constructor, selector or tester `name` (`None`: no
@@ -619,8 +586,7 @@ impl Reader {
     ) -> Option<Result<NodeId, String>> {
         let (d, sym) = self.dt_symbols.get(name).cloned()?;
         Some(match (sym, args.as_slice()) {
-            (DtSymbol::Ctor(c), _) => self
-                .instance(&d, c, &args, annotated)
+            (DtSymbol::Ctor(c), _) => super::ctor_instance(&self.f, &d, c, &args, annotated)
                 .and_then(|d| self.f.construct(&d, c, args).map_err(|e| e.to_string())),
             (DtSymbol::Sel(c, f), [x]) => self
                 .f
@@ -632,46 +598,6 @@ impl Reader {
                 .map_err(|e| e.to_string()),
             _ => Err(format!("{name} applied to {} arguments", args.len())),
         })
-    }
-
-    /// The sort of constructor `c` of `d` applied to `args`: `d` itself, or for a parametric
-    /// datatype the instance `annotated` names or the arguments' sorts determine.
-    fn instance(
-        &self,
-        d: &crate::ir::DtSort,
-        c: u32,
-        args: &[NodeId],
-        annotated: Option<Sort>,
-    ) -> Result<crate::ir::DtSort, String> {
-        use crate::ir::datatype::FieldSort;
-        if !d.parametric() {
-            return Ok(d.clone());
-        }
-        if let Some(Sort::Datatype(a)) = annotated {
-            if a.group == d.group {
-                return Ok(crate::ir::DtSort::instance(a.group, d.index, a.args));
-            }
-        }
-        let mut found: Vec<Option<Sort>> = vec![None; d.group.types[0].params.len()];
-        for (field, a) in d.ctors()[c as usize].fields.iter().zip(args) {
-            match (&field.sort, self.f.sort_of(*a)) {
-                (FieldSort::Param(p), s) => found[*p as usize] = Some(s.clone()),
-                (FieldSort::Member(_), Sort::Datatype(e)) if e.group == d.group => {
-                    for (k, s) in e.args.iter().enumerate() {
-                        found[k] = Some(s.clone());
-                    }
-                }
-                _ => {}
-            }
-        }
-        let args: Vec<Sort> = found.into_iter().collect::<Option<_>>().ok_or_else(|| {
-            format!(
-                "constructor {} of parametric {}: its sort is not determined (write (as C S))",
-                d.ctors()[c as usize].name,
-                d.name()
-            )
-        })?;
-        Ok(crate::ir::DtSort::instance(d.group.clone(), d.index, args))
     }
 
     /// `(match s ((pattern body) ...))` as the solvers' front ends read it (and as the typed

@@ -286,9 +286,17 @@ pub fn outside_logics(id: SolverId, f: &Formula) -> Option<String> {
     lacked_extension(id, f).or_else(|| (crate::profile::of(id).outside_logics)(f))
 }
 
-/// The solvers that read each operator of [`crate::ir::ops::EXTENSIONS`] (Z3's
-/// `seq.last_indexof`: cvc5 has no such operator, Yices no strings).
-const EXTENSION_READERS: &[(Op, &[SolverId])] = &[(Op::StrLastIndexof, &[SolverId::Z3])];
+/// The solvers that read each operator of [`crate::ir::ops::EXTENSIONS`]: Z3's
+/// `seq.last_indexof` (cvc5's front end: "Symbol 'seq.last_indexof' not declared"), cvc5's
+/// `str.rev`, `str.to_lower`, `str.to_upper`, `str.update` (Z3 5.4.1's binary: "unknown
+/// constant str.rev"); Yices has no strings.
+const EXTENSION_READERS: &[(Op, &[SolverId])] = &[
+    (Op::StrLastIndexof, &[SolverId::Z3]),
+    (Op::StrRev, &[SolverId::Cvc5]),
+    (Op::StrToLower, &[SolverId::Cvc5]),
+    (Op::StrToUpper, &[SolverId::Cvc5]),
+    (Op::StrUpdate, &[SolverId::Cvc5]),
+];
 
 /// The solvers that read `op` where it is one solver's extension; `None` for SMT-LIB's
 /// operators.

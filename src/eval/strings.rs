@@ -67,6 +67,30 @@ pub fn last_indexof(s: &[u32], t: &[u32]) -> BigInt {
         .map_or(BigInt::from(-1), BigInt::from)
 }
 
+/// cvc5's `str.to_lower` (`upper` false) and `str.to_upper`: the letters `A`–`Z` resp.
+/// `a`–`z` changed, every other character as it is.
+pub fn ascii_case(s: &[u32], upper: bool) -> Str {
+    s.iter()
+        .map(|&c| match (upper, c) {
+            (false, 0x41..=0x5A) => c + 0x20,
+            (true, 0x61..=0x7A) => c - 0x20,
+            _ => c,
+        })
+        .collect()
+}
+
+/// cvc5's `(str.update s i t)`: `s` with `t` written over it from position `i`, as much of
+/// `t` as fits (the length of `s` kept); `s` itself where `i` is negative or past its end.
+pub fn update(s: &[u32], i: &BigInt, t: &[u32]) -> Str {
+    match index(i) {
+        Some(i) if i <= s.len() => {
+            let n = t.len().min(s.len() - i);
+            [&s[..i], &t[..n], &s[i + n..]].concat()
+        }
+        _ => s.to_vec(),
+    }
+}
+
 pub fn contains(s: &[u32], t: &[u32]) -> bool {
     find(s, t, 0).is_some()
 }
@@ -178,6 +202,30 @@ pub fn from_int(n: &BigInt) -> Str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// cvc5 1.4.2's front end, `(get-value ((str.update A I B)))` and the case operators:
+    /// "abcd" 1 "XY" "aXYd", "abcd" 3 "XY" "abcX", "abcd" 4 "XY" "abcd", "abcd" -1 "XY"
+    /// "abcd", "" 0 "XY" ""; `str.to_lower` "Ab\u{c4}Z" "ab\u{c4}z", `str.to_upper`
+    /// "aB\u{e4}z" "AB\u{e4}Z" (only the ASCII letters change).
+    #[test]
+    fn update_and_case_are_cvc5s() {
+        let w = |s: &str| s.chars().map(u32::from).collect::<Vec<u32>>();
+        for (a, i, b, want) in [
+            ("abcd", 1, "XY", "aXYd"),
+            ("abcd", 3, "XY", "abcX"),
+            ("abcd", 4, "XY", "abcd"),
+            ("abcd", -1, "XY", "abcd"),
+            ("", 0, "XY", ""),
+        ] {
+            assert_eq!(
+                update(&w(a), &BigInt::from(i), &w(b)),
+                w(want),
+                "{a} {i} {b}"
+            );
+        }
+        assert_eq!(ascii_case(&w("AbÄZ"), false), w("abÄz"));
+        assert_eq!(ascii_case(&w("aBäz"), true), w("ABäZ"));
+    }
 
     /// Z3 5.4.1's binary, `(simplify (seq.last_indexof A B))`: "abcab" "ab" 3, "abcab" ""
     /// 5, "" "" 0, "abc" "d" -1, "aaa" "aa" 1, "" "a" -1.

@@ -288,6 +288,10 @@ pub enum Op {
     // Extensions of one solver ([`EXTENSIONS`]), after SMT-LIB's operators (a generator's
     // swarm mask keeps its bits for those).
     StrLastIndexof,
+    StrRev,
+    StrToLower,
+    StrToUpper,
+    StrUpdate,
 }
 
 /// One row of the table.
@@ -506,6 +510,14 @@ table! {
     // Z3's extension (not SMT-LIB; cvc5 has no such operator): the last index of the second
     // string in the first, its length where the second is empty, -1 where none.
     StrLastIndexof "seq.last_indexof" Strings [Str, Str] min 2 -> Int, None, Fixed;
+    // cvc5's extensions (not SMT-LIB; Z3 has none of them): the reverse; `A`–`Z` to lower
+    // case and `a`–`z` to upper case (no other character changes); the first string with the
+    // third written over it from the position, its length kept (unchanged where the
+    // position is outside 0..=length).
+    StrRev   "str.rev"  Strings [Str]          min 1 -> Str,  None,    Fixed;
+    StrToLower "str.to_lower" Strings [Str]    min 1 -> Str,  None,    Fixed;
+    StrToUpper "str.to_upper" Strings [Str]    min 1 -> Str,  None,    Fixed;
+    StrUpdate "str.update" Strings [Str, Int, Str] min 3 -> Str, None, Fixed;
 }
 
 /// Operators one solver adds to a theory beyond SMT-LIB (which solvers read each is a fact
@@ -513,7 +525,13 @@ table! {
 /// evaluates them, a solver without one is not asked about a formula that has it, and the
 /// generator does not draw them (their odds in the default mix are a default, to be decided
 /// by the bug benchmark).
-pub const EXTENSIONS: &[Op] = &[Op::StrLastIndexof];
+pub const EXTENSIONS: &[Op] = &[
+    Op::StrLastIndexof,
+    Op::StrRev,
+    Op::StrToLower,
+    Op::StrToUpper,
+    Op::StrUpdate,
+];
 
 /// Z3's names of the sequence operators applied to strings, each the SMT-LIB string
 /// operator it means there (Z3 reads both; cvc5 reads only the `str.` ones).

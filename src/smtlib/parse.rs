@@ -175,8 +175,8 @@ pub fn parse_script_with(text: &str, reading: Reading) -> Result<Script, ParseEr
         return by_sorts::read(text);
     }
     let lenient = reading == Reading::Lenient;
-    // Z3's sequence names on strings are not SMT-LIB: read leniently only, and noted.
-    if lenient && by_sorts::mentions_z3_seq(text) {
+    // A solver's own string operators are not SMT-LIB: read leniently only, and noted.
+    if lenient && by_sorts::mentions_solver_extension(text) {
         return by_sorts::read(text);
     }
     let rewritten = compat::rewrite(text, lenient);

@@ -573,6 +573,10 @@ impl Cvc5 {
             Op::StrSuffixof => self.mk(K::StringSuffix, xs),
             Op::StrContains => self.mk(K::StringContains, xs),
             Op::StrIndexof => self.mk(K::StringIndexof, xs),
+            Op::StrRev => self.mk(K::StringRev, xs),
+            Op::StrToLower => self.mk(K::StringToLower, xs),
+            Op::StrToUpper => self.mk(K::StringToUpper, xs),
+            Op::StrUpdate => self.mk(K::StringUpdate, xs),
             // Never asked (`facts::skip_reason`): cvc5 has no such operator.
             Op::StrLastIndexof => Err(SolverError {
                 solver: SolverId::Cvc5,

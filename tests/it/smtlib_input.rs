@@ -699,3 +699,37 @@ fn check_reads_datatypes_with_float_fields_through_every_path() {
         }
     }
 }
+
+/// `check` reads cvc5's string extensions (`str.rev`, `str.to_lower`, `str.to_upper`,
+/// `str.update`): every cvc5 path answers each status, its models satisfy the assertions by
+/// the evaluator (no finding), and Z3, which has none of them, is not asked (unknown on
+/// every path). Ground truth: the statuses (the unsat one: `(str.rev s)` = "ba" makes `s`
+/// "ab", whose lower case is not "ba").
+#[test]
+fn check_reads_cvc5s_string_extensions() {
+    for (status, assertion) in [
+        (
+            "sat",
+            "(and (= (str.rev s) \"cba\") (= (str.to_upper (str.update s 1 \"x\")) \"AXC\"))",
+        ),
+        (
+            "unsat",
+            "(and (= (str.rev s) \"ba\") (= (str.to_lower s) \"ba\"))",
+        ),
+    ] {
+        let text = format!(
+            "(set-logic QF_SLIA)(set-info :status {status})(declare-const s String)
+             (assert {assertion})(check-sat)"
+        );
+        let r = check_text(&text);
+        assert!(r.error.is_none(), "{status}: {:?}", r.error);
+        assert!(r.findings.is_empty(), "{status}: {:?}", r.findings);
+        for p in &r.paths {
+            let expect = match p.solver.library() {
+                SolverId::Cvc5 => status,
+                _ => "unknown",
+            };
+            assert_eq!(p.verdict, expect, "{status}: {p:?}");
+        }
+    }
+}

@@ -43,10 +43,14 @@ pub(super) fn mentions_fp(text: &str) -> bool {
     MARKS.iter().any(|m| text.contains(m))
 }
 
-/// Whether `text` uses Z3's sequence names (`seq.len` on strings, its extension
-/// `seq.last_indexof`), which the typed reader does not know: this reader reads them.
-pub(super) fn mentions_z3_seq(text: &str) -> bool {
+/// Whether `text` uses a solver's own string operators — Z3's sequence names (`seq.len` on
+/// strings, its extension `seq.last_indexof`) or another of [`crate::ir::ops::EXTENSIONS`]
+/// (cvc5's `str.rev`, …) — which the typed reader does not know: this reader reads them.
+pub(super) fn mentions_solver_extension(text: &str) -> bool {
     text.contains("seq.")
+        || crate::ir::ops::EXTENSIONS
+            .iter()
+            .any(|op| text.contains(op.name()))
 }
 
 /// A `define-fun`: its parameters and body, expanded where it is applied.

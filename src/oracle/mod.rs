@@ -159,35 +159,6 @@ impl Issue {
     }
 }
 
-impl Issue {
-    /// Whether `other` is the same finding as this one where an error's message may name
-    /// another operator: [`Self::same_finding`], with every word of the normalized messages
-    /// that is an operator's name counted as one word. One bug's message names the operator
-    /// it failed on, which changes with the formula around it (Z3 4.11.2's
-    /// `fp.roundToIntegral` error says `invalid zero_extend application` on Float(3,3),
-    /// `invalid extract application` on Float(3,4)); the rest of the message is the bug's.
-    pub fn same_finding_but_operators(&self, other: &Issue) -> bool {
-        let words = |m: &str| -> Vec<String> {
-            normalize(m)
-                .split_whitespace()
-                .map(|w| {
-                    let named = crate::ir::OPS.iter().any(|i| i.name == w)
-                        || crate::ir::ops::Z3_SEQ_ALIASES.iter().any(|(a, _)| *a == w);
-                    if named {
-                        "OP".to_string()
-                    } else {
-                        w.to_string()
-                    }
-                })
-                .collect()
-        };
-        self.same_finding(other)
-            || self.class == other.class
-                && self.blamed == other.blamed
-                && words(&self.summary) == words(&other.summary)
-    }
-}
-
 /// Applies every oracle to the answers of the solvers to `f`.
 /// [`judge`], and a verdict contrary to the construction `c` is a `construction` finding.
 pub fn judge_constructed(
@@ -920,33 +891,6 @@ mod tests {
     //! Pure logic of the oracle over hand-made answers; the tests that make each class fire
     //! on real solver answers are in `tests/it/oracles.rs`.
     use super::*;
-
-    /// One bug's errors that name another operator are the same finding for a known bug's
-    /// replay (Z3 4.11.2's two `fp.roundToIntegral` messages); another message, class or
-    /// solver is not.
-    #[test]
-    fn errors_that_differ_in_the_operator_they_name_are_one_bug() {
-        let error = |solver, message: &str| Issue {
-            class: Class::ApiError,
-            blamed: Some(solver),
-            summary: format!("z3 API error in Z3_solver_check: {message}"),
-        };
-        let extract = error(SolverId::Z3, "invalid extract application");
-        let zero_extend = error(SolverId::Z3, "invalid zero_extend application");
-        assert!(!extract.same_finding(&zero_extend));
-        assert!(extract.same_finding_but_operators(&zero_extend));
-        assert!(!extract.same_finding_but_operators(&error(SolverId::Z3, "a planted error")));
-        assert!(!extract.same_finding_but_operators(&error(SolverId::Z3, "invalid extract")));
-        assert!(!extract.same_finding_but_operators(&error(
-            SolverId::Z3Text,
-            "invalid zero_extend application"
-        )));
-        let crash = Issue {
-            class: Class::Crash,
-            ..zero_extend
-        };
-        assert!(!extract.same_finding_but_operators(&crash));
-    }
     use crate::eval::Model;
     use crate::ir::{Op, Sort, Value};
     use std::time::Duration;

@@ -1873,21 +1873,26 @@ mod tests {
     /// FloatingPoint scripts (read by their sorts, not by yaspar-ir): `to_fp` by its
     /// argument sorts, the special constants, both names of rounding modes, `define-sort`,
     /// an integer numeral where a real is expected; the ground assertion evaluates true.
-    /// Datatype declarations (one, mutually recursive, a field of an earlier group),
-    /// constructors, selectors, both tester forms, `match` read as testers, selectors and
-    /// lets: printed and read back as the same formula.
-    #[test]
-    fn datatype_scripts_read_with_match_as_testers_and_selectors() {
-        let text = "(set-logic ALL)
+    /// A group of mutually recursive datatypes using an earlier one, with assertions through
+    /// both tester forms and `match` (the datatype tests' common script).
+    const ROSE_FOREST: &str = "(set-logic ALL)
             (declare-datatype Color ((red) (green)))
             (declare-datatypes ((Rose 0) (Forest 0))
               (((rose (root Color) (kids Forest))) ((fnil) (fcons (fhead Rose) (ftail Forest)))))
             (declare-const t Rose)
             (assert (is-fcons (kids t)))
             (assert ((_ is red) (root (fhead (kids t)))))
-            (assert (match (kids t) ((fnil false) ((fcons h rest) (= rest fnil)))))
-            (assert (= t (rose green (fcons (rose red fnil) fnil))))
-            (check-sat)";
+            (assert (match (kids t) ((fnil false) ((fcons h rest) (= rest fnil)))))";
+
+    /// Datatype declarations (one, mutually recursive, a field of an earlier group),
+    /// constructors, selectors, both tester forms, `match` read as testers, selectors and
+    /// lets: printed and read back as the same formula.
+    #[test]
+    fn datatype_scripts_read_with_match_as_testers_and_selectors() {
+        let text = format!(
+            "{ROSE_FOREST}(assert (= t (rose green (fcons (rose red fnil) fnil))))(check-sat)"
+        );
+        let text = text.as_str();
         let s = parse(text);
         let f = &s.formula;
         let groups = f.datatype_groups();
@@ -1968,17 +1973,11 @@ mod tests {
     /// instances (a parameter inside another sort is unsupported, as in the typed reader).
     #[test]
     fn the_reader_by_sorts_reads_datatypes_as_the_typed_reader() {
-        let text = "(set-logic ALL)
-            (declare-datatype Color ((red) (green)))
-            (declare-datatypes ((Rose 0) (Forest 0))
-              (((rose (root Color) (kids Forest))) ((fnil) (fcons (fhead Rose) (ftail Forest)))))
-            (declare-const t Rose)
-            (assert (is-fcons (kids t)))
-            (assert ((_ is red) (root (fhead (kids t)))))
-            (assert (match (kids t) ((fnil false) ((fcons h rest) (= rest fnil)))))
-            (assert (match (root t) ((red false) (other (= other green)))))
-            (assert (= t (rose green (fcons (rose red fnil) fnil))))
-            (check-sat)";
+        let text = format!(
+            "{ROSE_FOREST}(assert (match (root t) ((red false) (other (= other green)))))
+             (assert (= t (rose green (fcons (rose red fnil) fnil))))(check-sat)"
+        );
+        let text = text.as_str();
         let opts = crate::smtlib::ScriptOptions::default();
         let typed = parse(text);
         let by_sorts = by_sorts::read(text).unwrap();

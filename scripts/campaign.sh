@@ -113,7 +113,7 @@ echo "   corp: corpus inputs/size exec/s: inputs per second"
 # left out (they stay in the log). The full log is kept
 # until the end of this script for the summary.
 present() {
-  local start=$SECONDS line t left finding=0
+  local start=$SECONDS line t left finding=0 dictionary=0
   while IFS= read -r line; do
     t=$((SECONDS - start)); left=$((seconds > t ? seconds - t : 0))
     # Status lines carry the clock, in the log too (the report plots over it).
@@ -121,6 +121,16 @@ present() {
       "#"[0-9]*) line=$(printf '[%02d:%02d / %02d:%02d left] %s' $((t / 60)) $((t % 60)) $((left / 60)) $((left % 60)) "$line") ;;
     esac
     printf '%s\n' "$line" >>"$log"
+    # libFuzzer's recommended dictionary at each process's end (hundreds of lines): one line
+    # for a person, the dictionary in the log.
+    case "$line" in
+      "###### Recommended dictionary. ######") dictionary=1; continue ;;
+      "###### End of recommended dictionary. ######")
+        dictionary=0
+        printf "(libFuzzer's recommended dictionary: in %s)\n" "$log"
+        continue ;;
+    esac
+    [ "$dictionary" = 1 ] && continue
     case "$line" in
       *__sanitizer_*|*"WARNING: Failed to find function"*) ;;
       # Unsymbolised addresses of newly covered functions, and Z3's note that a drawn

@@ -48,6 +48,10 @@ pub struct Limitation {
     pub why: &'static str,
 }
 
+/// cvc5's refusal, in its default mode, of a float format other than Float32 and Float64 (a
+/// check's error and its front end's alike).
+const CVC5_FP_FORMAT_REFUSAL: &str = "FP term * with type whose size is * is not supported, only Float32 (8/24) or Float64 (11/53) types are supported in default mode. Try the experimental solver via --fp-exp. Note: There are known issues with the experimental solver, use at your own risk.";
+
 /// Every error message that smtsmith turns into `unknown`, an unsupported operator, a
 /// skipped setup or a missing option instead of an API error. Each was seen with the
 /// release named; anything else a solver says is a finding.
@@ -76,14 +80,14 @@ pub const LIMITATIONS: &[Limitation] = &[
     Limitation {
         solver: SolverId::Cvc5,
         kind: LimitKind::Check,
-        message: "FP term * with type whose size is * is not supported, only Float32 (8/24) or Float64 (11/53) types are supported in default mode. Try the experimental solver via --fp-exp. Note: There are known issues with the experimental solver, use at your own risk.",
+        message: CVC5_FP_FORMAT_REFUSAL,
         seen_on: "cvc5 1.4.2",
         why: "cvc5's default floating-point solver takes Float32 and Float64 only, by its own word (cvc5/cvc5#3696); smtsmith sets `fp-exp` wherever a formula's sorts need it (`cvc5_needs_fp_exp`), so this shows only where that misses a sort",
     },
     Limitation {
         solver: SolverId::Cvc5,
         kind: LimitKind::FrontEnd,
-        message: "FP term * with type whose size is * is not supported, only Float32 (8/24) or Float64 (11/53) types are supported in default mode. Try the experimental solver via --fp-exp. Note: There are known issues with the experimental solver, use at your own risk.",
+        message: CVC5_FP_FORMAT_REFUSAL,
         seen_on: "cvc5 1.4.2",
         why: "as above, through cvc5's front end (`(error \"FP term …\")`)",
     },
@@ -310,6 +314,15 @@ pub fn extension_readers(op: Op) -> Option<&'static [SolverId]> {
 /// The first operator of `f` that is another solver's extension `id` does not read
 /// ([`extension_readers`]).
 fn lacked_extension(id: SolverId, f: &Formula) -> Option<String> {
+    // Asked for every solver of every case, where generated formulas never have one: a scan
+    // of the arena first, the signature (what is reachable) only where one is there.
+    let any = f
+        .nodes
+        .iter()
+        .any(|n| matches!(n.kind, crate::ir::NodeKind::App(op, ..) if op.is_extension()));
+    if !any {
+        return None;
+    }
     f.signature().ops.iter().find_map(|op| {
         let readers = extension_readers(*op)?;
         (!readers.contains(&id.library())).then(|| {

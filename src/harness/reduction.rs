@@ -287,7 +287,10 @@ impl Harness {
                 options: Default::default(),
                 ..r.setup
             };
-            for (setup, which) in [(r.setup, "this finding's setup"), (own, "its own setup")] {
+            let setups = [(r.setup, "this finding's setup"), (own, "its own setup")];
+            // Its own setup is often the finding's: one replay then.
+            let distinct = if own == r.setup { 1 } else { 2 };
+            for (setup, which) in setups.into_iter().take(distinct) {
                 if self.set_setup(setup).is_err() {
                     continue;
                 }

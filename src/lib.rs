@@ -27,6 +27,7 @@ pub mod mutate;
 pub mod options;
 pub mod oracle;
 pub mod profile;
+pub mod reach;
 pub mod reduce;
 pub mod report;
 pub mod sanitizer;

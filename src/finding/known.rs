@@ -71,6 +71,14 @@ pub enum BinaryShows {
 }
 
 impl Known {
+    /// A public bug: its reproducer was written from a public issue thread (its `source`
+    /// is the thread's address), not found by smtsmith.
+    pub fn is_public(&self) -> bool {
+        self.source
+            .as_deref()
+            .is_some_and(|s| s.starts_with("https://github.com/") && s.contains("/issues/"))
+    }
+
     /// How the binary shows the bug: as the index says, else by its first class.
     pub fn binary_shows(&self) -> BinaryShows {
         if let Some(b) = self.binary {

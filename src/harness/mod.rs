@@ -541,32 +541,16 @@ impl Harness {
     /// text paths as `paths` says. A case asking for unsat cores keeps Z3's solver for the
     /// logic (a tactic's solver reads no core).
     fn draw_setup(&mut self, input: &[u8]) {
-        if !self.mixed_reuse && !self.drawn_setups && self.paths == solver::Paths::Api {
+        let draw = solver::SetupDraw {
+            drawn: self.drawn_setups,
+            mixed_reuse: self.mixed_reuse,
+            reuse: self.reuse,
+            paths: self.paths,
+            plain_share: self.plain_share,
+        };
+        let Some(mut setup) = draw.setup_of(input) else {
             // Nothing is drawn: the setup stays as set.
             return;
-        }
-        let plain = self.drawn_setups
-            && self.plain_share > 0
-            && solver::CaseSetup::plain_drawn(input, self.plain_share);
-        let mut setup = if plain {
-            solver::CaseSetup::plain()
-        } else {
-            let drawn = solver::CaseSetup::drawn(input, self.paths);
-            let mut setup = solver::CaseSetup {
-                reuse: if self.mixed_reuse {
-                    drawn.reuse
-                } else {
-                    self.reuse
-                },
-                text: drawn.text,
-                ..Default::default()
-            };
-            if self.drawn_setups {
-                setup.z3_solver = drawn.z3_solver;
-                setup.print = drawn.print;
-                setup.options = drawn.options;
-            }
-            setup
         };
         if self.cores_asked {
             setup.z3_solver = solver::Z3Solver::ForLogic;

@@ -12,7 +12,7 @@ pub mod yices;
 #[allow(unsafe_code)]
 pub mod z3;
 
-pub use setup::{CaseOptions, CaseSetup, Paths, Z3Solver};
+pub use setup::{CaseOptions, CaseSetup, Paths, SetupDraw, Z3Solver};
 
 /// Runs an SMT-LIB script through `id`'s own front end (`smtsmith solve`): Z3's and Yices's
 /// binaries, cvc5's parser library in-process (its wheels ship no binary); what it printed,

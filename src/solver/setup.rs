@@ -291,6 +291,64 @@ impl CaseSetup {
     }
 }
 
+/// How a harness draws each case's setup from its fuzzer input (the settings
+/// `SMTSMITH_SETUP`, `SMTSMITH_REUSE`, `SMTSMITH_PATHS`, `SMTSMITH_PLAIN_SHARE`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SetupDraw {
+    /// Z3's solver, the printing style and the curated options are drawn per case.
+    pub drawn: bool,
+    /// The reuse mode is drawn per case (else `reuse`).
+    pub mixed_reuse: bool,
+    pub reuse: Reuse,
+    pub paths: Paths,
+    /// With `drawn`, the percentage of cases that take the plain setup.
+    pub plain_share: u8,
+}
+
+impl Default for SetupDraw {
+    /// The defaults of a fuzzing process (docs/defaults.md).
+    fn default() -> Self {
+        SetupDraw {
+            drawn: true,
+            mixed_reuse: true,
+            reuse: Reuse::Scope,
+            paths: Paths::Drawn,
+            plain_share: 50,
+        }
+    }
+}
+
+impl SetupDraw {
+    /// The setup of the case with fuzzer input `input` (`None`: nothing is drawn, the
+    /// setup stays as the harness set it).
+    pub fn setup_of(&self, input: &[u8]) -> Option<CaseSetup> {
+        if !self.mixed_reuse && !self.drawn && self.paths == Paths::Api {
+            return None;
+        }
+        let plain =
+            self.drawn && self.plain_share > 0 && CaseSetup::plain_drawn(input, self.plain_share);
+        if plain {
+            return Some(CaseSetup::plain());
+        }
+        let drawn = CaseSetup::drawn(input, self.paths);
+        let mut setup = CaseSetup {
+            reuse: if self.mixed_reuse {
+                drawn.reuse
+            } else {
+                self.reuse
+            },
+            text: drawn.text,
+            ..Default::default()
+        };
+        if self.drawn {
+            setup.z3_solver = drawn.z3_solver;
+            setup.print = drawn.print;
+            setup.options = drawn.options;
+        }
+        Some(setup)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

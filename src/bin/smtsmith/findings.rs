@@ -372,6 +372,42 @@ pub(super) fn bugs(action: BugsAction) -> Result<ExitCode, String> {
                 ExitCode::from(1)
             })
         }
+        BugsAction::Reach {
+            cases,
+            seed,
+            theories,
+            seeds,
+            markdown,
+            json,
+        } => {
+            use smtsmith::reach;
+            let theories = match theories {
+                Some(t) => t,
+                None => smtsmith::settings::Settings::from_env()?.theories,
+            };
+            let seed_scripts = read_seed_scripts(&seeds)?;
+            let setups = smtsmith::solver::SetupDraw::default();
+            let drawn: Vec<reach::Drawn> = reach::DRAWN
+                .iter()
+                .map(|t| reach::draw(*t, cases, seed, &theories, &setups, &seed_scripts))
+                .collect();
+            let audit = reach::audit(&drawn);
+            if json {
+                let freqs: std::collections::BTreeMap<&str, _> = drawn
+                    .iter()
+                    .map(|d| (d.target.name(), d.frequencies()))
+                    .collect();
+                let out = serde_json::json!({ "bugs": audit, "frequencies": freqs });
+                println!("{}", serde_json::to_string_pretty(&out).unwrap());
+            } else {
+                print!("{}", reach::markdown(&audit, &drawn));
+            }
+            if let Some(md) = markdown {
+                std::fs::write(&md, reach::markdown(&audit, &drawn))
+                    .map_err(|e| format!("{}: {e}", md.display()))?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         BugsAction::Results {
             dir,
             markdown,
@@ -396,4 +432,33 @@ pub(super) fn bugs(action: BugsAction) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// The scripts of every `.smt2` file under `dir` that smtsmith reads (the `seed_mutation`
+/// target's shipped seeds); an empty or missing folder is an error.
+fn read_seed_scripts(dir: &std::path::Path) -> Result<Vec<smtsmith::script::Script>, String> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let entries = std::fs::read_dir(&d).map_err(|e| format!("{}: {e}", d.display()))?;
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "smt2") {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    let scripts: Vec<_> = files
+        .iter()
+        .filter_map(|p| std::fs::read_to_string(p).ok())
+        .filter_map(|t| smtsmith::smtlib::parse::parse_script(&t).ok())
+        .map(|s| s.script)
+        .collect();
+    if scripts.is_empty() {
+        return Err(format!("no seed smtsmith reads under {}", dir.display()));
+    }
+    Ok(scripts)
 }

@@ -50,6 +50,31 @@ enum BugsAction {
         #[arg(long)]
         json: bool,
     },
+    /// The reach audit: for each bug of the index, which ingredients of its reproducer
+    /// (sorts, operators, literal classes, theory pairs, commands, options and tactics)
+    /// each fuzz target's cases have, measured by decoding CASES seeded random inputs per
+    /// target under the theories of SMTSMITH_THEORIES (or --theories) and the default
+    /// setup draw; prints a table of the missing and rare ingredients per bug.
+    Reach {
+        /// Inputs drawn per target.
+        #[arg(long, default_value_t = 10_000)]
+        cases: usize,
+        /// Seed of the drawn inputs.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Theories the cases may use (default: $SMTSMITH_THEORIES or all).
+        #[arg(long)]
+        theories: Option<smtsmith::generate::Theories>,
+        /// The seeds the `seed_mutation` target mutates (its shipped corpus).
+        #[arg(long, default_value = "seeds")]
+        seeds: PathBuf,
+        /// Also write the table as Markdown here (for docs/).
+        #[arg(long)]
+        markdown: Option<PathBuf>,
+        /// Every bug's ingredients and frequencies as JSON instead of the table.
+        #[arg(long)]
+        json: bool,
+    },
     /// Read the trials `scripts/bug-bench.sh` ran under DIR: per cell (Z3 release, fuzz
     /// target), the bugs triggered per trial and each bug's time to trigger (median over
     /// the trials, a trial that never triggered it counting as never, and its spread).

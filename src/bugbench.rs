@@ -331,7 +331,11 @@ pub struct Trial {
 pub struct TrialResult {
     pub trial: Trial,
     pub dir: PathBuf,
+    /// Bug (its reproducer's file) → seconds into the trial when a finding of it was first
+    /// seen, public and own bugs alike ([`TrialResult::public`] splits them).
     pub triggered: BTreeMap<String, f64>,
+    /// The bugs triggered by the fix-range rule ([`fix_range_bug`]), not by a replay.
+    pub by_fix_range: Vec<String>,
     /// Findings seen that are not a known bug (new, unsettled, performance, regression).
     pub other_findings: usize,
     /// Where the trial's time went, from its campaign log.
@@ -397,9 +401,149 @@ impl TrialCost {
     }
 }
 
+impl TrialResult {
+    /// The public bugs triggered (index entries written from a public issue thread).
+    pub fn public(&self) -> usize {
+        self.triggered.keys().filter(|b| is_public(b)).count()
+    }
+
+    /// smtsmith's own bugs triggered.
+    pub fn own(&self) -> usize {
+        self.triggered.len() - self.public()
+    }
+}
+
+/// Whether the index's bug `file` is a public one.
+pub fn is_public(file: &str) -> bool {
+    known::index()
+        .iter()
+        .any(|k| k.file == file && k.is_public())
+}
+
+/// How a finding's kind and a bug's class are compared by the fix-range rule: a verdict,
+/// a model, a crash, an error, an incompleteness, a time limit, a core.
+fn kind(class: &str) -> &'static str {
+    match class {
+        "wrong-sat" | "wrong-unsat" | "disagreement" => "verdict",
+        "invalid-model" | "wrong-value" => "model",
+        "crash" => "crash",
+        "api-error" | "self-check" => "error",
+        "incompleteness" => "incompleteness",
+        "time-limit" | "performance" => "time",
+        "invalid-core" => "core",
+        _ => "other",
+    }
+}
+
+/// The fix-range rule (docs/defaults.md, "The public-bug yardstick"): the public bug a
+/// finding triggers without its own key — its reproducer, run by the release binaries,
+/// shows on the release it was found with and on the bug's last affected release before
+/// the bug's fix, and not on the fix release; the bug is of the finding's solver and kind
+/// and lists that release. Of several such bugs, the one sharing most operators with the
+/// finding; none on a tie. `probed` caches each release's probe of this finding.
+pub fn fix_range_bug(
+    f: &bisect::FindingReplay,
+    store: &Path,
+    timeout: Duration,
+    probed: &mut BTreeMap<String, String>,
+) -> Option<String> {
+    let finding_kind = kind(f.class.dir());
+    let releases: Vec<String> = bisect::releases_of(f.solver)
+        .into_iter()
+        .map(|(v, _, _)| v)
+        .collect();
+    let position = |v: &str| releases.iter().position(|r| r == v);
+    let mut probe = |version: &str| -> String {
+        probed
+            .entry(version.to_string())
+            .or_insert_with(|| match f.probe(store, version, timeout) {
+                Probe::Bad(_) => "bad".into(),
+                Probe::Good(_) => "good".into(),
+                Probe::Undecided(_) => "undecided".into(),
+            })
+            .clone()
+    };
+    let ops: std::collections::BTreeSet<String> = f.json["operators"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|o| o.as_str().map(|o| format!("op:{o}")))
+        .collect();
+    let mut passing: Vec<(usize, &Known)> = Vec::new();
+    for k in known::index() {
+        let Some(fixed) = k.fixed_in.as_deref() else {
+            continue;
+        };
+        if !k.is_public()
+            || k.solver.library() != f.solver
+            || !k.affects(&f.found_in)
+            || !k.classes.iter().any(|c| kind(c) == finding_kind)
+        {
+            continue;
+        }
+        let (Some(fixed), Some(fixed_at)) = (
+            bisect::pinned_release(k.solver, fixed),
+            bisect::pinned_release(k.solver, fixed).and_then(|v| position(&v)),
+        ) else {
+            continue;
+        };
+        // The bug's last affected release before its fix.
+        let Some(last) = releases[..fixed_at]
+            .iter()
+            .rev()
+            .find(|r| k.affects(r))
+            .cloned()
+        else {
+            continue;
+        };
+        if probe(&f.found_in) != "bad" || probe(&last) != "bad" || probe(&fixed) != "good" {
+            continue;
+        }
+        let shared = known::reproducer(&k.file)
+            .and_then(|t| crate::reach::of_reproducer(t).ok())
+            .map_or(0, |i| i.iter().filter(|x| ops.contains(*x)).count());
+        passing.push((shared, k));
+    }
+    passing.sort_by_key(|p| std::cmp::Reverse(p.0));
+    match passing[..] {
+        [] => None,
+        [(_, k)] => Some(k.file.clone()),
+        [(a, k), (b, _), ..] if a > b => Some(k.file.clone()),
+        _ => None,
+    }
+}
+
+/// The fix-range rule's results of one trial, kept in `fix-range.json` beside it (probing
+/// takes the release binaries seconds per finding): per finding, the bug it triggers (or
+/// none), the candidates it was tried against and the probes.
+#[derive(Clone, Debug, Default, serde::Deserialize, Serialize)]
+struct FixRangeCache {
+    /// The index's public bugs with a fix, when these were computed: a changed index
+    /// computes them again.
+    index: Vec<String>,
+    findings: BTreeMap<String, FixRangeResult>,
+}
+
+#[derive(Clone, Debug, Default, serde::Deserialize, Serialize)]
+struct FixRangeResult {
+    bug: Option<String>,
+    probes: BTreeMap<String, String>,
+    /// Why the finding was not tried (its reproducer does not replay, say).
+    #[serde(default)]
+    skipped: Option<String>,
+}
+
+/// Where and how long the fix-range rule probes: the wheels' store and one probe's limit.
+#[derive(Clone, Debug)]
+pub struct Probing {
+    pub store: PathBuf,
+    pub timeout: Duration,
+}
+
 /// Reads one trial folder: `trial.json`, `seen.tsv` (`SECONDS<TAB>STEM` — when the runner
-/// first saw finding `STEM` anywhere under `findings/`) and the findings' JSON.
-pub fn read_trial(dir: &Path) -> Result<TrialResult, String> {
+/// first saw finding `STEM` anywhere under `findings/`) and the findings' JSON; with
+/// `probing`, findings not settled known are tried by the fix-range rule too.
+pub fn read_trial(dir: &Path, probing: Option<&Probing>) -> Result<TrialResult, String> {
     let err = |what: &str, e: String| format!("{}: {what}: {e}", dir.display());
     let trial: Trial = serde_json::from_str(
         &std::fs::read_to_string(dir.join("trial.json"))
@@ -418,7 +562,23 @@ pub fn read_trial(dir: &Path) -> Result<TrialResult, String> {
         }
     }
     let mut triggered: BTreeMap<String, f64> = BTreeMap::new();
+    let mut by_fix_range = Vec::new();
     let mut other = 0;
+    let public_fixed: Vec<String> = known::index()
+        .iter()
+        .filter(|k| k.is_public() && k.fixed_in.is_some())
+        .map(|k| k.file.clone())
+        .collect();
+    let cache_path = dir.join("fix-range.json");
+    let mut cache: FixRangeCache = std::fs::read_to_string(&cache_path)
+        .ok()
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .filter(|c: &FixRangeCache| c.index == public_fixed)
+        .unwrap_or_else(|| FixRangeCache {
+            index: public_fixed.clone(),
+            ..Default::default()
+        });
+    let mut cache_changed = false;
     // A trial that wrote nothing may have no findings folder.
     for json in crate::finding::json_files(&dir.join("findings")).unwrap_or_default() {
         let Ok(text) = std::fs::read_to_string(&json) else {
@@ -444,6 +604,34 @@ pub fn read_trial(dir: &Path) -> Result<TrialResult, String> {
             .then(|| v["known"].as_str())
             .flatten()
             .and_then(bug_of);
+        let bug = match (bug, probing) {
+            (Some(b), _) => Some(b),
+            (None, Some(p)) => {
+                let r = cache.findings.entry(stem.clone()).or_insert_with(|| {
+                    cache_changed = true;
+                    match bisect::FindingReplay::open(&json) {
+                        Ok(f) => {
+                            let mut probes = BTreeMap::new();
+                            let bug = fix_range_bug(&f, &p.store, p.timeout, &mut probes);
+                            FixRangeResult {
+                                bug,
+                                probes,
+                                skipped: None,
+                            }
+                        }
+                        Err(e) => FixRangeResult {
+                            skipped: Some(e),
+                            ..Default::default()
+                        },
+                    }
+                });
+                if let Some(b) = &r.bug {
+                    by_fix_range.push(b.clone());
+                }
+                r.bug.clone()
+            }
+            (None, None) => None,
+        };
         match bug {
             Some(file) => {
                 let e = triggered.entry(file).or_insert(t);
@@ -452,12 +640,22 @@ pub fn read_trial(dir: &Path) -> Result<TrialResult, String> {
             None => other += 1,
         }
     }
+    if cache_changed {
+        // Losing the cache costs only the probes again.
+        let _ = std::fs::write(
+            &cache_path,
+            serde_json::to_string_pretty(&cache).unwrap_or_default(),
+        );
+    }
+    by_fix_range.sort();
+    by_fix_range.dedup();
     let cost =
         TrialCost::of_log(&std::fs::read_to_string(dir.join("campaign.log")).unwrap_or_default());
     Ok(TrialResult {
         trial,
         dir: dir.to_path_buf(),
         triggered,
+        by_fix_range,
         other_findings: other,
         cost,
     })
@@ -471,8 +669,9 @@ fn bug_of(reproducer: &str) -> Option<String> {
         .map(|k| k.file.clone())
 }
 
-/// Every trial folder (one holding `trial.json`) under `root`.
-pub fn results(root: &Path) -> Result<Vec<TrialResult>, String> {
+/// Every trial folder (one holding `trial.json`) under `root` (with `probing`, findings
+/// not settled known tried by the fix-range rule).
+pub fn results(root: &Path, probing: Option<&Probing>) -> Result<Vec<TrialResult>, String> {
     let mut dirs = Vec::new();
     let mut stack = vec![root.to_path_buf()];
     while let Some(d) = stack.pop() {
@@ -491,7 +690,7 @@ pub fn results(root: &Path) -> Result<Vec<TrialResult>, String> {
     if dirs.is_empty() {
         return Err(format!("no trial (trial.json) under {}", root.display()));
     }
-    dirs.iter().map(|d| read_trial(d)).collect()
+    dirs.iter().map(|d| read_trial(d, probing)).collect()
 }
 
 /// One cell of the grid (a Z3 release and a fuzz target) over its trials.
@@ -509,6 +708,9 @@ pub struct Cell {
     pub bugs: Vec<BugTimes>,
     /// Bugs triggered per trial.
     pub per_trial: Vec<usize>,
+    /// Public bugs triggered per trial (the headline), and smtsmith's own.
+    pub public_per_trial: Vec<usize>,
+    pub own_per_trial: Vec<usize>,
     /// Each trial's cost, in trial order.
     pub costs: Vec<TrialCost>,
 }
@@ -563,6 +765,8 @@ pub fn cells(trials: &[TrialResult]) -> Vec<Cell> {
                 trials: n,
                 seconds: ts.iter().map(|t| t.trial.seconds).max().unwrap_or(0),
                 per_trial: ts.iter().map(|t| t.triggered.len()).collect(),
+                public_per_trial: ts.iter().map(|t| t.public()).collect(),
+                own_per_trial: ts.iter().map(|t| t.own()).collect(),
                 costs: ts.iter().map(|t| t.cost.clone()).collect(),
                 bugs,
             }
@@ -611,8 +815,8 @@ fn clock(s: f64) -> String {
 /// The cells as Markdown: per cell, bugs triggered per trial, then one row per bug.
 pub fn table(cells: &[Cell]) -> String {
     let mut out = String::new();
-    for c in cells {
-        let mut per = c.per_trial.clone();
+    let median = |per: &[usize]| {
+        let mut per = per.to_vec();
         per.sort_unstable();
         let med = if per.is_empty() {
             0.0
@@ -621,28 +825,37 @@ pub fn table(cells: &[Cell]) -> String {
         } else {
             (per[per.len() / 2 - 1] + per[per.len() / 2]) as f64 / 2.0
         };
+        format!(
+            "median {med}, {}–{} ({per:?})",
+            per.first().unwrap_or(&0),
+            per.last().unwrap_or(&0)
+        )
+    };
+    for c in cells {
         out.push_str(&format!(
-            "### Z3 {} · `{}`{} · {} trials × {}\n\nBugs triggered per trial: median {med}, \
-             {}–{} ({:?}).\n\n",
+            "### Z3 {} · `{}`{} · {} trials × {}\n\n**Public bugs triggered per trial: {}.** \
+             smtsmith's own bugs per trial: {}.\n\n",
             c.z3,
             c.target,
             variant_label(&c.variant),
             c.trials,
             clock(c.seconds as f64),
-            per.first().unwrap_or(&0),
-            per.last().unwrap_or(&0),
-            c.per_trial
+            median(&c.public_per_trial),
+            median(&c.own_per_trial),
         ));
         out.push_str(&cost_line(c));
         if c.bugs.is_empty() {
             out.push_str("No known bug triggered.\n\n");
             continue;
         }
-        out.push_str("| bug | trials | median time | fastest | slowest |\n|---|---|---|---|---|\n");
+        out.push_str(
+            "| bug | source | trials | median time | fastest | slowest |\n|---|---|---|---|---|---|\n",
+        );
         for b in &c.bugs {
             out.push_str(&format!(
-                "| `{}` | {}/{} | {} | {} | {} |\n",
+                "| `{}` | {} | {}/{} | {} | {} | {} |\n",
                 b.bug,
+                if is_public(&b.bug) { "public" } else { "own" },
                 b.times.len(),
                 c.trials,
                 b.median

@@ -569,105 +569,162 @@ pub fn release_of(version: &str) -> &str {
     version.split_whitespace().last().unwrap_or(version)
 }
 
+/// A written finding as the release binaries replay it: its reproducer (the reduced one
+/// where there is one), what shows it, and the solver and release it was found with.
+pub struct FindingReplay {
+    /// The finding's metadata as written.
+    pub json: serde_json::Value,
+    pub class: Class,
+    pub blamed: Option<SolverId>,
+    /// The library whose releases replay it.
+    pub solver: SolverId,
+    /// The pinned release it was found with.
+    pub found_in: String,
+    pub reproducer: std::path::PathBuf,
+    pub script: String,
+    pub expect: Expect,
+    /// The reproducer with the SMT-LIB 2.5 string names, for Z3 releases before 4.8.9.
+    older_names: Option<String>,
+}
+
+impl FindingReplay {
+    /// Reads the written finding whose metadata is `json` (formula findings only: a
+    /// disagreement that blames nobody replays with Z3's releases).
+    pub fn open(json: &Path) -> Result<FindingReplay, String> {
+        let err = |e: String| format!("{}: {e}", json.display());
+        let text = std::fs::read_to_string(json).map_err(|e| err(e.to_string()))?;
+        let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| err(e.to_string()))?;
+        if v["mode"].as_str() == Some("script") {
+            return Err(err(
+                "incremental-script findings are not bisected yet".into()
+            ));
+        }
+        let class = v["class"].as_str().unwrap_or_default();
+        let class = Class::ALL
+            .into_iter()
+            .find(|c| c.dir() == class)
+            .ok_or_else(|| err(format!("unknown class {class:?}")))?;
+        let blamed: Option<SolverId> = serde_json::from_value(v["blamed"].clone()).unwrap_or(None);
+        // The path whose verdict counts (a disagreement that blames nobody: Z3's API path).
+        let path = match blamed {
+            Some(b) => b,
+            None if class == Class::Disagreement => SolverId::Z3,
+            None => {
+                return Err(err(
+                    "blamed on nobody: no solver's releases to bisect".into()
+                ))
+            }
+        };
+        let solver = path.library();
+        // The reduced reproducer where there is one, and the path's verdict on it.
+        let (reproducer, solvers) = match v["reduced"]["file"].as_str() {
+            Some(f) => (json.with_file_name(f), v["reduced"]["solvers"].clone()),
+            None => (json.with_extension("smt2"), v["solvers"].clone()),
+        };
+        let answer = solvers
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|s| s["solver"].as_str() == Some(&path.to_string()))
+            .cloned()
+            .unwrap_or_default();
+        let verdict: Option<Verdict> =
+            serde_json::from_value(answer["verdict"].clone()).unwrap_or(None);
+        let library_version = v["solvers"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|s| {
+                s["solver"]
+                    .as_str()
+                    .and_then(|s| s.parse::<SolverId>().ok())
+                    .is_some_and(|id| id.library() == solver)
+            })
+            .and_then(|s| s["version"].as_str())
+            .ok_or_else(|| err(format!("no {solver} version recorded")))?;
+        let found_in = pinned_release(solver, library_version).ok_or_else(|| {
+            err(format!(
+                "{solver} {library_version} is not a pinned release: it has nothing to bisect against"
+            ))
+        })?;
+        let script = std::fs::read_to_string(&reproducer)
+            .map_err(|e| format!("{}: {e}", reproducer.display()))?;
+        let formula = crate::finding::reproducer_formula(&script)
+            .map_err(|e| format!("{}: {e}", reproducer.display()))?;
+        // Z3 releases before 4.8.9 read the string operators only by their 2.5 names.
+        let older_names = crate::smtlib::parse::with_25_string_names(&script);
+        Ok(FindingReplay {
+            json: v,
+            class,
+            blamed,
+            solver,
+            found_in,
+            reproducer,
+            script,
+            expect: Expect {
+                class,
+                verdict,
+                formula,
+            },
+            older_names,
+        })
+    }
+
+    /// Whether the release `version` of the finding's solver shows it, replayed by its own
+    /// reader fetched into `store`.
+    pub fn probe(&self, store: &Path, version: &str, timeout: Duration) -> Probe {
+        let text = match &self.older_names {
+            Some(older)
+                if self.solver == SolverId::Z3
+                    && !crate::facts::z3_reads_26_string_names(version) =>
+            {
+                older
+            }
+            _ => &self.script,
+        };
+        match Replayer::of(self.solver, store, version, &self.expect.formula) {
+            Ok(r) => probe_replay(&r, text, &self.expect, timeout),
+            Err(e) => Probe::Undecided(e),
+        }
+    }
+}
+
 /// `smtsmith bisect`: bisects the written finding whose metadata is `json` over the pinned
 /// releases of the solver it blames (a disagreement that blames nobody: Z3's), replayed
 /// by each release's own reader fetched into `store`, and records the result in its JSON
 /// (`bisect`).
 pub fn bisect_file(json: &Path, store: &Path, timeout: Duration) -> Result<Bisection, String> {
     let err = |e: String| format!("{}: {e}", json.display());
-    let text = std::fs::read_to_string(json).map_err(|e| err(e.to_string()))?;
-    let mut v: serde_json::Value = serde_json::from_str(&text).map_err(|e| err(e.to_string()))?;
-    if v["mode"].as_str() == Some("script") {
-        return Err(err(
-            "incremental-script findings are not bisected yet".into()
-        ));
-    }
-    let class = v["class"].as_str().unwrap_or_default();
-    let class = Class::ALL
+    let f = FindingReplay::open(json)?;
+    let releases: Vec<String> = releases_of(f.solver)
         .into_iter()
-        .find(|c| c.dir() == class)
-        .ok_or_else(|| err(format!("unknown class {class:?}")))?;
-    let blamed: Option<SolverId> = serde_json::from_value(v["blamed"].clone()).unwrap_or(None);
-    // The path whose verdict counts (a disagreement that blames nobody: Z3's API path).
-    let path = match blamed {
-        Some(b) => b,
-        None if class == Class::Disagreement => SolverId::Z3,
-        None => {
-            return Err(err(
-                "blamed on nobody: no solver's releases to bisect".into()
-            ))
-        }
-    };
-    let solver = path.library();
-    // The reduced reproducer where there is one, and the path's verdict on it.
-    let (reproducer, solvers) = match v["reduced"]["file"].as_str() {
-        Some(f) => (json.with_file_name(f), v["reduced"]["solvers"].clone()),
-        None => (json.with_extension("smt2"), v["solvers"].clone()),
-    };
-    let answer = solvers
-        .as_array()
-        .into_iter()
-        .flatten()
-        .find(|s| s["solver"].as_str() == Some(&path.to_string()))
-        .cloned()
-        .unwrap_or_default();
-    let verdict: Option<Verdict> =
-        serde_json::from_value(answer["verdict"].clone()).unwrap_or(None);
-    let library_version = v["solvers"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .find(|s| {
-            s["solver"]
-                .as_str()
-                .and_then(|s| s.parse::<SolverId>().ok())
-                .is_some_and(|id| id.library() == solver)
-        })
-        .and_then(|s| s["version"].as_str())
-        .ok_or_else(|| err(format!("no {solver} version recorded")))?;
-    let found_in = pinned_release(solver, library_version).ok_or_else(|| {
-        err(format!(
-            "{solver} {library_version} is not a pinned release: it has nothing to bisect against"
-        ))
-    })?;
-    let script = std::fs::read_to_string(&reproducer)
-        .map_err(|e| format!("{}: {e}", reproducer.display()))?;
-    let formula = crate::finding::reproducer_formula(&script)
-        .map_err(|e| format!("{}: {e}", reproducer.display()))?;
-    let expect = Expect {
-        class,
-        verdict,
-        formula,
-    };
-    let releases: Vec<String> = releases_of(solver).into_iter().map(|(v, _, _)| v).collect();
-    let name = reproducer
+        .map(|(v, _, _)| v)
+        .collect();
+    let name = f
+        .reproducer
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    // Z3 releases before 4.8.9 read the string operators only by their 2.5 names.
-    let older_names = crate::smtlib::parse::with_25_string_names(&script);
-    let b = bisect(&releases, &found_in, &name, |version| {
-        let text = match &older_names {
-            Some(older)
-                if solver == SolverId::Z3 && !crate::facts::z3_reads_26_string_names(version) =>
-            {
-                older
-            }
-            _ => &script,
-        };
-        match Replayer::of(solver, store, version, &expect.formula) {
-            Ok(r) => probe_replay(&r, text, &expect, timeout),
-            Err(e) => Probe::Undecided(e),
-        }
+    let b = bisect(&releases, &f.found_in, &name, |version| {
+        f.probe(store, version, timeout)
     });
+    let mut v = f.json.clone();
     let mut record = serde_json::to_value(&b).map_err(|e| err(e.to_string()))?;
-    record["solver"] = solver.to_string().into();
+    record["solver"] = f.solver.to_string().into();
     record["range"] = b.range().into();
     v["bisect"] = record;
     std::fs::write(json, serde_json::to_string_pretty(&v).unwrap())
         .map_err(|e| err(e.to_string()))?;
-    settle_by_releases(json, &v, class, blamed, verdict, &b, &expect.formula)
-        .map_err(|e| err(e.to_string()))?;
+    settle_by_releases(
+        json,
+        &v,
+        f.class,
+        f.blamed,
+        f.expect.verdict,
+        &b,
+        &f.expect.formula,
+    )
+    .map_err(|e| err(e.to_string()))?;
     Ok(b)
 }
 

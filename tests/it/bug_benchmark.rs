@@ -211,7 +211,7 @@ fn trial_results_count_known_findings_at_their_first_sight() {
     );
     trial(2, &[("known", bug, 300.0)]);
     trial(3, &[("new", "", 30.0), ("known", bug, 603.9)]);
-    let trials = bugbench::results(root.path()).unwrap();
+    let trials = bugbench::results(root.path(), None).unwrap();
     assert_eq!(trials.len(), 3);
     let cells = bugbench::cells(&trials);
     assert_eq!(cells.len(), 1);
@@ -229,7 +229,7 @@ fn trial_results_count_known_findings_at_their_first_sight() {
     assert!(html.contains("<svg") && html.contains(bug), "{html}");
     // No trial: a clear error.
     let empty = tempfile::tempdir().unwrap();
-    assert!(bugbench::results(empty.path())
+    assert!(bugbench::results(empty.path(), None)
         .unwrap_err()
         .contains("no trial"));
 }
@@ -435,4 +435,67 @@ fn cvc5_releases_before_1_4_have_no_c_api_error_state() {
         seen.push(version);
     }
     assert_eq!(seen.len(), 8, "{seen:?}");
+}
+
+/// The fix-range rule (docs/defaults.md, "The public-bug yardstick"): a finding that did not
+/// settle known triggers the public bug whose releases show its reproducer up to the bug's
+/// fix and whose fix does not (ground truth: the z3 binaries of 4.8.7, 4.8.8 and 4.8.9 on
+/// Z3Prover/z3#5030's formula and on a formula each answers right); the results count it
+/// as a public bug, and keep the probes beside the trial.
+#[test]
+#[ignore = "fetches the z3 binaries of Z3 4.8.7, 4.8.8 and 4.8.9: .ci/run runs it with --ignored bug_benchmark::"]
+fn a_finding_triggers_a_public_bug_by_its_fix_range() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("4.8.7.0/differential/trial-1");
+    let findings = dir.join("findings/wrong-unsat");
+    std::fs::create_dir_all(&findings).unwrap();
+    std::fs::write(
+        dir.join("trial.json"),
+        r#"{"z3": "4.8.7.0", "target": "differential", "trial": 1, "seconds": 600, "commit": "x"}"#,
+    )
+    .unwrap();
+    let write = |stem: &str, text: &str| {
+        let json = serde_json::json!({
+            "class": "wrong-unsat", "blamed": "z3", "status": "unsettled", "known": null,
+            "operators": ["str.len"],
+            "solvers": [{"solver": "z3", "version": "4.8.7.0", "verdict": "unsat"}],
+        });
+        std::fs::write(findings.join(format!("{stem}.json")), json.to_string()).unwrap();
+        std::fs::write(findings.join(format!("{stem}.smt2")), text).unwrap();
+    };
+    // The bug's shape met by the fuzzer: another NUL escape, another length.
+    write(
+        "aaaa000000000001",
+        "(declare-fun s () String)\n(assert (= s \"\\u{0}\\u{0}\"))\n(assert (= (str.len s) 2))\n(check-sat)\n",
+    );
+    // A wrong-unsat finding whose reproducer every release answers sat: no bug of 4.8.7.
+    write(
+        "aaaa000000000002",
+        "(declare-fun s () String)\n(assert (= (str.len s) 3))\n(check-sat)\n",
+    );
+    std::fs::write(
+        dir.join("seen.tsv"),
+        "42.0\taaaa000000000001\n50.0\taaaa000000000002\n",
+    )
+    .unwrap();
+    let probing = bugbench::Probing {
+        store: Path::new(env!("CARGO_MANIFEST_DIR")).join("vendor/solvers"),
+        timeout: Duration::from_secs(10),
+    };
+    let trials = bugbench::results(root.path(), Some(&probing)).unwrap();
+    let t = &trials[0];
+    let bug = "z3-4.8.8-str-len-nul-escape-unsat.smt2";
+    assert_eq!(t.triggered.get(bug), Some(&42.0), "{t:?}");
+    assert_eq!(t.by_fix_range, vec![bug.to_string()]);
+    assert_eq!((t.public(), t.own(), t.other_findings), (1, 0, 1));
+    let cache = std::fs::read_to_string(dir.join("fix-range.json")).unwrap();
+    assert!(cache.contains("\"4.8.9.0\": \"good\""), "{cache}");
+    // Read again: from the kept probes, the same.
+    let again = bugbench::results(root.path(), Some(&probing)).unwrap();
+    assert_eq!(again[0].triggered, t.triggered);
+    let md = bugbench::table(&bugbench::cells(&trials));
+    assert!(
+        md.contains("Public bugs triggered per trial: median 1"),
+        "{md}"
+    );
 }

@@ -410,11 +410,17 @@ pub(super) fn bugs(action: BugsAction) -> Result<ExitCode, String> {
         }
         BugsAction::Results {
             dir,
+            no_fix_range,
+            timeout,
             markdown,
             html,
             json,
         } => {
-            let trials = bugbench::results(&dir)?;
+            let probing = bugbench::Probing {
+                store: solver_store(),
+                timeout: std::time::Duration::from_secs(timeout),
+            };
+            let trials = bugbench::results(&dir, (!no_fix_range).then_some(&probing))?;
             let cells = bugbench::cells(&trials);
             if json {
                 println!("{}", serde_json::to_string_pretty(&cells).unwrap());

@@ -80,6 +80,14 @@ enum BugsAction {
     /// the trials, a trial that never triggered it counting as never, and its spread).
     Results {
         dir: PathBuf,
+        /// Count replays only: do not try the findings not settled known by the fix-range
+        /// rule (which probes each with the release binaries, kept in each trial's
+        /// fix-range.json).
+        #[arg(long)]
+        no_fix_range: bool,
+        /// Time limit of one fix-range probe, in seconds.
+        #[arg(long, default_value_t = 10)]
+        timeout: u64,
         /// Also write the table as Markdown here (for docs/).
         #[arg(long)]
         markdown: Option<PathBuf>,

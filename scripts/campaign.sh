@@ -189,6 +189,20 @@ fi
 mkdir -p "fuzz/artifacts/$target"
 deadline=$((SECONDS + seconds))
 procs=$(mktemp -d)
+take_hung_inputs_out() {
+  local hung=$SMTSMITH_FINDINGS/hung-inputs h c
+  [ -d "$hung" ] || return 0
+  for h in "$hung"/*; do
+    [ -f "$h" ] || continue
+    for c in $(find "$corpus" -type f -size "$(stat -c %s "$h")c" 2>/dev/null); do
+      if cmp -s "$h" "$c"; then
+        mkdir -p "$hung/from-corpus"
+        mv "$c" "$hung/from-corpus/$(basename "$c")"
+        echo "campaign: $c made the watchdog end a process; moved out of the corpus to $hung/from-corpus/"
+      fi
+    done
+  done
+}
 worker() {
   local k=$1 n=0
   shift
@@ -207,6 +221,11 @@ worker() {
     local status=${PIPESTATUS[0]} why=""
     [ "$status" = 124 ] && why=" (stopped at the deadline)"
     echo "campaign: fuzzing process $k.$n ended with status $status$why at ${SECONDS}s"
+    # The watchdog ended it (71) on an input it kept under hung-inputs/: a corpus entry
+    # with the same bytes (a seed, or an input libFuzzer saved before) would end the next
+    # process again as it re-runs the corpus, so it leaves the corpus (kept beside the
+    # finding, not lost).
+    [ "$status" = 71 ] && take_hung_inputs_out
   done
 }
 set +e

@@ -158,6 +158,18 @@ impl Replayer {
                 c
             }
         };
+        // cvc5 turns an answer that contradicts the `(set-info :status …)` before it into an
+        // error ("Expected result sat but got unsat") and prints no answer: the probe judges
+        // the statuses itself, so cvc5 does not see them.
+        let text: std::borrow::Cow<str> = match self {
+            Replayer::Cvc5 { .. } => text
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("(set-info :status"))
+                .map(|l| format!("{l}\n"))
+                .collect::<String>()
+                .into(),
+            _ => text.into(),
+        };
         let mut child = cmd
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::piped())

@@ -37,6 +37,9 @@ pub struct Known {
     /// How the release's `z3` binary shows the bug (default: by its first class).
     #[serde(default)]
     pub binary: Option<BinaryShows>,
+    /// The theory the bug is in (`fp`, `strings`, `nra`, …), for the yardstick's tables.
+    #[serde(default)]
+    pub theory: Option<String>,
 }
 
 /// How a release's own reader (Z3's and Yices's binaries, cvc5's wheel module) running a
@@ -237,6 +240,28 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The yardstick's public bugs: at least 60, each named in known-findings/README.md's
+    /// table with its theory, and a thread address only where the source is one.
+    #[test]
+    fn public_bugs_are_listed_with_their_theory() {
+        let readme = include_str!("../../known-findings/README.md");
+        let public: Vec<&Known> = index().iter().filter(|k| k.is_public()).collect();
+        assert!(public.len() >= 60, "{} public bugs", public.len());
+        for k in &public {
+            assert!(k.theory.is_some(), "{}: no theory", k.file);
+            assert!(
+                readme.contains(&format!("| `{}` |", k.file)),
+                "{} not in README's table",
+                k.file
+            );
+        }
+        let own = index()
+            .iter()
+            .find(|k| k.file == "z3-4.8.7-re-loop-n-greater-m.smt2")
+            .unwrap();
+        assert!(!own.is_public(), "found by smtsmith, also reported: own");
     }
 
     /// The formula of a script.

@@ -291,6 +291,7 @@ fn check(after: Duration) {
             "smtsmith watchdog: {solver} still in the same check after {} s; exiting (the time-limit finding is written)",
             since.elapsed().as_secs()
         );
+        keep_hung_input(c);
         print_counts();
         crate::sys::exit_now(HANG_EXIT_CODE);
     }
@@ -306,6 +307,33 @@ fn check(after: Duration) {
     );
     write_time_limit(c, &issue);
     crate::facts::remember_overrun(solver, &c.formula);
+}
+
+/// The folder under the findings where the inputs that made the watchdog end a process are
+/// kept: `scripts/campaign.sh` takes any corpus entry with the same bytes out of the corpus
+/// before the next process starts, so no process runs it again (a restarted process runs
+/// its whole corpus first).
+pub const HUNG_INPUTS: &str = "hung-inputs";
+
+/// Keeps the input of the case the process is ending on in [`HUNG_INPUTS`], named by a hash
+/// of its bytes (its time-limit finding has it too, but may be moved by settling).
+fn keep_hung_input(c: &Case) {
+    use std::hash::{Hash, Hasher};
+    let Some(input) = &c.input else { return };
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    input.hash(&mut h);
+    let dir = c.dir.join(HUNG_INPUTS);
+    let path = dir.join(format!("{:016x}", h.finish()));
+    match std::fs::create_dir_all(&dir).and_then(|()| std::fs::write(&path, input)) {
+        Ok(()) => eprintln!(
+            "smtsmith watchdog: the input is kept at {} (not run again by this campaign)",
+            path.display()
+        ),
+        Err(e) => eprintln!(
+            "smtsmith watchdog: cannot keep the input at {}: {e}",
+            path.display()
+        ),
+    }
 }
 
 /// Writes the watchdog's `time-limit` finding `issue` of the watched case `c`, saying where

@@ -930,6 +930,18 @@ fn watchdog_writes_a_time_limit_finding_and_ends_a_hung_process() {
     assert_eq!(meta["status"], "unsettled");
     // It replays from its input in a new process (the hang again, same finding).
     assert!(json.with_extension("input").is_file());
+    // The input is kept where scripts/campaign.sh looks for it to take it out of the corpus.
+    let kept: Vec<_> = std::fs::read_dir(findings.join("hung-inputs"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert_eq!(
+        std::fs::read(&kept[0]).unwrap(),
+        std::fs::read(hang).unwrap()
+    );
+    assert!(err.contains("the input is kept at"), "{err}");
 
     let easy = dir.path().join("easy.smt2");
     std::fs::write(

@@ -1,0 +1,18 @@
+; After a (check-sat-assuming ...) that answers unsat, Yices answers sat to the following plain (check-sat) although the asserted formulas are unsat on their own ((c s0) <u #b1 forces (c s0) = #b0, contradicting the distinct); right answer of both checks: unsat. Needs yices-smt2 --incremental.
+; From SRI-CSL/yices2#433 (https://github.com/SRI-CSL/yices2/issues/433), reproduced by the maintainers (ahmed-irfan). Cross-checked: z3 5.4.1 and cvc5 1.4.2 answer unsat twice; by hand, a 1-bit vector below #b1 is #b0. yices-smt2 --incremental (probe.sh): 2.6.4 and 2.6.5 unsat then sat, get-value shows (c s0) = #b0 which violates the distinct.
+(set-option :produce-models true)
+(set-logic QF_UFBV)
+(declare-sort State 0)
+(declare-fun a (State) Bool)
+(declare-fun b (State) Bool)
+(declare-fun c (State) (_ BitVec 1))
+(declare-const s0 State)
+(assert (bvult (c s0) #b1))
+(assert (distinct (c s0) #b0))
+(declare-const s1 State)
+(define-fun s1-eq () Bool (= (a s1) (b s1)))
+(set-info :status unsat)
+(check-sat-assuming (s1-eq))
+(set-info :status unsat)
+(check-sat)
+(get-value ((c s0)))

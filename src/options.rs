@@ -95,6 +95,25 @@ pub const Z3: &[Spec] = &[
         name: "smt.theory_case_split",
         values: B,
     },
+    // The rewriter's and the arithmetic solver's options that public bugs needed (docs/
+    // reach.md: Z3Prover/z3#5002 and #5467 set them); each only changes how formulas
+    // are simplified or bounds propagated.
+    Spec {
+        name: "rewriter.flat",
+        values: B,
+    },
+    Spec {
+        name: "rewriter.arith_ineq_lhs",
+        values: B,
+    },
+    Spec {
+        name: "rewriter.pull_cheap_ite",
+        values: B,
+    },
+    Spec {
+        name: "smt.arith.bprop_on_pivoted_rows",
+        values: B,
+    },
 ];
 
 /// cvc5 options (`cvc5 --help`; category "regular" or "common" in its option info).
@@ -205,8 +224,11 @@ pub fn nth(table: &[Spec], k: u16) -> (&'static str, &'static str) {
     unreachable!("k is below the number of pairs")
 }
 
-/// The name Z3's solver API takes for an SMT-LIB parameter name: the `smt.` module prefix
-/// dropped (`smt.relevancy` → `relevancy`, as `Z3_solver_get_param_descrs` lists them).
+/// The name Z3's solver API takes for an SMT-LIB parameter name: the `smt.` and `rewriter.`
+/// module prefixes dropped (`smt.relevancy` → `relevancy`, `rewriter.flat` → `flat`, as
+/// `Z3_solver_get_param_descrs` lists them).
 pub fn z3_api_name(name: &str) -> &str {
-    name.strip_prefix("smt.").unwrap_or(name)
+    name.strip_prefix("smt.")
+        .or_else(|| name.strip_prefix("rewriter."))
+        .unwrap_or(name)
 }

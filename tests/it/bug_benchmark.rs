@@ -247,9 +247,22 @@ fn every_cheap_known_cvc5_bug_is_found_and_settled_known_by_check() {
         "cvc5-1.4.0-nra-ignores-time-limit.smt2",
     ];
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("known-findings");
+    // Only the bugs of the linked cvc5 release (the public ones of older releases show on
+    // their own wheels: `every_known_bug_shows_on_its_releases_and_not_on_its_fix`).
+    let versions = std::process::Command::new(env!("CARGO_BIN_EXE_smtsmith"))
+        .arg("versions")
+        .output()
+        .unwrap();
+    let linked = String::from_utf8_lossy(&versions.stdout)
+        .lines()
+        .find_map(|l| l.strip_prefix("cvc5 ").map(str::to_string))
+        .expect("smtsmith versions names cvc5");
     let mut checked = 0;
     for k in smtsmith::finding::known::index() {
-        if k.solver != smtsmith::solver_id::SolverId::Cvc5 || slow.contains(&k.file.as_str()) {
+        if k.solver != smtsmith::solver_id::SolverId::Cvc5
+            || slow.contains(&k.file.as_str())
+            || !k.affects(&linked)
+        {
             continue;
         }
         let findings = tempfile::tempdir().unwrap();

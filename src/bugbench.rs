@@ -943,7 +943,8 @@ fn cost_line(c: &Cell) -> String {
          {z3:.0} s of {:.0} s in its calls, cvc5 {cvc5:.0} s of {:.0} s, Yices {yices:.0} s of \
          {:.0} s; together {:.1}% of \
          the trials' {total:.0} s. Processes the watchdog ended: {exits} ({:.0} s in the calls \
-         they ended on). **Hang tax** (both, over the trials' time): {:.1}%.\n\n",
+         they ended on). **Hang tax** (time past limits and in the calls the watchdog ended, over \
+         the trials' time): {:.1}%.\n\n",
         inputs[inputs.len() / 2],
         inputs[0],
         inputs[inputs.len() - 1],

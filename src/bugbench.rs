@@ -506,11 +506,10 @@ pub fn fix_range_bug(
             })
             .clone()
     };
-    let ops: std::collections::BTreeSet<String> = f.json["operators"]
-        .as_array()
+    // The finding's operators, from the reproducer replayed (as the reach audit names them).
+    let ops: crate::reach::Ingredients = crate::reach::of_formula(&f.expect.formula)
         .into_iter()
-        .flatten()
-        .filter_map(|o| o.as_str().map(|o| format!("op:{o}")))
+        .filter(|i| i.starts_with("op:"))
         .collect();
     let mut passing: Vec<(usize, &Known)> = Vec::new();
     for k in known::index() {
@@ -524,10 +523,10 @@ pub fn fix_range_bug(
         {
             continue;
         }
-        let (Some(fixed), Some(fixed_at)) = (
-            bisect::pinned_release(k.solver, fixed),
-            bisect::pinned_release(k.solver, fixed).and_then(|v| position(&v)),
-        ) else {
+        let Some(fixed) = bisect::pinned_release(k.solver, fixed) else {
+            continue;
+        };
+        let Some(fixed_at) = position(&fixed) else {
             continue;
         };
         // The bug's last affected release before its fix.

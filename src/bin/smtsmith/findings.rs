@@ -443,20 +443,7 @@ pub(super) fn bugs(action: BugsAction) -> Result<ExitCode, String> {
 /// The scripts of every `.smt2` file under `dir` that smtsmith reads (the `seed_mutation`
 /// target's shipped seeds); an empty or missing folder is an error.
 fn read_seed_scripts(dir: &std::path::Path) -> Result<Vec<smtsmith::script::Script>, String> {
-    let mut files = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let entries = std::fs::read_dir(&d).map_err(|e| format!("{}: {e}", d.display()))?;
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "smt2") {
-                files.push(p);
-            }
-        }
-    }
-    files.sort();
+    let files = smtsmith::check::collect_files(&[dir.to_path_buf()]).map_err(|e| e.to_string())?;
     let scripts: Vec<_> = files
         .iter()
         .filter_map(|p| std::fs::read_to_string(p).ok())

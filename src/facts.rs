@@ -279,8 +279,71 @@ pub fn skip_reason(id: SolverId, f: &Formula) -> Option<String> {
     }
     match id {
         SolverId::Cvc5 | SolverId::Cvc5Text => cvc5_skip_reason(f),
-        _ => None,
+        SolverId::Z3 => z3_api_skip_reason(f),
+        SolverId::Z3Text | SolverId::Yices => None,
     }
+}
+
+/// The floating-point formats a solver's developers document as partly supported, where an
+/// error of a check is a limit (unknown), not an API error; its verdicts and models are still
+/// judged. Z3: formats with ebits > sbits are "supported for some operations and not for
+/// others" (Z3Prover/z3#5051), a one-bit significand not at all (Z3Prover/z3#215: "the
+/// minimum safe size is 3 significand and 3 exponent bits"). cvc5: SymFPU, its experimental
+/// solver's floats, has "known issues with formats with more exponent than significand
+/// bits" (cvc5/cvc5#3696) and its `fp` refuses a one-bit significand ("significand bit
+/// vector in fp is an invalid size"). Both, then: any format whose exponent is at least as
+/// wide as its significand.
+pub fn partial_support(id: SolverId, f: &Formula) -> Option<String> {
+    if matches!(id, SolverId::Yices) || !f.signature().fp {
+        return None;
+    }
+    let declared = f.decls.iter().flat_map(|d| d.args.iter().chain([&d.sort]));
+    let used = f.reachable_postorder().into_iter().map(|id| f.sort_of(id));
+    declared
+        .chain(used)
+        .find(|s| matches!(s, Sort::Float(eb, sb) if eb >= sb))
+        .map(|s| {
+            let thread = match id.library() {
+                SolverId::Z3 => "Z3Prover/z3#5051, #215",
+                _ => "cvc5/cvc5#3696",
+            };
+            format!(
+                "{s}: exponent at least as wide as the significand, partly supported ({thread})"
+            )
+        })
+}
+
+/// Why Z3's C API is not asked at all: a floating-point format with a one-bit significand
+/// (sb = 2), which `Z3_mk_fpa_sort` refuses ("ebits should be at least 2, sbits at least
+/// 3") although SMT-LIB and Z3's own parser take it (sb > 1). Z3's front end (`z3-text`)
+/// and cvc5 are given such formulas.
+fn z3_api_skip_reason(f: &Formula) -> Option<String> {
+    // Datatypes may be recursive: their fields are looked into a few levels deep (the
+    // generator's datatypes nest no deeper).
+    fn within(s: &Sort, levels: u8) -> bool {
+        match s {
+            Sort::Float(_, sb) => *sb < 3,
+            Sort::Array(i, e) => within(i, levels) || within(e, levels),
+            Sort::Datatype(d) if levels > 0 => (0..d.ctors().len() as u32)
+                .any(|c| d.field_sorts(c).iter().any(|x| within(x, levels - 1))),
+            _ => false,
+        }
+    }
+    let one_bit_significand = |s: &Sort| within(s, 4);
+    if !f.signature().fp {
+        return None;
+    }
+    let declared = f.decls.iter().flat_map(|d| d.args.iter().chain([&d.sort]));
+    let used = f.reachable_postorder().into_iter().map(|id| f.sort_of(id));
+    declared
+        .chain(used)
+        .find(|s| one_bit_significand(s))
+        .map(|s| {
+            format!(
+                "skipped: {s} (Z3's C API takes significands of 3 bits or more: \
+             Z3_mk_fpa_sort \"sbits at least 3\"; its front end reads it)"
+            )
+        })
 }
 
 /// Why `f` is outside the logics `id` takes (a sort, operator or quantifier it has no
@@ -522,6 +585,25 @@ fn cvc5_skip_reason(f: &Formula) -> Option<String> {
     {
         return Some("skipped: RegLan-sorted variables (not supported by cvc5)".into());
     }
+    // "Arrays cannot be indexed by array types" (cvc5 1.4.2, with or without `arrays-exp`).
+    fn array_indexed(s: &Sort) -> bool {
+        match s {
+            Sort::Array(i, e) => {
+                matches!(**i, Sort::Array(..)) || array_indexed(i) || array_indexed(e)
+            }
+            _ => false,
+        }
+    }
+    if f.signature().arrays {
+        let declared = f.decls.iter().flat_map(|d| d.args.iter().chain([&d.sort]));
+        let used = f.reachable_postorder().into_iter().map(|id| f.sort_of(id));
+        if let Some(s) = declared.chain(used).find(|s| array_indexed(s)) {
+            return Some(format!(
+                "skipped: {s} (cvc5 takes no array indexed by arrays: \"Arrays cannot be \
+                 indexed by array types\")"
+            ));
+        }
+    }
     let mut cost = 0.0;
     for id in f.reachable_postorder() {
         if let NodeKind::App(Op::ReRange, _, a) = &f.node(id).kind {
@@ -706,6 +788,36 @@ mod tests {
         }
         assert_eq!(skip_reason(SolverId::Z3, &division), None);
         assert_eq!(skip_reason(SolverId::Cvc5, &remainder), None);
+    }
+
+    /// A one-bit significand keeps a formula from Z3's C API only (its front end and cvc5
+    /// take it); a format whose exponent is as wide as its significand makes Z3's and cvc5's
+    /// errors limits, a wider significand does not; an array indexed by arrays keeps a
+    /// formula from cvc5 only.
+    #[test]
+    fn documented_float_format_and_array_limits_name_their_solvers() {
+        let parse = |text: &str| crate::smtlib::parse::parse_script(text).unwrap().formula;
+        let one_bit = parse("(declare-fun x () (_ FloatingPoint 3 2))(assert (fp.isNormal x))");
+        let z3_api = skip_reason(SolverId::Z3, &one_bit).expect("Z3's API refuses sb = 2");
+        assert!(z3_api.contains("Z3_mk_fpa_sort"), "{z3_api}");
+        for id in [SolverId::Z3Text, SolverId::Cvc5, SolverId::Cvc5Text] {
+            assert_eq!(skip_reason(id, &one_bit), None, "{id}");
+        }
+        let wide = parse("(declare-fun x () (_ FloatingPoint 2 6))(assert (fp.isNormal x))");
+        let square = parse("(declare-fun x () (_ FloatingPoint 3 3))(assert (fp.isNormal x))");
+        for id in [SolverId::Z3, SolverId::Z3Text, SolverId::Cvc5] {
+            assert_eq!(skip_reason(id, &wide), None, "{id}");
+            assert_eq!(partial_support(id, &wide), None, "{id}");
+            assert!(partial_support(id, &square).is_some(), "{id}");
+            assert!(partial_support(id, &one_bit).is_some(), "{id}");
+        }
+        assert_eq!(partial_support(SolverId::Yices, &square), None);
+        let nested = parse(
+            "(declare-fun a () (Array (Array Bool Bool) Bool))(declare-fun i () (Array Bool Bool))\
+             (assert (select a i))",
+        );
+        assert!(skip_reason(SolverId::Cvc5, &nested).is_some());
+        assert_eq!(skip_reason(SolverId::Z3, &nested), None);
     }
 
     /// Every extension operator has its readers, and only those have any.

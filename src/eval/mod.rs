@@ -854,12 +854,19 @@ mod tests {
         });
         assert_eq!(*w.default, int(7));
         assert_eq!(w.entries, vec![(Value::bv(2, 3u8), int(0))]);
-        // Extensional equality through the evaluator; undecided over (Array Bool Bool).
+        // Extensional equality through the evaluator; decided over an index of arrays over
+        // finite sorts (those enumerate: one canonical form).
         let arr = |v| Value::Array(v);
         assert_eq!(apply_strict(Op::Eq, &[arr(x), arr(y)]), Ok(b(true)));
         let bb = Sort::array(Sort::Bool, Sort::Bool);
-        let c = ArrayValue::constant(bb, int(0));
-        assert!(apply_strict(Op::Eq, &[arr(c.clone()), arr(c)]).is_err());
+        let c = ArrayValue::constant(bb.clone(), int(0));
+        let all = bb.enumerate();
+        let d = all
+            .iter()
+            .fold(c.clone(), |a, i| a.store(i.clone(), int(0)));
+        assert_eq!(apply_strict(Op::Eq, &[arr(c.clone()), arr(d)]), Ok(b(true)));
+        let e = c.store(all[1].clone(), int(1));
+        assert_eq!(apply_strict(Op::Eq, &[arr(c), arr(e)]), Ok(b(false)));
     }
 
     #[test]

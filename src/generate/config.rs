@@ -69,7 +69,7 @@ define_config! {
     /// Array sorts and the ArraysEx theory.
     arrays: bool = true, arbitrary |u: &mut Unstructured, t: &Theories| t.odds.arrays.draw(u);
     /// Swarm mask over the array sort menu (see `generate::array_menu`).
-    array_sorts: u8 = 0xff, arbitrary |u: &mut Unstructured, _t: &Theories| u.arbitrary::<u8>();
+    array_sorts: u16 = 0xfff, arbitrary |u: &mut Unstructured, _t: &Theories| u.arbitrary::<u16>();
     /// Swarm mask over bit-vector widths: bit i enables `BV_WIDTHS[i]`.
     bv_widths: u16 = (1 << BV_WIDTHS.len()) - 1, arbitrary |u: &mut Unstructured, _t: &Theories| {
         // Small widths with probability 1/2 each, 32 and 64 with 1/4, 128 with 1/8: wide
@@ -86,6 +86,9 @@ define_config! {
     ops: [u64; 4] = all_ops(), arbitrary |u: &mut Unstructured, _t: &Theories| Ok(u.arbitrary::<[u64; 4]>()?.map(|w| !w));
     /// Weight of applying an operator (P_gen).
     app_weight: u8 = 6, arbitrary |u: &mut Unstructured, _t: &Theories| u.int_in_range(1..=8);
+    /// Weight of a term compared with its own conversion to another sort and back (or the
+    /// conversion compared with a term of that sort) where a Boolean term is built.
+    conv_weight: u8 = 1, arbitrary |u: &mut Unstructured, _t: &Theories| u.int_in_range(0..=3);
     /// Weight of reusing an already built term of the required sort (P_expr).
     reuse_weight: u8 = 2, arbitrary |u: &mut Unstructured, _t: &Theories| u.int_in_range(0..=4);
     /// Ground terms only: no declared constants (the ground-term target; never drawn).
@@ -98,9 +101,9 @@ define_config! {
     fp: bool = false, arbitrary |u: &mut Unstructured, t: &Theories| {
         if t.allowed.fp { t.odds.fp.draw(u) } else { Ok(false) }
     };
-    /// Swarm mask over floating-point formats: bit i enables `FP_FORMATS[i]`.
-    fp_formats: u16 = (1 << FP_FORMATS.len()) - 1, arbitrary |u: &mut Unstructured, t: &Theories| {
-        if t.allowed.fp { draw_fp_formats(u) } else { Ok((1 << FP_FORMATS.len()) - 1) }
+    /// The floating-point formats (eb, sb) of the case ([`draw_fp_formats`]).
+    fp_formats: Vec<(u32, u32)> = FP_FORMATS.to_vec(), arbitrary |u: &mut Unstructured, t: &Theories| {
+        if t.allowed.fp { draw_fp_formats(u) } else { Ok(FP_FORMATS.to_vec()) }
     };
     /// Algebraic datatypes declared per case (`generate::DT_SHAPES`).
     datatypes: bool = false, arbitrary |u: &mut Unstructured, t: &Theories| {
@@ -117,23 +120,36 @@ define_config! {
     };
 }
 
-/// A swarm mask over [`FP_FORMATS`]: the small odd formats with probability 1/2 each,
-/// Float16 and Float32 1/4, Float64 1/8 and Float128 1/16 (wide multiplications,
-/// divisions, square roots and fused multiply-adds are slow to bit-blast).
-pub fn draw_fp_formats(u: &mut Unstructured) -> Result<u16> {
-    let bits = u.arbitrary::<u16>()?;
-    let bit = |i: u16| (bits >> i) & 1;
-    let small = bits & 0x1f;
-    let wide = (bit(5) & bit(6)) << 5
-        | (bit(7) & bit(8)) << 6
-        | (bit(9) & bit(10) & bit(11)) << 7
-        | (bit(12) & bit(13) & bit(14) & bit(15)) << 8;
-    Ok(small | wide | u16::from(small == 0))
+/// One to three floating-point formats of a case, each drawn on its own: half of them
+/// small (eb 2–5, sb 2–8: rounding corner cases a few values apart, and the one-bit
+/// significands of sb = 2 that only the SMT-LIB front ends and cvc5 take), one in eight a
+/// small exponent over a wide significand (sb 11, 24 or 53), one in sixteen a wide exponent
+/// over a small significand, then Float32 one in eight, Float16, Float64 and Float128 one in
+/// sixteen each (wide multiplications, divisions, square roots and fused multiply-adds are
+/// slow to bit-blast). Public bugs were found in each class (docs/reach.md).
+pub fn draw_fp_formats(u: &mut Unstructured) -> Result<Vec<(u32, u32)>> {
+    let n = u.int_in_range(1..=3)?;
+    let mut out: Vec<(u32, u32)> = Vec::with_capacity(n);
+    for _ in 0..n {
+        let format = match u.int_in_range(0..=15u8)? {
+            0..=7 => (u.int_in_range(2..=5)?, u.int_in_range(2..=8)?),
+            8..=9 => (u.int_in_range(2..=5)?, *u.choose(&[11, 24, 53])?),
+            10 => (*u.choose(&[8, 11])?, u.int_in_range(2..=5)?),
+            11..=12 => (8, 24),
+            13 => (5, 11),
+            14 => (11, 53),
+            _ => (15, 113),
+        };
+        if !out.contains(&format) {
+            out.push(format);
+        }
+    }
+    Ok(out)
 }
 
-/// The floating-point formats (eb, sb) the generator declares variables of: small odd
-/// formats first (eb 2–5, sb 3–8, where rounding corner cases are a few values apart), then
-/// Float16, Float32, Float64, Float128.
+/// The floating-point formats of a configuration that does not draw them (the default, a
+/// configuration without FloatingPoint allowed): small odd formats first, then Float16,
+/// Float32, Float64, Float128.
 pub const FP_FORMATS: [(u32, u32); 9] = [
     (2, 3),
     (3, 4),
@@ -488,19 +504,10 @@ impl Config {
 
     /// The enabled floating-point formats (never empty when `fp` is on).
     pub fn fp_formats(&self) -> Vec<(u32, u32)> {
-        if !self.fp {
-            return Vec::new();
-        }
-        let on: Vec<(u32, u32)> = FP_FORMATS
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| self.fp_formats & (1 << i) != 0)
-            .map(|(_, f)| *f)
-            .collect();
-        if on.is_empty() {
-            vec![FP_FORMATS[0]]
-        } else {
-            on
+        match (self.fp, self.fp_formats.is_empty()) {
+            (false, _) => Vec::new(),
+            (true, true) => vec![FP_FORMATS[0]],
+            (true, false) => self.fp_formats.clone(),
         }
     }
 
@@ -606,6 +613,37 @@ mod tests {
             })
             .count();
         assert!((40..160).contains(&with_fp), "{with_fp}");
+    }
+
+    /// The format draw reaches the public bugs' formats: one-bit significands, a small
+    /// exponent over a wide significand, the odd small ones and the IEEE ones, each within
+    /// SMT-LIB's bounds (eb, sb > 1).
+    #[test]
+    fn fp_format_draws_reach_the_public_bugs_formats() {
+        let mut seen = std::collections::BTreeSet::new();
+        for seed in 0..4000u64 {
+            let bytes = crate::generate::seeded_bytes(seed, 32);
+            let formats = draw_fp_formats(&mut Unstructured::new(&bytes)).unwrap();
+            assert!((1..=3).contains(&formats.len()), "{formats:?}");
+            seen.extend(formats);
+        }
+        for f in [
+            (2, 2),
+            (3, 2),
+            (3, 3),
+            (2, 6),
+            (4, 5),
+            (3, 24),
+            (8, 3),
+            (8, 24),
+            (11, 53),
+            (15, 113),
+        ] {
+            assert!(seen.contains(&f), "{f:?} never drawn");
+        }
+        assert!(seen
+            .iter()
+            .all(|(eb, sb)| crate::ir::float::format_ok(*eb, *sb)));
     }
 
     #[test]

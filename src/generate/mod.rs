@@ -240,6 +240,25 @@ impl NodeInfo {
     }
 }
 
+/// A conversion between two sorts and its way back (`generate`'s round trips): named
+/// source then target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Conversion {
+    IntReal,
+    RealInt,
+    IntString,
+    StringInt,
+    IntBv,
+    BvInt,
+    FloatReal,
+    RealFloat,
+    /// A bit-vector read as an unsigned or signed integer into a float and back.
+    BvFloat {
+        signed: bool,
+    },
+    FloatFloat,
+}
+
 struct Gen<'c, 'u, 'a> {
     cfg: &'c Config,
     u: &'u mut Unstructured<'a>,
@@ -288,6 +307,13 @@ pub fn array_menu(cfg: &Config) -> Vec<Sort> {
         cfg.ints
             .then(|| a(int.clone(), a(int.clone(), int.clone()))),
         bv.map(|w| a(Sort::BitVec(w), a(Sort::Bool, Sort::BitVec(w)))),
+        // Real indices (no finite domain, no integral indices), strings stored under
+        // bit-vectors, arrays as indices: each a public bug's sort (docs/reach.md).
+        (cfg.reals && cfg.ints).then(|| a(Sort::Real, int.clone())),
+        cfg.reals.then(|| a(Sort::Real, Sort::Real)),
+        bv.filter(|_| cfg.strings)
+            .map(|w| a(Sort::BitVec(w), Sort::String)),
+        Some(a(a(Sort::Bool, Sort::Bool), Sort::Bool)),
     ];
     let chosen: Vec<Sort> = shapes
         .iter()
@@ -304,12 +330,14 @@ pub fn array_menu(cfg: &Config) -> Vec<Sort> {
     } else {
         chosen
     };
-    // Arrays nested as elements are array sorts of the case too.
+    // Arrays nested as elements or indices are array sorts of the case too.
     let mut k = 0;
     while k < menu.len() {
-        if let Sort::Array(_, e) = &menu[k] {
-            if matches!(**e, Sort::Array(..)) && !menu.contains(e) {
-                menu.push((**e).clone());
+        if let Sort::Array(i, e) = menu[k].clone() {
+            for inner in [i, e] {
+                if matches!(*inner, Sort::Array(..)) && !menu.contains(&inner) {
+                    menu.push((*inner).clone());
+                }
             }
         }
         k += 1;
@@ -500,6 +528,11 @@ impl Gen<'_, '_, '_> {
             } else {
                 0
             },
+            if self.budget < 6 || *sort != Sort::Bool || self.conversions().is_empty() {
+                0
+            } else {
+                u32::from(self.cfg.conv_weight)
+            },
         ];
         match self.pick(&weights)? {
             1 => {
@@ -514,8 +547,159 @@ impl Gen<'_, '_, '_> {
             3 => self.let_term(sort, depth),
             4 => self.quant_term(depth),
             5 => self.call(sort, depth),
+            6 => self.conversion_compared(depth),
             _ => self.leaf(sort),
         }
+    }
+
+    /// The conversions of the case (their operators on and their theories in it): a source
+    /// sort's terms are converted to a target sort and back ([`Conversion`]).
+    fn conversions(&self) -> Vec<Conversion> {
+        let c = self.cfg;
+        let on = |ops: &[Op]| ops.iter().all(|op| c.op_enabled(*op));
+        let mut out = Vec::new();
+        if c.ints && c.reals && on(&[Op::ToReal, Op::ToInt]) {
+            out.extend([Conversion::IntReal, Conversion::RealInt]);
+        }
+        if c.ints && c.strings && on(&[Op::StrFromInt, Op::StrToInt]) {
+            out.extend([Conversion::IntString, Conversion::StringInt]);
+        }
+        if c.ints && c.bv && on(&[Op::Int2Bv, Op::Bv2Nat]) {
+            out.extend([Conversion::IntBv, Conversion::BvInt]);
+        }
+        if c.fp {
+            if c.reals && on(&[Op::ToFpReal, Op::FpToReal]) {
+                out.extend([Conversion::FloatReal, Conversion::RealFloat]);
+            }
+            if c.bv && on(&[Op::ToFpUbv, Op::FpToUbv]) {
+                out.push(Conversion::BvFloat { signed: false });
+            }
+            if c.bv && on(&[Op::ToFpSbv, Op::FpToSbv]) {
+                out.push(Conversion::BvFloat { signed: true });
+            }
+            if on(&[Op::ToFpFp]) {
+                out.push(Conversion::FloatFloat);
+            }
+        }
+        out
+    }
+
+    /// A term `x` compared with its round trip through another sort (`x = back(there(x))`,
+    /// which rounding, truncation or a partial conversion may break), or the one-way
+    /// conversion `there(x)` compared with a term of the target sort (often a boundary
+    /// literal): the shape of many public conversion bugs (docs/reach.md).
+    fn conversion_compared(&mut self, depth: u8) -> Result<NodeId> {
+        let menu = self.conversions();
+        let conv = menu[self.u.choose_index(menu.len())?];
+        let sub = depth.saturating_sub(2).max(1);
+        let (source, target) = match conv {
+            Conversion::FloatReal | Conversion::FloatFloat => (self.float_sort()?, None),
+            Conversion::RealFloat => (Sort::Real, Some(self.float_sort()?)),
+            Conversion::BvFloat { .. } => (Sort::BitVec(self.width()?), Some(self.float_sort()?)),
+            Conversion::IntBv => (Sort::Int, Some(Sort::BitVec(self.width()?))),
+            Conversion::BvInt => (Sort::BitVec(self.width()?), None),
+            Conversion::IntReal | Conversion::IntString => (Sort::Int, None),
+            Conversion::RealInt => (Sort::Real, None),
+            Conversion::StringInt => (Sort::String, None),
+        };
+        let x = self.term(&source, sub)?;
+        let there = self.convert_there(conv, x, target.as_ref())?;
+        let round_trip = self.u.ratio(1, 2)?;
+        let (a, b) = if round_trip {
+            (x, self.convert_back(conv, there, &source)?)
+        } else {
+            let other = self.f.sort_of(there).clone();
+            (there, self.term(&other, 1)?)
+        };
+        let sort = self.f.sort_of(a).clone();
+        let compare = match &sort {
+            Sort::Float(..) => [Op::FpEq, Op::Eq, Op::FpLeq, Op::FpLt][self.u.choose_index(4)?],
+            Sort::Int | Sort::Real => [Op::Eq, Op::Eq, Op::Le, Op::Lt][self.u.choose_index(4)?],
+            _ => Op::Eq,
+        };
+        self.apply(compare, [0, 0], vec![a, b])
+    }
+
+    /// `x` converted to the conversion's target sort (`target`: the one drawn, where the
+    /// conversion's target has parameters).
+    fn convert_there(
+        &mut self,
+        conv: Conversion,
+        x: NodeId,
+        target: Option<&Sort>,
+    ) -> Result<NodeId> {
+        let format = |t: Option<&Sort>| match t {
+            Some(Sort::Float(eb, sb)) => [*eb, *sb],
+            _ => unreachable!("a float target is drawn for {conv:?}"),
+        };
+        match conv {
+            Conversion::IntReal => self.apply(Op::ToReal, [0, 0], vec![x]),
+            Conversion::RealInt => self.apply(Op::ToInt, [0, 0], vec![x]),
+            Conversion::IntString => self.apply(Op::StrFromInt, [0, 0], vec![x]),
+            Conversion::StringInt => self.apply(Op::StrToInt, [0, 0], vec![x]),
+            Conversion::IntBv => {
+                let w = target.and_then(Sort::width).expect("a width is drawn");
+                self.apply(Op::Int2Bv, [w, 0], vec![x])
+            }
+            Conversion::BvInt => self.apply(Op::Bv2Nat, [0, 0], vec![x]),
+            Conversion::FloatReal => self.apply(Op::FpToReal, [0, 0], vec![x]),
+            Conversion::RealFloat => {
+                let rm = self.term(&Sort::RoundingMode, 1)?;
+                self.apply(Op::ToFpReal, format(target), vec![rm, x])
+            }
+            Conversion::BvFloat { signed } => {
+                let rm = self.term(&Sort::RoundingMode, 1)?;
+                let op = if signed { Op::ToFpSbv } else { Op::ToFpUbv };
+                self.apply(op, format(target), vec![rm, x])
+            }
+            Conversion::FloatFloat => {
+                let rm = self.term(&Sort::RoundingMode, 1)?;
+                let to = self.float_sort()?;
+                self.apply(Op::ToFpFp, format(Some(&to)), vec![rm, x])
+            }
+        }
+    }
+
+    /// `y` converted back to `source` (the sort its conversion started from).
+    fn convert_back(&mut self, conv: Conversion, y: NodeId, source: &Sort) -> Result<NodeId> {
+        match conv {
+            Conversion::IntReal => self.apply(Op::ToInt, [0, 0], vec![y]),
+            Conversion::RealInt => self.apply(Op::ToReal, [0, 0], vec![y]),
+            Conversion::IntString => self.apply(Op::StrToInt, [0, 0], vec![y]),
+            Conversion::StringInt => self.apply(Op::StrFromInt, [0, 0], vec![y]),
+            Conversion::IntBv => self.apply(Op::Bv2Nat, [0, 0], vec![y]),
+            Conversion::BvInt => {
+                let w = source.width().expect("a bit-vector source");
+                self.apply(Op::Int2Bv, [w, 0], vec![y])
+            }
+            Conversion::RealFloat => self.apply(Op::FpToReal, [0, 0], vec![y]),
+            Conversion::FloatReal | Conversion::FloatFloat => {
+                let Sort::Float(eb, sb) = source else {
+                    unreachable!("a float source")
+                };
+                let rm = self.term(&Sort::RoundingMode, 1)?;
+                let op = if conv == Conversion::FloatReal {
+                    Op::ToFpReal
+                } else {
+                    Op::ToFpFp
+                };
+                self.apply(op, [*eb, *sb], vec![rm, y])
+            }
+            Conversion::BvFloat { signed } => {
+                let w = source.width().expect("a bit-vector source");
+                let rm = self.term(&Sort::RoundingMode, 1)?;
+                let op = if signed { Op::FpToSbv } else { Op::FpToUbv };
+                self.apply(op, [w, 0], vec![rm, y])
+            }
+        }
+    }
+
+    /// The application `op` (indices `idx`) of `args`, recorded as a pooled term.
+    fn apply(&mut self, op: Op, idx: Idx, args: Vec<NodeId>) -> Result<NodeId> {
+        self.budget = self.budget.saturating_sub(1);
+        let info = self.combine(&args, 0);
+        let id = self.f.app_indexed(op, idx, args).map_err(internal)?;
+        Ok(self.record(id, info, true))
     }
 
     fn reuse_candidates(&self, sort: &Sort, depth: u8) -> Vec<NodeId> {
@@ -995,6 +1179,11 @@ impl Gen<'_, '_, '_> {
         Ok(match sort {
             Sort::Bool => Value::Bool(b & 1 == 1),
             Sort::Int => Value::Int(int_literal(b)),
+            // With floats in the case, one Real literal in eight sits on or next to one of
+            // their values (conversions between them round there).
+            Sort::Real if b >= 224 && !self.cfg.fp_formats().is_empty() => {
+                Value::Real(self.float_boundary_real(b)?)
+            }
             Sort::Real => Value::Real(real_literal(b)),
             Sort::BitVec(w) => self.bv_literal(*w, b)?,
             Sort::String => Value::Str(self.string_literal(b)?),
@@ -1118,6 +1307,34 @@ impl Gen<'_, '_, '_> {
         Ok(x)
     }
 
+    /// A rational on or next to a float of the case's formats: a boundary float's value
+    /// (the smallest subnormal, the largest finite, ±1, ...), or that value moved half a
+    /// unit in the last place either way (a tie `to_fp` rounds by its mode), or a quarter
+    /// unit (inexact, rounds one way).
+    fn float_boundary_real(&mut self, b: u8) -> Result<BigRational> {
+        let Sort::Float(eb, sb) = self.float_sort()? else {
+            unreachable!("float_sort gives float sorts")
+        };
+        let byte: u8 = self.u.arbitrary()?;
+        let mut x = self.float_literal(eb, sb, byte)?;
+        if !x.is_finite() {
+            x = crate::ir::Float::max_finite(eb, sb, x.sign);
+        }
+        let r = x.to_rational().expect("a finite float has a value");
+        // One unit in the last place at x (subnormals share the smallest normal's).
+        let ulp = crate::ir::float::times_pow2(
+            BigRational::from_integer(1.into()),
+            (x.exponent.max(1) as i64) - crate::ir::Float::bias(eb) - (i64::from(sb) - 1),
+        );
+        let two = BigRational::from_integer(2.into());
+        Ok(match b % 4 {
+            0 => r,
+            1 => r + &ulp / &two,
+            2 => r - &ulp / &two,
+            _ => r + &ulp / (&two * &two),
+        })
+    }
+
     fn bv_literal(&mut self, w: u32, b: u8) -> Result<Value> {
         let one = BigUint::from(1u8);
         let all = (&one << w) - 1u8;
@@ -1183,6 +1400,11 @@ fn real_literal(b: u8) -> BigRational {
         ("-7", "3"),
         ("18446744073709551616", "1"),
         ("1", "4294967296"),
+        ("4", "5"),
+        (
+            "10000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
+            "1",
+        ),
     ];
     match POOL.get(b as usize) {
         Some((n, d)) => BigRational::new(n.parse().unwrap(), d.parse().unwrap()),
@@ -1325,6 +1547,37 @@ mod tests {
             .collect();
         assert!(missing.is_empty(), "never generated: {missing:?}");
         assert!(Op::all().all(|o| !o.is_extension() || !seen.contains(&o)));
+    }
+
+    /// Terms compared with their own round trips are made, for each conversion: a float
+    /// through a Real (`to_fp` of `fp.to_real`), a Real through a float, an integer through
+    /// a bit-vector; and Real literals on a float's boundary occur with floats on.
+    #[test]
+    fn round_trips_through_conversions_are_generated() {
+        let fp: Theories = "all,fp".parse().unwrap();
+        let mut seen = std::collections::BTreeSet::new();
+        for seed in 0..3000 {
+            let case = Case::from_bytes_in(&seeded_bytes(seed, 256), &fp);
+            let f = &case.formula;
+            for id in f.reachable_postorder() {
+                if let NodeKind::App(outer, _, args) = &f.node(id).kind {
+                    for a in args {
+                        if let NodeKind::App(inner, _, _) = &f.node(*a).kind {
+                            seen.insert((*outer, *inner));
+                        }
+                    }
+                }
+            }
+        }
+        for pair in [
+            (Op::ToFpReal, Op::FpToReal),
+            (Op::FpToReal, Op::ToFpReal),
+            (Op::Bv2Nat, Op::Int2Bv),
+            (Op::StrToInt, Op::StrFromInt),
+            (Op::FpToUbv, Op::ToFpUbv),
+        ] {
+            assert!(seen.contains(&pair), "{pair:?} never generated");
+        }
     }
 
     #[test]

@@ -543,6 +543,11 @@ impl<B: Backend> Solver for Driver<B> {
             {
                 Ok(Err(e.message))
             }
+            // An error on a float format the solver supports in part, by its developers' word.
+            Err(e) => match facts::partial_support(self.backend.id(), f) {
+                Some(why) => Ok(Err(format!("{why}: {}", e.message))),
+                None => Err(e),
+            },
             r => r,
         };
         let checked = match r? {

@@ -284,6 +284,13 @@ pub fn skip_reason(id: SolverId, f: &Formula) -> Option<String> {
     }
 }
 
+/// Every sort `f` declares (constants and function signatures) or uses in a reachable term.
+fn sorts_in(f: &Formula) -> impl Iterator<Item = &Sort> {
+    let declared = f.decls.iter().flat_map(|d| d.args.iter().chain([&d.sort]));
+    let used = f.reachable_postorder().into_iter().map(|id| f.sort_of(id));
+    declared.chain(used)
+}
+
 /// The floating-point formats a solver's developers document as partly supported, where an
 /// error of a check is a limit (unknown), not an API error; its verdicts and models are still
 /// judged. Z3: formats with ebits > sbits are "supported for some operations and not for
@@ -297,10 +304,7 @@ pub fn partial_support(id: SolverId, f: &Formula) -> Option<String> {
     if matches!(id, SolverId::Yices) || !f.signature().fp {
         return None;
     }
-    let declared = f.decls.iter().flat_map(|d| d.args.iter().chain([&d.sort]));
-    let used = f.reachable_postorder().into_iter().map(|id| f.sort_of(id));
-    declared
-        .chain(used)
+    sorts_in(f)
         .find(|s| matches!(s, Sort::Float(eb, sb) if eb >= sb))
         .map(|s| {
             let thread = match id.library() {
@@ -333,17 +337,12 @@ fn z3_api_skip_reason(f: &Formula) -> Option<String> {
     if !f.signature().fp {
         return None;
     }
-    let declared = f.decls.iter().flat_map(|d| d.args.iter().chain([&d.sort]));
-    let used = f.reachable_postorder().into_iter().map(|id| f.sort_of(id));
-    declared
-        .chain(used)
-        .find(|s| one_bit_significand(s))
-        .map(|s| {
-            format!(
-                "skipped: {s} (Z3's C API takes significands of 3 bits or more: \
+    sorts_in(f).find(|s| one_bit_significand(s)).map(|s| {
+        format!(
+            "skipped: {s} (Z3's C API takes significands of 3 bits or more: \
              Z3_mk_fpa_sort \"sbits at least 3\"; its front end reads it)"
-            )
-        })
+        )
+    })
 }
 
 /// Why `f` is outside the logics `id` takes (a sort, operator or quantifier it has no
@@ -595,9 +594,7 @@ fn cvc5_skip_reason(f: &Formula) -> Option<String> {
         }
     }
     if f.signature().arrays {
-        let declared = f.decls.iter().flat_map(|d| d.args.iter().chain([&d.sort]));
-        let used = f.reachable_postorder().into_iter().map(|id| f.sort_of(id));
-        if let Some(s) = declared.chain(used).find(|s| array_indexed(s)) {
+        if let Some(s) = sorts_in(f).find(|s| array_indexed(s)) {
             return Some(format!(
                 "skipped: {s} (cvc5 takes no array indexed by arrays: \"Arrays cannot be \
                  indexed by array types\")"

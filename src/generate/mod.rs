@@ -88,10 +88,12 @@ pub fn generate(cfg: &Config, u: &mut Unstructured) -> Result<Formula> {
         usorts: Vec::new(),
         funcs: Vec::new(),
         reuse_any_size: false,
+        conversions: Vec::new(),
         dts: Vec::new(),
     };
     g.plan_datatypes()?;
     g.plan_functions()?;
+    g.conversions = g.conversions();
     let n = g.u.int_in_range(1..=cfg.max_asserts.max(1))?;
     for _ in 0..n {
         g.budget = u32::from(cfg.max_size);
@@ -177,9 +179,11 @@ pub fn grow(
         usorts,
         funcs,
         reuse_any_size: true,
+        conversions: Vec::new(),
         dts: Vec::new(),
     };
     g.dts = g.f.datatype_sorts();
+    g.conversions = g.conversions();
     let depth = depth.max(1);
     // The root is an application when one fits (a bare leaf says little).
     let apps = g.app_candidates(sort);
@@ -280,6 +284,8 @@ struct Gen<'c, 'u, 'a> {
     /// Seed expressions are reused whatever their height and size (TypeFuzz draws the
     /// arguments of a new operator from all of the seed's expressions).
     reuse_any_size: bool,
+    /// The conversions of the case ([`Gen::conversions`], fixed by its configuration).
+    conversions: Vec<Conversion>,
     /// The datatype sorts of this case (every member of each group).
     dts: Vec<crate::ir::DtSort>,
 }
@@ -528,7 +534,7 @@ impl Gen<'_, '_, '_> {
             } else {
                 0
             },
-            if self.budget < 6 || *sort != Sort::Bool || self.conversions().is_empty() {
+            if self.budget < 6 || *sort != Sort::Bool || self.conversions.is_empty() {
                 0
             } else {
                 u32::from(self.cfg.conv_weight)
@@ -589,8 +595,7 @@ impl Gen<'_, '_, '_> {
     /// conversion `there(x)` compared with a term of the target sort (often a boundary
     /// literal): the shape of many public conversion bugs (docs/reach.md).
     fn conversion_compared(&mut self, depth: u8) -> Result<NodeId> {
-        let menu = self.conversions();
-        let conv = menu[self.u.choose_index(menu.len())?];
+        let conv = self.conversions[self.u.choose_index(self.conversions.len())?];
         let sub = depth.saturating_sub(2).max(1);
         let (source, target) = match conv {
             Conversion::FloatReal | Conversion::FloatFloat => (self.float_sort()?, None),

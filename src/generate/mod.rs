@@ -907,12 +907,7 @@ impl Gen<'_, '_, '_> {
         if op == Op::ConstArray {
             // cvc5 builds constant arrays of values only: the argument is a literal, and
             // one its parser can read back (a rational with a finite decimal expansion).
-            let mut v = self.literal(&sorts[0])?;
-            if let Value::Real(r) = &v {
-                if crate::ir::decimal(r).is_none() {
-                    v = Value::Real(BigRational::from_integer(r.to_integer()));
-                }
-            }
+            let v = with_decimal_reals(self.literal(&sorts[0])?);
             let v = self.f.lit(v);
             self.record(v, NodeInfo::leaf(), false);
             let node = self.combine(&[v], 0);
@@ -1197,8 +1192,9 @@ impl Gen<'_, '_, '_> {
             Sort::Float(eb, sb) => Value::Float(self.float_literal(*eb, *sb, b)?),
             Sort::RoundingMode => Value::Rm(crate::ir::RoundingMode::ALL[usize::from(b % 5)]),
             Sort::Datatype(d) => self.datatype_literal(d, u32::from(b % 3))?,
+            // Printed as `(as const S)` of its default: a value cvc5's parser can read.
             Sort::Array(i, e) => {
-                let d = self.literal(e)?;
+                let d = with_decimal_reals(self.literal(e)?);
                 Value::Array(crate::ir::ArrayValue::constant((**i).clone(), d))
             }
         })
@@ -1502,6 +1498,25 @@ pub fn check_well_formed(f: &Formula) -> std::result::Result<(), String> {
     Ok(())
 }
 
+/// `v` with every rational inside it (an array's default, a constructor's argument) that
+/// has no finite decimal expansion replaced by its integer part: cvc5's parser reads only
+/// values in `(as const S)`, and such a rational has no value syntax.
+fn with_decimal_reals(v: Value) -> Value {
+    match v {
+        Value::Real(r) if crate::ir::decimal(&r).is_none() => {
+            Value::Real(BigRational::from_integer(r.to_integer()))
+        }
+        Value::Array(mut a) => {
+            a.default = Box::new(with_decimal_reals(*a.default));
+            Value::Array(a)
+        }
+        Value::Dt(mut d) => {
+            d.args = d.args.into_iter().map(with_decimal_reals).collect();
+            Value::Dt(d)
+        }
+        v => v,
+    }
+}
 #[cfg(test)]
 mod tests {
     use super::*;

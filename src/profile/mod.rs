@@ -32,6 +32,10 @@ pub struct Profile {
     pub binary_flags: FlagStyle,
     /// Its binary's flag for a time limit per check of so many milliseconds.
     pub binary_time_limit: fn(u32) -> String,
+    /// Whether its front end takes only names (and their negations) as `check-sat-assuming`
+    /// assumptions, not `true` or `false` (Yices 2.6.5: `undefined term false`): its
+    /// reproducers then define a name for the constant.
+    pub binary_assumptions_are_names: bool,
     /// Cases between two recycles of its context (what `facts::recycle_every` gives).
     pub recycle_every: u32,
     /// Whether its library can be loaded in a process under AddressSanitizer (Yices's cannot:

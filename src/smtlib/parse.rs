@@ -171,13 +171,13 @@ pub fn parse_script_with(text: &str, reading: Reading) -> Result<Script, ParseEr
         Err(e) => e,
     };
     // yaspar-ir has no FloatingPoint: such scripts are read by their sorts alone.
-    if by_sorts::mentions_fp(text) {
-        return by_sorts::read(text);
-    }
     let lenient = reading == Reading::Lenient;
+    if by_sorts::mentions_fp(text) {
+        return by_sorts::read(text, lenient);
+    }
     // A solver's own string operators are not SMT-LIB: read leniently only, and noted.
     if lenient && by_sorts::mentions_solver_extension(text) {
-        return by_sorts::read(text);
+        return by_sorts::read(text, lenient);
     }
     let rewritten = compat::rewrite(text, lenient);
     let (text, notes, tactic) = match &rewritten {
@@ -1980,7 +1980,7 @@ mod tests {
         let text = text.as_str();
         let opts = crate::smtlib::ScriptOptions::default();
         let typed = parse(text);
-        let by_sorts = by_sorts::read(text).unwrap();
+        let by_sorts = by_sorts::read(text, true).unwrap();
         assert_eq!(
             crate::smtlib::script(&by_sorts.formula, &opts),
             crate::smtlib::script(&typed.formula, &opts)
@@ -2007,7 +2007,7 @@ mod tests {
             (declare-const x (PList Int))(declare-const y (PList Bool))
             (assert (= x (pcons 1 (as pnil (PList Int)))))(assert ((_ is pcons) y))(check-sat)";
         assert_eq!(
-            crate::smtlib::script(&by_sorts::read(par).unwrap().formula, &opts),
+            crate::smtlib::script(&by_sorts::read(par, true).unwrap().formula, &opts),
             crate::smtlib::script(&parse(par).formula, &opts)
         );
         let fp_par = parse(
@@ -2069,6 +2069,36 @@ mod tests {
             crate::smtlib::script(&again.formula, &opts),
             crate::smtlib::script(f, &opts)
         );
+    }
+
+    /// The reader by sorts (FloatingPoint, solver extensions, and scripts whose options
+    /// name `seq.`) reads the `-N` of smtsmith's `as const` leniently, noted, as the typed
+    /// reader does; strictly it is an unknown symbol.
+    #[test]
+    fn negative_numerals_read_leniently_by_the_sorts_reader() {
+        for option in [
+            "(set-option :smt.seq.split_w_len true)",
+            "(declare-const r Float32)",
+        ] {
+            let text = format!(
+                "{option}(set-logic ALL)(declare-const a (Array Real Int))\
+                 (assert (distinct ((as const (Array Real Int)) -6) a))(check-sat)"
+            );
+            let s = parse_script(&text).unwrap();
+            let f = &s.formula;
+            assert_eq!(
+                super::super::term(f, f.asserts[0]),
+                "(distinct ((as const (Array Real Int)) -6) a)",
+                "{option}"
+            );
+            assert!(
+                s.notes.iter().any(|n| n.starts_with("negative numeral")),
+                "{option}: {:?}",
+                s.notes
+            );
+            let e = parse_script_with(&text, Reading::Strict).unwrap_err();
+            assert!(e.message.contains("-6"), "{option}: {e}");
+        }
     }
 
     /// smtsmith's own reproducers read back: n-ary `=` (which yaspar-ir rejects) and

@@ -33,6 +33,7 @@ pub fn print(s: &Script, p: &Print) -> String {
         } else {
             super::term
         },
+        crate::profile::of(p.solver).binary_assumptions_are_names,
     )
 }
 
@@ -51,7 +52,17 @@ pub fn print_corpus(s: &Script) -> String {
     options.extend(s.setup.all_options().cloned());
     let all: Vec<usize> = (0..s.actions.len()).collect();
     // Strict: each corpus entry is read on every fuzz iteration.
-    print_with(s, &[], &options, &all, super::term_strict)
+    print_with(s, &[], &options, &all, super::term_strict, false)
+}
+
+/// The name a reproducer defines for the Boolean constant `b` where an assumption must be
+/// a name ([`crate::profile::Profile::binary_assumptions_are_names`]).
+fn assumption_name(b: bool) -> &'static str {
+    if b {
+        "literal_true"
+    } else {
+        "literal_false"
+    }
 }
 
 fn print_with(
@@ -60,6 +71,7 @@ fn print_with(
     options: &[(String, String)],
     ran: &[usize],
     term: fn(&crate::ir::Formula, NodeId) -> String,
+    named_assumptions: bool,
 ) -> String {
     let f = &s.formula;
     let mut out = String::new();
@@ -76,6 +88,42 @@ fn print_with(
         let _ = writeln!(out, "{d}");
     }
     let list = |ts: &[NodeId]| ts.iter().map(|t| term(f, *t)).collect::<Vec<_>>().join(" ");
+    // An assumption `true`/`false` (or its negation) is the constant's defined name.
+    let constant_in = |t: NodeId| {
+        let inner = match &f.node(t).kind {
+            crate::ir::NodeKind::App(crate::ir::Op::Not, _, args) => args[0],
+            _ => t,
+        };
+        match &f.node(inner).kind {
+            crate::ir::NodeKind::Lit(crate::ir::Value::Bool(b)) => Some(*b),
+            _ => None,
+        }
+    };
+    let assumptions = |ts: &[NodeId]| {
+        ts.iter()
+            .map(|&t| match constant_in(t) {
+                Some(b) if named_assumptions => {
+                    term(f, t).replace(if b { "true" } else { "false" }, assumption_name(b))
+                }
+                _ => term(f, t),
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    if named_assumptions {
+        let used: std::collections::BTreeSet<bool> = ran
+            .iter()
+            .filter_map(|&k| match &s.actions[k] {
+                Action::CheckSatAssuming(ls) => Some(ls),
+                _ => None,
+            })
+            .flatten()
+            .filter_map(|&t| constant_in(t))
+            .collect();
+        for b in used {
+            let _ = writeln!(out, "(define-fun {} () Bool {b})", assumption_name(b));
+        }
+    }
     for &k in ran {
         match &s.actions[k] {
             Action::Declare(d) => {
@@ -97,7 +145,7 @@ fn print_with(
             }
             Action::CheckSat => out.push_str("(check-sat)\n"),
             Action::CheckSatAssuming(ls) => {
-                let _ = writeln!(out, "(check-sat-assuming ({}))", list(ls));
+                let _ = writeln!(out, "(check-sat-assuming ({}))", assumptions(ls));
             }
             Action::GetValue(ts) => {
                 let _ = writeln!(out, "(get-value ({}))", list(ts));

@@ -682,11 +682,12 @@ fn check_reports_a_worker_that_dies_in_a_solver() {
     assert_eq!(out.status.code(), Some(1));
 }
 
-/// `smtsmith run --incremental` writes script findings (on the pinned releases, seed 597
-/// gives an invalid model: cvc5 1.4.0 answers sat after its own "write-chains connecting two
-/// different constant arrays" error in the same solver, keyed apart from the known
-/// reproducers by its `(Array Int Int)`); `smtsmith triage` groups them by key (Markdown and JSON too), and `smtsmith
-/// replay FINDING.json` replays each from its recorded input and finds it again.
+/// `smtsmith run --incremental` writes script findings (on the pinned releases, seeds 677 and
+/// 679 give Yices 2.6.5's two C-API bugs of checks with assumptions, settled known by replay:
+/// a wrong sat after `(assert false)` in an interactive context, and a wrong sat without a
+/// model under MCSAT; known-findings/yices-2.6.5-*-check-with-assumptions-*);
+/// `smtsmith triage` groups them by key (Markdown and JSON too), and `smtsmith replay
+/// FINDING.json` replays each from its recorded input and finds it again.
 #[test]
 #[cfg_attr(
     not(all(smtsmith_pinned_z3, smtsmith_pinned_cvc5)),
@@ -700,7 +701,7 @@ fn script_findings_triage_and_replay() {
             "run",
             "--incremental",
             "--seed",
-            "590",
+            "670",
             "--count",
             "10",
             "--bytes",
@@ -712,18 +713,23 @@ fn script_findings_triage_and_replay() {
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("10 scripts in"), "{stdout}");
-    let jsons: Vec<std::path::PathBuf> = std::fs::read_dir(&findings)
-        .map(|d| {
-            d.flat_map(|c| std::fs::read_dir(c.unwrap().path()).unwrap())
-                .map(|e| e.unwrap().path())
-                .filter(|p| p.extension().is_some_and(|e| e == "json"))
-                .collect()
-        })
-        .unwrap_or_default();
+    // Findings of known bugs are under `known/CLASS/`, the others under `CLASS/`.
+    fn jsons_under(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).into_iter().flatten() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                jsons_under(&p, out);
+            } else if p.extension().is_some_and(|e| e == "json") {
+                out.push(p);
+            }
+        }
+    }
+    let mut jsons = Vec::new();
+    jsons_under(&findings, &mut jsons);
     assert!(
         !jsons.is_empty(),
-        "the pinned releases give findings on seeds 590-599 (597: cvc5's sat after its own \
-         constant-array error, an invalid model): {stdout}"
+        "the pinned releases give findings on seeds 670-679 (677 and 679: Yices's bugs of \
+         checks with assumptions): {stdout}"
     );
     // Exit status 1: findings were made.
     assert_eq!(out.status.code(), Some(1), "{stdout}");

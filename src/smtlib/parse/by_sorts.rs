@@ -81,6 +81,10 @@ struct Reader {
     /// Z3's names read as other operators or as its extensions (`seq.len`,
     /// `seq.last_indexof`): each one's note, with its count.
     z3_names: std::collections::BTreeMap<String, usize>,
+    /// Whether the lenient forms are read (`-N` numerals, as smtsmith's own reproducers
+    /// write them inside `as const`), and how often one was.
+    lenient: bool,
+    negative_numerals: usize,
     /// Declared datatypes by name.
     datatypes: HashMap<String, crate::ir::DtSort>,
     /// Constructors, selectors and testers (`is-C`) by name, with their datatype.
@@ -174,7 +178,8 @@ impl Reader {
     }
 
     fn term(&mut self, x: &Sx) -> Result<NodeId, String> {
-        let literal = matches!(x, Sx::Atom(a) if a.starts_with(|c: char| c.is_ascii_digit() || c == '#' || c == '"'));
+        let literal = matches!(x, Sx::Atom(a) if a.starts_with(|c: char| c.is_ascii_digit() || c == '#' || c == '"')
+            || (a.starts_with('-') && a[1..].starts_with(|c: char| c.is_ascii_digit())));
         let cacheable = self.locals.is_empty() && !literal;
         if cacheable {
             if let Some(n) = self.memo.get(x) {
@@ -205,13 +210,22 @@ impl Reader {
                 .ok_or_else(|| format!("string literal {a}"))?;
             return Ok(self.lit(Value::Str(w)));
         }
-        if a.starts_with(|c: char| c.is_ascii_digit()) {
-            if a.contains('.') {
-                let r = super::decimal(a).ok_or_else(|| format!("decimal {a}"))?;
-                return Ok(self.lit(Value::Real(r)));
+        let (negative, unsigned) = match a.strip_prefix('-') {
+            Some(d) if self.lenient && d.starts_with(|c: char| c.is_ascii_digit()) => {
+                self.negative_numerals += 1;
+                (true, d)
             }
-            let n = BigInt::from_str_radix(a, 10).map_err(|e| format!("{a}: {e}"))?;
-            return Ok(self.lit(Value::Int(n)));
+            _ => (false, a),
+        };
+        if unsigned.starts_with(|c: char| c.is_ascii_digit()) {
+            let value = if unsigned.contains('.') {
+                let r = super::decimal(unsigned).ok_or_else(|| format!("decimal {a}"))?;
+                Value::Real(if negative { -r } else { r })
+            } else {
+                let n = BigInt::from_str_radix(unsigned, 10).map_err(|e| format!("{a}: {e}"))?;
+                Value::Int(if negative { -n } else { n })
+            };
+            return Ok(self.lit(value));
         }
         let name = symbol(a);
         if let Some((_, n)) = self.locals.iter().rev().find(|(k, _)| k == name) {
@@ -839,14 +853,18 @@ fn datatype_error(at: &impl Fn(ErrorKind, String) -> ParseError, m: String) -> P
     }
 }
 
-pub(super) fn read(text: &str) -> Result<Script, ParseError> {
+/// Reads `text`; `lenient` also reads `-N` numerals (noted), as [`super::Reading::Lenient`].
+pub(super) fn read(text: &str, lenient: bool) -> Result<Script, ParseError> {
     let commands = command_spans(text).ok_or_else(|| ParseError {
         line: 1,
         column: 1,
         kind: ErrorKind::Malformed,
         message: "unbalanced parentheses or an unclosed string literal".into(),
     })?;
-    let mut r = Reader::default();
+    let mut r = Reader {
+        lenient,
+        ..Reader::default()
+    };
     let mut logic = None;
     let mut status = None;
     let mut pending_status = None;
@@ -1056,6 +1074,12 @@ pub(super) fn read(text: &str) -> Result<Script, ParseError> {
     }
     for (note, uses) in std::mem::take(&mut r.z3_names) {
         notes.push(format!("{note} ({uses} use(s))"));
+    }
+    if r.negative_numerals > 0 {
+        notes.push(format!(
+            "negative numeral: `-N` read as `(- N)` (both solvers read it): {} use(s)",
+            r.negative_numerals
+        ));
     }
     Ok(super::Read {
         pool: r.f,

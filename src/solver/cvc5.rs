@@ -1565,6 +1565,17 @@ impl super::text::FrontEnd for FrontEnd {
     fn start(&mut self) -> Result<Instance, SolverError> {
         use c::parser as p;
         let slv = call!("cvc5_new", c::new(self.tm))?;
+        // Quiet, as `cvc5 -q`: its parser's warnings (`No set-logic command was given…`)
+        // would reach the terminal of `smtsmith check` before its result line; answers and
+        // errors are the commands' output, which verbosity leaves alone.
+        if let Err(e) = call!(
+            "cvc5_set_option",
+            c::set_option(slv, c"verbosity".as_ptr(), c"-1".as_ptr())
+        ) {
+            // SAFETY: made above, never shared.
+            unsafe { c::delete(slv) };
+            return Err(e);
+        }
         let sm = match call!("cvc5_symbol_manager_new", p::symbol_manager_new(self.tm)) {
             Ok(sm) => sm,
             Err(e) => {

@@ -24,6 +24,32 @@ fn succeeded(out: &std::process::Output) {
     );
 }
 
+/// `smtsmith check` on a file without `set-logic` prints its result line and nothing from
+/// the solvers: cvc5's parser warns of the missing logic ("No set-logic command was given…")
+/// unless its front end is quiet. Ground truth: the three solvers' verdicts (sat) in the line.
+#[test]
+fn check_prints_no_solver_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("nologic.smt2");
+    std::fs::write(&file, "(declare-fun x () Int)(assert (> x 2))(check-sat)\n").unwrap();
+    let out = smtsmith()
+        .arg("check")
+        .arg(&file)
+        .arg("--findings")
+        .arg(dir.path().join("findings"))
+        .output()
+        .unwrap();
+    succeeded(&out);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("set-logic"), "{stderr}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let first = stdout.lines().next().unwrap_or_default();
+    assert!(
+        first.contains("nologic.smt2") && first.contains("cvc5=sat") && first.ends_with("ok"),
+        "{stdout}"
+    );
+}
+
 #[test]
 fn gen_writes_scripts_both_solvers_accept() {
     let dir = tempfile::tempdir().unwrap();

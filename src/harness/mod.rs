@@ -866,7 +866,7 @@ impl GroundReport {
 
 /// Application nodes reachable from the assertions with no free `let` variable and a
 /// first-class sort (RegLan values are compared through membership elsewhere).
-fn closed_applications(f: &Formula) -> Vec<crate::ir::NodeId> {
+pub(crate) fn closed_applications(f: &Formula) -> Vec<crate::ir::NodeId> {
     use crate::ir::{NodeKind, Sort};
     let free = f.free_bound_vars(false);
     f.reachable_postorder()

@@ -1144,3 +1144,121 @@ pub fn run_binary(script: &str, timeout_ms: u32) -> std::io::Result<String> {
     let out = child.wait_with_output()?;
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{seeded_bytes, Case, Theories};
+    use num_bigint::BigInt;
+    use num_rational::BigRational;
+
+    /// Literals of each sort Yices takes go in and come back out unchanged: wide bit-vectors
+    /// (past 64 bits, Yices's limit for its `uint64` constructors), integers past 2^64,
+    /// negative rationals without a finite decimal. Ground truth: the literal itself.
+    #[test]
+    fn literals_round_trip_through_terms_and_models() {
+        let mut y = Yices::new().unwrap();
+        let mut f = Formula::default();
+        let values = vec![
+            Value::Bool(true),
+            Value::Int(BigInt::from(10).pow(40)),
+            Value::Int(-BigInt::from(10).pow(25) - 7),
+            Value::Real(BigRational::new((-17).into(), 3.into())),
+            Value::Real(BigRational::new(1.into(), BigInt::from(2).pow(70))),
+            Value::bv(1, 1u32),
+            Value::bv(200, (num_bigint::BigUint::from(1u32) << 199u32) + 5u32),
+        ];
+        let ids: Vec<NodeId> = values.iter().map(|v| f.lit(v.clone())).collect();
+        let got = y.simplify(&f, &ids).unwrap();
+        let want: Vec<Option<Value>> = values.into_iter().map(Some).collect();
+        assert_eq!(got, want);
+    }
+
+    /// Every operator Yices is given, on generated ground terms over integers, reals and
+    /// bit-vectors: the value Yices computes (its rewriter, then its model evaluator) is the
+    /// evaluator's wherever SMT-LIB specifies one. Ground truth: the evaluator.
+    #[test]
+    fn ground_terms_of_every_operator_it_takes_agree_with_the_evaluator() {
+        let mut y = Yices::new().unwrap();
+        let theories: Theories = "ints,reals,bv".parse().unwrap();
+        let (mut agreed, mut terms, mut cases) = (0, 0, 0);
+        let mut ops = std::collections::BTreeSet::new();
+        for seed in 0..300 {
+            let case = Case::ground_from_bytes_in(&seeded_bytes(seed, 200), &theories);
+            let f = &case.formula;
+            if crate::profile::yices::skip_reason(f).is_some() {
+                continue;
+            }
+            cases += 1;
+            let roots = crate::harness::closed_applications(f);
+            let model = Model::default();
+            let mut ev = crate::eval::Evaluator::new(f, &model);
+            let expected = roots.iter().map(|r| ev.eval(*r).ok()).collect();
+            let values = y.simplify(f, &roots).map_err(|e| e.to_string());
+            let o = crate::oracle::GroundObservation {
+                roots: roots.clone(),
+                expected,
+                values: vec![(SolverId::Yices, values)],
+            };
+            let verdict = crate::oracle::judge_ground(f, &o);
+            assert!(
+                verdict.issues.is_empty(),
+                "seed {seed}: {:?}\n{}",
+                verdict
+                    .issues
+                    .iter()
+                    .map(|(i, _)| &i.summary)
+                    .collect::<Vec<_>>(),
+                crate::smtlib::script(f, &Default::default())
+            );
+            agreed += verdict.agreed;
+            terms += roots.len();
+            for id in f.reachable_postorder() {
+                if let crate::ir::NodeKind::App(op, ..) = &f.node(id).kind {
+                    ops.insert(*op);
+                }
+            }
+        }
+        assert!(cases >= 200, "only {cases} cases Yices takes");
+        assert!(
+            agreed * 10 >= terms * 8,
+            "{agreed} agreements over {terms} terms"
+        );
+        // The cases reach the operators of all three theories.
+        for op in [
+            Op::Add,
+            Op::Mul,
+            Op::IntDiv,
+            Op::RealDiv,
+            Op::BvMul,
+            Op::BvUdiv,
+            Op::BvAshr,
+        ] {
+            assert!(ops.contains(&op), "{op:?} never generated: {ops:?}");
+        }
+    }
+
+    /// A rotation by the width or more is the rotation by the rest (Yices takes only
+    /// amounts below the width).
+    #[test]
+    fn rotations_are_taken_modulo_the_width() {
+        assert_eq!(rotation(5, &Sort::BitVec(4)), 1);
+        assert_eq!(rotation(4, &Sort::BitVec(4)), 0);
+        assert_eq!(rotation(3, &Sort::BitVec(4)), 3);
+        assert_eq!(rotation(0, &Sort::BitVec(1)), 0);
+    }
+
+    /// The binary's command line: always incremental, MCSAT exactly where the script is
+    /// nonlinear (as the backend chooses), the time limit in whole seconds rounded up.
+    #[test]
+    fn binary_command_follows_the_backend_choices() {
+        let linear = "(set-logic QF_LIA)(declare-fun x () Int)(assert (> x 1))(check-sat)";
+        let nonlinear = "(set-logic QF_NIA)(declare-fun x () Int)(assert (> (* x x) 1))(check-sat)";
+        let (_, shown) = binary_command(linear, 1500).unwrap();
+        assert_eq!(shown, "yices-smt2 --incremental --timeout=2 FILE.smt2");
+        let (_, shown) = binary_command(nonlinear, 0).unwrap();
+        assert_eq!(shown, "yices-smt2 --incremental --mcsat FILE.smt2");
+        // And the binary answers as the script says.
+        assert_eq!(run_binary(nonlinear, 10_000).unwrap().trim(), "sat");
+    }
+}

@@ -92,11 +92,28 @@ where
         bytes: seeded_bytes(seed, 1 << 14),
         at: 0,
     };
-    let mut checked = 0usize;
+    // What the draws reached: operand classes, and operations whose result depends on the
+    // rounding mode (a comparison that only ever saw exact results tests no rounding).
+    let mut classes = std::collections::BTreeSet::new();
+    let mut mode_dependent = std::collections::BTreeSet::new();
     for _ in 0..n {
         let (a, b, c) = (d.bits(eb, sb), d.bits(eb, sb), d.bits(eb, sb));
         let (x, y, z) = (ours(eb, sb, a), ours(eb, sb, b), ours(eb, sb, c));
         let (fa, fb, fc) = (F::from_bits(a), F::from_bits(b), F::from_bits(c));
+        for v in [fa, fb, fc] {
+            classes.insert(if v.is_nan() {
+                "NaN"
+            } else if v.is_infinite() {
+                "infinity"
+            } else if v.is_zero() {
+                "zero"
+            } else if v.is_denormal() {
+                "subnormal"
+            } else {
+                "normal"
+            });
+        }
+        let mut results: std::collections::BTreeMap<&str, Vec<u128>> = Default::default();
         for m in RoundingMode::ALL {
             let r = round(m);
             let show = |op: &str| format!("{op} {m:?} {x} {y} {z}");
@@ -114,7 +131,7 @@ where
             ];
             for (op, got, want) in cases {
                 same(eb, sb, &got, want.to_bits(), want.is_nan(), &show(op));
-                checked += 1;
+                results.entry(op).or_default().push(want.to_bits());
             }
             // Conversions to every other standard format.
             let mut lost = false;
@@ -209,6 +226,11 @@ where
                 }
             }
         }
+        for (op, bits) in results {
+            if bits.iter().any(|b| *b != bits[0]) {
+                mode_dependent.insert(op);
+            }
+        }
         let rem = fa.ieee_rem(fb).value;
         same(
             eb,
@@ -219,7 +241,19 @@ where
             &format!("rem {x} {y}"),
         );
     }
-    assert!(checked >= n * 30, "{checked}");
+    assert_eq!(
+        classes.len(),
+        5,
+        "Float({eb},{sb}): operands drawn only of {classes:?}"
+    );
+    // roundToIntegral of a small format's few non-integers may not differ by mode; the
+    // arithmetic operations must.
+    for op in ["add", "sub", "mul", "div", "fma"] {
+        assert!(
+            mode_dependent.contains(op),
+            "Float({eb},{sb}): {op} never rounded differently by mode ({mode_dependent:?})"
+        );
+    }
 }
 
 #[test]

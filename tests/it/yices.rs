@@ -278,3 +278,61 @@ fn an_mcsat_context_left_interrupted_answers_unknown_until_popped_below_the_stop
         vec![Verdict::Unknown, Verdict::Unknown, Verdict::Sat]
     );
 }
+
+/// Each finding class fires on a real Yices bug (the reproducers of known-findings/, run by
+/// `smtsmith check` with the three solvers): an invalid model (MCSAT's model of a UF over
+/// `mod`), a wrong sat against the file's `:status` shown as an invalid model (the
+/// interactive context after a check with assumptions), and an API error (MCSAT's sat
+/// without a model under assumptions). Ground truth: the evaluator's value of the assertion,
+/// and Z3's and cvc5's verdicts (unsat where Yices says sat). Each is recognised as its known
+/// bug (written under `known/`).
+#[test]
+fn each_class_fires_on_a_real_yices_bug() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("known-findings");
+    for (file, class) in [
+        (
+            "yices-2.6.5-mcsat-uf-of-mod-invalid-model.smt2",
+            "invalid-model",
+        ),
+        (
+            "yices-2.6.5-interactive-assert-after-check-with-assumptions-wrong-sat.smt2",
+            "invalid-model",
+        ),
+        (
+            "yices-2.6.5-mcsat-check-with-assumptions-wrong-sat.smt2",
+            "api-error",
+        ),
+    ] {
+        let findings = dir.path().join(file);
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_smtsmith"))
+            .env_remove("LD_LIBRARY_PATH")
+            .args(["check", "--json"])
+            .arg(root.join(file))
+            .arg("--findings")
+            .arg(&findings)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{file}: {stdout}");
+        let line: serde_json::Value = serde_json::from_str(stdout.lines().next().unwrap()).unwrap();
+        let made: Vec<&str> = line["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f[0].as_str().unwrap())
+            .collect();
+        assert_eq!(made, [class], "{file}: {line}");
+        let written = findings.join("known").join(class);
+        let json = std::fs::read_dir(&written)
+            .unwrap_or_else(|e| panic!("{file}: nothing under {}: {e}", written.display()))
+            .flatten()
+            .map(|e| e.path())
+            .find(|p| p.extension().is_some_and(|e| e == "json"))
+            .unwrap_or_else(|| panic!("{file}: no finding JSON under {}", written.display()));
+        let meta: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+        assert_eq!(meta["blamed"], "yices", "{file}: {meta}");
+        assert_eq!(meta["status"], "known", "{file}: {meta}");
+    }
+}

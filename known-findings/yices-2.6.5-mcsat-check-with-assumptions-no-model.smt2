@@ -7,7 +7,9 @@
 ; (CDCL(T)) answers UNSAT to both. Z3 and cvc5 answer unsat. The wheel's own
 ; `yices-smt2 --incremental --mcsat` answers unsat to this script: C API only.
 ; Found by smtsmith (`smtsmith run --incremental --seed 600 --count 10 --bytes 256`,
-; seed 607, 2026-12-03), reduced by smtsmith.
+; seed 607, 2026-12-03), reduced by smtsmith with the script's term pool narrowed to its
+; actions, which keeps the one nonlinear term (the division by zero) that makes Yices
+; choose MCSAT (reduced in the full pool, no assertion is left and the file reads as linear).
 ; run: smtsmith solve --solver yices FILE.smt2 (binary: yices-smt2 --incremental FILE.smt2)
 (set-option :global-declarations true)
 (set-option :produce-models true)

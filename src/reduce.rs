@@ -690,19 +690,6 @@ pub struct ScriptOutcome {
 /// Reduces an incremental script while `holds` stays true, for at most `budget`: chunks of
 /// actions, push/pop pairs and checks dropped (only valid scripts are judged, see
 /// [`crate::script::Script::valid`]); the curated options and the productions the script does not need
-/// `s` with its pool's assertions narrowed to the terms its actions assert and assume
-/// ([`crate::script::Script::shape`]): the logic, and the solver setups chosen by it (Yices's
-/// MCSAT for nonlinear arithmetic), are then those of what the reduced script still does,
-/// as when its printed reproducer is read back. Other terms are built when an action
-/// needs them.
-fn with_pool_of_its_actions(mut s: crate::script::Script) -> crate::script::Script {
-    let mut asserts = s.shape().asserts;
-    let mut seen = std::collections::HashSet::new();
-    asserts.retain(|t| seen.insert(*t));
-    s.formula.asserts = asserts;
-    s
-}
-
 /// switched off; then each asserted term reduced as a formula ([`reduce`]) and put back.
 pub fn reduce_script(
     s: &crate::script::Script,
@@ -723,7 +710,6 @@ pub fn reduce_script(
         if Instant::now() >= deadline || !candidate.valid() {
             return false;
         }
-        let candidate = with_pool_of_its_actions(candidate);
         *tests += 1;
         if holds(&candidate) {
             *current = candidate;
@@ -822,7 +808,7 @@ pub fn reduce_script(
                 let root = map[&g.asserts[0]];
                 c.formula.asserts.push(root);
                 c.actions[*k] = Action::Assert(root);
-                with_pool_of_its_actions(c)
+                c
             };
             let mut inner_tests = 0;
             let out = reduce(

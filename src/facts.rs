@@ -301,16 +301,15 @@ fn sorts_in(f: &Formula) -> impl Iterator<Item = &Sort> {
 /// vector in fp is an invalid size"). Both, then: any format whose exponent is at least as
 /// wide as its significand.
 pub fn partial_support(id: SolverId, f: &Formula) -> Option<String> {
-    if matches!(id, SolverId::Yices) || !f.signature().fp {
-        return None;
-    }
+    let thread = match id.library() {
+        SolverId::Z3 | SolverId::Z3Text => "Z3Prover/z3#5051, #215",
+        SolverId::Cvc5 | SolverId::Cvc5Text => "cvc5/cvc5#3696",
+        SolverId::Yices => return None,
+    };
+    // One walk over the sorts (a float sort is what makes the signature's `fp`).
     sorts_in(f)
         .find(|s| matches!(s, Sort::Float(eb, sb) if eb >= sb))
         .map(|s| {
-            let thread = match id.library() {
-                SolverId::Z3 => "Z3Prover/z3#5051, #215",
-                _ => "cvc5/cvc5#3696",
-            };
             format!(
                 "{s}: exponent at least as wide as the significand, partly supported ({thread})"
             )
@@ -334,9 +333,6 @@ fn z3_api_skip_reason(f: &Formula) -> Option<String> {
         }
     }
     let one_bit_significand = |s: &Sort| within(s, 4);
-    if !f.signature().fp {
-        return None;
-    }
     sorts_in(f).find(|s| one_bit_significand(s)).map(|s| {
         format!(
             "skipped: {s} (Z3's C API takes significands of 3 bits or more: \

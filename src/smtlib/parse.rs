@@ -728,6 +728,15 @@ impl Read {
 }
 
 /// S-expression rewriting for what yaspar-ir does not read (see [`parse_script`]).
+/// The digits of `a` when it is a negative numeral or decimal as smtsmith's reproducers write
+/// them inside `as const` (`-5`, `-2.5`), SMT-LIB's `(- 5)`: read in [`Reading::Lenient`].
+fn negative_numeral(a: &str) -> Option<&str> {
+    a.strip_prefix('-').filter(|d| {
+        d.starts_with(|c: char| c.is_ascii_digit())
+            && d.chars().all(|c| c.is_ascii_digit() || c == '.')
+    })
+}
+
 mod compat {
     use super::super::sexp::Sx;
 
@@ -753,11 +762,7 @@ mod compat {
         fn fix(&mut self, x: Sx) -> Sx {
             match x {
                 Sx::Atom(a) if self.lenient => {
-                    let negative_number = a.len() > 1
-                        && a.starts_with('-')
-                        && a[1..].chars().all(|c| c.is_ascii_digit() || c == '.')
-                        && a[1..].starts_with(|c: char| c.is_ascii_digit());
-                    if negative_number {
+                    if super::negative_numeral(&a).is_some() {
                         self.note(format!(
                             "negative numeral: `-N` read as `(- N)` (both solvers read it; e.g. {a})"
                         ));

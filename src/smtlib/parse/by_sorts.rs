@@ -179,7 +179,7 @@ impl Reader {
 
     fn term(&mut self, x: &Sx) -> Result<NodeId, String> {
         let literal = matches!(x, Sx::Atom(a) if a.starts_with(|c: char| c.is_ascii_digit() || c == '#' || c == '"')
-            || (a.starts_with('-') && a[1..].starts_with(|c: char| c.is_ascii_digit())));
+            || super::negative_numeral(a).is_some());
         let cacheable = self.locals.is_empty() && !literal;
         if cacheable {
             if let Some(n) = self.memo.get(x) {
@@ -210,8 +210,8 @@ impl Reader {
                 .ok_or_else(|| format!("string literal {a}"))?;
             return Ok(self.lit(Value::Str(w)));
         }
-        let (negative, unsigned) = match a.strip_prefix('-') {
-            Some(d) if self.lenient && d.starts_with(|c: char| c.is_ascii_digit()) => {
+        let (negative, unsigned) = match super::negative_numeral(a) {
+            Some(d) if self.lenient => {
                 self.negative_numerals += 1;
                 (true, d)
             }

@@ -96,6 +96,9 @@ pub fn probe_known(k: &Known, text: &str, binary: &Replayer, timeout: Duration) 
         BinaryShows::Core => probe_core(binary, text, timeout),
         BinaryShows::ApiOnly => Probe::Undecided("shown only through the C API".into()),
         BinaryShows::TooSlow => Probe::Undecided("shown only past a probe's limits".into()),
+        BinaryShows::Stopped => {
+            Probe::Undecided("shown only in some runs stopped by the time limit".into())
+        }
     }
 }
 
@@ -266,7 +269,7 @@ pub fn verify(
     for k in known::index() {
         let unprobed = matches!(
             k.binary_shows(),
-            BinaryShows::ApiOnly | BinaryShows::TooSlow
+            BinaryShows::ApiOnly | BinaryShows::TooSlow | BinaryShows::Stopped
         );
         if unprobed || only.is_some_and(|o| !k.file.contains(o)) {
             continue;
@@ -623,10 +626,7 @@ pub fn read_trial(dir: &Path, probing: Option<&Probing>) -> Result<TrialResult, 
     let mut cache_changed = false;
     // A trial that wrote nothing may have no findings folder.
     for json in crate::finding::json_files(&dir.join("findings")).unwrap_or_default() {
-        let Ok(text) = std::fs::read_to_string(&json) else {
-            continue;
-        };
-        let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) else {
+        let Ok(v) = crate::finding::FindingRecord::open(&json) else {
             continue;
         };
         let stem = json
@@ -642,8 +642,8 @@ pub fn read_trial(dir: &Path, probing: Option<&Probing>) -> Result<TrialResult, 
             other += 1;
             continue;
         }
-        let bug = (v["status"].as_str() == Some("known"))
-            .then(|| v["known"].as_str())
+        let bug = (v.status == crate::finding::Status::Known)
+            .then_some(v.known.as_deref())
             .flatten()
             .and_then(bug_of);
         let bug = match (bug, probing) {

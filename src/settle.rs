@@ -8,6 +8,7 @@
 //! the finding becomes a `performance` finding with the ratio of the in-process time to the
 //! limit.
 
+use crate::finding::{FindingRecord, Status};
 use crate::oracle::Class;
 use crate::solver_id::SolverId;
 use serde::Serialize;
@@ -132,15 +133,13 @@ pub enum TimeLimit {
 /// front end).
 pub fn settle_time_limit(json: &Path, exe: &Path) -> Result<TimeLimit, String> {
     let err = |e: String| format!("{}: {e}", json.display());
-    let text = std::fs::read_to_string(json).map_err(|e| err(e.to_string()))?;
-    let mut v: serde_json::Value = serde_json::from_str(&text).map_err(|e| err(e.to_string()))?;
-    if v["class"].as_str() != Some(Class::TimeLimit.dir()) {
+    let mut v = FindingRecord::open(json).map_err(|e| e.to_string())?;
+    if v.class != Class::TimeLimit.dir() {
         return Err(err("not a time-limit finding".into()));
     }
-    let solver: SolverId =
-        serde_json::from_value(v["blamed"].clone()).map_err(|_| err("no blamed solver".into()))?;
-    let limit_ms = v["limits"]["timeout_ms"].as_u64().unwrap_or(2_000) as u32;
-    let reproducer = match v["reduced"]["file"].as_str() {
+    let solver: SolverId = v.blamed.ok_or_else(|| err("no blamed solver".into()))?;
+    let limit_ms = v.limits.timeout_ms;
+    let reproducer = match v.reduced_file() {
         Some(f) => json.with_file_name(f),
         None => json.with_extension("smt2"),
     };
@@ -153,32 +152,30 @@ pub fn settle_time_limit(json: &Path, exe: &Path) -> Result<TimeLimit, String> {
     while runs.len() < SETTLE_RUNS && !runs[0].killed {
         runs.push(run_front_end(solver, &reproducer, limit_ms, cap, exe).map_err(err)?);
     }
-    v["time_limit_runs_seconds"] = runs.iter().map(|r| r.seconds).collect::<Vec<f64>>().into();
+    v.time_limit_runs_seconds = Some(runs.iter().map(|r| r.seconds).collect());
     runs.sort_by(|a, b| a.seconds.total_cmp(&b.seconds));
     let run = runs[runs.len() / 2].clone();
     // The in-process figure the summary gives ("still running N s into a check ...").
-    let summary = v["summary"].as_str().unwrap_or_default().to_string();
+    let summary = v.summary.clone();
     let in_process: Option<f64> = summary
         .split("still running ")
         .nth(1)
         .and_then(|r| r.split(' ').next())
         .and_then(|n| n.parse().ok());
-    v["time_limit"] = serde_json::to_value(&run).map_err(|e| err(e.to_string()))?;
+    v.time_limit = Some(serde_json::to_value(&run).map_err(|e| err(e.to_string()))?);
     let ignored = run.killed || overran(run.seconds, limit_ms);
     // Settled by the front end's run; not reduced, so not matched against the known bugs.
-    v["status"] = "new".into();
-    v["status_evidence"] = format!(
+    v.status = Status::New;
+    v.status_evidence = Some(format!(
         "{}: {} after {:.1} s with its own {limit_ms} ms limit; a time-limit finding is not reduced, so it is not matched against the known bugs",
         run.command, run.answer, run.seconds
-    )
-    .into();
+    ));
     if ignored {
-        v["summary"] = format!(
+        v.summary = format!(
             "{summary}; its own front end ignores its {limit_ms} ms limit too ({}: {} after {:.1} s)",
             run.command, run.answer, run.seconds
-        )
-        .into();
-        write(json, &v).map_err(err)?;
+        );
+        v.save(json).map_err(|e| err(e.to_string()))?;
         return Ok(TimeLimit::Ignored(run));
     }
     let ratio = in_process.map_or(String::new(), |s| {
@@ -187,23 +184,18 @@ pub fn settle_time_limit(json: &Path, exe: &Path) -> Result<TimeLimit, String> {
             s * 1e3 / f64::from(limit_ms)
         )
     });
-    v["original_class"] = v["class"].clone();
-    v["class"] = Class::Performance.dir().into();
-    if let Some(key) = v["key"].as_str() {
-        v["key"] = key.replacen("time-limit/", "performance/", 1).into();
-    }
-    v["summary"] = format!(
+    v.original_class = Some(std::mem::replace(
+        &mut v.class,
+        Class::Performance.dir().to_string(),
+    ));
+    v.key = v.key.replacen("time-limit/", "performance/", 1);
+    v.summary = format!(
         "{summary}; its own front end stops in time ({}: {} after {:.1} s){ratio}: the cost of the check, not a missed limit",
         run.command, run.answer, run.seconds
-    )
-    .into();
-    write(json, &v).map_err(err)?;
+    );
+    v.save(json).map_err(|e| err(e.to_string()))?;
     let moved = move_finding(json, Class::Performance).map_err(|e| err(e.to_string()))?;
     Ok(TimeLimit::Performance(run, moved))
-}
-
-fn write(json: &Path, v: &serde_json::Value) -> Result<(), String> {
-    std::fs::write(json, serde_json::to_string_pretty(v).unwrap()).map_err(|e| e.to_string())
 }
 
 /// Moves the finding `json` (and every file of it: `<hash>.*`) to the folder of `class`

@@ -11,6 +11,7 @@
 
 mod replayer;
 
+use crate::finding::FindingRecord;
 use crate::ir::{Formula, Verdict};
 use crate::oracle::Class;
 use crate::solver_id::SolverId;
@@ -573,7 +574,7 @@ pub fn release_of(version: &str) -> &str {
 /// where there is one), what shows it, and the solver and release it was found with.
 pub struct FindingReplay {
     /// The finding's metadata as written.
-    pub json: serde_json::Value,
+    pub json: FindingRecord,
     pub class: Class,
     pub blamed: Option<SolverId>,
     /// The library whose releases replay it.
@@ -592,19 +593,17 @@ impl FindingReplay {
     /// disagreement that blames nobody replays with Z3's releases).
     pub fn open(json: &Path) -> Result<FindingReplay, String> {
         let err = |e: String| format!("{}: {e}", json.display());
-        let text = std::fs::read_to_string(json).map_err(|e| err(e.to_string()))?;
-        let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| err(e.to_string()))?;
-        if v["mode"].as_str() == Some("script") {
+        let v = FindingRecord::open(json).map_err(|e| e.to_string())?;
+        if v.is_script() {
             return Err(err(
                 "incremental-script findings are not bisected yet".into()
             ));
         }
-        let class = v["class"].as_str().unwrap_or_default();
         let class = Class::ALL
             .into_iter()
-            .find(|c| c.dir() == class)
-            .ok_or_else(|| err(format!("unknown class {class:?}")))?;
-        let blamed: Option<SolverId> = serde_json::from_value(v["blamed"].clone()).unwrap_or(None);
+            .find(|c| c.dir() == v.class)
+            .ok_or_else(|| err(format!("unknown class {:?}", v.class)))?;
+        let blamed = v.blamed;
         // The path whose verdict counts (a disagreement that blames nobody: Z3's API path).
         let path = match blamed {
             Some(b) => b,
@@ -617,31 +616,21 @@ impl FindingReplay {
         };
         let solver = path.library();
         // The reduced reproducer where there is one, and the path's verdict on it.
-        let (reproducer, solvers) = match v["reduced"]["file"].as_str() {
-            Some(f) => (json.with_file_name(f), v["reduced"]["solvers"].clone()),
-            None => (json.with_extension("smt2"), v["solvers"].clone()),
+        let (reproducer, solvers) = match (v.reduced_file(), &v.reduced) {
+            (Some(f), Some(r)) => (json.with_file_name(f), &r.solvers),
+            _ => (json.with_extension("smt2"), &v.solvers),
         };
-        let answer = solvers
-            .as_array()
-            .into_iter()
-            .flatten()
-            .find(|s| s["solver"].as_str() == Some(&path.to_string()))
-            .cloned()
-            .unwrap_or_default();
-        let verdict: Option<Verdict> =
-            serde_json::from_value(answer["verdict"].clone()).unwrap_or(None);
-        let library_version = v["solvers"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .find(|s| {
-                s["solver"]
-                    .as_str()
-                    .and_then(|s| s.parse::<SolverId>().ok())
-                    .is_some_and(|id| id.library() == solver)
-            })
-            .and_then(|s| s["version"].as_str())
+        let verdict: Option<Verdict> = solvers
+            .iter()
+            .find(|s| s.solver == path)
+            .and_then(|s| s.verdict);
+        let library_version = v
+            .solvers
+            .iter()
+            .find(|s| s.solver.library() == solver)
+            .map(|s| s.version.clone())
             .ok_or_else(|| err(format!("no {solver} version recorded")))?;
+        let library_version = library_version.as_str();
         let found_in = pinned_release(solver, library_version).ok_or_else(|| {
             err(format!(
                 "{solver} {library_version} is not a pinned release: it has nothing to bisect against"
@@ -709,12 +698,16 @@ pub fn bisect_file(json: &Path, store: &Path, timeout: Duration) -> Result<Bisec
         f.probe(store, version, timeout)
     });
     let mut v = f.json.clone();
-    let mut record = serde_json::to_value(&b).map_err(|e| err(e.to_string()))?;
-    record["solver"] = f.solver.to_string().into();
-    record["range"] = b.range().into();
-    v["bisect"] = record;
-    std::fs::write(json, serde_json::to_string_pretty(&v).unwrap())
-        .map_err(|e| err(e.to_string()))?;
+    let other = match serde_json::to_value(&b).map_err(|e| err(e.to_string()))? {
+        serde_json::Value::Object(map) => map,
+        _ => Default::default(),
+    };
+    v.bisect = Some(crate::finding::record::BisectRecord {
+        solver: f.solver.to_string(),
+        range: b.range(),
+        other,
+    });
+    v.save(json).map_err(|e| err(e.to_string()))?;
     settle_by_releases(
         json,
         &v,
@@ -735,7 +728,7 @@ pub fn bisect_file(json: &Path, store: &Path, timeout: Duration) -> Result<Bisec
 /// that bug's reproducer's reduced key.
 fn settle_by_releases(
     json: &Path,
-    v: &serde_json::Value,
+    v: &FindingRecord,
     class: Class,
     blamed: Option<SolverId>,
     verdict: Option<Verdict>,
@@ -745,7 +738,7 @@ fn settle_by_releases(
     let written = crate::finding::Written {
         smt2: json.with_extension("smt2"),
         json: json.to_path_buf(),
-        known: v["known"].as_str().map(str::to_string),
+        known: v.known.clone(),
         reduced: None,
         again: false,
     };
@@ -781,7 +774,7 @@ fn settle_by_releases(
             },
         };
         // Evidence already recorded (the paths) is kept where releases add none.
-        if blame.solver.is_some() || v["blame"].is_null() {
+        if blame.solver.is_some() || v.blame.is_none() {
             crate::finding::write_blame(&written, &blame)?;
             blamed = blame.solver;
         }
@@ -795,7 +788,7 @@ fn settle_by_releases(
     let issue = crate::oracle::Issue {
         class,
         blamed,
-        summary: v["summary"].as_str().unwrap_or_default().to_string(),
+        summary: v.summary.clone(),
     };
     // A disagreement nobody was blamed for is matched as Z3's (the solver bisected).
     let issue = crate::oracle::Issue {

@@ -71,6 +71,9 @@ pub enum BinaryShows {
     ApiOnly,
     /// The binary shows it only past any probe's limits (minutes, gigabytes): not probed.
     TooSlow,
+    /// The binary shows it only when its own time limit stops the check, and then in some
+    /// runs, as the moment the stop lands decides: not probed (a probe would be a coin toss).
+    Stopped,
 }
 
 impl Known {

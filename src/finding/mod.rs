@@ -7,7 +7,7 @@ use crate::generate::Config;
 use crate::ir::Formula;
 use crate::oracle::{Answer, Issue};
 use crate::smtlib::{self, ScriptOptions};
-use crate::solver::{Limits, SolverId, Verdict};
+use crate::solver::{Limits, SolverId};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use std::fs;
@@ -15,59 +15,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 pub mod known;
+pub mod record;
 
-/// One solver's part of a finding's metadata.
-#[derive(Serialize)]
-pub struct SolverRecord {
-    pub solver: SolverId,
-    pub version: String,
-    pub verdict: Option<Verdict>,
-    pub reason: Option<String>,
-    pub error: Option<String>,
-    /// Model values as SMT-LIB terms (`null` where not representable exactly).
-    pub model: Option<Vec<(String, Option<String>)>>,
-    pub time_ms: f64,
-}
-
-/// The JSON metadata of a finding.
-#[derive(Serialize)]
-pub struct Metadata<'a> {
-    pub class: String,
-    pub blamed: Option<SolverId>,
-    pub summary: &'a str,
-    pub key: String,
-    pub logic: String,
-    pub operators: Vec<&'static str>,
-    pub solvers: Vec<SolverRecord>,
-    pub limits: &'a Limits,
-    pub reuse: crate::solver::Reuse,
-    /// How the case met the solvers: reuse mode, Z3's solver constructor, the text paths,
-    /// the printing style of the text paths and the reproducer.
-    pub setup: &'a crate::solver::CaseSetup,
-    /// The tactic of Z3's solver (`setup.z3_solver` is a tactic solver or the simple one).
-    pub z3_tactic: Option<String>,
-    /// The curated options each solver checked with (`setup`'s drawn ones, by name).
-    pub options: Vec<(SolverId, Vec<(String, String)>)>,
-    pub config: Option<&'a Config>,
-    /// The fuzzer input (hex), when the formula came from one: `smtsmith replay` takes it.
-    pub input_hex: Option<String>,
-    /// The known bug (its reproducer in `known-findings/`), if this is one.
-    pub known: Option<&'a str>,
-    /// `unsettled` until the finding is reduced and matched against the known bugs (then
-    /// `new`, `known` or `regression`: [`mark_status`], [`mark_known`]).
-    pub status: &'static str,
-    /// The text paths ran the script's own text, which the reproducer is (not the printed
-    /// formula).
-    pub own_text: bool,
-    /// How the linked Z3 was built when it is no release's wheel ([`z3_build`]).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub z3_build: Option<String>,
-    /// The blamed solver's experimental options the finding needs
-    /// ([`crate::oracle::experimental_options`]): filed as such, ranked last.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub experimental: Vec<&'static str>,
-    pub smtsmith: &'static str,
-}
+pub use record::{FindingRecord, SolverRecord, Status};
 
 /// How the linked Z3 was built when it is not a release's wheel (`SMTSMITH_Z3_LIB_DIR`):
 /// `from source by scripts/build-z3-instrumented.sh, variant asan` for that script's builds
@@ -503,51 +453,44 @@ pub fn write_reduced(
     );
     let path = reduced_path(&written.smt2);
     write_synced(&path, text.as_bytes())?;
-    let mut v = read_json(&written.json)?;
-    let meta = serde_json::to_value(metadata(issue, ctx, &ctx.formula.signature(), None))
-        .map_err(std::io::Error::other)?;
-    let mut reduced = serde_json::json!({
-        "file": name(&path),
-        "bytes": text.len(),
-        "original_bytes": original.len(),
-        "stats": stats,
-    });
-    for field in [
-        "summary",
-        "logic",
-        "operators",
-        "setup",
-        "z3_tactic",
-        "options",
-        "solvers",
-    ] {
-        reduced[field] = meta[field].clone();
-    }
-    if v.get("original_key").is_none() {
-        v["original_key"] = v["key"].clone();
-    }
+    let meta = metadata(issue, ctx, &ctx.formula.signature());
+    let mut other = serde_json::Map::new();
+    other.insert("stats".into(), to_json(stats)?);
+    other.insert("operators".into(), to_json(&meta.operators)?);
+    other.insert("setup".into(), meta.setup);
+    other.insert("z3_tactic".into(), to_json(&meta.z3_tactic)?);
+    other.insert("options".into(), to_json(&meta.options)?);
+    let reduced = record::Reduced {
+        file: Some(name(&path)),
+        bytes: Some(text.len() as u64),
+        original_bytes: Some(original.len() as u64),
+        error: None,
+        summary: Some(meta.summary),
+        logic: Some(meta.logic),
+        solvers: meta.solvers,
+        other,
+    };
     // As the known bugs' reproducers get theirs: from the reproducer as smtsmith reads it
     // (a value and the term that builds it print alike and read back alike).
     let read = reproducer_formula(&text);
     let key = reduced_key(issue, read.as_ref().unwrap_or(ctx.formula), &text);
-    v["key"] = key.clone().into();
-    v["reduced"] = reduced;
-    write_json(&written.json, &v)?;
+    FindingRecord::update(&written.json, |r| {
+        r.original_key.get_or_insert_with(|| r.key.clone());
+        r.key = key.clone();
+        r.reduced = Some(reduced);
+    })?;
     written.reduced = Some(path);
     Ok(key)
 }
 
-/// A finding's status before its reduction and the known-bug match.
-pub const STATUS_UNSETTLED: &str = "unsettled";
-
 /// Records the finding's status in its JSON (`new`: reduced and matching no known bug whose
 /// reproducer replays; `regression`: a known bug's reproducer replays on a release the
 /// index does not list for it), with the evidence.
-pub fn mark_status(written: &Written, status: &str, evidence: &str) -> std::io::Result<()> {
-    let mut v = read_json(&written.json)?;
-    v["status"] = status.into();
-    v["status_evidence"] = evidence.into();
-    write_json(&written.json, &v)
+pub fn mark_status(written: &Written, status: Status, evidence: &str) -> std::io::Result<()> {
+    FindingRecord::update(&written.json, |r| {
+        r.status = status;
+        r.status_evidence = Some(evidence.to_string());
+    })
 }
 
 /// Marks `written` by the known bug `k` whose reproducer, replayed in the finding's setup
@@ -570,7 +513,7 @@ pub fn mark_by_replay(
     } else {
         mark_status(
             written,
-            "regression",
+            Status::Regression,
             &format!(
                 "the reproducer of known bug known-findings/{} makes the same finding with {version}, a release its index entry does not list ({}): a regression, or the bug's range is wider than recorded",
                 k.file,
@@ -596,11 +539,11 @@ pub fn mark_known(
     };
     let folder = dir.join("known").join(class);
     fs::create_dir_all(&folder)?;
-    let mut v = read_json(&written.json)?;
-    v["known"] = known.file.clone().into();
-    v["known_by"] = evidence.into();
-    v["status"] = "known".into();
-    write_json(&written.json, &v)?;
+    FindingRecord::update(&written.json, |r| {
+        r.known = Some(known.file.clone());
+        r.known_by = Some(evidence.to_string());
+        r.status = Status::Known;
+    })?;
     let moved = |p: &Path| folder.join(p.file_name().unwrap_or_default());
     let input = written.smt2.with_extension("input");
     for p in [
@@ -652,21 +595,23 @@ pub fn write_reduced_script(
         .map(|p| p.script.shape())
         .unwrap_or_else(|_| ctx.script.shape());
     let key = reduced_key(issue, &shape, &text);
-    let mut v = read_json(&written.json)?;
-    if v.get("original_key").is_none() {
-        v["original_key"] = v["key"].clone();
-    }
-    v["key"] = key.clone().into();
-    v["reduced"] = serde_json::json!({
-        "file": name(&path),
-        "bytes": text.len(),
-        "original_bytes": original.len(),
-        "summary": issue.summary,
-        "step": ctx.step,
-        "answers": ctx.answers,
-        "stats": stats,
-    });
-    write_json(&written.json, &v)?;
+    let mut other = serde_json::Map::new();
+    other.insert("step".into(), to_json(&ctx.step)?);
+    other.insert("answers".into(), to_json(&ctx.answers)?);
+    other.insert("stats".into(), to_json(stats)?);
+    let reduced = record::Reduced {
+        file: Some(name(&path)),
+        bytes: Some(text.len() as u64),
+        original_bytes: Some(original.len() as u64),
+        summary: Some(issue.summary.clone()),
+        other,
+        ..Default::default()
+    };
+    FindingRecord::update(&written.json, |r| {
+        r.original_key.get_or_insert_with(|| r.key.clone());
+        r.key = key.clone();
+        r.reduced = Some(reduced);
+    })?;
     written.reduced = Some(path);
     Ok(key)
 }
@@ -675,16 +620,13 @@ pub fn write_reduced_script(
 /// decided it, the evidence, or why nothing did); where it names a solver, the finding's
 /// `blamed` and the solver part of its key follow.
 pub fn write_blame(written: &Written, blame: &crate::oracle::Blame) -> std::io::Result<()> {
-    let mut v = read_json(&written.json)?;
-    v["blame"] = serde_json::to_value(blame).map_err(std::io::Error::other)?;
-    if let Some(solver) = blame.solver {
-        v["blamed"] = serde_json::to_value(solver).map_err(std::io::Error::other)?;
-        if let Some(key) = v["key"].as_str() {
-            let key = key.replacen("/?/", &format!("/{solver}/"), 1);
-            v["key"] = key.into();
+    FindingRecord::update(&written.json, |r| {
+        r.blame = Some(blame.clone());
+        if let Some(solver) = blame.solver {
+            r.blamed = Some(solver);
+            r.key = r.key.replacen("/?/", &format!("/{solver}/"), 1);
         }
-    }
-    write_json(&written.json, &v)
+    })
 }
 
 /// Records in the finding's JSON what the solver's own binary shows on its reduced
@@ -694,19 +636,18 @@ pub fn write_binary_probe(
     command: &str,
     probe: &impl Serialize,
 ) -> std::io::Result<()> {
-    let mut v = read_json(&written.json)?;
-    v["binary"] = serde_json::json!({
-        "command": command,
-        "probe": serde_json::to_value(probe).map_err(std::io::Error::other)?,
-    });
-    write_json(&written.json, &v)
+    let binary = serde_json::json!({ "command": command, "probe": to_json(probe)? });
+    FindingRecord::update(&written.json, |r| r.binary = Some(binary))
 }
 
 /// Records in the finding's JSON why it has no reduced form.
 pub fn write_not_reduced(written: &Written, why: &str) -> std::io::Result<()> {
-    let mut v = read_json(&written.json)?;
-    v["reduced"] = serde_json::json!({ "error": why });
-    write_json(&written.json, &v)
+    FindingRecord::update(&written.json, |r| {
+        r.reduced = Some(record::Reduced {
+            error: Some(why.to_string()),
+            ..Default::default()
+        })
+    })
 }
 
 /// `<hash>.reduced.smt2` beside `<hash>.smt2`.
@@ -918,13 +859,8 @@ fn own_text_reproducer(f: &Formula, comments: Vec<String>, source: &str) -> Stri
     out
 }
 
-/// The JSON metadata of `issue` on `ctx` (`sig`: its formula's signature).
-fn metadata<'a>(
-    issue: &'a Issue,
-    ctx: &'a Context,
-    sig: &crate::ir::Signature,
-    known: Option<&'a known::Known>,
-) -> Metadata<'a> {
+/// The record of `issue` on `ctx` (`sig`: its formula's signature), as first written.
+fn metadata(issue: &Issue, ctx: &Context, sig: &crate::ir::Signature) -> FindingRecord {
     let f = ctx.formula;
     let logic = sig.logic();
     let operators: Vec<&'static str> = sig.ops.iter().map(|o| o.name()).collect();
@@ -966,31 +902,34 @@ fn metadata<'a>(
             });
         }
     }
-    Metadata {
+    FindingRecord {
         class: issue.class.to_string(),
         blamed: issue.blamed,
-        summary: &issue.summary,
+        summary: issue.summary.clone(),
         key: key_of(issue, &logic, &operators),
         z3_tactic: ctx.setup.z3_solver.check_sat_using(&logic),
         logic,
-        operators,
+        operators: operators.iter().map(|o| o.to_string()).collect(),
         solvers,
-        limits: ctx.limits,
-        reuse: ctx.setup.reuse,
-        setup: &ctx.setup,
+        limits: ctx.limits.clone(),
+        reuse: Some(ctx.setup.reuse),
+        setup: serde_json::to_value(ctx.setup).unwrap_or_default(),
         options: SolverId::ALL
             .iter()
             .map(|id| (*id, ctx.setup.options_of(*id)))
             .filter(|(_, o)| !o.is_empty())
             .collect(),
-        config: ctx.config,
+        config: ctx.config.cloned(),
         input_hex: ctx.input.map(hex),
-        known: known.map(|k| k.file.as_str()),
-        status: STATUS_UNSETTLED,
+        status: Status::Unsettled,
         own_text: ctx.source.is_some(),
         z3_build: z3_build(),
-        experimental: crate::oracle::experimental_options(f, issue),
-        smtsmith: env!("CARGO_PKG_VERSION"),
+        experimental: crate::oracle::experimental_options(f, issue)
+            .into_iter()
+            .map(str::to_string)
+            .collect(),
+        smtsmith: env!("CARGO_PKG_VERSION").to_string(),
+        ..Default::default()
     }
 }
 
@@ -1016,25 +955,19 @@ pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Writte
         return Ok(w);
     }
     // Known only by evidence, once reduced (`mark_known`): written as unsettled.
-    let known = None;
     let folder = dir.join(issue.class.dir());
     fs::create_dir_all(&folder)?;
     let smt2 = folder.join(format!("{hash}.smt2"));
     let json = folder.join(format!("{hash}.json"));
-
-    let meta = metadata(issue, ctx, &sig, known);
     write_synced(&smt2, script.as_bytes())?;
-    write_synced(
-        &json,
-        serde_json::to_string_pretty(&meta).unwrap().as_bytes(),
-    )?;
+    metadata(issue, ctx, &sig).save(&json)?;
     if let Some(input) = ctx.input {
         write_synced(&folder.join(format!("{hash}.input")), input)?;
     }
     Ok(Written {
         smt2,
         json,
-        known: known.map(|k| k.file.clone()),
+        known: None,
         reduced: None,
         again: false,
     })
@@ -1045,17 +978,17 @@ pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Writte
 fn already_settled(dir: &Path, class: &str, hash: &str) -> Option<Written> {
     for folder in [dir.join("known").join(class), dir.join(class)] {
         let json = folder.join(format!("{hash}.json"));
-        let Ok(v) = read_json(&json) else {
+        let Ok(r) = FindingRecord::open(&json) else {
             continue;
         };
-        if v.get("reduced").is_none() && v["status"].as_str() != Some("known") {
+        if r.reduced.is_none() && r.status != Status::Known {
             continue;
         }
         let reduced = folder.join(format!("{hash}.reduced.smt2"));
         return Some(Written {
             smt2: folder.join(format!("{hash}.smt2")),
             json,
-            known: v["known"].as_str().map(str::to_string),
+            known: r.known,
             reduced: reduced.is_file().then_some(reduced),
             again: true,
         });
@@ -1091,34 +1024,6 @@ pub struct ScriptContext<'a> {
     pub versions: &'a [(SolverId, String)],
     pub limits: &'a Limits,
     pub input: Option<&'a [u8]>,
-}
-
-/// The JSON metadata of a script finding.
-#[derive(Serialize)]
-struct ScriptMetadata<'a> {
-    class: String,
-    blamed: Option<SolverId>,
-    summary: &'a str,
-    key: String,
-    /// `script`: `smtsmith replay --incremental INPUT` (or this file) replays it.
-    mode: &'static str,
-    logic: String,
-    operators: Vec<&'static str>,
-    setup: &'a crate::script::Setup,
-    step: usize,
-    actions: usize,
-    answers: &'a [String],
-    versions: &'a [(SolverId, String)],
-    limits: &'a Limits,
-    /// Reproducer per solver (the solver's options are set in its own).
-    reproducers: Vec<(SolverId, PathBuf)>,
-    input_hex: Option<String>,
-    known: Option<&'a str>,
-    /// See [`Metadata::status`].
-    status: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    z3_build: Option<String>,
-    smtsmith: &'static str,
 }
 
 /// Writes a script finding: `<hash>.smt2`, the reproducer for the blamed solver (Z3's
@@ -1209,7 +1114,6 @@ pub fn write_script(dir: &Path, issue: &Issue, ctx: &ScriptContext) -> std::io::
         format!("{:x}", h.finalize())[..16].to_string()
     };
     // Known only by evidence, once reduced: written as unsettled.
-    let known: Option<&known::Known> = None;
     let folder = dir.join(issue.class.dir());
     fs::create_dir_all(&folder)?;
     let mut reproducers = Vec::new();
@@ -1223,38 +1127,35 @@ pub fn write_script(dir: &Path, issue: &Issue, ctx: &ScriptContext) -> std::io::
         reproducers.push((*id, path));
     }
     let json = folder.join(format!("{hash}.json"));
-    let meta = ScriptMetadata {
+    let meta = FindingRecord {
         class: issue.class.to_string(),
         blamed: issue.blamed,
-        summary: &issue.summary,
+        summary: issue.summary.clone(),
         key: key_of(issue, &sig.logic(), &ops),
-        mode: "script",
+        mode: Some(record::Mode::Script),
         logic: sig.logic(),
-        operators: ops.clone(),
-        setup: &s.setup,
-        step: ctx.step,
-        actions: s.actions.len(),
-        answers: ctx.answers,
-        versions: ctx.versions,
-        limits: ctx.limits,
+        operators: ops.iter().map(|o| o.to_string()).collect(),
+        setup: to_json(&s.setup)?,
+        step: Some(ctx.step),
+        actions: Some(s.actions.len()),
+        answers: ctx.answers.to_vec(),
+        versions: ctx.versions.to_vec(),
+        limits: ctx.limits.clone(),
         reproducers: reproducers.clone(),
         input_hex: ctx.input.map(hex),
-        known: known.map(|k| k.file.as_str()),
-        status: STATUS_UNSETTLED,
+        status: Status::Unsettled,
         z3_build: z3_build(),
-        smtsmith: env!("CARGO_PKG_VERSION"),
+        smtsmith: env!("CARGO_PKG_VERSION").to_string(),
+        ..Default::default()
     };
     if let Some(input) = ctx.input {
         write_synced(&folder.join(format!("{hash}.input")), input)?;
     }
-    write_synced(
-        &json,
-        serde_json::to_string_pretty(&meta).unwrap().as_bytes(),
-    )?;
+    meta.save(&json)?;
     Ok(Written {
         smt2: reproducers[0].1.clone(),
         json,
-        known: known.map(|k| k.file.clone()),
+        known: None,
         reduced: None,
         again: false,
     })
@@ -1269,17 +1170,16 @@ pub fn attach_sanitizer_report(
     smt2: &Path,
     report: &crate::sanitizer::Report,
 ) -> std::io::Result<()> {
-    let mut v = read_json(json)?;
-    v["sanitizer"] = serde_json::json!({
+    let mut sanitizer = serde_json::json!({
         "tool": report.tool,
         "kind": report.kind,
         "key_frames": report.key_frames(),
         "frames": report.frames.iter().take(crate::sanitizer::KEPT_FRAMES).collect::<Vec<_>>(),
     });
     if let Some(place) = &report.place {
-        v["sanitizer"]["place"] = place.as_str().into();
+        sanitizer["place"] = place.as_str().into();
     }
-    write_json(json, &v)?;
+    FindingRecord::update(json, |r| r.sanitizer = Some(sanitizer))?;
     let text = fs::read_to_string(smt2)?;
     let header_end = text
         .lines()
@@ -1301,17 +1201,12 @@ pub fn attach_sanitizer_report(
     write_synced(smt2, out.as_bytes())
 }
 
-/// A finding's JSON, read to be updated.
-fn read_json(path: &Path) -> std::io::Result<serde_json::Value> {
-    serde_json::from_str(&fs::read_to_string(path)?).map_err(std::io::Error::other)
+/// `v` as JSON, for a record's part that is kept as written.
+fn to_json(v: &impl Serialize) -> std::io::Result<serde_json::Value> {
+    serde_json::to_value(v).map_err(std::io::Error::other)
 }
 
-/// Writes a finding's JSON (synced, as every finding file).
-fn write_json(path: &Path, v: &serde_json::Value) -> std::io::Result<()> {
-    write_synced(path, serde_json::to_string_pretty(v).unwrap().as_bytes())
-}
-
-fn write_synced(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+pub(crate) fn write_synced(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let tmp = path.with_extension("tmp");
     let mut file = fs::File::create(&tmp)?;
     file.write_all(bytes)?;
@@ -1450,52 +1345,46 @@ pub fn triage(dir: &Path) -> std::io::Result<Triage> {
             .collect();
         files.sort();
         for path in files {
-            let Ok(v) = serde_json::from_str::<serde_json::Value>(&fs::read_to_string(&path)?)
-            else {
+            let Ok(v) = FindingRecord::open(&path) else {
                 continue;
             };
             findings += 1;
-            let text = |k: &str| v[k].as_str().unwrap_or("?").to_string();
-            let key = text("key");
-            original_keys.insert(
-                v["original_key"]
-                    .as_str()
-                    .map_or(key.clone(), str::to_string),
-            );
-            let known = v["known"].as_str().map(str::to_string);
-            let reduced = v["reduced"]["file"].as_str().map(|f| {
-                (
-                    path.with_file_name(f),
-                    v["reduced"]["bytes"].as_u64().unwrap_or(0),
-                )
+            let key = v.key.clone();
+            original_keys.insert(v.original_key.clone().unwrap_or_else(|| key.clone()));
+            let known = v.known.clone();
+            let reduced = v.reduced.as_ref().and_then(|r| {
+                Some((
+                    path.with_file_name(r.file.as_deref()?),
+                    r.bytes.unwrap_or(0),
+                ))
             });
             let row_key = format!("{}{key}", if known.is_some() { "known " } else { "" });
+            let or_unknown = |s: &str| {
+                if s.is_empty() {
+                    "?".to_string()
+                } else {
+                    s.to_string()
+                }
+            };
             let row = rows.entry(row_key).or_insert_with(|| TriageRow {
-                class: text("class"),
-                solver: text("blamed"),
+                class: or_unknown(&v.class),
+                solver: v.blamed.map_or_else(|| "?".to_string(), |s| s.to_string()),
                 // The reduced form's logic where there is one (the key's).
-                logic: v["reduced"]["logic"]
-                    .as_str()
-                    .map_or_else(|| text("logic"), str::to_string),
+                logic: v
+                    .reduced
+                    .as_ref()
+                    .and_then(|r| r.logic.clone())
+                    .unwrap_or_else(|| or_unknown(&v.logic)),
                 key,
                 count: 0,
                 representative: path.with_extension("smt2"),
-                summary: text("summary"),
+                summary: or_unknown(&v.summary),
                 known,
-                status: text("status"),
-                experimental: v["experimental"]
-                    .as_array()
-                    .map(|a| {
-                        a.iter()
-                            .filter_map(|o| o.as_str().map(str::to_string))
-                            .collect()
-                    })
-                    .unwrap_or_default(),
+                status: v.status.as_str().to_string(),
+                experimental: v.experimental.clone(),
                 evidence: {
-                    let settled = v["known_by"].as_str().or(v["status_evidence"].as_str());
-                    let blame = v["blame"]["evidence"]
-                        .as_str()
-                        .map(|b| format!("blame: {b}"));
+                    let settled = v.known_by.as_deref().or(v.status_evidence.as_deref());
+                    let blame = v.blame.as_ref().map(|b| format!("blame: {}", b.evidence));
                     match (settled, blame) {
                         (Some(s), Some(b)) => Some(format!("{s}; {b}")),
                         (Some(s), None) => Some(s.to_string()),
@@ -1507,7 +1396,7 @@ pub fn triage(dir: &Path) -> std::io::Result<Triage> {
                 releases: None,
             });
             if row.releases.is_none() {
-                row.releases = v["bisect"]["range"].as_str().map(str::to_string);
+                row.releases = v.bisect.as_ref().map(|b| b.range.clone());
             }
             row.count += 1;
             row.reproducers.push(path.with_extension("smt2"));
@@ -1802,9 +1691,9 @@ mod tests {
         let w = write(dir.path(), &d, &ctx).unwrap();
         assert!(w.known.is_none());
         assert_eq!(w.smt2.parent().unwrap(), dir.path().join("disagreement"));
-        let v = read_json(&w.json).unwrap();
-        assert_eq!(v["status"], STATUS_UNSETTLED);
-        assert!(v["known"].is_null());
+        let r = FindingRecord::open(&w.json).unwrap();
+        assert_eq!(r.status, Status::Unsettled);
+        assert!(r.known.is_none());
     }
 
     /// Messages that differ only in numbers, literals and numbered names share a key;

@@ -426,10 +426,10 @@ impl Runner {
     }
 }
 
-/// Whether `smtsmith reduce` reduces the finding whose JSON is `v` in children: findings
-/// (of formulas or incremental scripts) of the classes that end or stall a process.
-pub fn reduces(v: &serde_json::Value) -> bool {
-    matches!(v["class"].as_str(), Some("crash" | "time-limit"))
+/// Whether `smtsmith reduce` reduces the finding `v` in children: findings (of formulas or
+/// incremental scripts) of the classes that end or stall a process.
+pub fn reduces(v: &crate::finding::FindingRecord) -> bool {
+    matches!(v.class.as_str(), "crash" | "time-limit")
 }
 
 /// `smtsmith reduce` of a `crash` or `time-limit` finding (JSON `json`, reproducer beside
@@ -447,24 +447,22 @@ pub fn reduce_file(
     let start = Instant::now();
     let deadline = start + budget;
     let unreadable = |e: String| E::Unreadable(format!("{}: {e}", json.display()));
-    let v: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(json).map_err(|e| unreadable(e.to_string()))?,
-    )
-    .map_err(|e| unreadable(e.to_string()))?;
+    let v = crate::finding::FindingRecord::open(json).map_err(|e| E::Unreadable(e.to_string()))?;
     if !reduces(&v) {
         return Err(E::Unsupported(
             "only findings of class crash or time-limit are reduced in child processes".into(),
         ));
     }
-    let class = if v["class"] == "crash" {
+    let class = if v.class == "crash" {
         Class::Crash
     } else {
         Class::TimeLimit
     };
-    let solver: SolverId = serde_json::from_value(v["blamed"].clone())
-        .map_err(|_| unreadable("no blamed solver".into()))?;
-    let setup: CaseSetup = serde_json::from_value(v["setup"].clone()).unwrap_or_default();
-    let limits: Limits = serde_json::from_value(v["limits"].clone()).unwrap_or_default();
+    let solver: SolverId = v
+        .blamed
+        .ok_or_else(|| unreadable("no blamed solver".into()))?;
+    let setup: CaseSetup = v.case_setup();
+    let limits: Limits = v.limits.clone();
     let smt2 = json.with_extension("smt2");
     let text = std::fs::read_to_string(&smt2)
         .map_err(|e| E::Unreadable(format!("{}: {e}", smt2.display())))?;
@@ -477,11 +475,11 @@ pub fn reduce_file(
     let original_issue = Issue {
         class,
         blamed: Some(solver),
-        summary: v["summary"].as_str().unwrap_or_default().to_string(),
+        summary: v.summary.clone(),
     };
     let mut runner = Runner::new(exe, &smt2, solver, limits.clone(), versions.clone());
     let io = |e: std::io::Error| E::Unreadable(format!("cannot run a child: {e}"));
-    if v["mode"].as_str() == Some("script") {
+    if v.is_script() {
         let original = Original {
             json,
             smt2: &smt2,
@@ -723,7 +721,7 @@ fn settle(
         ),
         None => crate::finding::mark_status(
             written,
-            "new",
+            crate::finding::Status::New,
             "reduced in child processes; no known bug's reproducer of its shape does the same in a new process in its setup",
         ),
     }

@@ -245,7 +245,7 @@ impl Harness {
         let Some((k, how)) = self.known_by_replay(r, judge) else {
             return mark_status(
                 written,
-                "new",
+                crate::finding::Status::New,
                 "reduced; no known bug of its class and solver with its shape (logic, operators, array sorts) makes the same finding when its reproducer is replayed, in this finding's setup or in the reproducer's own",
             );
         };
@@ -434,7 +434,7 @@ pub use crate::finding::reproducer_formula;
 /// from `<hash>.smt2`), and a harness in the setup and with the limits it records.
 pub struct WrittenFinding {
     pub smt2: std::path::PathBuf,
-    pub metadata: serde_json::Value,
+    pub metadata: crate::finding::FindingRecord,
     pub issue: Issue,
     pub formula: Formula,
     pub harness: Harness,
@@ -451,20 +451,17 @@ impl WrittenFinding {
     ) -> Result<WrittenFinding, FileError> {
         use crate::oracle::Class;
         let unreadable = |e: String| FileError::Unreadable(format!("{}: {e}", json.display()));
-        let v: serde_json::Value = serde_json::from_str(
-            &std::fs::read_to_string(json).map_err(|e| unreadable(e.to_string()))?,
-        )
-        .map_err(|e| unreadable(e.to_string()))?;
-        if v["mode"].as_str() == Some("script") {
+        let v = crate::finding::FindingRecord::open(json)
+            .map_err(|e| FileError::Unreadable(e.to_string()))?;
+        if v.is_script() {
             return Err(FileError::Unsupported(
                 "an incremental-script finding: scripts are reduced as they are written (`smtsmith reduce` reads formula findings)".into(),
             ));
         }
-        let class = v["class"].as_str().unwrap_or_default();
         let class = Class::ALL
             .into_iter()
-            .find(|c| c.dir() == class)
-            .ok_or_else(|| unreadable(format!("unknown class {class:?}")))?;
+            .find(|c| c.dir() == v.class)
+            .ok_or_else(|| unreadable(format!("unknown class {:?}", v.class)))?;
         let not_here = match class {
             Class::Crash | Class::TimeLimit => Some("a crash or hang ends the process that runs it"),
             Class::Performance => Some("it is judged with ten times the limits, by `smtsmith check`"),
@@ -479,15 +476,13 @@ impl WrittenFinding {
                 "{class} findings are not judged from their files: {why}"
             )));
         }
-        let blamed: Option<SolverId> = serde_json::from_value(v["blamed"].clone()).unwrap_or(None);
         let issue = Issue {
             class,
-            blamed,
-            summary: v["summary"].as_str().unwrap_or_default().to_string(),
+            blamed: v.blamed,
+            summary: v.summary.clone(),
         };
-        let setup: CaseSetup = serde_json::from_value(v["setup"].clone()).unwrap_or_default();
-        let limits: crate::solver::Limits =
-            serde_json::from_value(v["limits"].clone()).unwrap_or_default();
+        let setup: CaseSetup = v.case_setup();
+        let limits = v.limits.clone();
         let smt2 = json.with_extension("smt2");
         let text = std::fs::read_to_string(&smt2)
             .map_err(|e| FileError::Unreadable(format!("{}: {e}", smt2.display())))?;
@@ -504,15 +499,13 @@ impl WrittenFinding {
             FileError::Unreadable(format!("the setup's text paths do not start: {e}"))
         })?;
         // The finding was made by the releases it records; another release may not make it.
-        let mismatch: Vec<String> = v["solvers"]
-            .as_array()
-            .into_iter()
-            .flatten()
+        let mismatch: Vec<String> = v
+            .solvers
+            .iter()
             .filter_map(|s| {
-                let id: SolverId = serde_json::from_value(s["solver"].clone()).ok()?;
-                let recorded = s["version"].as_str()?;
+                let (id, recorded) = (s.solver, &s.version);
                 let linked = harness.versions().iter().find(|(i, _)| *i == id)?.1.clone();
-                (linked != recorded).then(|| format!("{id}: made by {recorded}, linked {linked}"))
+                (linked != *recorded).then(|| format!("{id}: made by {recorded}, linked {linked}"))
             })
             .collect();
         Ok(WrittenFinding {
@@ -590,7 +583,7 @@ pub fn reduce_file(
     let mut written = crate::finding::Written {
         smt2,
         json: json.to_path_buf(),
-        known: v["known"].as_str().map(str::to_string),
+        known: v.known.clone(),
         reduced: None,
         again: false,
     };

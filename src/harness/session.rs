@@ -174,7 +174,7 @@ impl Harness {
             ),
             Some(k) => finding::mark_status(
                 written,
-                "regression",
+                finding::Status::Regression,
                 &format!(
                     "the script of known bug known-findings/{} makes the same finding with {version}, a release its index entry does not list ({})",
                     k.file,
@@ -183,7 +183,7 @@ impl Harness {
             ),
             None => finding::mark_status(
                 written,
-                "new",
+                finding::Status::New,
                 "reduced; no known bug's script has its reduced key and makes the same finding when replayed",
             ),
         }

@@ -162,7 +162,16 @@ fn on_fatal_signal(sig: i32) {
         write_sanitizer_finding(&report);
         return;
     }
-    last_words(|solver, _| crate::oracle::process::died_inside(solver, &format!("signal {sig}")));
+    last_words(|solver, _| {
+        // A solver that dies while winding down a search stopped at its time limit shows the
+        // bug only under a time limit: the summary (and so the key) says so.
+        let status = if crate::solver::interrupt::stopped_and_running(solver) {
+            format!("signal {sig}, after its check was stopped at the time limit")
+        } else {
+            format!("signal {sig}")
+        };
+        crate::oracle::process::died_inside(solver, &status)
+    });
 }
 
 /// Runs when a sanitizer reports an error (in a build with one: `cargo fuzz build -s

@@ -39,6 +39,7 @@ enum Stop {
 }
 
 /// A solver call in progress on some thread.
+#[derive(Clone)]
 struct Running {
     id: u64,
     solver: SolverId,
@@ -295,6 +296,24 @@ fn interrupt_overdue() {
     }
 }
 
+/// Whether a call of `solver` now running was stopped at its time limit (`Z3_interrupt` or
+/// `yices_stop_search` sent) and has not returned: a crash then came while the solver wound
+/// down its stopped search, which its reproducer shows only under a time limit. Only tried
+/// for (a fatal-signal hook asks, wherever the process stopped): `false` when the lock is
+/// taken.
+pub fn stopped_and_running(solver: SolverId) -> bool {
+    RUNNING
+        .try_lock()
+        .is_ok_and(|running| any_stopped(&running, solver))
+}
+
+/// Whether one of the `running` calls of `solver` was stopped.
+fn any_stopped(running: &[Running], solver: SolverId) -> bool {
+    running
+        .iter()
+        .any(|r| r.solver == solver && r.interrupted.is_some())
+}
+
 /// A call nothing stops: a Z3 call one more grace period past its interrupt, or a cvc5
 /// call as far past its time limit — and in both cases at least [`MIN_STUCK_OVERRUN`] past
 /// its limit. Its solver, the call, its time limit and how long it has run.
@@ -323,6 +342,22 @@ mod tests {
             deadline: since + limit + grace(limit),
             interrupted: None,
         }
+    }
+
+    /// A crash is "after its check was stopped" only for the solver whose running call was
+    /// stopped: not for another solver's running call, nor before the stop is sent.
+    #[test]
+    fn only_a_stopped_call_counts_as_stopped() {
+        let now = Instant::now();
+        let mut z3 = call(true, 2_000, now);
+        let cvc5 = call(false, 2_000, now);
+        assert!(!any_stopped(&[z3.clone(), cvc5.clone()], SolverId::Z3));
+        z3.interrupted = Some(now);
+        let running = [z3, cvc5];
+        assert!(any_stopped(&running, SolverId::Z3));
+        assert!(!any_stopped(&running, SolverId::Cvc5));
+        assert!(!any_stopped(&running, SolverId::Yices));
+        assert!(!any_stopped(&[], SolverId::Z3));
     }
 
     /// The label is one per process: the tests that set it take turns.

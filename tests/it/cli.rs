@@ -927,9 +927,9 @@ fn fuzz_targets_and_run_target_share_one_list() {
 /// ignores its 2 s time limit on a QF_NRA seed (known-findings/cvc5-1.4.0-nra-ignores-
 /// time-limit.smt2, a real hang). With SMTSMITH_HANG_SECONDS=1 the watchdog writes a
 /// `time-limit` finding blaming cvc5 (not Z3, which stops at its limit: a check within its
-/// own limit is no hang), unsettled (a time-limit finding is not reduced in-process, so no
+/// own limit is no hang), not known (a time-limit finding is not reduced in-process, so no
 /// replay makes it known: being on QF_NRA is no evidence), then ends the process with status
-/// 71. Quiet side: an easy script runs through the same body without a finding (status 0).
+/// 71; `smtsmith settle` then finds cvc5's own front end ignoring the limit too. Quiet side: an easy script runs through the same body without a finding (status 0).
 #[test]
 #[cfg_attr(
     not(smtsmith_pinned_cvc5),
@@ -959,7 +959,27 @@ fn watchdog_writes_a_time_limit_finding_and_ends_a_hung_process() {
     let (json, meta) = crate::only_finding(&findings.join("time-limit"), &err);
     assert_eq!(meta["blamed"], "cvc5");
     assert!(meta["known"].is_null(), "{meta}");
-    assert_eq!(meta["status"], "unsettled");
+    // Settled outside the process, by cvc5's own front end under the same limit: it ignores
+    // the limit too, so the finding stays a time-limit finding,
+    // now `new` with that run as its evidence and in its summary.
+    let settled = smtsmith().arg("settle").arg(&findings).output().unwrap();
+    let said = String::from_utf8_lossy(&settled.stdout);
+    assert!(settled.status.success(), "{said}");
+    assert!(
+        said.contains("ignores its time limit: its own front end too"),
+        "{said}"
+    );
+    let meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(meta["class"], "time-limit", "{meta}");
+    assert_eq!(meta["status"], "new", "{meta}");
+    assert!(meta["time_limit_runs_seconds"].is_array(), "{meta}");
+    assert!(
+        meta["summary"]
+            .as_str()
+            .is_some_and(|s| s.contains("its own front end ignores its 2000 ms limit too")),
+        "{meta}"
+    );
     // It replays from its input in a new process (the hang again, same finding).
     assert!(json.with_extension("input").is_file());
     // The input is kept where scripts/campaign.sh looks for it to take it out of the corpus.

@@ -336,3 +336,62 @@ fn each_class_fires_on_a_real_yices_bug() {
         assert_eq!(meta["status"], "known", "{file}: {meta}");
     }
 }
+
+/// A crash fires on a real Yices bug, in a real fuzzing process (`smtsmith run-target
+/// seed_mutation`, the fuzz target's body): Yices aborts inside a check of the reproducer
+/// `known-findings/yices-2.6.5-stopped-integer-search-abort.smt2` that its time limit
+/// (400 ms, `SMTSMITH_EFFORT=0.2`) stops, in about half of the runs on this machine. Ground
+/// truth: the process's own death by SIGABRT while Yices was inside the call. The fatal-signal
+/// hook writes the `crash` finding before the process is gone, blamed on Yices, and says
+/// the check had been stopped at the time limit (its key too: the bug shows only under a
+/// limit). A run the stop does not crash ends cleanly; 30 runs without one abort would mean
+/// the bug or the stop no longer reaches Yices.
+#[test]
+fn a_crash_fires_on_yices_aborting_in_a_check_stopped_at_its_time_limit() {
+    let reproducer = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("known-findings/yices-2.6.5-stopped-integer-search-abort.smt2");
+    assert!(reproducer.is_file(), "{}", reproducer.display());
+    let mut clean = 0;
+    for run in 1..=30 {
+        let dir = tempfile::tempdir().unwrap();
+        let findings = dir.path().join("findings");
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_smtsmith"))
+            .env_remove("LD_LIBRARY_PATH")
+            .args(["run-target", "seed_mutation"])
+            .arg(&reproducer)
+            .env("SMTSMITH_FINDINGS", &findings)
+            .env("SMTSMITH_EFFORT", "0.2")
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        use std::os::unix::process::ExitStatusExt;
+        if out.status.success() {
+            clean += 1;
+            continue;
+        }
+        assert_eq!(
+            out.status.signal(),
+            Some(6),
+            "run {run}: {:?}\n{err}",
+            out.status
+        );
+        let (json, meta) = crate::only_finding(&findings.join("crash"), &err);
+        assert_eq!(meta["blamed"], "yices", "{meta}");
+        assert_eq!(
+            meta["summary"],
+            "the process died in yices: signal 6, after its check was stopped at the time limit",
+            "{meta}"
+        );
+        assert!(
+            meta["key"]
+                .as_str()
+                .is_some_and(|k| k.contains("after its check was stopped at the time limit")),
+            "{meta}"
+        );
+        let text = std::fs::read_to_string(json.with_extension("smt2")).unwrap();
+        let f = smtsmith::finding::reproducer_formula(&text).unwrap();
+        assert_eq!(f.asserts.len(), 1, "{text}");
+        return;
+    }
+    panic!("Yices never aborted in 30 runs ({clean} ended cleanly)");
+}

@@ -156,10 +156,8 @@ pub(super) fn settle(cmd: Command) -> Result<ExitCode, String> {
     }
     // Time-limit findings not settled yet (a settled one records its front end's run).
     let unsettled = |j: &PathBuf| {
-        std::fs::read_to_string(j)
-            .ok()
-            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
-            .is_some_and(|v| v["class"] == "time-limit" && v["time_limit"].is_null())
+        smtsmith::finding::FindingRecord::open(j)
+            .is_ok_and(|v| v.class == "time-limit" && v.time_limit.is_none())
     };
     for json in files.iter().filter(|j| unsettled(j)) {
         match smtsmith::settle::settle_time_limit(json, &exe) {
@@ -267,10 +265,8 @@ fn reduce_findings(
     for json in &files {
         // A crash or a call nothing stops ends or stalls the process running it: those
         // findings are reduced with each candidate in a child process.
-        let isolated = std::fs::read_to_string(json)
-            .ok()
-            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
-            .is_some_and(|v| smtsmith::harness::isolated::reduces(&v));
+        let isolated = smtsmith::finding::FindingRecord::open(json)
+            .is_ok_and(|v| smtsmith::harness::isolated::reduces(&v));
         let result = if isolated {
             let exe = std::env::current_exe().map_err(|e| e.to_string())?;
             smtsmith::harness::isolated::reduce_file(&exe, json, budget, settings())

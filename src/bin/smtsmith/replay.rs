@@ -32,10 +32,10 @@ pub(super) fn replay_cmd(cmd: Command) -> Result<ExitCode, String> {
     let mut input = read(&artifact)?;
     // A finding's metadata: replay the fuzzer input it records.
     let meta = (artifact.extension().and_then(|e| e.to_str()) == Some("json"))
-        .then(|| serde_json::from_slice::<serde_json::Value>(&input).ok())
+        .then(|| smtsmith::finding::FindingRecord::open(&artifact).ok())
         .flatten();
     if let Some(meta) = &meta {
-        let hex = meta["input_hex"].as_str().ok_or(
+        let hex = meta.input_hex.as_deref().ok_or(
             "this finding records no fuzzer input (replay its .smt2 with the solver binaries)",
         )?;
         input = (0..hex.len() / 2)
@@ -43,10 +43,7 @@ pub(super) fn replay_cmd(cmd: Command) -> Result<ExitCode, String> {
             .collect::<Result<_, _>>()
             .map_err(|e| format!("input_hex: {e}"))?;
     }
-    let incremental = incremental
-        || meta
-            .as_ref()
-            .is_some_and(|m| m["mode"].as_str() == Some("script"));
+    let incremental = incremental || meta.as_ref().is_some_and(|m| m.is_script());
     // A `seed_mutation` input that is an incremental script runs as one.
     let seeded_script = match script.then(|| smtsmith::mutate::seed_of(&input)) {
         Some(smtsmith::mutate::Seed::Script(s)) => Some(s),

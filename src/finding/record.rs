@@ -1,0 +1,320 @@
+//! A finding's JSON (`<class>/<hash>.json`), read and written as one typed record: every
+//! reader outside this module goes through [`FindingRecord`], and the steps that settle a
+//! finding (reduction, blame, replay, bisection, the time-limit runs) change it through
+//! [`FindingRecord::update`]. Fields this build does not know (written by another version of
+//! smtsmith) are kept as they were ([`FindingRecord::other`]); every field has a default, so
+//! findings written before a field existed still read.
+
+use crate::solver::{CaseSetup, Limits, SolverId, Verdict};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// Where a finding stands ([`FindingRecord::status`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Written, not yet reduced and matched against the known bugs.
+    #[default]
+    Unsettled,
+    /// Reduced, and no known bug's reproducer makes the same finding.
+    New,
+    /// A known bug, by replay or bisection (`known`, `known_by`).
+    Known,
+    /// A known bug's reproducer makes it on a release its index entry does not list.
+    Regression,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Unsettled => "unsettled",
+            Status::New => "new",
+            Status::Known => "known",
+            Status::Regression => "regression",
+        }
+    }
+}
+
+/// What a finding is about ([`FindingRecord::mode`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// An incremental script (`smtsmith replay --incremental`); a finding without a mode is
+    /// about one formula.
+    Script,
+}
+
+/// One solver's part of a finding: its release, answer, model and time.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SolverRecord {
+    pub solver: SolverId,
+    #[serde(default)]
+    pub version: String,
+    #[serde(default)]
+    pub verdict: Option<Verdict>,
+    #[serde(default)]
+    pub reason: Option<String>,
+    #[serde(default)]
+    pub error: Option<String>,
+    /// Model values as SMT-LIB terms (`null` where not representable exactly).
+    #[serde(default)]
+    pub model: Option<Vec<(String, Option<String>)>>,
+    #[serde(default)]
+    pub time_ms: f64,
+}
+
+/// The reduced form of a finding (`reduced`): its file and what the reduced case showed, or
+/// why there is none (`error`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Reduced {
+    /// `<hash>.reduced.smt2`, beside the finding.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bytes: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub original_bytes: Option<u64>,
+    /// Why the finding has no reduced form.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary: Option<String>,
+    /// The reduced formula's logic (a formula finding's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub logic: Option<String>,
+    /// The solvers' answers on the reduced formula (a formula finding's).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub solvers: Vec<SolverRecord>,
+    /// The rest (the reduction's cost, the reduced case's setup, a script's step and
+    /// answers), kept as written.
+    #[serde(flatten)]
+    pub other: serde_json::Map<String, serde_json::Value>,
+}
+
+/// A bisection's result as recorded (`bisect`): the blamed solver, the affected range, and
+/// the probes (what `smtsmith bisect` found).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BisectRecord {
+    #[serde(default)]
+    pub solver: String,
+    /// The affected releases, as `bisect` words them.
+    #[serde(default)]
+    pub range: String,
+    #[serde(flatten)]
+    pub other: serde_json::Map<String, serde_json::Value>,
+}
+
+/// A finding's JSON.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct FindingRecord {
+    /// The finding class's folder name (`wrong-unsat`, `crash`, …).
+    #[serde(default)]
+    pub class: String,
+    /// The class it was written as, where settling changed it (`time-limit` found to be
+    /// `performance`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub original_class: Option<String>,
+    #[serde(default)]
+    pub blamed: Option<SolverId>,
+    #[serde(default)]
+    pub summary: String,
+    /// The de-duplication key (the reduced form's once reduced).
+    #[serde(default)]
+    pub key: String,
+    /// The key before reduction.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub original_key: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<Mode>,
+    #[serde(default)]
+    pub logic: String,
+    #[serde(default)]
+    pub operators: Vec<String>,
+    /// Each solver's answer (a formula finding).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub solvers: Vec<SolverRecord>,
+    #[serde(default)]
+    pub limits: Limits,
+    /// How a formula finding's case reused solver state.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reuse: Option<crate::solver::Reuse>,
+    /// How the case met the solvers: a [`CaseSetup`] for a formula finding, a
+    /// [`crate::script::Setup`] for a script's ([`FindingRecord::case_setup`],
+    /// [`FindingRecord::script_setup`]).
+    #[serde(default)]
+    pub setup: serde_json::Value,
+    /// The tactic of Z3's solver (the setup's Z3 solver is a tactic solver or the simple one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub z3_tactic: Option<String>,
+    /// The curated options each solver checked with (the setup's drawn ones, by name).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<(SolverId, Vec<(String, String)>)>,
+    /// The generator's swarm configuration, when the formula was generated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub config: Option<crate::generate::Config>,
+    /// The blamed solver's experimental options the finding needs.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub experimental: Vec<String>,
+    /// The fuzzer input (hex), when the case came from one.
+    #[serde(default)]
+    pub input_hex: Option<String>,
+    /// The text paths ran the script's own text, which the reproducer is.
+    #[serde(default)]
+    pub own_text: bool,
+    #[serde(default)]
+    pub status: Status,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status_evidence: Option<String>,
+    /// The known bug's reproducer in `known-findings/`, and the evidence that it is it.
+    #[serde(default)]
+    pub known: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub known_by: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reduced: Option<Reduced>,
+    /// Whom the evidence blames for a disagreement.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blame: Option<crate::oracle::Blame>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bisect: Option<BisectRecord>,
+    /// The blamed solver's binary on the reduced reproducer: the command and the probe.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub binary: Option<serde_json::Value>,
+    /// A sanitizer's report (tool, kind, frames).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sanitizer: Option<serde_json::Value>,
+    /// A `time-limit` finding's runs in a fresh process (`smtsmith settle`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_limit: Option<serde_json::Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_limit_runs_seconds: Option<Vec<f64>>,
+    /// A script finding's action at which it was made, its number of actions, each
+    /// solver's answer there, and its solvers and releases.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub step: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub actions: Option<usize>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub answers: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub versions: Vec<(SolverId, String)>,
+    /// A script finding's reproducer per solver (each sets its solver's options).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reproducers: Vec<(SolverId, std::path::PathBuf)>,
+    /// How the linked Z3 was built when it is no release's wheel ([`super::z3_build`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub z3_build: Option<String>,
+    /// The smtsmith version that wrote the finding.
+    #[serde(default)]
+    pub smtsmith: String,
+    /// Fields this build does not name (the configuration, the script's steps and
+    /// reproducers, the build), kept as written.
+    #[serde(flatten)]
+    pub other: serde_json::Map<String, serde_json::Value>,
+}
+
+impl FindingRecord {
+    /// Reads the finding's JSON at `path`.
+    pub fn open(path: &Path) -> std::io::Result<FindingRecord> {
+        let text = std::fs::read_to_string(path)?;
+        serde_json::from_str(&text).map_err(|e| {
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("{}: not a finding's JSON: {e}", path.display()),
+            )
+        })
+    }
+
+    /// Writes the record to `path` (synced, as every finding file).
+    pub fn save(&self, path: &Path) -> std::io::Result<()> {
+        let text = serde_json::to_string_pretty(self).map_err(std::io::Error::other)?;
+        super::write_synced(path, text.as_bytes())
+    }
+
+    /// Reads the finding at `path`, changes it with `change` and writes it back.
+    pub fn update<T>(
+        path: &Path,
+        change: impl FnOnce(&mut FindingRecord) -> T,
+    ) -> std::io::Result<T> {
+        let mut r = FindingRecord::open(path)?;
+        let out = change(&mut r);
+        r.save(path)?;
+        Ok(out)
+    }
+
+    pub fn is_script(&self) -> bool {
+        self.mode == Some(Mode::Script)
+    }
+
+    /// A formula finding's setup (the default where it recorded none or another shape).
+    pub fn case_setup(&self) -> CaseSetup {
+        serde_json::from_value(self.setup.clone()).unwrap_or_default()
+    }
+
+    /// A script finding's setup.
+    pub fn script_setup(&self) -> Option<crate::script::Setup> {
+        serde_json::from_value(self.setup.clone()).ok()
+    }
+
+    /// The reduced reproducer's file name, where the finding has one.
+    pub fn reduced_file(&self) -> Option<&str> {
+        self.reduced.as_ref().and_then(|r| r.file.as_deref())
+    }
+
+    /// The release of `solver` the finding recorded.
+    pub fn version_of(&self, solver: SolverId) -> Option<&str> {
+        self.solvers
+            .iter()
+            .find(|s| s.solver == solver)
+            .map(|s| s.version.as_str())
+            .or_else(|| {
+                self.versions
+                    .iter()
+                    .find(|(s, _)| *s == solver)
+                    .map(|(_, v)| v.as_str())
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a reader needs comes back as the type it was written as, and a field this build
+    /// does not name survives a read and a write unchanged.
+    #[test]
+    fn a_record_reads_back_as_written_and_keeps_unknown_fields() {
+        let text = r#"{
+            "class": "wrong-unsat", "blamed": "z3", "summary": "s", "key": "k",
+            "logic": "QF_LIA", "operators": ["and"], "status": "unsettled",
+            "solvers": [{"solver": "z3", "version": "4.8.7.0", "verdict": "unsat",
+                         "reason": null, "error": null, "model": null, "time_ms": 1.5}],
+            "limits": {"rlimit": {"z3": 7, "cvc5": 8}, "timeout_ms": 2000},
+            "setup": {}, "config": {"max_depth": 3}, "future_field": [1, 2]
+        }"#;
+        let r: FindingRecord = serde_json::from_str(text).unwrap();
+        assert_eq!(r.blamed, Some(SolverId::Z3));
+        assert_eq!(r.status, Status::Unsettled);
+        assert_eq!(r.version_of(SolverId::Z3), Some("4.8.7.0"));
+        assert_eq!(r.solvers[0].verdict, Some(Verdict::Unsat));
+        assert_eq!(r.limits.timeout_ms, 2000);
+        assert!(!r.is_script());
+        let again: serde_json::Value = serde_json::to_value(&r).unwrap();
+        assert_eq!(again["future_field"], serde_json::json!([1, 2]));
+        assert_eq!(again["config"]["max_depth"], 3);
+        let back: FindingRecord = serde_json::from_value(again).unwrap();
+        assert_eq!(back, r);
+    }
+
+    /// A finding written before most fields existed (class, summary and key only) still
+    /// reads, with defaults where it says nothing.
+    #[test]
+    fn an_old_finding_reads_with_defaults() {
+        let r: FindingRecord =
+            serde_json::from_str(r#"{"class": "crash", "summary": "s", "key": "k"}"#).unwrap();
+        assert_eq!(r.status, Status::Unsettled);
+        assert_eq!(r.blamed, None);
+        assert!(r.reduced.is_none() && r.known.is_none());
+        assert_eq!(r.case_setup(), CaseSetup::default());
+    }
+}

@@ -1110,7 +1110,9 @@ impl Backend for Cvc5 {
             .copied()
             .zip(ts.iter().copied())
             .collect();
-        let watched = super::interrupt::begin_cvc5(
+        let watched = super::interrupt::begin(
+            SolverId::Cvc5,
+            None,
             "cvc5_check_sat",
             self.limits
                 .borrow()
@@ -1639,7 +1641,12 @@ impl super::text::FrontEnd for FrontEnd {
             if cmd.is_null() {
                 return Ok(out);
             }
-            let watched = super::interrupt::begin_cvc5("cvc5_cmd_invoke", self.timeout_ms.get());
+            let watched = super::interrupt::begin(
+                SolverId::Cvc5,
+                None,
+                "cvc5_cmd_invoke",
+                self.timeout_ms.get(),
+            );
             let printed = call!("cvc5_cmd_invoke", p::cmd_invoke(cmd, i.slv, i.sm))
                 .map_err(|e| text_error(&e.call, e.message))?;
             drop(watched);

@@ -28,14 +28,20 @@ pub const MIN_STUCK_OVERRUN: Duration = Duration::from_secs(2);
 /// How often the interrupting thread looks.
 const POLL: Duration = Duration::from_millis(50);
 
-/// How a watched call is stopped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Stop {
-    /// `Z3_interrupt` on this context, when the call is overdue.
-    Z3(usize),
-    /// `yices_stop_search` on this context, at the time limit itself: Yices's API has no
-    /// time limit of its own, so this is its limit.
-    Yices(usize),
+/// How a watched call is stopped: the backend's `stop` on its context. The backends hand it
+/// over (this module names none of them), so a new backend brings its own.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Stop {
+    /// The context's address: alive while the call's entry is ([`Call`]'s drop removes the
+    /// entry, under the lock, before the context can be deleted).
+    pub ctx: usize,
+    /// Stops the call running in context `ctx` (`Z3_interrupt`, `yices_stop_search`); it
+    /// must be callable from another thread during the call.
+    pub stop: fn(usize),
+    /// `true`: stopped at the time limit itself (the solver's API has no time limit of its
+    /// own: this is its limit, not news); `false`: a backstop to the solver's own limit,
+    /// sent when the call is overdue, counted ([`count`]) and logged.
+    pub at_limit: bool,
 }
 
 /// A solver call in progress on some thread.
@@ -43,9 +49,7 @@ enum Stop {
 struct Running {
     id: u64,
     solver: SolverId,
-    /// How to stop the call (its context's address, alive while this entry is: [`Call`]'s
-    /// drop removes the entry, under the lock, before the call's context can be deleted).
-    /// `None` for cvc5.
+    /// How to stop the call; `None` where nothing can (cvc5's C API has no interrupt).
     stop: Option<Stop>,
     call: &'static str,
     since: Instant,
@@ -135,7 +139,7 @@ fn add(
 pub fn tax_summary() -> String {
     let tax = tax();
     let mut parts = Vec::new();
-    for solver in [SolverId::Z3, SolverId::Cvc5] {
+    for solver in SolverId::ALL {
         let mine: Vec<&((SolverId, String), Tax)> =
             tax.iter().filter(|((s, _), _)| *s == solver).collect();
         let sum = |f: fn(&Tax) -> Duration| mine.iter().map(|(_, t)| f(t)).sum::<Duration>();
@@ -173,7 +177,7 @@ static NEXT: AtomicU64 = AtomicU64::new(0);
 static INTERRUPTS: AtomicU64 = AtomicU64::new(0);
 static STARTED: std::sync::Once = std::sync::Once::new();
 
-/// How many Z3 calls this process has interrupted.
+/// How many calls this process has stopped past their time limit (backstops: Z3's).
 pub fn count() -> u64 {
     INTERRUPTS.load(Ordering::Relaxed)
 }
@@ -183,29 +187,15 @@ pub(crate) struct Call {
     id: Option<u64>,
 }
 
-/// Watches a call of Z3 in context `ctx` with a time limit of `limit_ms` (0: none, not
-/// watched): interrupted when overdue.
-pub(crate) fn begin_z3(ctx: z3_sys::Z3_context, call: &'static str, limit_ms: u32) -> Call {
-    begin(
-        SolverId::Z3,
-        Some(Stop::Z3(ctx.as_ptr() as usize)),
-        call,
-        limit_ms,
-    )
-}
-
-/// Watches a check of Yices in context `ctx` (its address) with a time limit of `limit_ms`
-/// (0: none): stopped at the limit.
-pub(crate) fn begin_yices(ctx: usize, call: &'static str, limit_ms: u32) -> Call {
-    begin(SolverId::Yices, Some(Stop::Yices(ctx)), call, limit_ms)
-}
-
-/// Watches a call of cvc5 with a time limit of `limit_ms` (0: none, not watched).
-pub(crate) fn begin_cvc5(call: &'static str, limit_ms: u32) -> Call {
-    begin(SolverId::Cvc5, None, call, limit_ms)
-}
-
-fn begin(solver: SolverId, stop: Option<Stop>, call: &'static str, limit_ms: u32) -> Call {
+/// Watches a call of `solver` with a time limit of `limit_ms` (0: none, not watched),
+/// stopped by `stop` (at the limit or when overdue, as it says; `None`: nothing stops it,
+/// and it is only [`stuck`] far past its limit).
+pub(crate) fn begin(
+    solver: SolverId,
+    stop: Option<Stop>,
+    call: &'static str,
+    limit_ms: u32,
+) -> Call {
     if limit_ms == 0 {
         return Call { id: None };
     }
@@ -234,7 +224,7 @@ fn begin(solver: SolverId, stop: Option<Stop>, call: &'static str, limit_ms: u32
             since: now,
             limit,
             deadline: match stop {
-                Some(Stop::Yices(_)) => now + limit,
+                Some(s) if s.at_limit => now + limit,
                 _ => now + limit + grace(limit),
             },
             interrupted: None,
@@ -255,8 +245,14 @@ impl Drop for Call {
             let r = running.swap_remove(k);
             drop(running);
             pay(r.solver, r.since.elapsed(), r.limit);
-            // A Yices check stopped at its limit is its time limit at work, not news.
-            if let (Some(at), Some(Stop::Z3(_))) = (r.interrupted, r.stop) {
+            // A call stopped at its limit is its time limit at work, not news.
+            if let (
+                Some(at),
+                Some(Stop {
+                    at_limit: false, ..
+                }),
+            ) = (r.interrupted, r.stop)
+            {
                 eprintln!(
                     "smtsmith: {} {} returned {:.2} s after its interrupt ({:.2} s in all)",
                     r.solver,
@@ -278,20 +274,16 @@ fn interrupt_overdue() {
             r.interrupted = Some(now);
             // The context is alive: its entry is removed (under this lock) when the call
             // returns, before anything can delete the context.
-            let ctx = match stop {
-                Stop::Yices(ctx) => {
-                    super::yices::stop_search(ctx);
-                    continue;
-                }
-                Stop::Z3(ctx) => ctx,
-            };
-            INTERRUPTS.fetch_add(1, Ordering::Relaxed);
-            eprintln!(
-                "smtsmith: interrupting z3 in {} after {:.2} s (past its time limit)",
-                r.call,
-                r.since.elapsed().as_secs_f64()
-            );
-            super::z3::interrupt_context(ctx);
+            if !stop.at_limit {
+                INTERRUPTS.fetch_add(1, Ordering::Relaxed);
+                eprintln!(
+                    "smtsmith: interrupting {} in {} after {:.2} s (past its time limit)",
+                    r.solver,
+                    r.call,
+                    r.since.elapsed().as_secs_f64()
+                );
+            }
+            (stop.stop)(stop.ctx);
         }
     }
 }
@@ -335,7 +327,11 @@ mod tests {
         Running {
             id: 0,
             solver: if z3 { SolverId::Z3 } else { SolverId::Cvc5 },
-            stop: z3.then_some(Stop::Z3(1)),
+            stop: z3.then_some(Stop {
+                ctx: 1,
+                stop: |_| {},
+                at_limit: false,
+            }),
             call: "check",
             since,
             limit,
@@ -403,7 +399,7 @@ mod tests {
     fn a_call_still_running_counts_in_the_tax_as_far_as_it_got() {
         let _turn = LABEL_TESTS.lock().unwrap_or_else(|e| e.into_inner());
         set_label("TAX_RUNNING_TEST".into());
-        let c = begin_cvc5("check", 1);
+        let c = begin(SolverId::Cvc5, None, "check", 1);
         std::thread::sleep(Duration::from_millis(20));
         let running = tax()
             .into_iter()

@@ -920,7 +920,14 @@ impl Backend for Yices {
             .chain(st.assumptions.iter().map(|(_, t)| *t))
             .collect();
         let limit = self.contexts.get(&(ctx as usize)).map_or(0, |c| c.limit);
-        let watched = super::interrupt::begin_yices(ctx as usize, "yices_check_context", limit);
+        // Yices's API has no time limit: the stop at the limit is its limit.
+        let stop = super::interrupt::Stop {
+            ctx: ctx as usize,
+            stop: stop_search,
+            at_limit: true,
+        };
+        let watched =
+            super::interrupt::begin(SolverId::Yices, Some(stop), "yices_check_context", limit);
         let status = if assumed.is_empty() {
             call!("yices_check_context", |y| (y.check_context)(
                 ctx,

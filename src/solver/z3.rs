@@ -1196,6 +1196,18 @@ impl Z3 {
 /// `Z3_interrupt` on the context at address `ctx`, from another thread than the one running
 /// a call in it: the caller (`super::interrupt`) guarantees the context is alive (its entry
 /// is removed, under the lock the caller holds, before the call returns).
+/// Watches a call in context `ctx` with a time limit of `limit_ms` (0: none): interrupted
+/// (`Z3_interrupt`) when it is overdue, a backstop to Z3's own `timeout`, which some of its
+/// work does not look at.
+fn watch(ctx: Z3_context, call: &'static str, limit_ms: u32) -> super::interrupt::Call {
+    let stop = super::interrupt::Stop {
+        ctx: ctx.as_ptr() as usize,
+        stop: interrupt_context,
+        at_limit: false,
+    };
+    super::interrupt::begin(SolverId::Z3, Some(stop), call, limit_ms)
+}
+
 pub(crate) fn interrupt_context(ctx: usize) {
     if let Some(ctx) = std::ptr::NonNull::new(ctx as *mut _Z3_context) {
         // SAFETY: a live context (above); Z3_interrupt is made to be called from another
@@ -1452,8 +1464,7 @@ impl Backend for Z3 {
             .copied()
             .zip(terms.iter().copied())
             .collect();
-        let interruptible =
-            super::interrupt::begin_z3(ctx, "Z3_solver_check", self.ctx_limits.timeout_ms);
+        let interruptible = watch(ctx, "Z3_solver_check", self.ctx_limits.timeout_ms);
         let start = std::time::Instant::now();
         // SAFETY: module invariants (live context, its handles, live pointers).
         let r = unsafe {
@@ -1594,8 +1605,7 @@ impl Backend for Z3 {
         ts.iter()
             .zip(terms)
             .map(|(t, id)| {
-                let interruptible =
-                    super::interrupt::begin_z3(ctx, "Z3_simplify", self.ctx_limits.timeout_ms);
+                let interruptible = watch(ctx, "Z3_simplify", self.ctx_limits.timeout_ms);
                 // SAFETY: module invariants (live context, its handles, live pointers).
                 let s = self.ok("Z3_simplify", unsafe { Z3_simplify(ctx, *t) });
                 drop(interruptible);
@@ -2147,8 +2157,7 @@ impl super::text::FrontEnd for FrontEnd {
             call: "Z3_eval_smtlib2_string".into(),
             message: "commands contain a NUL byte".into(),
         })?;
-        let interruptible =
-            super::interrupt::begin_z3(*ctx, "Z3_eval_smtlib2_string", self.timeout_ms.get());
+        let interruptible = watch(*ctx, "Z3_eval_smtlib2_string", self.timeout_ms.get());
         // SAFETY: `ctx` is a live context of this front end; the text is a live C string;
         // the returned string is copied before the next call.
         let out = cstr(unsafe { Z3_eval_smtlib2_string(*ctx, text.as_ptr()) });
@@ -2231,7 +2240,7 @@ mod interrupt_tests {
             Z3_solver_inc_ref(ctx, s);
             Z3_solver_from_string(ctx, s, hard.as_ptr());
             let start = std::time::Instant::now();
-            let call = super::super::interrupt::begin_z3(ctx, "Z3_solver_check", limit_ms);
+            let call = super::watch(ctx, "Z3_solver_check", limit_ms);
             let r = Z3_solver_check(ctx, s);
             drop(call);
             let took = start.elapsed();

@@ -1,7 +1,7 @@
 //! The shape of the source, read from the files so that a change that breaks it fails here
 //! and not only in review: `unsafe` lives only in the backends' FFI (`src/solver/z3.rs`,
-//! `src/solver/cvc5.rs`, `src/solver/yices.rs`) and the libc calls of `src/sys.rs`; the top-level modules depend on
-//! each other without cycles.
+//! `src/solver/cvc5.rs`, `src/solver/yices.rs`) and the libc calls of `src/sys.rs`; modules depend on each other without
+//! cycles, at the top level and among the modules of any one parent.
 
 use std::path::{Path, PathBuf};
 
@@ -139,5 +139,158 @@ fn top_level_modules_have_no_cycles() {
     // The base modules depend on nothing.
     for base in ["ir", "solver_id", "sys"] {
         assert!(graph[base].is_empty(), "{base} -> {:?}", graph[base]);
+    }
+}
+
+/// Every module of `src/` by its path (`solver::interrupt` for `src/solver/interrupt.rs`,
+/// `solver` for `src/solver/mod.rs`), with the modules each refers to outside its tests, by
+/// `crate::…`, `super::…` or `self::…` (in code or prose), each reference taken to the
+/// deepest module its path names.
+fn module_paths(root: &Path) -> Vec<(Vec<String>, std::collections::BTreeSet<Vec<String>>)> {
+    let mut files = Vec::new();
+    sources(&root.join("src"), &mut files);
+    let module_of = |f: &Path| -> Option<Vec<String>> {
+        let rel = f.strip_prefix(root.join("src")).unwrap();
+        let mut parts: Vec<String> = rel
+            .components()
+            .map(|c| {
+                c.as_os_str()
+                    .to_string_lossy()
+                    .trim_end_matches(".rs")
+                    .to_string()
+            })
+            .collect();
+        if parts.first().is_some_and(|p| p == "bin") {
+            return None;
+        }
+        if parts.last().is_some_and(|p| p == "mod" || p == "lib") {
+            parts.pop();
+        }
+        Some(parts)
+    };
+    let modules: Vec<(Vec<String>, String)> = files
+        .iter()
+        .filter_map(|f| Some((module_of(f)?, std::fs::read_to_string(f).unwrap())))
+        .collect();
+    let known: std::collections::BTreeSet<Vec<String>> =
+        modules.iter().map(|(m, _)| m.clone()).collect();
+    let word = |s: &str| -> String {
+        s.chars()
+            .take_while(|c| c.is_ascii_lowercase() || *c == '_' || c.is_ascii_digit())
+            .collect()
+    };
+    let mut out = Vec::new();
+    for (m, text) in &modules {
+        let code = text.split("#[cfg(test)]").next().unwrap();
+        let mut deps = std::collections::BTreeSet::new();
+        for (prefix, base) in [
+            ("crate::", Vec::new()),
+            ("super::", m[..m.len().saturating_sub(1)].to_vec()),
+            ("self::", m.clone()),
+        ] {
+            for (k, _) in code.match_indices(prefix) {
+                // Not the tail of a longer path (`super::super::x` counts once, below).
+                if code[..k].ends_with("::")
+                    || code[..k].ends_with(|c: char| c.is_alphanumeric() || c == '_')
+                {
+                    continue;
+                }
+                let mut base = base.clone();
+                let mut rest = &code[k + prefix.len()..];
+                while let Some(r) = rest.strip_prefix("super::") {
+                    base.pop();
+                    rest = r;
+                }
+                let mut path = base;
+                loop {
+                    let w = word(rest);
+                    if w.is_empty() {
+                        break;
+                    }
+                    path.push(w.clone());
+                    rest = &rest[w.len()..];
+                    match rest.strip_prefix("::") {
+                        Some(r) => rest = r,
+                        None => break,
+                    }
+                }
+                while !path.is_empty() && !known.contains(&path) {
+                    path.pop();
+                }
+                if !path.is_empty() && path != *m {
+                    deps.insert(path);
+                }
+            }
+        }
+        out.push((m.clone(), deps));
+    }
+    out
+}
+
+/// No module circle at any depth: among the modules of one parent (`solver::interrupt`,
+/// `solver::z3`, …) as among the top-level ones, a module that refers to a sibling (or to a
+/// module inside it) depends on it, and no chain of such dependencies comes back. A child
+/// using its parent's items, or a parent its children's, is no circle.
+#[test]
+fn modules_have_no_cycles_at_any_depth() {
+    let modules = module_paths(Path::new(env!("CARGO_MANIFEST_DIR")));
+    assert!(
+        modules.iter().any(|(m, _)| m == &["solver", "interrupt"]),
+        "submodules are read: {:?}",
+        modules
+            .iter()
+            .map(|(m, _)| m.join("::"))
+            .collect::<Vec<_>>()
+    );
+    // Each reference as an edge between the two siblings under the modules' last common
+    // ancestor.
+    let mut graph: std::collections::BTreeMap<
+        Vec<String>,
+        std::collections::BTreeSet<Vec<String>>,
+    > = Default::default();
+    for (m, deps) in &modules {
+        graph.entry(m.clone()).or_default();
+        for d in deps {
+            let common = m.iter().zip(d).take_while(|(a, b)| a == b).count();
+            if common == m.len() || common == d.len() {
+                continue;
+            }
+            graph
+                .entry(m[..=common].to_vec())
+                .or_default()
+                .insert(d[..=common].to_vec());
+        }
+    }
+    let solver_children = graph
+        .get(&vec!["solver".to_string(), "yices".to_string()])
+        .cloned()
+        .unwrap_or_default();
+    assert!(
+        solver_children.contains(&vec!["solver".to_string(), "interrupt".to_string()]),
+        "the graph reads sibling dependencies: {solver_children:?}"
+    );
+    fn visit(
+        m: &Vec<String>,
+        graph: &std::collections::BTreeMap<Vec<String>, std::collections::BTreeSet<Vec<String>>>,
+        path: &mut Vec<Vec<String>>,
+        done: &mut std::collections::BTreeSet<Vec<String>>,
+    ) {
+        if let Some(i) = path.iter().position(|p| p == m) {
+            let names: Vec<String> = path[i..].iter().map(|p| p.join("::")).collect();
+            panic!("module cycle: {} -> {}", names.join(" -> "), m.join("::"));
+        }
+        if done.contains(m) {
+            return;
+        }
+        path.push(m.clone());
+        for d in graph.get(m).into_iter().flatten() {
+            visit(d, graph, path, done);
+        }
+        path.pop();
+        done.insert(m.clone());
+    }
+    let mut done = Default::default();
+    for m in graph.keys() {
+        visit(m, &graph, &mut Vec::new(), &mut done);
     }
 }

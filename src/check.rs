@@ -557,16 +557,13 @@ fn check_incremental(
                     k + 1
                 ),
             };
-            let ctx = crate::finding::Context {
-                formula: &script.formula,
-                answers: &[],
-                versions: h.versions(),
-                limits: &h.limits,
-                setup: Default::default(),
-                config: None,
-                input: None,
-                source: Some(text),
-            };
+            let ctx = crate::finding::Context::new(
+                &script.formula,
+                h.versions(),
+                &h.limits,
+                Default::default(),
+            )
+            .with_source(Some(text));
             let (issue, w) = crate::finding::record(
                 &h.findings_dir,
                 issue,
@@ -815,19 +812,13 @@ impl Supervisor {
         let class = issue.class;
         r.verdicts.push((solver, class.to_string()));
         if let Ok(script) = parse_script(&text) {
-            let ctx = crate::finding::Context {
-                formula: &script.formula,
-                answers: &[],
-                versions: &self.versions,
-                limits: &self.limits,
-                setup: crate::solver::CaseSetup {
-                    reuse: self.settings.reuse,
-                    ..Default::default()
-                },
-                config: None,
-                input: Some(text.as_bytes()),
-                source: None,
+            let setup = crate::solver::CaseSetup {
+                reuse: self.settings.reuse,
+                ..Default::default()
             };
+            let ctx =
+                crate::finding::Context::new(&script.formula, &self.versions, &self.limits, setup)
+                    .with_input(Some(text.as_bytes()));
             let (_, w) = crate::finding::record(
                 &self.findings_dir,
                 issue,

@@ -86,7 +86,48 @@ pub struct Context<'a> {
 /// Why a finding the text paths made on a script's own text has no reduced form.
 pub const NOT_REDUCED_OWN_TEXT: &str = "made on the file's own text, which smtsmith's reducer does not rewrite (it reduces the re-printed formula): reduce the reproducer with ddSMT";
 
-impl Context<'_> {
+impl<'a> Context<'a> {
+    /// The context of a finding on `formula`, made with the solvers' `versions` under
+    /// `limits` in `setup`: no answers, configuration, fuzzer input or own text until the
+    /// `with_*` steps give them.
+    pub fn new(
+        formula: &'a Formula,
+        versions: &'a [(SolverId, String)],
+        limits: &'a Limits,
+        setup: crate::solver::CaseSetup,
+    ) -> Context<'a> {
+        Context {
+            formula,
+            answers: &[],
+            versions,
+            limits,
+            setup,
+            config: None,
+            input: None,
+            source: None,
+        }
+    }
+
+    /// The solvers' answers on the formula.
+    pub fn with_answers(self, answers: &'a [(SolverId, Answer)]) -> Context<'a> {
+        Context { answers, ..self }
+    }
+
+    /// The generator's configuration, where the formula was generated.
+    pub fn with_config(self, config: Option<&'a Config>) -> Context<'a> {
+        Context { config, ..self }
+    }
+
+    /// The fuzzer input the formula came from.
+    pub fn with_input(self, input: Option<&'a [u8]>) -> Context<'a> {
+        Context { input, ..self }
+    }
+
+    /// The script's own text, which the text paths ran instead of the printed formula.
+    pub fn with_source(self, source: Option<&'a str>) -> Context<'a> {
+        Context { source, ..self }
+    }
+
     /// The version of solver path `id` as the library reports it: a text path's is its
     /// library's where the path itself is not recorded (empty if neither is).
     pub fn version_of(&self, id: SolverId) -> String {
@@ -1576,16 +1617,7 @@ mod tests {
 
     /// The context of a finding about `f` with no answers, default limits and setup.
     fn answerless<'a>(f: &'a Formula, versions: &'a [(SolverId, String)]) -> Context<'a> {
-        Context {
-            formula: f,
-            answers: &[],
-            versions,
-            limits: &DEFAULT_LIMITS,
-            setup: Default::default(),
-            config: None,
-            input: None,
-            source: None,
-        }
+        Context::new(f, versions, &DEFAULT_LIMITS, Default::default())
     }
 
     /// A text path runs its library: where only the library's version is recorded (a child
@@ -1678,16 +1710,8 @@ mod tests {
             (SolverId::Cvc5, "1.4.0-modified".to_string()),
         ];
         let dir = tempfile::tempdir().unwrap();
-        let ctx = Context {
-            formula: &f,
-            answers: &[],
-            versions: &versions,
-            limits: &Limits::default(),
-            setup: Default::default(),
-            config: None,
-            input: None,
-            source: None,
-        };
+        let limits = Limits::default();
+        let ctx = Context::new(&f, &versions, &limits, Default::default());
         let w = write(dir.path(), &d, &ctx).unwrap();
         assert!(w.known.is_none());
         assert_eq!(w.smt2.parent().unwrap(), dir.path().join("disagreement"));

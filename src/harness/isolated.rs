@@ -312,16 +312,7 @@ impl Runner {
         setup: CaseSetup,
         issue: &Issue,
     ) -> std::io::Result<Seen> {
-        let ctx = crate::finding::Context {
-            formula: f,
-            answers: &[],
-            versions: &self.versions,
-            limits: &self.limits,
-            setup,
-            config: None,
-            input: None,
-            source: None,
-        };
+        let ctx = crate::finding::Context::new(f, &self.versions, &self.limits, setup);
         let text = crate::finding::reproducer(issue, &ctx);
         self.observe_text(&text, setup, false)
     }
@@ -569,16 +560,7 @@ pub fn reduce_file(
             reduced: None,
             again: false,
         };
-        let ctx = crate::finding::Context {
-            formula: &g,
-            answers: &[],
-            versions: &versions,
-            limits: &limits,
-            setup: plain,
-            config: None,
-            input: None,
-            source: None,
-        };
+        let ctx = crate::finding::Context::new(&g, &versions, &limits, plain);
         let cannot =
             |e: std::io::Error| E::Unreadable(format!("cannot write the reduced form: {e}"));
         crate::finding::write_reduced(&mut written, &issue, &ctx, &stats).map_err(cannot)?;

@@ -645,16 +645,11 @@ impl Harness {
         let t = Instant::now();
         let mut findings = Vec::new();
         for issue in verdicts.findings {
-            let ctx = finding::Context {
-                formula: f,
-                answers: &answers,
-                versions: &self.versions,
-                limits: &self.limits,
-                setup: self.setup,
-                config,
-                input,
-                source: self.source.as_deref(),
-            };
+            let ctx = finding::Context::new(f, &self.versions, &self.limits, self.setup)
+                .with_answers(&answers)
+                .with_config(config)
+                .with_input(input)
+                .with_source(self.source.as_deref());
             findings.push(finding::record(
                 &self.findings_dir,
                 issue,
@@ -721,16 +716,10 @@ impl Harness {
     ) {
         let result = match self.reduce_finding(f, issue, judge, budget) {
             Ok(r) => {
-                let ctx = finding::Context {
-                    formula: &r.formula,
-                    answers: &r.answers,
-                    versions: &self.versions,
-                    limits: &self.limits,
-                    setup: r.setup,
-                    config,
-                    input,
-                    source: None,
-                };
+                let ctx = finding::Context::new(&r.formula, &self.versions, &self.limits, r.setup)
+                    .with_answers(&r.answers)
+                    .with_config(config)
+                    .with_input(input);
                 finding::write_reduced(written, &r.issue, &ctx, &r.stats)
                     .and_then(|_| self.settle(written, &r, judge))
             }
@@ -812,16 +801,10 @@ impl Harness {
                 None => f.clone(),
             };
             let answers = self.answers(&g);
-            let ctx = finding::Context {
-                formula: &g,
-                answers: &answers,
-                versions: &self.versions,
-                limits: &self.limits,
-                setup: self.setup,
-                config: Some(&case.config),
-                input,
-                source: None,
-            };
+            let ctx = finding::Context::new(&g, &self.versions, &self.limits, self.setup)
+                .with_answers(&answers)
+                .with_config(Some(&case.config))
+                .with_input(input);
             let (issue, mut written) =
                 finding::record(&self.findings_dir, issue, finding::Subject::Formula(&ctx));
             if let Some(budget) = self.reduce_budget.filter(|_| !written.again) {

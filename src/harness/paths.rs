@@ -197,16 +197,9 @@ impl Harness {
         for (issue, run) in oracle::judge_across_setups(&every.seen, &judged) {
             let (k, r) = &every.runs[run];
             let plan = &EVERY_PATH[*k];
-            let ctx = finding::Context {
-                formula: f,
-                answers: &r.answers,
-                versions: &self.versions,
-                limits: &self.limits,
-                setup: plan.setup,
-                config: None,
-                input: None,
-                source: source.filter(|_| plan.own_text),
-            };
+            let ctx = finding::Context::new(f, &self.versions, &self.limits, plan.setup)
+                .with_answers(&r.answers)
+                .with_source(source.filter(|_| plan.own_text));
             out.push(finding::record(
                 &self.findings_dir,
                 issue,

@@ -36,16 +36,8 @@ impl Reduction {
         versions: &'a [(SolverId, String)],
         limits: &'a crate::solver::Limits,
     ) -> crate::finding::Context<'a> {
-        crate::finding::Context {
-            formula: &self.formula,
-            answers: &self.answers,
-            versions,
-            limits,
-            setup: self.setup,
-            config: None,
-            input: None,
-            source: None,
-        }
+        crate::finding::Context::new(&self.formula, versions, limits, self.setup)
+            .with_answers(&self.answers)
     }
 }
 
@@ -81,16 +73,7 @@ impl Harness {
         // watchdog writes it where it is on); where a crash leaves no time for that, the
         // candidate is on disk already.
         if let Some(path) = &self.candidate_file {
-            let ctx = crate::finding::Context {
-                formula: f,
-                answers: &[],
-                versions: &self.versions,
-                limits: &self.limits,
-                setup: self.setup,
-                config: None,
-                input: None,
-                source: None,
-            };
+            let ctx = crate::finding::Context::new(f, &self.versions, &self.limits, self.setup);
             let _ = std::fs::write(path, crate::finding::reproducer(issue, &ctx));
         }
         // Each candidate starts on new solvers (in the same context), as the finding did in

@@ -121,16 +121,8 @@ fn write_for(c: &Case, issue: &crate::oracle::Issue) -> std::io::Result<crate::f
         };
         return crate::finding::write_script(&c.dir, issue, &ctx);
     }
-    let ctx = crate::finding::Context {
-        formula: &c.formula,
-        answers: &[],
-        versions: &c.versions,
-        limits: &c.limits,
-        setup: c.setup,
-        config: None,
-        input: c.input.as_deref(),
-        source: None,
-    };
+    let ctx = crate::finding::Context::new(&c.formula, &c.versions, &c.limits, c.setup)
+        .with_input(c.input.as_deref());
     crate::finding::write(&c.dir, issue, &ctx)
 }
 

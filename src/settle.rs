@@ -49,9 +49,10 @@ pub fn run_front_end(
         SolverId::Z3 => {
             let bin = crate::solver::z3::binary()
                 .ok_or("no z3 binary for the linked library (set SMTSMITH_Z3_BIN)")?;
+            let limit = (crate::profile::of(SolverId::Z3).binary_time_limit)(limit_ms);
             let mut c = Command::new(&bin);
-            c.arg(format!("-t:{limit_ms}")).arg(reproducer);
-            (c, format!("z3 -t:{limit_ms} FILE.smt2"))
+            c.arg(&limit).arg(reproducer);
+            (c, format!("z3 {limit} FILE.smt2"))
         }
         SolverId::Yices => {
             let script = std::fs::read_to_string(reproducer)
@@ -61,16 +62,20 @@ pub fn run_front_end(
             c.arg(reproducer);
             (c, shown)
         }
-        _ => {
+        SolverId::Cvc5 => {
             let mut c = Command::new(exe);
             c.args(["solve", "--solver", "cvc5", "--timeout-ms"])
                 .arg(limit_ms.to_string())
                 .arg(reproducer);
             (
                 c,
-                format!("smtsmith solve --solver cvc5 --timeout-ms {limit_ms} FILE.smt2 (cvc5 --tlimit-per={limit_ms})"),
+                format!(
+                    "smtsmith solve --solver cvc5 --timeout-ms {limit_ms} FILE.smt2 (cvc5 {})",
+                    (crate::profile::of(SolverId::Cvc5).binary_time_limit)(limit_ms)
+                ),
             )
         }
+        path => return Err(format!("{path} is a path, not a solver's library")),
     };
     let start = Instant::now();
     let mut child = cmd

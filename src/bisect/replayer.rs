@@ -127,7 +127,10 @@ impl Replayer {
                 let mut c = std::process::Command::new(bin);
                 c.args(params);
                 if let Some(t) = per_check {
-                    c.arg(format!("-t:{}", t.as_millis()));
+                    let ms = u32::try_from(t.as_millis()).unwrap_or(u32::MAX);
+                    c.arg(
+                        (crate::profile::of(crate::solver_id::SolverId::Z3).binary_time_limit)(ms)
+                    );
                 }
                 c.arg("-in").arg(format!("-T:{}", timeout.as_secs().max(1)));
                 c

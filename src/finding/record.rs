@@ -180,6 +180,10 @@ pub struct FindingRecord {
     /// The blamed solver's binary on the reduced reproducer: the command and the probe.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub binary: Option<serde_json::Value>,
+    /// A crash that came while the solver wound down a check smtsmith had stopped at its
+    /// time limit: its reproducer shows the bug only under a time limit.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub stopped_at_limit: bool,
     /// A sanitizer's report (tool, kind, frames).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sanitizer: Option<serde_json::Value>,

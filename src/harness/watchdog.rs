@@ -154,16 +154,25 @@ fn on_fatal_signal(sig: i32) {
         write_sanitizer_finding(&report);
         return;
     }
-    last_words(|solver, _| {
+    let mut stopped = false;
+    let written = last_words(|solver, _| {
         // A solver that dies while winding down a search stopped at its time limit shows the
-        // bug only under a time limit: the summary (and so the key) says so.
-        let status = if crate::solver::interrupt::stopped_and_running(solver) {
+        // bug only under a time limit: the summary (and so the key) and the record say so.
+        stopped = crate::solver::interrupt::stopped_and_running(solver);
+        let status = if stopped {
             format!("signal {sig}, after its check was stopped at the time limit")
         } else {
             format!("signal {sig}")
         };
         crate::oracle::process::died_inside(solver, &status)
     });
+    if let (Some(w), true) = (written, stopped) {
+        if let Err(e) =
+            crate::finding::FindingRecord::update(&w.json, |r| r.stopped_at_limit = true)
+        {
+            eprintln!("smtsmith: cannot mark the finding as stopped at its limit: {e}");
+        }
+    }
 }
 
 /// Runs when a sanitizer reports an error (in a build with one: `cargo fuzz build -s
@@ -268,10 +277,9 @@ fn check(after: Duration) {
             );
             issue.summary.push_str(&format!(
                 " ({call}{})",
-                match stuck {
-                    SolverId::Z3 => ", not stopped by Z3_interrupt",
-                    SolverId::Yices => ", not stopped by yices_stop_search",
-                    _ => ", which cvc5's API cannot interrupt",
+                match crate::profile::of(stuck).interrupt {
+                    Some(stop) => format!(", not stopped by {stop}"),
+                    None => format!(", which {stuck}'s API cannot interrupt"),
                 }
             ));
             write_time_limit(c, &issue);

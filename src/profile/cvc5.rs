@@ -20,6 +20,7 @@ pub static PROFILE: Profile = Profile {
     binary_incremental_flag: IncrementalFlag::WhenIncremental,
     binary_flags: FlagStyle::DoubleDash,
     binary_time_limit: |ms| format!("--tlimit-per={ms}"),
+    interrupt: None,
     binary_assumptions_are_names: false,
     // A long-lived term manager slows down as constants accumulate.
     recycle_every: 200,

@@ -32,6 +32,10 @@ pub struct Profile {
     pub binary_flags: FlagStyle,
     /// Its binary's flag for a time limit per check of so many milliseconds.
     pub binary_time_limit: fn(u32) -> String,
+    /// The C API call that stops a running check from another thread (`None`: its API has
+    /// none, and a call past its limit runs until it returns or the watchdog ends the
+    /// process).
+    pub interrupt: Option<&'static str>,
     /// Whether its front end takes only names (and their negations) as `check-sat-assuming`
     /// assumptions, not `true` or `false` (Yices 2.6.5: `undefined term false`): its
     /// reproducers then define a name for the constant.

@@ -16,6 +16,7 @@ pub static PROFILE: Profile = Profile {
     binary_flags: FlagStyle::DoubleDash,
     // Whole seconds: the binary takes no finer limit.
     binary_time_limit: |ms| format!("--timeout={}", ms.div_ceil(1000).max(1)),
+    interrupt: Some("yices_stop_search"),
     binary_assumptions_are_names: true,
     // Its terms are global: recycling collects its garbage.
     recycle_every: 500,

@@ -18,6 +18,7 @@ pub static PROFILE: Profile = Profile {
     binary_incremental_flag: IncrementalFlag::Never,
     binary_flags: FlagStyle::KeyValue,
     binary_time_limit: |ms| format!("-t:{ms}"),
+    interrupt: Some("Z3_interrupt"),
     binary_assumptions_are_names: false,
     // A context keeps every term it ever built.
     recycle_every: 500,

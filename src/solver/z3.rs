@@ -2065,7 +2065,10 @@ pub fn run_binary(script: &str, timeout_ms: u32) -> std::io::Result<String> {
     })?;
     let mut child = std::process::Command::new(bin)
         .arg("-in")
-        .args((timeout_ms > 0).then(|| format!("-t:{timeout_ms}")))
+        .args(
+            (timeout_ms > 0)
+                .then(|| (crate::profile::of(SolverId::Z3).binary_time_limit)(timeout_ms)),
+        )
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())

@@ -388,6 +388,7 @@ fn a_crash_fires_on_yices_aborting_in_a_check_stopped_at_its_time_limit() {
                 .is_some_and(|k| k.contains("after its check was stopped at the time limit")),
             "{meta}"
         );
+        assert_eq!(meta["stopped_at_limit"], true, "{meta}");
         let text = std::fs::read_to_string(json.with_extension("smt2")).unwrap();
         let f = smtsmith::finding::reproducer_formula(&text).unwrap();
         assert_eq!(f.asserts.len(), 1, "{text}");

@@ -298,8 +298,10 @@ fn sorts_in(f: &Formula) -> impl Iterator<Item = &Sort> {
 /// minimum safe size is 3 significand and 3 exponent bits"). cvc5: SymFPU, its experimental
 /// solver's floats, has "known issues with formats with more exponent than significand
 /// bits" (cvc5/cvc5#3696) and its `fp` refuses a one-bit significand ("significand bit
-/// vector in fp is an invalid size"). Both, then: any format whose exponent is at least as
-/// wide as its significand.
+/// vector in fp is an invalid size"). Both, then: a format whose exponent is wider than its
+/// significand, or whose significand has one bit. Equal widths are not among them: Z3's
+/// error on `fp.roundToIntegral` over Float(3,3) was a bug its developers fixed in 4.12.5
+/// (known-findings/z3-4.8.10-round-to-integral-small-significand-error.smt2).
 pub fn partial_support(id: SolverId, f: &Formula) -> Option<String> {
     let thread = match id.library() {
         SolverId::Z3 | SolverId::Z3Text => "Z3Prover/z3#5051, #215",
@@ -308,10 +310,10 @@ pub fn partial_support(id: SolverId, f: &Formula) -> Option<String> {
     };
     // One walk over the sorts (a float sort is what makes the signature's `fp`).
     sorts_in(f)
-        .find(|s| matches!(s, Sort::Float(eb, sb) if eb >= sb))
+        .find(|s| matches!(s, Sort::Float(eb, sb) if eb > sb || *sb < 3))
         .map(|s| {
             format!(
-                "{s}: exponent at least as wide as the significand, partly supported ({thread})"
+                "{s}: exponent wider than the significand or a one-bit significand, partly supported ({thread})"
             )
         })
 }
@@ -797,14 +799,17 @@ mod tests {
             assert_eq!(skip_reason(id, &one_bit), None, "{id}");
         }
         let wide = parse("(declare-fun x () (_ FloatingPoint 2 6))(assert (fp.isNormal x))");
+        // Equal widths are no documented limit: Z3 fixed its Float(3,3) error as a bug.
         let square = parse("(declare-fun x () (_ FloatingPoint 3 3))(assert (fp.isNormal x))");
+        let wider = parse("(declare-fun x () (_ FloatingPoint 4 3))(assert (fp.isNormal x))");
         for id in [SolverId::Z3, SolverId::Z3Text, SolverId::Cvc5] {
             assert_eq!(skip_reason(id, &wide), None, "{id}");
             assert_eq!(partial_support(id, &wide), None, "{id}");
-            assert!(partial_support(id, &square).is_some(), "{id}");
+            assert_eq!(partial_support(id, &square), None, "{id}");
+            assert!(partial_support(id, &wider).is_some(), "{id}");
             assert!(partial_support(id, &one_bit).is_some(), "{id}");
         }
-        assert_eq!(partial_support(SolverId::Yices, &square), None);
+        assert_eq!(partial_support(SolverId::Yices, &wider), None);
         let nested = parse(
             "(declare-fun a () (Array (Array Bool Bool) Bool))(declare-fun i () (Array Bool Bool))\
              (assert (select a i))",

@@ -326,7 +326,7 @@ fn metadata(issue: &Issue, ctx: &Context, sig: &crate::ir::Signature) -> Finding
             .map(|id| (*id, ctx.setup.options_of(*id)))
             .filter(|(_, o)| !o.is_empty())
             .collect(),
-        config: ctx.config.cloned(),
+        config: ctx.config.and_then(|c| serde_json::to_value(c).ok()),
         input_hex: ctx.input.map(hex),
         status: Status::Unsettled,
         own_text: ctx.source.is_some(),

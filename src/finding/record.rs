@@ -149,9 +149,11 @@ pub struct FindingRecord {
     /// The curated options each solver checked with (the setup's drawn ones, by name).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub options: Vec<(SolverId, Vec<(String, String)>)>,
-    /// The generator's swarm configuration, when the formula was generated.
+    /// The generator's swarm configuration, when the formula was generated: kept as written
+    /// (its fields change between versions, and no reader needs them typed; an old
+    /// configuration must not make the whole finding unreadable).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub config: Option<crate::generate::Config>,
+    pub config: Option<serde_json::Value>,
     /// The blamed solver's experimental options the finding needs.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub experimental: Vec<String>,
@@ -294,7 +296,7 @@ mod tests {
             "solvers": [{"solver": "z3", "version": "4.8.7.0", "verdict": "unsat",
                          "reason": null, "error": null, "model": null, "time_ms": 1.5}],
             "limits": {"rlimit": {"z3": 7, "cvc5": 8}, "timeout_ms": 2000},
-            "setup": {}, "config": {"max_depth": 3}, "future_field": [1, 2]
+            "setup": {}, "config": {"max_depth": "an older shape"}, "future_field": [1, 2]
         }"#;
         let r: FindingRecord = serde_json::from_str(text).unwrap();
         assert_eq!(r.blamed, Some(SolverId::Z3));
@@ -305,7 +307,7 @@ mod tests {
         assert!(!r.is_script());
         let again: serde_json::Value = serde_json::to_value(&r).unwrap();
         assert_eq!(again["future_field"], serde_json::json!([1, 2]));
-        assert_eq!(again["config"]["max_depth"], 3);
+        assert_eq!(again["config"]["max_depth"], "an older shape");
         let back: FindingRecord = serde_json::from_value(again).unwrap();
         assert_eq!(back, r);
     }

@@ -628,9 +628,8 @@ impl FindingReplay {
             .solvers
             .iter()
             .find(|s| s.solver.library() == solver)
-            .map(|s| s.version.clone())
+            .map(|s| s.version.as_str())
             .ok_or_else(|| err(format!("no {solver} version recorded")))?;
-        let library_version = library_version.as_str();
         let found_in = pinned_release(solver, library_version).ok_or_else(|| {
             err(format!(
                 "{solver} {library_version} is not a pinned release: it has nothing to bisect against"

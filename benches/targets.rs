@@ -41,10 +41,10 @@ fn targets(c: &mut Criterion) {
         })
     });
     let targets = [
-        ("differential", Selection::Both, Reuse::Scope),
+        ("differential", Selection::All, Reuse::Scope),
         (
             "differential (new solver per case)",
-            Selection::Both,
+            Selection::All,
             Reuse::Solver,
         ),
         ("model_z3", Selection::Only(SolverId::Z3), Reuse::Scope),
@@ -61,7 +61,7 @@ fn targets(c: &mut Criterion) {
             })
         });
     }
-    let mut h = Harness::with_reuse(Selection::Both, &findings, Reuse::Scope).unwrap();
+    let mut h = Harness::with_reuse(Selection::All, &findings, Reuse::Scope).unwrap();
     g.bench_function("ground_terms", |b| {
         let mut i = 0;
         b.iter(|| {
@@ -91,7 +91,7 @@ fn targets(c: &mut Criterion) {
             ))
         })
     });
-    let mut h = Harness::with_reuse(Selection::Both, &findings, Reuse::Scope).unwrap();
+    let mut h = Harness::with_reuse(Selection::All, &findings, Reuse::Scope).unwrap();
     g.bench_function("seed_mutation body (parse, both solvers, oracles)", |b| {
         let mut i = 0;
         b.iter(|| {

@@ -283,7 +283,7 @@ impl Profile {
 
 /// A harness for benchmarks: both solvers, findings into `dir`.
 pub fn harness(reuse: Reuse, dir: &std::path::Path) -> Harness {
-    Harness::with_reuse(Selection::Both, dir, reuse)
+    Harness::with_reuse(Selection::All, dir, reuse)
         .unwrap_or_else(|e| panic!("cannot start the solvers: {e}"))
 }
 
@@ -340,9 +340,9 @@ pub fn harness_for(setup: Option<CaseSetup>, dir: &std::path::Path) -> Harness {
             .set_setup(s)
             .unwrap_or_else(|e| panic!("cannot start the text paths: {e}")),
         None => {
-            h.drawn_setups = true;
-            h.mixed_reuse = true;
-            h.paths = crate::solver::Paths::Drawn;
+            h.settings.drawn_setups = true;
+            h.settings.mixed_reuse = true;
+            h.settings.paths = crate::solver::Paths::Drawn;
         }
     }
     h

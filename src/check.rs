@@ -557,15 +557,11 @@ fn check_incremental(
                     k + 1
                 ),
             };
-            let ctx = crate::finding::Context::new(
-                &script.formula,
-                h.versions(),
-                &h.limits,
-                Default::default(),
-            )
-            .with_source(Some(text));
+            let ctx = h
+                .context(&script.formula, Default::default())
+                .with_source(Some(text));
             let (issue, w) = crate::finding::record(
-                &h.findings_dir,
+                &h.output.dir,
                 issue,
                 crate::finding::Subject::Formula(&ctx),
             );

@@ -696,40 +696,73 @@ pub fn reduce_script(
     holds: &mut dyn FnMut(&crate::script::Script) -> bool,
     budget: Duration,
 ) -> ScriptOutcome {
-    use crate::script::{Action, Script};
     let start = Instant::now();
-    let deadline = start + budget;
-    let mut current = s.clone();
-    let (mut tests, mut kept) = (0u32, 0u32);
-    // Keeps `candidate` as the current script when it is valid and the finding holds.
-    let try_keep = |current: &mut Script,
-                    candidate: Script,
-                    holds: &mut dyn FnMut(&Script) -> bool,
-                    tests: &mut u32,
-                    kept: &mut u32| {
-        if Instant::now() >= deadline || !candidate.valid() {
+    let mut r = ScriptReduction {
+        current: s.clone(),
+        holds,
+        deadline: start + budget,
+        tests: 0,
+        kept: 0,
+    };
+    // Passes in order, again while one of them keeps a candidate.
+    loop {
+        let before = r.kept;
+        r.drop_action_chunks();
+        r.drop_push_pop_pairs();
+        r.drop_setup();
+        r.reduce_asserted_terms();
+        if r.kept == before || r.past_deadline() {
+            break;
+        }
+    }
+    ScriptOutcome {
+        exhausted: r.past_deadline(),
+        script: r.current,
+        tests: r.tests,
+        kept: r.kept,
+        elapsed: start.elapsed(),
+    }
+}
+
+/// A script's reduction under way: the smallest script the finding holds on so far.
+struct ScriptReduction<'a> {
+    current: crate::script::Script,
+    holds: &'a mut dyn FnMut(&crate::script::Script) -> bool,
+    deadline: Instant,
+    tests: u32,
+    kept: u32,
+}
+
+impl ScriptReduction<'_> {
+    fn past_deadline(&self) -> bool {
+        Instant::now() >= self.deadline
+    }
+
+    /// Keeps `candidate` as the current script when it is valid and the finding holds.
+    fn try_keep(&mut self, candidate: crate::script::Script) -> bool {
+        if self.past_deadline() || !candidate.valid() {
             return false;
         }
-        *tests += 1;
-        if holds(&candidate) {
-            *current = candidate;
-            *kept += 1;
+        self.tests += 1;
+        if (self.holds)(&candidate) {
+            self.current = candidate;
+            self.kept += 1;
             true
         } else {
             false
         }
-    };
-    loop {
-        let before = kept;
-        // Chunks of actions, halves down to single actions.
-        let mut chunk = current.actions.len().div_ceil(2);
-        while chunk >= 1 && Instant::now() < deadline {
+    }
+
+    /// Chunks of actions, halves down to single actions.
+    fn drop_action_chunks(&mut self) {
+        let mut chunk = self.current.actions.len().div_ceil(2);
+        while chunk >= 1 && !self.past_deadline() {
             let mut at = 0;
-            while at < current.actions.len() && Instant::now() < deadline {
-                let end = (at + chunk).min(current.actions.len());
-                let mut c = current.clone();
+            while at < self.current.actions.len() && !self.past_deadline() {
+                let end = (at + chunk).min(self.current.actions.len());
+                let mut c = self.current.clone();
                 c.actions.drain(at..end);
-                if !try_keep(&mut current, c, holds, &mut tests, &mut kept) {
+                if !self.try_keep(c) {
                     at += chunk;
                 }
             }
@@ -738,70 +771,80 @@ pub fn reduce_script(
             }
             chunk = chunk.div_ceil(2);
         }
-        // A push with its pop.
+    }
+
+    /// A push with its pop.
+    fn drop_push_pop_pairs(&mut self) {
+        use crate::script::Action;
         let mut k = 0;
-        while k < current.actions.len() && Instant::now() < deadline {
-            if let Action::Push(n) = current.actions[k] {
-                let pop = current.actions[k + 1..]
+        while k < self.current.actions.len() && !self.past_deadline() {
+            if let Action::Push(n) = self.current.actions[k] {
+                let pop = self.current.actions[k + 1..]
                     .iter()
                     .position(|a| *a == Action::Pop(n))
                     .map(|p| p + k + 1);
                 if let Some(j) = pop {
-                    let mut c = current.clone();
+                    let mut c = self.current.clone();
                     c.actions.remove(j);
                     c.actions.remove(k);
-                    if try_keep(&mut current, c, holds, &mut tests, &mut kept) {
+                    if self.try_keep(c) {
                         continue;
                     }
                 }
             }
             k += 1;
         }
-        // The setup: each curated option, then the productions.
+    }
+
+    /// The setup: each curated option, then the productions (cores, unsat assumptions,
+    /// self-checks).
+    fn drop_setup(&mut self) {
         for solver in crate::solver_id::SolverId::ALL {
             let mut k = 0;
-            loop {
-                if k >= current.setup.options_of(solver).len() {
-                    break;
-                }
-                let mut c = current.clone();
+            while k < self.current.setup.options_of(solver).len() {
+                let mut c = self.current.clone();
                 if let Some(options) = c.setup.options.get_mut(&solver) {
                     options.remove(k);
                 }
-                if !try_keep(&mut current, c, holds, &mut tests, &mut kept) {
+                if !self.try_keep(c) {
                     k += 1;
                 }
             }
         }
         for flag in 0..3 {
-            let mut c = current.clone();
+            let mut c = self.current.clone();
             let on = match flag {
                 0 => std::mem::replace(&mut c.setup.cores, false),
                 1 => std::mem::replace(&mut c.setup.unsat_assumptions, false),
                 _ => std::mem::replace(&mut c.setup.self_checks, false),
             };
             if on {
-                try_keep(&mut current, c, holds, &mut tests, &mut kept);
+                self.try_keep(c);
             }
         }
-        // Each asserted term, reduced as a formula of its own and imported back.
-        let asserts: Vec<usize> = (0..current.actions.len())
-            .filter(|k| matches!(current.actions[*k], Action::Assert(_)))
+    }
+
+    /// Each asserted term, reduced as a formula of its own (with an equal share of the
+    /// time left) and imported back.
+    fn reduce_asserted_terms(&mut self) {
+        use crate::script::{Action, Script};
+        let asserts: Vec<usize> = (0..self.current.actions.len())
+            .filter(|k| matches!(self.current.actions[*k], Action::Assert(_)))
             .collect();
         for (n, k) in asserts.iter().enumerate() {
             let now = Instant::now();
-            if now >= deadline {
+            if now >= self.deadline {
                 break;
             }
-            let Action::Assert(t) = current.actions[*k] else {
+            let Action::Assert(t) = self.current.actions[*k] else {
                 continue;
             };
-            let share = (deadline - now) / (asserts.len() - n) as u32;
+            let share = (self.deadline - now) / (asserts.len() - n) as u32;
             let alone = Formula {
                 asserts: vec![t],
-                ..current.formula.clone()
+                ..self.current.formula.clone()
             };
-            let base = current.clone();
+            let base = self.current.clone();
             let with_term = |g: &Formula| -> Script {
                 let mut c = base.clone();
                 let map = c.formula.import_derived(g);
@@ -811,6 +854,7 @@ pub fn reduce_script(
                 c
             };
             let mut inner_tests = 0;
+            let holds = &mut self.holds;
             let out = reduce(
                 &alone,
                 &mut |g| {
@@ -823,29 +867,19 @@ pub fn reduce_script(
                 },
                 share,
             );
-            tests += inner_tests;
+            self.tests += inner_tests;
             // Progress only where the term changed (dropping the pool's other declarations
             // from the term's own formula is always kept and changes nothing here).
-            let before_text = crate::smtlib::term(&current.formula, t);
+            let before_text = crate::smtlib::term(&self.current.formula, t);
             let c = with_term(&out.formula);
             let Action::Assert(root) = c.actions[*k] else {
                 continue;
             };
             if c.valid() && crate::smtlib::term(&c.formula, root) != before_text {
-                current = c;
-                kept += 1;
+                self.current = c;
+                self.kept += 1;
             }
         }
-        if kept == before || Instant::now() >= deadline {
-            break;
-        }
-    }
-    ScriptOutcome {
-        script: current,
-        tests,
-        kept,
-        elapsed: start.elapsed(),
-        exhausted: Instant::now() >= deadline,
     }
 }
 

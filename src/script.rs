@@ -180,196 +180,10 @@ impl Script {
         // The pool: up to six Boolean terms to assert, assume through guards, and query.
         config.max_asserts = u.int_in_range(2..=6)?;
         let mut f = generate(&config, u)?;
-        let cores = u.ratio(1, 2)?;
-        let self_checks = u.ratio(1, 4)?;
-        // Drawn in the order of `SolverId::ALL`; a solver with no table draws nothing (the
-        // bytes of recorded inputs decode as before it).
-        let mut options = std::collections::BTreeMap::new();
-        for id in SolverId::ALL {
-            let table = crate::profile::of(id).options;
-            if !table.is_empty() {
-                options.insert(id, crate::options::draw(u, table)?);
-            }
-        }
-        let mut setup = Setup {
-            cores,
-            unsat_assumptions: false,
-            self_checks,
-            options,
-        };
-        // Assumption literals select pool terms through guards `(=> assume_i t)`.
-        let terms = f.asserts.clone();
-        let n_assume = u.int_in_range(0..=3usize)?;
-        let mut literals = Vec::new();
-        for i in 0..n_assume {
-            let d = f.declare(format!("{ASSUME_PREFIX}{i}"), Sort::Bool);
-            let q = f.constant(d);
-            let t = *u.choose(&terms)?;
-            let guard = f.app(Op::Implies, vec![q, t]).expect("well-sorted guard");
-            f.asserts.push(guard);
-            let nq = f.app(Op::Not, vec![q]).expect("well-sorted literal");
-            literals.push(q);
-            literals.push(nq);
-        }
-        // The Boolean constants are literals too (SMT-LIB's `prop_literal` is a symbol or its
-        // negation, and `true` and `false` are symbols): `(check-sat-assuming (false))` is
-        // unsat with no assertion at all, and the unsat assumptions must name `false`
-        // (Z3 4.8.6 to 4.15.4 name none: known-findings/z3-4.15.4-unsat-assumptions-omit-false.smt2).
-        if u.ratio(1, 4)? {
-            literals.push(f.lit(crate::ir::Value::Bool(false)));
-            literals.push(f.lit(crate::ir::Value::Bool(true)));
-        }
+        let mut setup = draw_setup(u)?;
+        let literals = assumption_literals(u, &mut f)?;
         setup.unsat_assumptions = !literals.is_empty() && u.ratio(1, 2)?;
-        let pool = f.asserts.clone();
-        let queryable = queryable_terms(&f);
-        let uses: Vec<Vec<DeclId>> = (0..f.nodes.len())
-            .map(|i| decls_of(&f, NodeId(i as u32)))
-            .collect();
-
-        #[derive(Clone, Copy)]
-        enum Kind {
-            Assert,
-            Push,
-            Pop,
-            Check,
-            Assuming,
-            Values,
-            Core,
-            Assumptions,
-            Reset,
-        }
-        #[derive(PartialEq)]
-        enum Last {
-            Nothing,
-            Check,
-            Assuming,
-        }
-        let mut actions = Vec::new();
-        let mut declared = vec![false; f.decls.len()];
-        // Half the scripts with strings bound every string constant's length first (at
-        // level zero): such formulas are decidable, and the incompleteness oracle holds
-        // the solvers to them.
-        let strings: Vec<DeclId> = (0..f.decls.len())
-            .map(|d| DeclId(d as u32))
-            .filter(|d| {
-                let d = &f.decls[d.0 as usize];
-                d.args.is_empty() && d.sort == Sort::String
-            })
-            .collect();
-        if !strings.is_empty() && u.ratio(1, 2)? {
-            for d in strings {
-                let x = f.constant(d);
-                let len = f.app(Op::StrLen, vec![x]).expect("well-sorted length");
-                let n = f.lit(crate::ir::Value::Int(u.int_in_range(0..=6u8)?.into()));
-                let bound = f.app(Op::Le, vec![len, n]).expect("well-sorted bound");
-                f.asserts.push(bound);
-                declared[d.0 as usize] = true;
-                actions.push(Action::Declare(d));
-                actions.push(Action::Assert(bound));
-            }
-        }
-        let mut depth = 0u32;
-        let mut last = Last::Nothing;
-        let declare = |actions: &mut Vec<Action>, declared: &mut Vec<bool>, ids: &[NodeId]| {
-            for id in ids {
-                for d in &uses[id.0 as usize] {
-                    if !declared[d.0 as usize] {
-                        declared[d.0 as usize] = true;
-                        actions.push(Action::Declare(*d));
-                    }
-                }
-            }
-        };
-        let steps = u.int_in_range(1..=16u32)?;
-        for _ in 0..steps {
-            if u.is_empty() {
-                break;
-            }
-            // Kinds with their weights, only those valid in the current state.
-            let mut menu: Vec<(Kind, u32)> = vec![
-                (Kind::Assert, 30),
-                (Kind::Push, 8),
-                (Kind::Check, 15),
-                (Kind::Reset, 3),
-            ];
-            if depth > 0 {
-                menu.push((Kind::Pop, 8));
-            }
-            if !literals.is_empty() {
-                menu.push((Kind::Assuming, 10));
-            }
-            // Right after a check the queries are likely (they judge the answer).
-            if last != Last::Nothing {
-                if !queryable.is_empty() {
-                    menu.push((Kind::Values, 25));
-                }
-                if setup.cores {
-                    menu.push((Kind::Core, 20));
-                }
-            }
-            if last == Last::Assuming && setup.unsat_assumptions {
-                menu.push((Kind::Assumptions, 20));
-            }
-            let total: u32 = menu.iter().map(|(_, w)| w).sum();
-            let mut pick = u.int_in_range(0..=total - 1)?;
-            let kind = menu
-                .iter()
-                .find(|(_, w)| {
-                    if pick < *w {
-                        true
-                    } else {
-                        pick -= w;
-                        false
-                    }
-                })
-                .map_or(Kind::Assert, |(k, _)| *k);
-            match kind {
-                Kind::Assert => {
-                    let t = *u.choose(&pool)?;
-                    declare(&mut actions, &mut declared, &[t]);
-                    actions.push(Action::Assert(t));
-                    last = Last::Nothing;
-                }
-                Kind::Push => {
-                    let n = u.int_in_range(1..=2)?;
-                    depth += n;
-                    actions.push(Action::Push(n));
-                    last = Last::Nothing;
-                }
-                Kind::Pop => {
-                    let n = u.int_in_range(1..=depth)?;
-                    depth -= n;
-                    actions.push(Action::Pop(n));
-                    last = Last::Nothing;
-                }
-                Kind::Check => {
-                    actions.push(Action::CheckSat);
-                    last = Last::Check;
-                }
-                Kind::Assuming => {
-                    let lits = distinct_picks(u, &literals, 3)?;
-                    declare(&mut actions, &mut declared, &lits);
-                    actions.push(Action::CheckSatAssuming(lits));
-                    last = Last::Assuming;
-                }
-                Kind::Values => {
-                    let mut ts = distinct_picks(u, &queryable, 3)?;
-                    // A declaration between a check and get-value would end the check's
-                    // answer: query only terms over what is declared.
-                    ts.retain(|t| uses[t.0 as usize].iter().all(|d| declared[d.0 as usize]));
-                    if !ts.is_empty() {
-                        actions.push(Action::GetValue(ts));
-                    }
-                }
-                Kind::Core => actions.push(Action::GetUnsatCore),
-                Kind::Assumptions => actions.push(Action::GetUnsatAssumptions),
-                Kind::Reset => {
-                    actions.push(Action::ResetAssertions);
-                    depth = 0;
-                    last = Last::Nothing;
-                }
-            }
-        }
+        let mut actions = draw_actions(u, &mut f, &setup, &literals)?;
         if !actions.iter().any(Action::is_check) {
             actions.push(Action::CheckSat);
         }
@@ -531,6 +345,229 @@ fn distinct_picks(u: &mut Unstructured, pool: &[NodeId], max: usize) -> Result<V
         }
     }
     Ok(out)
+}
+
+/// The script's solver setup: cores, the solvers' own checks, one drawn option per solver.
+fn draw_setup(u: &mut Unstructured) -> Result<Setup> {
+    let cores = u.ratio(1, 2)?;
+    let self_checks = u.ratio(1, 4)?;
+    // Drawn in the order of `SolverId::ALL`; a solver with no table draws nothing (the
+    // bytes of recorded inputs decode as before it).
+    let mut options = std::collections::BTreeMap::new();
+    for id in SolverId::ALL {
+        let table = crate::profile::of(id).options;
+        if !table.is_empty() {
+            options.insert(id, crate::options::draw(u, table)?);
+        }
+    }
+    Ok(Setup {
+        cores,
+        unsat_assumptions: false,
+        self_checks,
+        options,
+    })
+}
+
+/// The literals `check-sat-assuming` draws from: fresh Booleans guarding pool terms (each
+/// guard asserted into the pool), their negations, and sometimes `false` and `true`.
+fn assumption_literals(u: &mut Unstructured, f: &mut Formula) -> Result<Vec<NodeId>> {
+    // Assumption literals select pool terms through guards `(=> assume_i t)`.
+    let terms = f.asserts.clone();
+    let n_assume = u.int_in_range(0..=3usize)?;
+    let mut literals = Vec::new();
+    for i in 0..n_assume {
+        let d = f.declare(format!("{ASSUME_PREFIX}{i}"), Sort::Bool);
+        let q = f.constant(d);
+        let t = *u.choose(&terms)?;
+        let guard = f.app(Op::Implies, vec![q, t]).expect("well-sorted guard");
+        f.asserts.push(guard);
+        let nq = f.app(Op::Not, vec![q]).expect("well-sorted literal");
+        literals.push(q);
+        literals.push(nq);
+    }
+    // The Boolean constants are literals too (SMT-LIB's `prop_literal` is a symbol or its
+    // negation, and `true` and `false` are symbols): `(check-sat-assuming (false))` is
+    // unsat with no assertion at all, and the unsat assumptions must name `false`
+    // (Z3 4.8.6 to 4.15.4 name none: known-findings/z3-4.15.4-unsat-assumptions-omit-false.smt2).
+    if u.ratio(1, 4)? {
+        literals.push(f.lit(crate::ir::Value::Bool(false)));
+        literals.push(f.lit(crate::ir::Value::Bool(true)));
+    }
+    Ok(literals)
+}
+
+/// Half the scripts with strings bound every string constant's length first (at level
+/// zero): such formulas are decidable, and the incompleteness oracle holds the solvers to
+/// them. The bounds are asserted into the pool, declared and asserted by `actions`.
+fn bound_string_lengths(
+    u: &mut Unstructured,
+    f: &mut Formula,
+    declared: &mut [bool],
+    actions: &mut Vec<Action>,
+) -> Result<()> {
+    // Half the scripts with strings bound every string constant's length first (at
+    // level zero): such formulas are decidable, and the incompleteness oracle holds
+    // the solvers to them.
+    let strings: Vec<DeclId> = (0..f.decls.len())
+        .map(|d| DeclId(d as u32))
+        .filter(|d| {
+            let d = &f.decls[d.0 as usize];
+            d.args.is_empty() && d.sort == Sort::String
+        })
+        .collect();
+    if !strings.is_empty() && u.ratio(1, 2)? {
+        for d in strings {
+            let x = f.constant(d);
+            let len = f.app(Op::StrLen, vec![x]).expect("well-sorted length");
+            let n = f.lit(crate::ir::Value::Int(u.int_in_range(0..=6u8)?.into()));
+            let bound = f.app(Op::Le, vec![len, n]).expect("well-sorted bound");
+            f.asserts.push(bound);
+            declared[d.0 as usize] = true;
+            actions.push(Action::Declare(d));
+            actions.push(Action::Assert(bound));
+        }
+    }
+    Ok(())
+}
+
+/// The script's actions over the pool `f.asserts`: up to 16 steps, each a kind drawn by
+/// weight among those valid in the state reached (scope depth, the last check).
+fn draw_actions(
+    u: &mut Unstructured,
+    f: &mut Formula,
+    setup: &Setup,
+    literals: &[NodeId],
+) -> Result<Vec<Action>> {
+    let pool = f.asserts.clone();
+    let queryable = queryable_terms(f);
+    let uses: Vec<Vec<DeclId>> = (0..f.nodes.len())
+        .map(|i| decls_of(f, NodeId(i as u32)))
+        .collect();
+
+    #[derive(Clone, Copy)]
+    enum Kind {
+        Assert,
+        Push,
+        Pop,
+        Check,
+        Assuming,
+        Values,
+        Core,
+        Assumptions,
+        Reset,
+    }
+    #[derive(PartialEq)]
+    enum Last {
+        Nothing,
+        Check,
+        Assuming,
+    }
+    let mut actions = Vec::new();
+    let mut declared = vec![false; f.decls.len()];
+    bound_string_lengths(u, f, &mut declared, &mut actions)?;
+    let mut depth = 0u32;
+    let mut last = Last::Nothing;
+    let declare = |actions: &mut Vec<Action>, declared: &mut Vec<bool>, ids: &[NodeId]| {
+        for id in ids {
+            for d in &uses[id.0 as usize] {
+                if !declared[d.0 as usize] {
+                    declared[d.0 as usize] = true;
+                    actions.push(Action::Declare(*d));
+                }
+            }
+        }
+    };
+    let steps = u.int_in_range(1..=16u32)?;
+    for _ in 0..steps {
+        if u.is_empty() {
+            break;
+        }
+        // Kinds with their weights, only those valid in the current state.
+        let mut menu: Vec<(Kind, u32)> = vec![
+            (Kind::Assert, 30),
+            (Kind::Push, 8),
+            (Kind::Check, 15),
+            (Kind::Reset, 3),
+        ];
+        if depth > 0 {
+            menu.push((Kind::Pop, 8));
+        }
+        if !literals.is_empty() {
+            menu.push((Kind::Assuming, 10));
+        }
+        // Right after a check the queries are likely (they judge the answer).
+        if last != Last::Nothing {
+            if !queryable.is_empty() {
+                menu.push((Kind::Values, 25));
+            }
+            if setup.cores {
+                menu.push((Kind::Core, 20));
+            }
+        }
+        if last == Last::Assuming && setup.unsat_assumptions {
+            menu.push((Kind::Assumptions, 20));
+        }
+        let total: u32 = menu.iter().map(|(_, w)| w).sum();
+        let mut pick = u.int_in_range(0..=total - 1)?;
+        let kind = menu
+            .iter()
+            .find(|(_, w)| {
+                if pick < *w {
+                    true
+                } else {
+                    pick -= w;
+                    false
+                }
+            })
+            .map_or(Kind::Assert, |(k, _)| *k);
+        match kind {
+            Kind::Assert => {
+                let t = *u.choose(&pool)?;
+                declare(&mut actions, &mut declared, &[t]);
+                actions.push(Action::Assert(t));
+                last = Last::Nothing;
+            }
+            Kind::Push => {
+                let n = u.int_in_range(1..=2)?;
+                depth += n;
+                actions.push(Action::Push(n));
+                last = Last::Nothing;
+            }
+            Kind::Pop => {
+                let n = u.int_in_range(1..=depth)?;
+                depth -= n;
+                actions.push(Action::Pop(n));
+                last = Last::Nothing;
+            }
+            Kind::Check => {
+                actions.push(Action::CheckSat);
+                last = Last::Check;
+            }
+            Kind::Assuming => {
+                let lits = distinct_picks(u, literals, 3)?;
+                declare(&mut actions, &mut declared, &lits);
+                actions.push(Action::CheckSatAssuming(lits));
+                last = Last::Assuming;
+            }
+            Kind::Values => {
+                let mut ts = distinct_picks(u, &queryable, 3)?;
+                // A declaration between a check and get-value would end the check's
+                // answer: query only terms over what is declared.
+                ts.retain(|t| uses[t.0 as usize].iter().all(|d| declared[d.0 as usize]));
+                if !ts.is_empty() {
+                    actions.push(Action::GetValue(ts));
+                }
+            }
+            Kind::Core => actions.push(Action::GetUnsatCore),
+            Kind::Assumptions => actions.push(Action::GetUnsatAssumptions),
+            Kind::Reset => {
+                actions.push(Action::ResetAssertions);
+                depth = 0;
+                last = Last::Nothing;
+            }
+        }
+    }
+    Ok(actions)
 }
 
 /// Nodes whose value a `get-value` may ask for: no free bound or let variable, not a

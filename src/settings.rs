@@ -120,6 +120,20 @@ impl Default for Settings {
 }
 
 impl Settings {
+    /// The library's settings, what a harness made by `Harness::new` runs with: every case
+    /// in the setup set on the harness (no drawn setup, reuse mode or text path), findings
+    /// not reduced; the rest as [`Settings::default`].
+    pub fn fixed() -> Settings {
+        Settings {
+            mixed_reuse: false,
+            drawn_setups: false,
+            plain_share: 0,
+            paths: crate::solver::Paths::Api,
+            reduce_seconds: 0,
+            ..Settings::default()
+        }
+    }
+
     /// Reads every variable; a malformed one is an error that names it and says why. An
     /// empty variable counts as unset.
     pub fn from_env() -> Result<Settings, String> {
@@ -246,12 +260,13 @@ impl Settings {
             Some("signed-overflow-in-z3") => {
                 s.fault = Some(crate::solver::z3::Fault::SignedOverflowInZ3)
             }
+            Some("stuck-in-z3") => s.fault = Some(crate::solver::z3::Fault::StuckInZ3),
             Some(_) => {
                 return Err(named(
                     "SMTSMITH_FAULT",
                     "the faults are exit-in-z3-error-handler, \
-                     stack-overflow-in-z3-error-handler, heap-overread-in-z3 and \
-                     signed-overflow-in-z3"
+                     stack-overflow-in-z3-error-handler, heap-overread-in-z3, \
+                     signed-overflow-in-z3 and stuck-in-z3"
                         .into(),
                 ))
             }

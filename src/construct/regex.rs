@@ -388,157 +388,9 @@ pub fn build_rule(u: &mut Unstructured, rule: &str, transform: u8) -> Result<Con
         let d = f.declare(format!("fresh{fresh_n}"), sort);
         f.constant(d)
     };
-    let var = |f: &mut Formula, name: &str, sort: Sort| {
-        let d = f.declare(name, sort);
-        f.constant(d)
-    };
-    let re = |f: &mut Formula, name: &str| var(f, name, Sort::RegLan);
     let n1 = *u.choose(INT_POOL)?;
     let n2 = *u.choose(INT_POOL)?;
-    // The variables of A; B is built by `b` from (possibly renamed) variables and
-    // (possibly replaced) constants.
-    type BFn = Box<
-        dyn Fn(
-            &mut Formula,
-            &[NodeId],
-            &mut dyn FnMut(&mut Formula, RegexConst) -> NodeId,
-        ) -> NodeId,
-    >;
-    let vars: Vec<NodeId>;
-    let a: NodeId;
-    let b: BFn;
-    let res = re(&mut f, "res");
-    match rule {
-        // difference(re1, re2) = res ⇔ res = re1 ∩ re2^c.
-        "E1" => {
-            let (r1, r2) = (re(&mut f, "re1"), re(&mut f, "re2"));
-            let d = app(&mut f, Op::ReDiff, vec![r1, r2]);
-            a = app(&mut f, Op::Eq, vec![d, res]);
-            vars = vec![res, r1, r2];
-            b = Box::new(|f, v, _| {
-                let c = app(f, Op::ReComp, vec![v[2]]);
-                let i = app(f, Op::ReInter, vec![v[1], c]);
-                app(f, Op::Eq, vec![v[0], i])
-            });
-        }
-        // re+ = res ⇔ res = re ++ re*.
-        "E2" => {
-            let r = re(&mut f, "re");
-            let p = app(&mut f, Op::RePlus, vec![r]);
-            a = app(&mut f, Op::Eq, vec![p, res]);
-            vars = vec![res, r];
-            b = Box::new(|f, v, _| {
-                let s = app(f, Op::ReStar, vec![v[1]]);
-                let c = app(f, Op::ReConcat, vec![v[1], s]);
-                app(f, Op::Eq, vec![v[0], c])
-            });
-        }
-        // opt(re) = res ⇔ res = ε ∪ re.
-        "E3" => {
-            let r = re(&mut f, "re");
-            let p = app(&mut f, Op::ReOpt, vec![r]);
-            a = app(&mut f, Op::Eq, vec![p, res]);
-            vars = vec![res, r];
-            b = Box::new(|f, v, k| {
-                let e = k(f, RegexConst::Eps);
-                let c = app(f, Op::ReUnion, vec![e, v[1]]);
-                app(f, Op::Eq, vec![v[0], c])
-            });
-        }
-        // power(n, re) = res ⇔ res = ε if n = 0; res = re ++ power(n - 1, re) if n > 0.
-        "E4" => {
-            let r = re(&mut f, "re");
-            let p = app_idx(&mut f, Op::RePower, [n1, 0], vec![r]);
-            a = app(&mut f, Op::Eq, vec![p, res]);
-            vars = vec![res, r];
-            b = Box::new(move |f, v, k| {
-                let rhs = if n1 == 0 {
-                    k(f, RegexConst::Eps)
-                } else {
-                    let q = app_idx(f, Op::RePower, [n1 - 1, 0], vec![v[1]]);
-                    app(f, Op::ReConcat, vec![v[1], q])
-                };
-                app(f, Op::Eq, vec![v[0], rhs])
-            });
-        }
-        // loop(n1, n2, re) = res ⇔ res = none if n1 > n2; power(n1, re) if n1 = n2;
-        // power(n1, re) ∪ … ∪ power(n2, re) (E5) or power(n2, re) ∪ loop(n1, n2 - 1, re)
-        // (E5') if n1 < n2.
-        "E5" | "E5'" => {
-            let recursive = rule == "E5'";
-            let r = re(&mut f, "re");
-            let l = app_idx(&mut f, Op::ReLoop, [n1, n2], vec![r]);
-            a = app(&mut f, Op::Eq, vec![l, res]);
-            vars = vec![res, r];
-            b = Box::new(move |f, v, k| {
-                let rhs = if n1 > n2 {
-                    k(f, RegexConst::None)
-                } else if n1 == n2 {
-                    app_idx(f, Op::RePower, [n1, 0], vec![v[1]])
-                } else if recursive {
-                    let p = app_idx(f, Op::RePower, [n2, 0], vec![v[1]]);
-                    let l = app_idx(f, Op::ReLoop, [n1, n2 - 1], vec![v[1]]);
-                    app(f, Op::ReUnion, vec![p, l])
-                } else {
-                    let ps = (n1..=n2)
-                        .map(|n| app_idx(f, Op::RePower, [n, 0], vec![v[1]]))
-                        .collect();
-                    app(f, Op::ReUnion, ps)
-                };
-                app(f, Op::Eq, vec![v[0], rhs])
-            });
-        }
-        // range(s1, s2) = res ⇐ s1 = c1 ∧ s2 = c2 ∧ res = (the characters from c1 to c2
-        // as a union of words, or none when c1, c2 are not single characters in order).
-        "E6" => {
-            let c1 = *u.choose(&["a", "b", "c", "", "ab"])?;
-            let c2 = *u.choose(&["a", "b", "c", "", "ab"])?;
-            let (s1, s2) = (
-                var(&mut f, "s1", Sort::String),
-                var(&mut f, "s2", Sort::String),
-            );
-            let r = app(&mut f, Op::ReRange, vec![s1, s2]);
-            a = app(&mut f, Op::Eq, vec![r, res]);
-            vars = vec![res, s1, s2];
-            b = Box::new(move |f, v, k| {
-                let l1 = str_lit(f, c1);
-                let e1 = app(f, Op::Eq, vec![v[1], l1]);
-                let l2 = str_lit(f, c2);
-                let e2 = app(f, Op::Eq, vec![v[2], l2]);
-                let (x, y): (Vec<char>, Vec<char>) = (c1.chars().collect(), c2.chars().collect());
-                let rhs = match (x.as_slice(), y.as_slice()) {
-                    ([x], [y]) if x <= y => {
-                        let words: Vec<NodeId> = (*x..=*y)
-                            .map(|c| {
-                                let l = str_lit(f, &c.to_string());
-                                app(f, Op::StrToRe, vec![l])
-                            })
-                            .collect();
-                        if words.len() == 1 {
-                            words[0]
-                        } else {
-                            app(f, Op::ReUnion, words)
-                        }
-                    }
-                    _ => k(f, RegexConst::None),
-                };
-                let e3 = app(f, Op::Eq, vec![v[0], rhs]);
-                app(f, Op::And, vec![e1, e2, e3])
-            });
-        }
-        // complement(re) = res ⇔ res = difference(re^c, re).
-        _ => {
-            let r = re(&mut f, "re");
-            let c = app(&mut f, Op::ReComp, vec![r]);
-            a = app(&mut f, Op::Eq, vec![c, res]);
-            vars = vec![res, r];
-            b = Box::new(|f, v, _| {
-                let c = app(f, Op::ReComp, vec![v[1]]);
-                let d = app(f, Op::ReDiff, vec![c, v[1]]);
-                app(f, Op::Eq, vec![v[0], d])
-            });
-        }
-    }
+    let (vars, a, b) = rule_parts(u, &mut f, rule, n1, n2)?;
     let mut extra = Vec::new();
     let mut how = "no transformation".to_string();
     let mut b_vars = vars.clone();
@@ -625,6 +477,161 @@ pub fn build_rule(u: &mut Unstructured, rule: &str, transform: u8) -> Result<Con
         family: "regex-unsat",
         rule: format!("{rule} as not A and B (indices {n1} {n2}), {how}"),
     })
+}
+
+/// How rule B of a regex rule is built: from (possibly renamed) variables and (possibly
+/// replaced) constants, each constant asked of the given function.
+type BFn = Box<
+    dyn Fn(&mut Formula, &[NodeId], &mut dyn FnMut(&mut Formula, RegexConst) -> NodeId) -> NodeId,
+>;
+
+/// Rule `rule`'s `A` over its variables (returned first, `res` the first of them) and the
+/// builder of its `B` (`n1`, `n2`: the rule's indices).
+fn rule_parts(
+    u: &mut Unstructured,
+    f: &mut Formula,
+    rule: &str,
+    n1: u32,
+    n2: u32,
+) -> Result<(Vec<NodeId>, NodeId, BFn)> {
+    let var = |f: &mut Formula, name: &str, sort: Sort| {
+        let d = f.declare(name, sort);
+        f.constant(d)
+    };
+    let re = |f: &mut Formula, name: &str| var(f, name, Sort::RegLan);
+    let vars: Vec<NodeId>;
+    let a: NodeId;
+    let b: BFn;
+    let res = re(f, "res");
+    match rule {
+        // difference(re1, re2) = res ⇔ res = re1 ∩ re2^c.
+        "E1" => {
+            let (r1, r2) = (re(f, "re1"), re(f, "re2"));
+            let d = app(f, Op::ReDiff, vec![r1, r2]);
+            a = app(f, Op::Eq, vec![d, res]);
+            vars = vec![res, r1, r2];
+            b = Box::new(|f, v, _| {
+                let c = app(f, Op::ReComp, vec![v[2]]);
+                let i = app(f, Op::ReInter, vec![v[1], c]);
+                app(f, Op::Eq, vec![v[0], i])
+            });
+        }
+        // re+ = res ⇔ res = re ++ re*.
+        "E2" => {
+            let r = re(f, "re");
+            let p = app(f, Op::RePlus, vec![r]);
+            a = app(f, Op::Eq, vec![p, res]);
+            vars = vec![res, r];
+            b = Box::new(|f, v, _| {
+                let s = app(f, Op::ReStar, vec![v[1]]);
+                let c = app(f, Op::ReConcat, vec![v[1], s]);
+                app(f, Op::Eq, vec![v[0], c])
+            });
+        }
+        // opt(re) = res ⇔ res = ε ∪ re.
+        "E3" => {
+            let r = re(f, "re");
+            let p = app(f, Op::ReOpt, vec![r]);
+            a = app(f, Op::Eq, vec![p, res]);
+            vars = vec![res, r];
+            b = Box::new(|f, v, k| {
+                let e = k(f, RegexConst::Eps);
+                let c = app(f, Op::ReUnion, vec![e, v[1]]);
+                app(f, Op::Eq, vec![v[0], c])
+            });
+        }
+        // power(n, re) = res ⇔ res = ε if n = 0; res = re ++ power(n - 1, re) if n > 0.
+        "E4" => {
+            let r = re(f, "re");
+            let p = app_idx(f, Op::RePower, [n1, 0], vec![r]);
+            a = app(f, Op::Eq, vec![p, res]);
+            vars = vec![res, r];
+            b = Box::new(move |f, v, k| {
+                let rhs = if n1 == 0 {
+                    k(f, RegexConst::Eps)
+                } else {
+                    let q = app_idx(f, Op::RePower, [n1 - 1, 0], vec![v[1]]);
+                    app(f, Op::ReConcat, vec![v[1], q])
+                };
+                app(f, Op::Eq, vec![v[0], rhs])
+            });
+        }
+        // loop(n1, n2, re) = res ⇔ res = none if n1 > n2; power(n1, re) if n1 = n2;
+        // power(n1, re) ∪ … ∪ power(n2, re) (E5) or power(n2, re) ∪ loop(n1, n2 - 1, re)
+        // (E5') if n1 < n2.
+        "E5" | "E5'" => {
+            let recursive = rule == "E5'";
+            let r = re(f, "re");
+            let l = app_idx(f, Op::ReLoop, [n1, n2], vec![r]);
+            a = app(f, Op::Eq, vec![l, res]);
+            vars = vec![res, r];
+            b = Box::new(move |f, v, k| {
+                let rhs = if n1 > n2 {
+                    k(f, RegexConst::None)
+                } else if n1 == n2 {
+                    app_idx(f, Op::RePower, [n1, 0], vec![v[1]])
+                } else if recursive {
+                    let p = app_idx(f, Op::RePower, [n2, 0], vec![v[1]]);
+                    let l = app_idx(f, Op::ReLoop, [n1, n2 - 1], vec![v[1]]);
+                    app(f, Op::ReUnion, vec![p, l])
+                } else {
+                    let ps = (n1..=n2)
+                        .map(|n| app_idx(f, Op::RePower, [n, 0], vec![v[1]]))
+                        .collect();
+                    app(f, Op::ReUnion, ps)
+                };
+                app(f, Op::Eq, vec![v[0], rhs])
+            });
+        }
+        // range(s1, s2) = res ⇐ s1 = c1 ∧ s2 = c2 ∧ res = (the characters from c1 to c2
+        // as a union of words, or none when c1, c2 are not single characters in order).
+        "E6" => {
+            let c1 = *u.choose(&["a", "b", "c", "", "ab"])?;
+            let c2 = *u.choose(&["a", "b", "c", "", "ab"])?;
+            let (s1, s2) = (var(f, "s1", Sort::String), var(f, "s2", Sort::String));
+            let r = app(f, Op::ReRange, vec![s1, s2]);
+            a = app(f, Op::Eq, vec![r, res]);
+            vars = vec![res, s1, s2];
+            b = Box::new(move |f, v, k| {
+                let l1 = str_lit(f, c1);
+                let e1 = app(f, Op::Eq, vec![v[1], l1]);
+                let l2 = str_lit(f, c2);
+                let e2 = app(f, Op::Eq, vec![v[2], l2]);
+                let (x, y): (Vec<char>, Vec<char>) = (c1.chars().collect(), c2.chars().collect());
+                let rhs = match (x.as_slice(), y.as_slice()) {
+                    ([x], [y]) if x <= y => {
+                        let words: Vec<NodeId> = (*x..=*y)
+                            .map(|c| {
+                                let l = str_lit(f, &c.to_string());
+                                app(f, Op::StrToRe, vec![l])
+                            })
+                            .collect();
+                        if words.len() == 1 {
+                            words[0]
+                        } else {
+                            app(f, Op::ReUnion, words)
+                        }
+                    }
+                    _ => k(f, RegexConst::None),
+                };
+                let e3 = app(f, Op::Eq, vec![v[0], rhs]);
+                app(f, Op::And, vec![e1, e2, e3])
+            });
+        }
+        // complement(re) = res ⇔ res = difference(re^c, re).
+        _ => {
+            let r = re(f, "re");
+            let c = app(f, Op::ReComp, vec![r]);
+            a = app(f, Op::Eq, vec![c, res]);
+            vars = vec![res, r];
+            b = Box::new(|f, v, _| {
+                let c = app(f, Op::ReComp, vec![v[1]]);
+                let d = app(f, Op::ReDiff, vec![c, v[1]]);
+                app(f, Op::Eq, vec![v[0], d])
+            });
+        }
+    }
+    Ok((vars, a, b))
 }
 
 /// The regex constants the rules' `B` use.

@@ -227,280 +227,309 @@ fn safe_nc(f: &mut Formula, nc: &str, v: NodeId, v2: NodeId) -> NodeId {
 
 /// Builds rule `rule`'s `A` and `B`.
 fn rule(e: &mut Env, rule: &str) -> (NodeId, NodeId) {
-    let a;
-    let b;
-    match rule {
-        // at(s, off) = res  ⇔  res = substr(s, off, 1)  (SMT-LIB defines at this way).
-        "E1" => {
-            let (s, off, res) = (e.s("s"), e.i("off"), e.s("res"));
-            let at = e.app(Op::StrAt, vec![s, off]);
-            a = e.eq(at, res);
-            e.in_b = true;
-            let (s, off, res) = (e.s("s"), e.i("off"), e.s("res"));
-            let one = e.int(1);
-            let sub = e.app(Op::StrSubstr, vec![s, off, one]);
-            b = e.eq(res, sub);
-        }
-        // from_int(n) = res ⇔ res = "" if n < 0, the digit if 0 ≤ n ≤ 9,
-        // from_int(n div 10) ++ from_int(n mod 10) if n ≥ 10.
-        "E2" => {
-            let (n, res) = (e.i("n"), e.s("res"));
-            let fi = e.app(Op::StrFromInt, vec![n]);
-            a = e.eq(fi, res);
-            e.in_b = true;
-            let (n, res) = (e.i("n"), e.s("res"));
-            let mut parts = Vec::new();
-            let zero = e.int(0);
-            let neg = e.app(Op::Lt, vec![n, zero]);
-            let empty = e.str_lit("");
-            let is_empty = e.eq(res, empty);
-            parts.push(e.implies(neg, is_empty));
-            for d in 0..=9 {
-                let k = e.int(d);
-                let c = e.eq(n, k);
-                let digit = e.str_lit(&d.to_string());
-                let r = e.eq(res, digit);
-                parts.push(e.implies(c, r));
-            }
-            let ten = e.int(10);
-            let big = e.app(Op::Ge, vec![n, ten]);
-            let ten = e.int(10);
-            let q = e.app(Op::IntDiv, vec![n, ten]);
-            let ten = e.int(10);
-            let r = e.app(Op::Mod, vec![n, ten]);
-            let fq = e.app(Op::StrFromInt, vec![q]);
-            let fr = e.app(Op::StrFromInt, vec![r]);
-            let cat = e.concat(vec![fq, fr]);
-            let r = e.eq(res, cat);
-            parts.push(e.implies(big, r));
-            b = e.and(parts);
-        }
-        // replace(s, t, u) = res ⇔ i = indexof(s, t, 0) ∧ (i ≥ 0 ⇒ s = s1 ++ s2 ++ s3 ∧
-        // len s1 = i ∧ s2 = t ∧ res = s1 ++ u ++ s3) ∧ (i < 0 ⇒ res = s).
-        "E3" => {
-            let (s, t, u, res) = (e.s("s"), e.s("t"), e.s("u"), e.s("res"));
-            let rep = e.app(Op::StrReplace, vec![s, t, u]);
-            a = e.eq(rep, res);
-            e.in_b = true;
-            let (s, t, u, res) = (e.s("s"), e.s("t"), e.s("u"), e.s("res"));
-            let (i, s1, s2, s3) = (e.i("i"), e.s("s1"), e.s("s2"), e.s("s3"));
-            let zero = e.int(0);
-            let idx = e.app(Op::StrIndexof, vec![s, t, zero]);
-            let def = e.eq(i, idx);
-            let zero = e.int(0);
-            let found = e.app(Op::Ge, vec![i, zero]);
-            let split = e.concat(vec![s1, s2, s3]);
-            let c1 = e.eq(s, split);
-            let l1 = e.len(s1);
-            let c2 = e.eq(l1, i);
-            let c3 = e.eq(s2, t);
-            let joined = e.concat(vec![s1, u, s3]);
-            let c4 = e.eq(res, joined);
-            let then = e.and(vec![c1, c2, c3, c4]);
-            let yes = e.implies(found, then);
-            let zero = e.int(0);
-            let missing = e.app(Op::Lt, vec![i, zero]);
-            let same = e.eq(res, s);
-            let no = e.implies(missing, same);
-            b = e.and(vec![def, yes, no]);
-        }
-        // substr(s, off, len) = res ⇐ (0 ≤ off < len s ∧ len > 0 ⇒ s = s1 ++ s2 ++ s3 ∧
-        // len s1 = off ∧ len s2 = len ∧ res = s2) ∧ (otherwise ⇒ res = ""). Looser than an
-        // equivalence (false when off + len > len s), still B ⇒ A.
-        "E4" => {
-            let (s, off, n, res) = (e.s("s"), e.i("off"), e.i("len"), e.s("res"));
-            let sub = e.app(Op::StrSubstr, vec![s, off, n]);
-            a = e.eq(sub, res);
-            e.in_b = true;
-            let (s, off, n, res) = (e.s("s"), e.i("off"), e.i("len"), e.s("res"));
-            let (s1, s2, s3) = (e.s("s1"), e.s("s2"), e.s("s3"));
-            let zero = e.int(0);
-            let c1 = e.app(Op::Ge, vec![off, zero]);
-            let ls = e.len(s);
-            let c2 = e.app(Op::Lt, vec![off, ls]);
-            let zero = e.int(0);
-            let c3 = e.app(Op::Gt, vec![n, zero]);
-            let inside = e.and(vec![c1, c2, c3]);
-            let split = e.concat(vec![s1, s2, s3]);
-            let d1 = e.eq(s, split);
-            let l1 = e.len(s1);
-            let d2 = e.eq(l1, off);
-            let l2 = e.len(s2);
-            let d3 = e.eq(l2, n);
-            let d4 = e.eq(res, s2);
-            let then = e.and(vec![d1, d2, d3, d4]);
-            let yes = e.implies(inside, then);
-            let outside = e.not(inside);
-            let empty = e.str_lit("");
-            let is_empty = e.eq(res, empty);
-            let no = e.implies(outside, is_empty);
-            b = e.and(vec![yes, no]);
-        }
-        // indexof(s, t, off) = res ⇐ (t = "" ∧ 0 ≤ off ≤ len s ⇒ res = off) ∧ (t ≠ "" ∧
-        // 0 ≤ off ≤ len s ⇒ s = s1 ++ s2 ++ t ++ s4 ∧ off = len s1 ∧ (∀ i. 0 ≤ i < len t ⇒
-        // ¬contains(s2 ++ substr(t, 0, i), t)) ∧ res = len(s1 ++ s2)) ∧ (¬(0 ≤ off ≤ len s)
-        // ⇒ res = -1). (No occurrence from off: B is false; still B ⇒ A.)
-        "E5" => {
-            let (s, t, off, res) = (e.s("s"), e.s("t"), e.i("off"), e.i("res"));
-            let idx = e.app(Op::StrIndexof, vec![s, t, off]);
-            a = e.eq(idx, res);
-            e.in_b = true;
-            let (s, t, off, res) = (e.s("s"), e.s("t"), e.i("off"), e.i("res"));
-            let (s1, s2, s4) = (e.s("s1"), e.s("s2"), e.s("s4"));
-            let zero = e.int(0);
-            let lo = e.app(Op::Le, vec![zero, off]);
-            let ls = e.len(s);
-            let hi = e.app(Op::Le, vec![off, ls]);
-            let range = e.and(vec![lo, hi]);
-            let empty = e.str_lit("");
-            let t_empty = e.eq(t, empty);
-            let c = e.and(vec![t_empty, range]);
-            let r = e.eq(res, off);
-            let p1 = e.implies(c, r);
-            let t_nonempty = e.not(t_empty);
-            let c = e.and(vec![t_nonempty, range]);
-            let split = e.concat(vec![s1, s2, t, s4]);
-            let d1 = e.eq(s, split);
-            let l1 = e.len(s1);
-            let d2 = e.eq(off, l1);
-            let first = e.forall(&[("i", Sort::Int)], |e, v| {
-                let i = v[0];
-                let zero = e.int(0);
-                let lo = e.app(Op::Ge, vec![i, zero]);
-                let lt = e.len(t);
-                let hi = e.app(Op::Lt, vec![i, lt]);
-                let range = e.and(vec![lo, hi]);
-                let zero = e.int(0);
-                let pre = e.app(Op::StrSubstr, vec![t, zero, i]);
-                let w = e.concat(vec![s2, pre]);
-                let has = e.app(Op::StrContains, vec![w, t]);
-                let hasnt = e.not(has);
-                e.implies(range, hasnt)
-            });
-            let w = e.concat(vec![s1, s2]);
-            let lw = e.len(w);
-            let d4 = e.eq(res, lw);
-            let then = e.and(vec![d1, d2, first, d4]);
-            let p2 = e.implies(c, then);
-            let out = e.not(range);
-            let m1 = e.int(-1);
-            let r = e.eq(res, m1);
-            let p3 = e.implies(out, r);
-            b = e.and(vec![p1, p2, p3]);
-        }
-        // to_int(s) = res ⇐ (s ≠ "" ∧ ∀ j. 0 ≤ j < len s ⇒ at(s, j) is a digit ⇒
-        // from_int(res) = s) ∧ (otherwise ⇒ res = -1). Looser (leading zeros: B false).
-        "E6" => {
-            let (s, res) = (e.s("s"), e.i("res"));
-            let ti = e.app(Op::StrToInt, vec![s]);
-            a = e.eq(ti, res);
-            e.in_b = true;
-            let (s, res) = (e.s("s"), e.i("res"));
-            let empty = e.str_lit("");
-            let is_empty = e.eq(s, empty);
-            let nonempty = e.not(is_empty);
-            let digits = e.forall(&[("j", Sort::Int)], |e, v| {
-                let j = v[0];
-                let zero = e.int(0);
-                let lo = e.app(Op::Ge, vec![j, zero]);
-                let ls = e.len(s);
-                let hi = e.app(Op::Lt, vec![j, ls]);
-                let range = e.and(vec![lo, hi]);
-                let mut ors = Vec::new();
-                for d in 0..=9 {
-                    let c = e.app(Op::StrAt, vec![s, j]);
-                    let dl = e.str_lit(&d.to_string());
-                    ors.push(e.eq(c, dl));
-                }
-                let any = e.app(Op::Or, ors);
-                e.implies(range, any)
-            });
-            let cond = e.and(vec![nonempty, digits]);
-            let fi = e.app(Op::StrFromInt, vec![res]);
-            let r = e.eq(fi, s);
-            let p1 = e.implies(cond, r);
-            let other = e.not(cond);
-            let m1 = e.int(-1);
-            let r = e.eq(res, m1);
-            let p2 = e.implies(other, r);
-            b = e.and(vec![p1, p2]);
-        }
-        // contains(s, t) ⇔ s = s1 ++ t ++ s3.
-        "E7" => {
-            let (s, t) = (e.s("s"), e.s("t"));
-            a = e.app(Op::StrContains, vec![s, t]);
-            e.in_b = true;
-            let (s, t, s1, s3) = (e.s("s"), e.s("t"), e.s("s1"), e.s("s3"));
-            let w = e.concat(vec![s1, t, s3]);
-            b = e.eq(s, w);
-        }
-        // ¬contains(s, t) ⇔ ∀ s1 s2 s3. s = s1 ++ s2 ++ s3 ⇒ s2 ≠ t.
-        "E8" => {
-            let (s, t) = (e.s("s"), e.s("t"));
-            let c = e.app(Op::StrContains, vec![s, t]);
-            a = e.not(c);
-            e.in_b = true;
-            let (s, t) = (e.s("s"), e.s("t"));
-            b = e.forall(
-                &[
-                    ("s1", Sort::String),
-                    ("s2", Sort::String),
-                    ("s3", Sort::String),
-                ],
-                |e, v| {
-                    let w = e.concat(vec![v[0], v[1], v[2]]);
-                    let split = e.eq(s, w);
-                    let same = e.eq(v[1], t);
-                    let differ = e.not(same);
-                    e.implies(split, differ)
-                },
-            );
-        }
-        // prefixof(s, t) ⇔ t = s ++ t2;  suffixof(s, t) ⇔ t = t1 ++ s.
-        "E9" | "E11" => {
-            let op = if rule == "E9" {
-                Op::StrPrefixof
-            } else {
-                Op::StrSuffixof
-            };
-            let (s, t) = (e.s("s"), e.s("t"));
-            a = e.app(op, vec![s, t]);
-            e.in_b = true;
-            let (s, t) = (e.s("s"), e.s("t"));
-            let w = if rule == "E9" {
-                let t2 = e.s("t2");
-                e.concat(vec![s, t2])
-            } else {
-                let t1 = e.s("t1");
-                e.concat(vec![t1, s])
-            };
-            b = e.eq(t, w);
-        }
-        // ¬prefixof(s, t) ⇔ ∀ t1 t2. t = t1 ++ t2 ⇒ t1 ≠ s;
-        // ¬suffixof(s, t) ⇔ ∀ t1 t2. t = t1 ++ t2 ⇒ t2 ≠ s.
-        _ => {
-            let prefix = rule == "E10";
-            let op = if prefix {
-                Op::StrPrefixof
-            } else {
-                Op::StrSuffixof
-            };
-            let (s, t) = (e.s("s"), e.s("t"));
-            let c = e.app(op, vec![s, t]);
-            a = e.not(c);
-            e.in_b = true;
-            let (s, t) = (e.s("s"), e.s("t"));
-            b = e.forall(&[("t1", Sort::String), ("t2", Sort::String)], |e, v| {
-                let w = e.concat(vec![v[0], v[1]]);
-                let split = e.eq(t, w);
-                let part = if prefix { v[0] } else { v[1] };
-                let same = e.eq(part, s);
-                let differ = e.not(same);
-                e.implies(split, differ)
-            });
-        }
-    }
+    // Each rule is its own function, documented there.
+    let (a, b) = match rule {
+        "E1" => at_is_substr(e),
+        "E2" => from_int_by_digits(e),
+        "E3" => replace_by_split(e),
+        "E4" => substr_by_split(e),
+        "E5" => indexof_by_split(e),
+        "E6" => to_int_by_digits(e),
+        "E7" => contains_by_split(e),
+        "E8" => not_contains_by_splits(e),
+        "E9" | "E11" => prefix_suffix_by_split(e, rule),
+        _ => not_prefix_suffix_by_splits(e, rule),
+    };
     e.in_b = false;
+    (a, b)
+}
+
+/// at(s, off) = res  ⇔  res = substr(s, off, 1)  (SMT-LIB defines at this way).
+fn at_is_substr(e: &mut Env) -> (NodeId, NodeId) {
+    let (s, off, res) = (e.s("s"), e.i("off"), e.s("res"));
+    let at = e.app(Op::StrAt, vec![s, off]);
+    let a = e.eq(at, res);
+    e.in_b = true;
+    let (s, off, res) = (e.s("s"), e.i("off"), e.s("res"));
+    let one = e.int(1);
+    let sub = e.app(Op::StrSubstr, vec![s, off, one]);
+    let b = e.eq(res, sub);
+    (a, b)
+}
+
+/// from_int(n) = res ⇔ res = "" if n < 0, the digit if 0 ≤ n ≤ 9,
+/// from_int(n div 10) ++ from_int(n mod 10) if n ≥ 10.
+fn from_int_by_digits(e: &mut Env) -> (NodeId, NodeId) {
+    let (n, res) = (e.i("n"), e.s("res"));
+    let fi = e.app(Op::StrFromInt, vec![n]);
+    let a = e.eq(fi, res);
+    e.in_b = true;
+    let (n, res) = (e.i("n"), e.s("res"));
+    let mut parts = Vec::new();
+    let zero = e.int(0);
+    let neg = e.app(Op::Lt, vec![n, zero]);
+    let empty = e.str_lit("");
+    let is_empty = e.eq(res, empty);
+    parts.push(e.implies(neg, is_empty));
+    for d in 0..=9 {
+        let k = e.int(d);
+        let c = e.eq(n, k);
+        let digit = e.str_lit(&d.to_string());
+        let r = e.eq(res, digit);
+        parts.push(e.implies(c, r));
+    }
+    let ten = e.int(10);
+    let big = e.app(Op::Ge, vec![n, ten]);
+    let ten = e.int(10);
+    let q = e.app(Op::IntDiv, vec![n, ten]);
+    let ten = e.int(10);
+    let r = e.app(Op::Mod, vec![n, ten]);
+    let fq = e.app(Op::StrFromInt, vec![q]);
+    let fr = e.app(Op::StrFromInt, vec![r]);
+    let cat = e.concat(vec![fq, fr]);
+    let r = e.eq(res, cat);
+    parts.push(e.implies(big, r));
+    let b = e.and(parts);
+    (a, b)
+}
+
+/// replace(s, t, u) = res ⇔ i = indexof(s, t, 0) ∧ (i ≥ 0 ⇒ s = s1 ++ s2 ++ s3 ∧
+/// len s1 = i ∧ s2 = t ∧ res = s1 ++ u ++ s3) ∧ (i < 0 ⇒ res = s).
+fn replace_by_split(e: &mut Env) -> (NodeId, NodeId) {
+    let (s, t, u, res) = (e.s("s"), e.s("t"), e.s("u"), e.s("res"));
+    let rep = e.app(Op::StrReplace, vec![s, t, u]);
+    let a = e.eq(rep, res);
+    e.in_b = true;
+    let (s, t, u, res) = (e.s("s"), e.s("t"), e.s("u"), e.s("res"));
+    let (i, s1, s2, s3) = (e.i("i"), e.s("s1"), e.s("s2"), e.s("s3"));
+    let zero = e.int(0);
+    let idx = e.app(Op::StrIndexof, vec![s, t, zero]);
+    let def = e.eq(i, idx);
+    let zero = e.int(0);
+    let found = e.app(Op::Ge, vec![i, zero]);
+    let split = e.concat(vec![s1, s2, s3]);
+    let c1 = e.eq(s, split);
+    let l1 = e.len(s1);
+    let c2 = e.eq(l1, i);
+    let c3 = e.eq(s2, t);
+    let joined = e.concat(vec![s1, u, s3]);
+    let c4 = e.eq(res, joined);
+    let then = e.and(vec![c1, c2, c3, c4]);
+    let yes = e.implies(found, then);
+    let zero = e.int(0);
+    let missing = e.app(Op::Lt, vec![i, zero]);
+    let same = e.eq(res, s);
+    let no = e.implies(missing, same);
+    let b = e.and(vec![def, yes, no]);
+    (a, b)
+}
+
+/// substr(s, off, len) = res ⇐ (0 ≤ off < len s ∧ len > 0 ⇒ s = s1 ++ s2 ++ s3 ∧
+/// len s1 = off ∧ len s2 = len ∧ res = s2) ∧ (otherwise ⇒ res = ""). Looser than an
+/// equivalence (false when off + len > len s), still B ⇒ A.
+fn substr_by_split(e: &mut Env) -> (NodeId, NodeId) {
+    let (s, off, n, res) = (e.s("s"), e.i("off"), e.i("len"), e.s("res"));
+    let sub = e.app(Op::StrSubstr, vec![s, off, n]);
+    let a = e.eq(sub, res);
+    e.in_b = true;
+    let (s, off, n, res) = (e.s("s"), e.i("off"), e.i("len"), e.s("res"));
+    let (s1, s2, s3) = (e.s("s1"), e.s("s2"), e.s("s3"));
+    let zero = e.int(0);
+    let c1 = e.app(Op::Ge, vec![off, zero]);
+    let ls = e.len(s);
+    let c2 = e.app(Op::Lt, vec![off, ls]);
+    let zero = e.int(0);
+    let c3 = e.app(Op::Gt, vec![n, zero]);
+    let inside = e.and(vec![c1, c2, c3]);
+    let split = e.concat(vec![s1, s2, s3]);
+    let d1 = e.eq(s, split);
+    let l1 = e.len(s1);
+    let d2 = e.eq(l1, off);
+    let l2 = e.len(s2);
+    let d3 = e.eq(l2, n);
+    let d4 = e.eq(res, s2);
+    let then = e.and(vec![d1, d2, d3, d4]);
+    let yes = e.implies(inside, then);
+    let outside = e.not(inside);
+    let empty = e.str_lit("");
+    let is_empty = e.eq(res, empty);
+    let no = e.implies(outside, is_empty);
+    let b = e.and(vec![yes, no]);
+    (a, b)
+}
+
+/// indexof(s, t, off) = res ⇐ (t = "" ∧ 0 ≤ off ≤ len s ⇒ res = off) ∧ (t ≠ "" ∧
+/// 0 ≤ off ≤ len s ⇒ s = s1 ++ s2 ++ t ++ s4 ∧ off = len s1 ∧ (∀ i. 0 ≤ i < len t ⇒
+/// ¬contains(s2 ++ substr(t, 0, i), t)) ∧ res = len(s1 ++ s2)) ∧ (¬(0 ≤ off ≤ len s)
+/// ⇒ res = -1). (No occurrence from off: B is false; still B ⇒ A.)
+fn indexof_by_split(e: &mut Env) -> (NodeId, NodeId) {
+    let (s, t, off, res) = (e.s("s"), e.s("t"), e.i("off"), e.i("res"));
+    let idx = e.app(Op::StrIndexof, vec![s, t, off]);
+    let a = e.eq(idx, res);
+    e.in_b = true;
+    let (s, t, off, res) = (e.s("s"), e.s("t"), e.i("off"), e.i("res"));
+    let (s1, s2, s4) = (e.s("s1"), e.s("s2"), e.s("s4"));
+    let zero = e.int(0);
+    let lo = e.app(Op::Le, vec![zero, off]);
+    let ls = e.len(s);
+    let hi = e.app(Op::Le, vec![off, ls]);
+    let range = e.and(vec![lo, hi]);
+    let empty = e.str_lit("");
+    let t_empty = e.eq(t, empty);
+    let c = e.and(vec![t_empty, range]);
+    let r = e.eq(res, off);
+    let p1 = e.implies(c, r);
+    let t_nonempty = e.not(t_empty);
+    let c = e.and(vec![t_nonempty, range]);
+    let split = e.concat(vec![s1, s2, t, s4]);
+    let d1 = e.eq(s, split);
+    let l1 = e.len(s1);
+    let d2 = e.eq(off, l1);
+    let first = e.forall(&[("i", Sort::Int)], |e, v| {
+        let i = v[0];
+        let zero = e.int(0);
+        let lo = e.app(Op::Ge, vec![i, zero]);
+        let lt = e.len(t);
+        let hi = e.app(Op::Lt, vec![i, lt]);
+        let range = e.and(vec![lo, hi]);
+        let zero = e.int(0);
+        let pre = e.app(Op::StrSubstr, vec![t, zero, i]);
+        let w = e.concat(vec![s2, pre]);
+        let has = e.app(Op::StrContains, vec![w, t]);
+        let hasnt = e.not(has);
+        e.implies(range, hasnt)
+    });
+    let w = e.concat(vec![s1, s2]);
+    let lw = e.len(w);
+    let d4 = e.eq(res, lw);
+    let then = e.and(vec![d1, d2, first, d4]);
+    let p2 = e.implies(c, then);
+    let out = e.not(range);
+    let m1 = e.int(-1);
+    let r = e.eq(res, m1);
+    let p3 = e.implies(out, r);
+    let b = e.and(vec![p1, p2, p3]);
+    (a, b)
+}
+
+/// to_int(s) = res ⇐ (s ≠ "" ∧ ∀ j. 0 ≤ j < len s ⇒ at(s, j) is a digit ⇒
+/// from_int(res) = s) ∧ (otherwise ⇒ res = -1). Looser (leading zeros: B false).
+fn to_int_by_digits(e: &mut Env) -> (NodeId, NodeId) {
+    let (s, res) = (e.s("s"), e.i("res"));
+    let ti = e.app(Op::StrToInt, vec![s]);
+    let a = e.eq(ti, res);
+    e.in_b = true;
+    let (s, res) = (e.s("s"), e.i("res"));
+    let empty = e.str_lit("");
+    let is_empty = e.eq(s, empty);
+    let nonempty = e.not(is_empty);
+    let digits = e.forall(&[("j", Sort::Int)], |e, v| {
+        let j = v[0];
+        let zero = e.int(0);
+        let lo = e.app(Op::Ge, vec![j, zero]);
+        let ls = e.len(s);
+        let hi = e.app(Op::Lt, vec![j, ls]);
+        let range = e.and(vec![lo, hi]);
+        let mut ors = Vec::new();
+        for d in 0..=9 {
+            let c = e.app(Op::StrAt, vec![s, j]);
+            let dl = e.str_lit(&d.to_string());
+            ors.push(e.eq(c, dl));
+        }
+        let any = e.app(Op::Or, ors);
+        e.implies(range, any)
+    });
+    let cond = e.and(vec![nonempty, digits]);
+    let fi = e.app(Op::StrFromInt, vec![res]);
+    let r = e.eq(fi, s);
+    let p1 = e.implies(cond, r);
+    let other = e.not(cond);
+    let m1 = e.int(-1);
+    let r = e.eq(res, m1);
+    let p2 = e.implies(other, r);
+    let b = e.and(vec![p1, p2]);
+    (a, b)
+}
+
+/// contains(s, t) ⇔ s = s1 ++ t ++ s3.
+fn contains_by_split(e: &mut Env) -> (NodeId, NodeId) {
+    let (s, t) = (e.s("s"), e.s("t"));
+    let a = e.app(Op::StrContains, vec![s, t]);
+    e.in_b = true;
+    let (s, t, s1, s3) = (e.s("s"), e.s("t"), e.s("s1"), e.s("s3"));
+    let w = e.concat(vec![s1, t, s3]);
+    let b = e.eq(s, w);
+    (a, b)
+}
+
+/// ¬contains(s, t) ⇔ ∀ s1 s2 s3. s = s1 ++ s2 ++ s3 ⇒ s2 ≠ t.
+fn not_contains_by_splits(e: &mut Env) -> (NodeId, NodeId) {
+    let (s, t) = (e.s("s"), e.s("t"));
+    let c = e.app(Op::StrContains, vec![s, t]);
+    let a = e.not(c);
+    e.in_b = true;
+    let (s, t) = (e.s("s"), e.s("t"));
+    let b = e.forall(
+        &[
+            ("s1", Sort::String),
+            ("s2", Sort::String),
+            ("s3", Sort::String),
+        ],
+        |e, v| {
+            let w = e.concat(vec![v[0], v[1], v[2]]);
+            let split = e.eq(s, w);
+            let same = e.eq(v[1], t);
+            let differ = e.not(same);
+            e.implies(split, differ)
+        },
+    );
+    (a, b)
+}
+
+/// prefixof(s, t) ⇔ t = s ++ t2;  suffixof(s, t) ⇔ t = t1 ++ s.
+fn prefix_suffix_by_split(e: &mut Env, rule: &str) -> (NodeId, NodeId) {
+    let op = if rule == "E9" {
+        Op::StrPrefixof
+    } else {
+        Op::StrSuffixof
+    };
+    let (s, t) = (e.s("s"), e.s("t"));
+    let a = e.app(op, vec![s, t]);
+    e.in_b = true;
+    let (s, t) = (e.s("s"), e.s("t"));
+    let w = if rule == "E9" {
+        let t2 = e.s("t2");
+        e.concat(vec![s, t2])
+    } else {
+        let t1 = e.s("t1");
+        e.concat(vec![t1, s])
+    };
+    let b = e.eq(t, w);
+    (a, b)
+}
+
+/// ¬prefixof(s, t) ⇔ ∀ t1 t2. t = t1 ++ t2 ⇒ t1 ≠ s;
+/// ¬suffixof(s, t) ⇔ ∀ t1 t2. t = t1 ++ t2 ⇒ t2 ≠ s.
+fn not_prefix_suffix_by_splits(e: &mut Env, rule: &str) -> (NodeId, NodeId) {
+    let prefix = rule == "E10";
+    let op = if prefix {
+        Op::StrPrefixof
+    } else {
+        Op::StrSuffixof
+    };
+    let (s, t) = (e.s("s"), e.s("t"));
+    let c = e.app(op, vec![s, t]);
+    let a = e.not(c);
+    e.in_b = true;
+    let (s, t) = (e.s("s"), e.s("t"));
+    let b = e.forall(&[("t1", Sort::String), ("t2", Sort::String)], |e, v| {
+        let w = e.concat(vec![v[0], v[1]]);
+        let split = e.eq(t, w);
+        let part = if prefix { v[0] } else { v[1] };
+        let same = e.eq(part, s);
+        let differ = e.not(same);
+        e.implies(split, differ)
+    });
     (a, b)
 }
 

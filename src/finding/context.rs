@@ -35,6 +35,9 @@ impl Written {
 /// Everything needed to write a finding.
 pub struct Context<'a> {
     pub formula: &'a Formula,
+    /// The formula's signature, computed once: the reproducer's logic, the record's logic,
+    /// operators and key.
+    pub(super) signature: crate::ir::Signature,
     pub answers: &'a [(SolverId, Answer)],
     pub versions: &'a [(SolverId, String)],
     pub limits: &'a Limits,
@@ -64,6 +67,7 @@ impl<'a> Context<'a> {
     ) -> Context<'a> {
         Context {
             formula,
+            signature: formula.signature(),
             answers: &[],
             versions,
             limits,

@@ -72,7 +72,7 @@ pub fn write_reduced(
     );
     let path = reduced_path(&written.smt2);
     write_synced(&path, text.as_bytes())?;
-    let meta = metadata(issue, ctx, &ctx.formula.signature());
+    let meta = metadata(issue, ctx, &ctx.signature);
     let mut other = serde_json::Map::new();
     other.insert("stats".into(), to_json(stats)?);
     other.insert("operators".into(), to_json(&meta.operators)?);
@@ -343,10 +343,8 @@ fn metadata(issue: &Issue, ctx: &Context, sig: &crate::ir::Signature) -> Finding
 /// Writes the reproducer and metadata of `issue` under `dir`; returns the paths.
 pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Written> {
     let f = ctx.formula;
-    // The formula's shape, once: the reproducer's logic and the metadata's logic, operators
-    // and key.
-    let sig = f.signature();
-    let script = reproducer_of(issue, ctx, &sig);
+    let sig = &ctx.signature;
+    let script = reproducer_of(issue, ctx, sig);
     let hash = {
         let mut h = Sha256::new();
         h.update(issue.class.dir());
@@ -367,7 +365,7 @@ pub fn write(dir: &Path, issue: &Issue, ctx: &Context) -> std::io::Result<Writte
     let smt2 = folder.join(format!("{hash}.smt2"));
     let json = folder.join(format!("{hash}.json"));
     write_synced(&smt2, script.as_bytes())?;
-    metadata(issue, ctx, &sig).save(&json)?;
+    metadata(issue, ctx, sig).save(&json)?;
     if let Some(input) = ctx.input {
         write_synced(&folder.join(format!("{hash}.input")), input)?;
     }

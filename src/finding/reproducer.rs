@@ -14,7 +14,7 @@ pub fn reproducer_formula(text: &str) -> Result<Formula, String> {
 /// The reproducer of `issue` on `ctx`'s formula: comments (class, summary, answers, how to
 /// run it), the options and check the case needs, the formula in the case's style.
 pub fn reproducer(issue: &Issue, ctx: &Context) -> String {
-    reproducer_of(issue, ctx, &ctx.formula.signature())
+    reproducer_of(issue, ctx, &ctx.signature)
 }
 
 /// [`reproducer`], with the formula's signature computed by the caller.

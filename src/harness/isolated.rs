@@ -199,11 +199,11 @@ pub fn child(
     let dir = candidate.with_extension("findings");
     let mut h = Harness::with_settings(Selection::Only(c.solver.library()), &dir, settings)
         .map_err(|e| format!("the solver does not start: {e}"))?;
-    h.limits = c.limits;
-    h.reduce_budget = None;
+    h.settings.limits = c.limits;
+    h.settings.reduce_seconds = 0;
     h.set_setup(c.setup)
         .map_err(|e| format!("the setup's text path does not start: {e}"))?;
-    h.case_paths = Some(vec![c.solver]);
+    h.case.paths = Some(vec![c.solver]);
     std::thread::Builder::new()
         .name("smtsmith-stuck".into())
         .spawn(|| loop {
@@ -436,7 +436,6 @@ pub fn reduce_file(
 ) -> Result<(crate::finding::Written, super::ReductionStats), super::ReduceFileError> {
     use super::ReduceFileError as E;
     let start = Instant::now();
-    let deadline = start + budget;
     let unreadable = |e: String| E::Unreadable(format!("{}: {e}", json.display()));
     let v = crate::finding::FindingRecord::open(json).map_err(|e| E::Unreadable(e.to_string()))?;
     if !reduces(&v) {
@@ -469,120 +468,145 @@ pub fn reduce_file(
         summary: v.summary.clone(),
     };
     let mut runner = Runner::new(exe, &smt2, solver, limits.clone(), versions.clone());
-    let io = |e: std::io::Error| E::Unreadable(format!("cannot run a child: {e}"));
-    if v.is_script() {
-        let original = Original {
-            json,
-            smt2: &smt2,
-            class,
-            solver,
-            limits: &limits,
-            versions: &versions,
-        };
-        let result = reduce_script(&mut runner, &original, &parsed.script, budget);
-        runner.clean();
-        return result;
-    }
-    let f = parsed.formula;
-    let result = (|| {
-        let first = runner.observe(&f, setup, &original_issue).map_err(io)?;
-        if !first.is(class) {
-            return Err(E::NotReproduced(format!(
-                "{}: in a new process, with its setup and limits, {solver} {} (the finding was a {class}); it does not replay in a new process",
-                smt2.display(),
-                first.describe()
-            )));
-        }
-        // The setup first: a handful of children, each of which can drop an option the key
-        // would otherwise name, where the formula's steps can take the whole budget (and
-        // a plainer setup often makes each of those children quicker).
-        let (mut tests, mut kept) = (0, 0);
-        let mut plain = setup;
-        for plainer in super::reduction::plainer_setups(&original_issue) {
-            if Instant::now() >= deadline {
-                break;
-            }
-            let candidate = plainer(plain);
-            if candidate == plain {
-                continue;
-            }
-            tests += 1;
-            if runner
-                .observe(&f, candidate, &original_issue)
-                .is_ok_and(|s| s.same_as(&first))
-            {
-                kept += 1;
-                plain = candidate;
-            }
-        }
-        let reduced = crate::reduce::reduce(
-            &f,
-            &mut |g| {
-                Instant::now() < deadline
-                    && runner
-                        .observe(g, plain, &original_issue)
-                        .is_ok_and(|s| s.same_as(&first))
-            },
-            deadline.saturating_duration_since(Instant::now()),
-        );
-        let g = reduced.formula;
-        tests += reduced.tests;
-        kept += reduced.kept;
-        // Once more, as what is written: the reduced form in its setup.
-        let confirmed = runner.observe(&g, plain, &original_issue).map_err(io)?;
-        if !confirmed.same_as(&first) {
-            return Err(E::NotReproduced(format!(
-                "the reduced form ({} nodes) {} when run once more in a new process, not what the original did ({})",
-                crate::reduce::size(&g),
-                confirmed.describe(),
-                first.describe()
-            )));
-        }
-        let issue = confirmed
-            .issue(solver, &limits)
-            .expect("a crash or time-limit seen");
-        let stats = super::ReductionStats {
-            original_nodes: crate::reduce::size(&f),
-            nodes: crate::reduce::size(&g),
-            original_assertions: f.asserts.len(),
-            assertions: g.asserts.len(),
-            tests,
-            kept,
-            seconds: start.elapsed().as_secs_f64(),
-            exhausted: reduced.exhausted || Instant::now() >= deadline,
-            already_minimal: crate::reduce::size(&g) == crate::reduce::size(&f)
-                && g.asserts.len() == f.asserts.len(),
-        };
-        let mut written = crate::finding::Written {
-            smt2: smt2.clone(),
-            json: json.to_path_buf(),
-            known: None,
-            reduced: None,
-            again: false,
-        };
-        let ctx = crate::finding::Context::new(&g, &versions, &limits, plain);
-        let cannot =
-            |e: std::io::Error| E::Unreadable(format!("cannot write the reduced form: {e}"));
-        crate::finding::write_reduced(&mut written, &issue, &ctx, &stats).map_err(cannot)?;
-        if let (Seen::Sanitized(report), Some(reduced)) = (&confirmed, &written.reduced) {
-            crate::finding::attach_sanitizer_report(&written.json, reduced, report)
-                .map_err(cannot)?;
-        }
-        // Known by the same evidence as other findings: a known reproducer of its shape,
-        // replayed (here in a child) in this finding's setup, does the same.
-        let known = crate::finding::known::matching(&issue, &g)
-            .into_iter()
-            .find(|(_, k, _)| {
-                runner
-                    .observe(k, plain, &issue)
-                    .is_ok_and(|s| s.same_as(&first))
-            })
-            .map(|(k, _, _)| k);
-        settle(&mut written, known, &ctx.version_of(solver)).map_err(cannot)?;
-        Ok((written, stats))
-    })();
+    let original = Original {
+        json,
+        smt2: &smt2,
+        class,
+        solver,
+        limits: &limits,
+        versions: &versions,
+    };
+    let result = if v.is_script() {
+        reduce_script(&mut runner, &original, &parsed.script, budget)
+    } else {
+        let deadline = start + budget;
+        reduce_formula(
+            &mut runner,
+            &original,
+            &parsed.formula,
+            setup,
+            &original_issue,
+            (start, deadline),
+        )
+    };
     runner.clean();
     result
+}
+
+/// [`reduce_file`] of a finding on one formula `f` in `setup`: the setup made plainer, then
+/// the formula reduced, each candidate judged in a child process, between `times`' start
+/// and deadline.
+fn reduce_formula(
+    runner: &mut Runner,
+    original: &Original,
+    f: &Formula,
+    setup: CaseSetup,
+    original_issue: &Issue,
+    (start, deadline): (Instant, Instant),
+) -> Result<(crate::finding::Written, super::ReductionStats), super::ReduceFileError> {
+    use super::ReduceFileError as E;
+    let io = |e: std::io::Error| E::Unreadable(format!("cannot run a child: {e}"));
+    let (smt2, json, class, solver, limits, versions) = (
+        original.smt2,
+        original.json,
+        original.class,
+        original.solver,
+        original.limits,
+        original.versions,
+    );
+    let first = runner.observe(f, setup, original_issue).map_err(io)?;
+    if !first.is(class) {
+        return Err(E::NotReproduced(format!(
+            "{}: in a new process, with its setup and limits, {solver} {} (the finding was a {class}); it does not replay in a new process",
+            smt2.display(),
+            first.describe()
+        )));
+    }
+    // The setup first: a handful of children, each of which can drop an option the key
+    // would otherwise name, where the formula's steps can take the whole budget (and
+    // a plainer setup often makes each of those children quicker).
+    let (mut tests, mut kept) = (0, 0);
+    let mut plain = setup;
+    for plainer in super::reduction::plainer_setups(original_issue) {
+        if Instant::now() >= deadline {
+            break;
+        }
+        let candidate = plainer(plain);
+        if candidate == plain {
+            continue;
+        }
+        tests += 1;
+        if runner
+            .observe(f, candidate, original_issue)
+            .is_ok_and(|s| s.same_as(&first))
+        {
+            kept += 1;
+            plain = candidate;
+        }
+    }
+    let reduced = crate::reduce::reduce(
+        f,
+        &mut |g| {
+            Instant::now() < deadline
+                && runner
+                    .observe(g, plain, original_issue)
+                    .is_ok_and(|s| s.same_as(&first))
+        },
+        deadline.saturating_duration_since(Instant::now()),
+    );
+    let g = reduced.formula;
+    tests += reduced.tests;
+    kept += reduced.kept;
+    // Once more, as what is written: the reduced form in its setup.
+    let confirmed = runner.observe(&g, plain, original_issue).map_err(io)?;
+    if !confirmed.same_as(&first) {
+        return Err(E::NotReproduced(format!(
+            "the reduced form ({} nodes) {} when run once more in a new process, not what the original did ({})",
+            crate::reduce::size(&g),
+            confirmed.describe(),
+            first.describe()
+        )));
+    }
+    let issue = confirmed
+        .issue(solver, limits)
+        .expect("a crash or time-limit seen");
+    let stats = super::ReductionStats {
+        original_nodes: crate::reduce::size(f),
+        nodes: crate::reduce::size(&g),
+        original_assertions: f.asserts.len(),
+        assertions: g.asserts.len(),
+        tests,
+        kept,
+        seconds: start.elapsed().as_secs_f64(),
+        exhausted: reduced.exhausted || Instant::now() >= deadline,
+        already_minimal: crate::reduce::size(&g) == crate::reduce::size(f)
+            && g.asserts.len() == f.asserts.len(),
+    };
+    let mut written = crate::finding::Written {
+        smt2: smt2.to_path_buf(),
+        json: json.to_path_buf(),
+        known: None,
+        reduced: None,
+        again: false,
+    };
+    let ctx = crate::finding::Context::new(&g, versions, limits, plain);
+    let cannot = |e: std::io::Error| E::Unreadable(format!("cannot write the reduced form: {e}"));
+    crate::finding::write_reduced(&mut written, &issue, &ctx, &stats).map_err(cannot)?;
+    if let (Seen::Sanitized(report), Some(reduced)) = (&confirmed, &written.reduced) {
+        crate::finding::attach_sanitizer_report(&written.json, reduced, report).map_err(cannot)?;
+    }
+    // Known by the same evidence as other findings: a known reproducer of its shape,
+    // replayed (here in a child) in this finding's setup, does the same.
+    let known = crate::finding::known::matching(&issue, &g)
+        .into_iter()
+        .find(|(_, k, _)| {
+            runner
+                .observe(k, plain, &issue)
+                .is_ok_and(|s| s.same_as(&first))
+        })
+        .map(|(k, _, _)| k);
+    settle(&mut written, known, &ctx.version_of(solver)).map_err(cannot)?;
+    Ok((written, stats))
 }
 
 /// The finding being reduced.

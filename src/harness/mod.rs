@@ -5,7 +5,7 @@ use crate::finding::{self, Written};
 use crate::generate::Case;
 use crate::ir::Formula;
 use crate::oracle::{self, Answer, Issue, ModelCheck};
-use crate::solver::{self, Limits, Solver, SolverError, SolverId};
+use crate::solver::{self, Solver, SolverError, SolverId};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -52,7 +52,8 @@ pub type Judge<'a> = &'a dyn Fn(&mut Harness, &Formula, &[(SolverId, Answer)]) -
 /// Which solvers a target runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Selection {
-    Both,
+    /// Every solver the settings open.
+    All,
     Only(SolverId),
 }
 
@@ -60,11 +61,11 @@ impl std::str::FromStr for Selection {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
         match s {
-            "both" => Ok(Selection::Both),
-            s => s
-                .parse()
-                .map(Selection::Only)
-                .map_err(|_| format!("unknown solver selection {s:?} (expected both, z3 or cvc5)")),
+            // `both` is the name of the days of two solvers.
+            "all" | "both" => Ok(Selection::All),
+            s => s.parse().map(Selection::Only).map_err(|_| {
+                format!("unknown solver selection {s:?} (expected all, z3, cvc5 or yices)")
+            }),
         }
     }
 }
@@ -176,59 +177,63 @@ pub fn summary(findings: &[(Issue, Written)]) -> String {
 
 /// Solvers created once and reused across iterations, plus where findings go.
 pub struct Harness {
-    solvers: Vec<Box<dyn Solver>>,
-    /// The solvers' SMT-LIB front ends (opened when a case first asks for them).
-    text_solvers: Vec<Box<dyn Solver>>,
-    versions: Vec<(SolverId, String)>,
-    reuse: solver::Reuse,
-    /// How the current case meets the solvers.
-    setup: solver::CaseSetup,
-    /// Each case with a fuzzer input draws its setup ([`solver::CaseSetup::drawn`]): Z3's
-    /// solver constructor, the printing style, the text paths as `paths` says, and the
-    /// reuse mode where `mixed_reuse` says so.
-    pub drawn_setups: bool,
-    /// With `drawn_setups`, the percentage of cases that take the plain setup
-    /// ([`solver::CaseSetup::plain`]; `SMTSMITH_PLAIN_SHARE`).
-    pub plain_share: u8,
-    /// Which paths the cases take (with `drawn_setups`; else the API paths only).
-    pub paths: solver::Paths,
-    /// The current case asks for unsat cores.
-    cores_asked: bool,
-    /// Cases run, for the periodic memory check.
-    cases: u64,
-    /// Above this resident size (MiB) the solvers start over in new contexts
-    /// (`SMTSMITH_RSS_BUDGET_MB`, default [`crate::settings::RSS_BUDGET_MB`]).
-    pub rss_budget_mb: u64,
-    /// Each case with a fuzzer input draws its reuse mode ([`solver::Reuse::drawn_for`])
-    /// instead of keeping `reuse` (`SMTSMITH_REUSE=mixed`).
-    pub mixed_reuse: bool,
-    /// The theories of the formulas the harness generates itself (solver-decided seeds).
-    pub theories: crate::generate::config::Theories,
-    pub limits: Limits,
-    /// Each finding is reduced as it is written, within this time (`None`: not reduced;
-    /// `SMTSMITH_REDUCE_SECONDS`).
-    pub reduce_budget: Option<Duration>,
-    /// Where each reduction candidate is written before it runs (`smtsmith reduce`: the
-    /// candidate a solver crashed on stays there).
-    pub candidate_file: Option<PathBuf>,
-    /// Findings are written (off while a reduction judges its candidates).
-    pub write_findings: bool,
-    pub findings_dir: PathBuf,
+    solvers: Solvers,
+    /// The run's settings, one value as the edges read them ([`crate::settings::Settings`]):
+    /// the setups drawn, the limits, the memory budget, the reduction's budget.
+    pub settings: crate::settings::Settings,
+    /// The current case: its setup and what it asks of the solvers.
+    case: CaseState,
+    /// Where findings go, and whether they are written.
+    pub output: Output,
     /// Called before each solver call and before the oracles run (the watchdog and
     /// `smtsmith check`'s worker follow the case with it, to know whom to blame for a hang or
     /// a crash).
     pub on_phase: Option<fn(Phase)>,
-    /// The paths the cases run, of those the setup opens (`None`: all; `smtsmith check`
+    /// Cases run, for the periodic memory check.
+    cases: u64,
+}
+
+/// The solvers a harness opened: their C-API paths, their SMT-LIB front ends (opened when a
+/// case first asks for them) and the versions of both.
+struct Solvers {
+    api: Vec<Box<dyn Solver>>,
+    text: Vec<Box<dyn Solver>>,
+    versions: Vec<(SolverId, String)>,
+}
+
+impl Solvers {
+    /// Every path opened: the API paths, then the front ends.
+    fn all_mut(&mut self) -> impl Iterator<Item = &mut Box<dyn Solver>> {
+        self.api.iter_mut().chain(self.text.iter_mut())
+    }
+}
+
+/// How the current case meets the solvers.
+struct CaseState {
+    setup: solver::CaseSetup,
+    /// The case asks for unsat cores.
+    cores_asked: bool,
+    /// The paths the case runs, of those the setup opens (`None`: all; `smtsmith check`
     /// asks some setups of one solver only).
-    pub case_paths: Option<Vec<SolverId>>,
+    paths: Option<Vec<SolverId>>,
     /// A script's own text, which the text paths run instead of the printed formula
     /// ([`Harness::set_source`]).
     source: Option<std::sync::Arc<str>>,
 }
 
+/// Where a harness writes its findings.
+pub struct Output {
+    pub dir: PathBuf,
+    /// Findings are written (off while a reduction judges its candidates).
+    pub write: bool,
+    /// Where each reduction candidate is written before it runs (`smtsmith reduce`: the
+    /// candidate a solver crashed on stays there).
+    pub candidate_file: Option<PathBuf>,
+}
+
 impl Harness {
-    /// A harness with the default settings (no `SMTSMITH_*` variable is read); findings are
-    /// not reduced ([`Harness::reduce_budget`]).
+    /// A harness with the library's settings ([`crate::settings::Settings::fixed`]: no
+    /// `SMTSMITH_*` variable is read, setups not drawn, findings not reduced).
     pub fn new(
         selection: Selection,
         findings_dir: impl Into<PathBuf>,
@@ -236,99 +241,97 @@ impl Harness {
         Self::with_reuse(selection, findings_dir, solver::Reuse::DEFAULT)
     }
 
-    /// A harness as `settings` say (reuse mode, memory budget): what the edges — the fuzz
-    /// targets and the command line — make.
+    /// A harness as `settings` say: what the edges — the fuzz targets and the command line
+    /// — make.
     pub fn with_settings(
         selection: Selection,
         findings_dir: impl Into<PathBuf>,
         settings: &crate::settings::Settings,
     ) -> Result<Self, SolverError> {
-        let mut h = Self::with_solvers(selection, findings_dir, settings.reuse, &settings.solvers)?;
-        h.rss_budget_mb = settings.rss_budget_mb;
-        h.theories = settings.theories;
-        h.mixed_reuse = settings.mixed_reuse;
-        h.drawn_setups = settings.drawn_setups;
-        h.plain_share = settings.plain_share;
-        h.paths = settings.paths;
-        h.reduce_budget =
-            (settings.reduce_seconds > 0).then(|| Duration::from_secs(settings.reduce_seconds));
-        h.limits = settings.limits.clone();
-        Ok(h)
+        let api: Vec<Box<dyn Solver>> = settings
+            .solvers
+            .iter()
+            .filter(|id| selection == Selection::All || selection == Selection::Only(**id))
+            .map(|id| solver::open(*id, settings.reuse))
+            .collect::<Result<_, _>>()?;
+        let versions = api.iter().map(|s| (s.id(), s.version())).collect();
+        Ok(Harness {
+            solvers: Solvers {
+                api,
+                text: Vec::new(),
+                versions,
+            },
+            settings: settings.clone(),
+            case: CaseState {
+                setup: solver::CaseSetup {
+                    reuse: settings.reuse,
+                    ..Default::default()
+                },
+                cores_asked: false,
+                paths: None,
+                source: None,
+            },
+            output: Output {
+                dir: findings_dir.into(),
+                write: true,
+                candidate_file: None,
+            },
+            on_phase: None,
+            cases: 0,
+        })
     }
 
-    /// A harness whose solvers reuse state between cases as `reuse` says.
+    /// A harness with the library's settings whose solvers reuse state between cases as
+    /// `reuse` says.
     pub fn with_reuse(
         selection: Selection,
         findings_dir: impl Into<PathBuf>,
         reuse: solver::Reuse,
     ) -> Result<Self, SolverError> {
-        Self::with_solvers(selection, findings_dir, reuse, &SolverId::ALL)
+        let settings = crate::settings::Settings {
+            reuse,
+            ..crate::settings::Settings::fixed()
+        };
+        Self::with_settings(selection, findings_dir, &settings)
     }
 
-    /// [`Harness::with_reuse`] opening only the solvers `ids` (a solver left out is not
-    /// even loaded: `SMTSMITH_SOLVERS=z3,cvc5` runs without the Yices library).
-    fn with_solvers(
-        selection: Selection,
-        findings_dir: impl Into<PathBuf>,
-        reuse: solver::Reuse,
-        ids: &[SolverId],
-    ) -> Result<Self, SolverError> {
-        let solvers: Vec<Box<dyn Solver>> = ids
-            .iter()
-            .filter(|id| selection == Selection::Both || selection == Selection::Only(**id))
-            .map(|id| solver::open(*id, reuse))
-            .collect::<Result<_, _>>()?;
-        let versions = solvers.iter().map(|s| (s.id(), s.version())).collect();
-        Ok(Harness {
-            solvers,
-            text_solvers: Vec::new(),
-            versions,
-            reuse,
-            setup: solver::CaseSetup {
-                reuse,
-                ..Default::default()
-            },
-            drawn_setups: false,
-            plain_share: 0,
-            paths: solver::Paths::Api,
-            cores_asked: false,
-            cases: 0,
-            rss_budget_mb: crate::settings::RSS_BUDGET_MB,
-            theories: crate::generate::config::Theories::ALL,
-            mixed_reuse: false,
-            limits: Limits::default(),
-            reduce_budget: None,
-            candidate_file: None,
-            write_findings: true,
-            findings_dir: findings_dir.into(),
-            on_phase: None,
-            case_paths: None,
-            source: None,
-        })
+    /// Each finding is reduced as it is written, within this time (`None`: not reduced).
+    pub fn reduce_budget(&self) -> Option<Duration> {
+        (self.settings.reduce_seconds > 0)
+            .then(|| Duration::from_secs(self.settings.reduce_seconds))
+    }
+
+    /// A finding's context on `f` in `setup`, with this harness's versions and limits.
+    pub(crate) fn context<'a>(
+        &'a self,
+        f: &'a Formula,
+        setup: solver::CaseSetup,
+    ) -> finding::Context<'a> {
+        finding::Context::new(f, &self.solvers.versions, &self.settings.limits, setup)
     }
 
     pub fn solvers_mut(&mut self) -> &mut [Box<dyn Solver>] {
-        &mut self.solvers
+        &mut self.solvers.api
     }
 
     pub fn versions(&self) -> &[(SolverId, String)] {
-        &self.versions
+        &self.solvers.versions
     }
 
     pub fn reuse(&self) -> solver::Reuse {
-        self.reuse
+        self.case.setup.reuse
     }
 
     /// How the current case meets the solvers.
     pub fn setup(&self) -> &solver::CaseSetup {
-        &self.setup
+        &self.case.setup
     }
 
     /// From the next case on, every solver reuses state as `reuse` says.
     pub fn set_reuse(&mut self, reuse: solver::Reuse) {
         self.set_setup(solver::CaseSetup {
             reuse,
-            ..self.setup
+            ..self.case.setup
         })
         .expect("no text path asked for");
     }
@@ -336,17 +339,17 @@ impl Harness {
     /// From the next case on, the cases meet the solvers as `setup` says (the text paths
     /// are opened the first time a setup asks for them).
     pub fn set_setup(&mut self, setup: solver::CaseSetup) -> Result<(), SolverError> {
-        if setup.text && self.text_solvers.is_empty() {
-            for text in self.solvers.iter().filter_map(|s| s.id().text()) {
+        if setup.text && self.solvers.text.is_empty() {
+            for text in self.solvers.api.iter().filter_map(|s| s.id().text()) {
                 let mut t = solver::open(text, setup.reuse)?;
                 t.set_unsat_cores(false);
-                self.versions.push((t.id(), t.version()));
-                self.text_solvers.push(t);
+                self.solvers.versions.push((t.id(), t.version()));
+                self.solvers.text.push(t);
             }
         }
-        self.reuse = setup.reuse;
-        self.setup = setup;
-        for s in self.solvers.iter_mut().chain(self.text_solvers.iter_mut()) {
+        self.case.setup.reuse = setup.reuse;
+        self.case.setup = setup;
+        for s in self.solvers.all_mut() {
             s.set_setup(&setup);
         }
         Ok(())
@@ -355,13 +358,14 @@ impl Harness {
     /// The solvers the current case runs: the API paths, and the text paths where the
     /// setup says, of those [`Harness::case_paths`] lets run.
     fn case_solvers(&mut self) -> impl Iterator<Item = &mut Box<dyn Solver>> {
-        let text = if self.setup.text {
-            &mut self.text_solvers[..]
+        let text = if self.case.setup.text {
+            &mut self.solvers.text[..]
         } else {
             &mut []
         };
-        let paths = self.case_paths.clone();
+        let paths = self.case.paths.clone();
         self.solvers
+            .api
             .iter_mut()
             .chain(text.iter_mut())
             .filter(move |s| paths.as_ref().is_none_or(|p| p.contains(&s.id())))
@@ -373,23 +377,23 @@ impl Harness {
     /// finding's reproducer is then that text. `None`: they print the formula again.
     pub fn set_source(&mut self, text: Option<&str>) -> Result<(), SolverError> {
         let text: Option<std::sync::Arc<str>> = text.map(std::sync::Arc::from);
-        if text.is_some() && self.text_solvers.is_empty() {
+        if text.is_some() && self.solvers.text.is_empty() {
             let setup = solver::CaseSetup {
                 text: true,
-                ..self.setup
+                ..self.case.setup
             };
             self.set_setup(setup)?;
         }
-        for t in self.text_solvers.iter_mut() {
+        for t in self.solvers.text.iter_mut() {
             t.set_source(text.clone());
         }
-        self.source = text;
+        self.case.source = text;
         Ok(())
     }
 
     /// The script text the text paths run, if any ([`Harness::set_source`]).
     pub fn source(&self) -> Option<&str> {
-        self.source.as_deref()
+        self.case.source.as_deref()
     }
 
     /// Runs the whole script `text` through each solver's SMT-LIB front end (opening them
@@ -399,19 +403,20 @@ impl Harness {
         text: &str,
         f: &Formula,
     ) -> Vec<(SolverId, Result<String, SolverError>)> {
-        if self.text_solvers.is_empty() {
+        if self.solvers.text.is_empty() {
             let setup = solver::CaseSetup {
                 text: true,
-                ..self.setup
+                ..self.case.setup
             };
             if let Err(e) = self.set_setup(setup) {
                 return vec![(e.solver, Err(e))];
             }
         }
-        let limits = self.limits.clone();
+        let limits = self.settings.limits.clone();
         let on_phase = self.on_phase;
         let out = self
-            .text_solvers
+            .solvers
+            .text
             .iter_mut()
             .filter_map(|s| {
                 if let Some(report) = on_phase {
@@ -428,15 +433,15 @@ impl Harness {
 
     /// Asks every solver (both paths) for unsat cores, or stops asking.
     fn set_unsat_cores(&mut self, on: bool) {
-        self.cores_asked = on;
-        for s in self.solvers.iter_mut().chain(self.text_solvers.iter_mut()) {
+        self.case.cores_asked = on;
+        for s in self.solvers.all_mut() {
             s.set_unsat_cores(on);
         }
     }
 
     /// Drops the solvers kept between cases: the next case starts on new ones.
     pub fn forget(&mut self) {
-        for s in self.solvers.iter_mut().chain(self.text_solvers.iter_mut()) {
+        for s in self.solvers.all_mut() {
             s.forget();
         }
     }
@@ -448,8 +453,8 @@ impl Harness {
         self.cases += 1;
         if self.cases.is_multiple_of(16) {
             if let Some(rss) = solver::rss_mib() {
-                if rss > self.rss_budget_mb {
-                    for s in self.solvers.iter_mut().chain(self.text_solvers.iter_mut()) {
+                if rss > self.settings.rss_budget_mb {
+                    for s in self.solvers.all_mut() {
                         s.recycle_soon();
                     }
                 }
@@ -460,7 +465,7 @@ impl Harness {
     /// Runs every solver on `f` and returns their answers (no oracle, nothing written).
     pub fn answers(&mut self, f: &Formula) -> Vec<(SolverId, Answer)> {
         self.watch_memory();
-        let limits = self.limits.clone();
+        let limits = self.settings.limits.clone();
         let on_phase = self.on_phase;
         self.case_solvers()
             .map(|s| {
@@ -542,20 +547,20 @@ impl Harness {
     /// logic (a tactic's solver reads no core).
     fn draw_setup(&mut self, input: &[u8]) {
         let draw = solver::SetupDraw {
-            drawn: self.drawn_setups,
-            mixed_reuse: self.mixed_reuse,
-            reuse: self.reuse,
-            paths: self.paths,
-            plain_share: self.plain_share,
+            drawn: self.settings.drawn_setups,
+            mixed_reuse: self.settings.mixed_reuse,
+            reuse: self.case.setup.reuse,
+            paths: self.settings.paths,
+            plain_share: self.settings.plain_share,
         };
         let Some(mut setup) = draw.setup_of(input) else {
             // Nothing is drawn: the setup stays as set.
             return;
         };
-        if self.cores_asked {
+        if self.case.cores_asked {
             setup.z3_solver = solver::Z3Solver::ForLogic;
         }
-        if setup == self.setup {
+        if setup == self.case.setup {
             return;
         }
         if let Err(e) = self.set_setup(setup) {
@@ -580,7 +585,9 @@ impl Harness {
     }
 
     /// [`Self::run_judged`], with `reduce_judge` judging the reduced forms of its findings
-    /// (candidates are formulas other than `f`).
+    /// (candidates are formulas other than `f`). The steps of one case, in order: run the
+    /// solvers, judge their answers, confirm the findings in new contexts, write them,
+    /// reduce them.
     pub fn run_judged_reducing(
         &mut self,
         f: &Formula,
@@ -590,112 +597,137 @@ impl Harness {
         reduce_judge: Judge,
     ) -> Report {
         let start = Instant::now();
+        let mut report = Report::empty(self.case.setup);
         if let Some(input) = input {
             self.draw_setup(input);
         }
+        let answers = self.run_solvers(f, input, &mut report);
+        let t = Instant::now();
+        if let Some(on_phase) = self.on_phase {
+            on_phase(Phase::Oracles);
+        }
+        let verdicts = judge(self, f, &answers);
+        let (answers, verdicts) = self.confirm_case_anew(f, judge, answers, verdicts, &mut report);
+        report.oracle_time = t.elapsed();
+        let t = Instant::now();
+        let ctx = self
+            .context(f, self.case.setup)
+            .with_answers(&answers)
+            .with_config(config)
+            .with_input(input)
+            .with_source(self.case.source.as_deref());
+        report.findings = verdicts
+            .findings
+            .into_iter()
+            .map(|issue| finding::record(&self.output.dir, issue, finding::Subject::Formula(&ctx)))
+            .collect();
+        report.write_time = t.elapsed();
+        let t = Instant::now();
+        if report.reproduced_anew == Some(true) {
+            self.reduce_findings(f, &mut report.findings, reduce_judge, config, input);
+        }
+        report.reduce_time = t.elapsed();
+        report.answers = answers;
+        report.model_checks = verdicts.model_checks;
+        report.total_time = start.elapsed();
+        report.reuse = self.case.setup.reuse;
+        report.setup = self.case.setup;
+        report
+    }
+
+    /// The case's first step: every path the case runs answers `f` (watched), and the
+    /// solvers' time goes into `report`.
+    fn run_solvers(
+        &mut self,
+        f: &Formula,
+        input: Option<&[u8]>,
+        report: &mut Report,
+    ) -> Vec<(SolverId, Answer)> {
         let watched = watchdog::watch(self, f, input);
         let answers = self.answers(f);
         if watched {
             watchdog::done();
         }
-        let solver_time = answers
-            .iter()
-            .filter_map(|(_, a)| a.as_ref().ok().map(|o| o.time))
-            .sum();
-        let mut phases = crate::solver::Phases::default();
         for o in answers.iter().filter_map(|(_, a)| a.as_ref().ok()) {
-            phases += o.phases;
+            report.solver_time += o.time;
+            report.phases += o.phases;
         }
-        let t = Instant::now();
-        if let Some(report) = self.on_phase {
-            report(Phase::Oracles);
+        answers
+    }
+
+    /// A finding may depend on what earlier cases left in the process: in kept solvers,
+    /// and (whatever the reuse mode) in the Z3 context and cvc5 term manager every solver
+    /// shares. With findings, the case runs again on new solvers in a new context and term
+    /// manager, as a new process would: the answers and verdicts returned are that run's
+    /// when it shows the same classes; otherwise the first run's, each finding marked
+    /// [`NOT_REPRODUCED_ANEW`].
+    fn confirm_case_anew(
+        &mut self,
+        f: &Formula,
+        judge: Judge,
+        answers: Vec<(SolverId, Answer)>,
+        mut verdicts: oracle::Verdicts,
+        report: &mut Report,
+    ) -> (Vec<(SolverId, Answer)>, oracle::Verdicts) {
+        if verdicts.findings.is_empty() {
+            return (answers, verdicts);
         }
-        let mut verdicts = judge(self, f, &answers);
-        let mut answers = answers;
-        // A finding may depend on what earlier cases left in the process: in kept solvers,
-        // and (whatever the reuse mode) in the Z3 context and cvc5 term manager every
-        // solver shares. Run the case again on new solvers in a new context and term
-        // manager, as a new process would. The reproducer is that run's when it shows the
-        // same classes; otherwise the finding is kept, marked as not replaying.
-        let mut reproduced_anew = None;
-        if !verdicts.findings.is_empty() {
-            self.forget();
-            for s in self.solvers.iter_mut().chain(self.text_solvers.iter_mut()) {
-                s.recycle_soon();
+        self.forget();
+        for s in self.solvers.all_mut() {
+            s.recycle_soon();
+        }
+        let again = self.answers(f);
+        let rejudged = judge(self, f, &again);
+        let classes = |v: &oracle::Verdicts| {
+            let mut c: Vec<String> = v.findings.iter().map(|i| i.class.to_string()).collect();
+            c.sort();
+            c
+        };
+        let same = classes(&rejudged) == classes(&verdicts);
+        report.reproduced_anew = Some(same);
+        if same {
+            return (again, rejudged);
+        }
+        for issue in verdicts.findings.iter_mut() {
+            issue.summary.push_str(NOT_REPRODUCED_ANEW);
+        }
+        (answers, verdicts)
+    }
+
+    /// The case's last step, where the harness reduces findings: each written finding
+    /// reduced and settled once. Two issues of one class on one formula (an API error
+    /// through a solver's C API and through its front end) are one finding file: the
+    /// second issue takes where the first ended up (`known/` once settled).
+    fn reduce_findings(
+        &mut self,
+        f: &Formula,
+        findings: &mut [(Issue, Written)],
+        judge: Judge,
+        config: Option<&crate::generate::Config>,
+        input: Option<&[u8]>,
+    ) {
+        let Some(budget) = self.reduce_budget() else {
+            return;
+        };
+        let mut done: Vec<(PathBuf, Written)> = Vec::new();
+        for (issue, written) in findings.iter_mut() {
+            if written.again {
+                // Reduced or settled when an earlier setup or case wrote it.
+                continue;
             }
-            let again = self.answers(f);
-            let rejudged = judge(self, f, &again);
-            let classes = |v: &oracle::Verdicts| {
-                let mut c: Vec<String> = v.findings.iter().map(|i| i.class.to_string()).collect();
-                c.sort();
-                c
-            };
-            let same = classes(&rejudged) == classes(&verdicts);
-            reproduced_anew = Some(same);
-            if same {
-                answers = again;
-                verdicts = rejudged;
-            } else {
-                for issue in verdicts.findings.iter_mut() {
-                    issue.summary.push_str(NOT_REPRODUCED_ANEW);
-                }
+            if let Some((_, settled)) = done.iter().find(|(p, _)| *p == written.smt2) {
+                *written = settled.clone();
+                continue;
             }
-        }
-        let oracle_time = t.elapsed();
-        let t = Instant::now();
-        let mut findings = Vec::new();
-        for issue in verdicts.findings {
-            let ctx = finding::Context::new(f, &self.versions, &self.limits, self.setup)
-                .with_answers(&answers)
-                .with_config(config)
-                .with_input(input)
-                .with_source(self.source.as_deref());
-            findings.push(finding::record(
-                &self.findings_dir,
-                issue,
-                finding::Subject::Formula(&ctx),
-            ));
-        }
-        let write_time = t.elapsed();
-        let t = Instant::now();
-        if let (Some(budget), Some(true)) = (self.reduce_budget, reproduced_anew) {
-            // Two issues of one class on one formula (an API error through a solver's C API
-            // and through its front end) are one finding file: it is reduced and settled
-            // once, and the second issue takes where it ended up (`known/` once settled).
-            let mut done: Vec<(std::path::PathBuf, finding::Written)> = Vec::new();
-            for (issue, written) in findings.iter_mut() {
-                if written.again {
-                    // Reduced or settled when an earlier setup or case wrote it.
-                    continue;
-                }
-                if let Some((_, settled)) = done.iter().find(|(p, _)| *p == written.smt2) {
-                    *written = settled.clone();
-                    continue;
-                }
-                let original = written.smt2.clone();
-                if self.source.is_some() {
-                    // The reducer changes the formula, which the text paths would then print
-                    // instead of running the file: the finding is about the file as written.
-                    let _ = finding::write_not_reduced(written, finding::NOT_REDUCED_OWN_TEXT);
-                } else if issue.class.reduced_as_written() {
-                    self.reduce_written(f, issue, written, reduce_judge, budget, config, input);
-                }
-                done.push((original, written.clone()));
+            let original = written.smt2.clone();
+            if self.case.source.is_some() {
+                // The reducer changes the formula, which the text paths would then print
+                // instead of running the file: the finding is about the file as written.
+                let _ = finding::write_not_reduced(written, finding::NOT_REDUCED_OWN_TEXT);
+            } else if issue.class.reduced_as_written() {
+                self.reduce_written(f, issue, written, judge, budget, config, input);
             }
-        }
-        Report {
-            answers,
-            model_checks: verdicts.model_checks,
-            findings,
-            solver_time,
-            phases,
-            oracle_time,
-            write_time,
-            reduce_time: t.elapsed(),
-            total_time: start.elapsed(),
-            reproduced_anew,
-            reuse: self.reuse,
-            setup: self.setup,
+            done.push((original, written.clone()));
         }
     }
 }
@@ -716,7 +748,8 @@ impl Harness {
     ) {
         let result = match self.reduce_finding(f, issue, judge, budget) {
             Ok(r) => {
-                let ctx = finding::Context::new(&r.formula, &self.versions, &self.limits, r.setup)
+                let ctx = self
+                    .context(&r.formula, r.setup)
                     .with_answers(&r.answers)
                     .with_config(config)
                     .with_input(input);
@@ -743,7 +776,7 @@ impl Harness {
         let expected = roots.iter().map(|r| ev.eval(*r).ok()).collect();
         let mut solver_time = Duration::ZERO;
         let mut values = Vec::new();
-        for s in self.solvers.iter_mut() {
+        for s in self.solvers.api.iter_mut() {
             if crate::facts::skip_reason(s.id(), f).is_some() {
                 continue;
             }
@@ -801,13 +834,14 @@ impl Harness {
                 None => f.clone(),
             };
             let answers = self.answers(&g);
-            let ctx = finding::Context::new(&g, &self.versions, &self.limits, self.setup)
+            let ctx = self
+                .context(&g, self.case.setup)
                 .with_answers(&answers)
                 .with_config(Some(&case.config))
                 .with_input(input);
             let (issue, mut written) =
-                finding::record(&self.findings_dir, issue, finding::Subject::Formula(&ctx));
-            if let Some(budget) = self.reduce_budget.filter(|_| !written.again) {
+                finding::record(&self.output.dir, issue, finding::Subject::Formula(&ctx));
+            if let Some(budget) = self.reduce_budget().filter(|_| !written.again) {
                 self.reduce_written(
                     &g,
                     &issue,

@@ -130,7 +130,7 @@ impl Harness {
                     continue;
                 }
             }
-            self.case_paths = Some(plan.paths.to_vec());
+            self.case.paths = Some(plan.paths.to_vec());
             let report = match self.set_setup(plan.setup) {
                 Ok(()) => Some(run(self, f)),
                 Err(e) => {
@@ -138,7 +138,7 @@ impl Harness {
                     None
                 }
             };
-            self.case_paths = None;
+            self.case.paths = None;
             if plan.own_text {
                 let _ = self.set_source(None);
             }
@@ -197,11 +197,12 @@ impl Harness {
         for (issue, run) in oracle::judge_across_setups(&every.seen, &judged) {
             let (k, r) = &every.runs[run];
             let plan = &EVERY_PATH[*k];
-            let ctx = finding::Context::new(f, &self.versions, &self.limits, plan.setup)
+            let ctx = self
+                .context(f, plan.setup)
                 .with_answers(&r.answers)
                 .with_source(source.filter(|_| plan.own_text));
             out.push(finding::record(
-                &self.findings_dir,
+                &self.output.dir,
                 issue,
                 finding::Subject::Formula(&ctx),
             ));

@@ -72,14 +72,14 @@ impl Harness {
         // A candidate on which a solver crashes or hangs is a finding of its own (the
         // watchdog writes it where it is on); where a crash leaves no time for that, the
         // candidate is on disk already.
-        if let Some(path) = &self.candidate_file {
-            let ctx = crate::finding::Context::new(f, &self.versions, &self.limits, self.setup);
+        if let Some(path) = &self.output.candidate_file {
+            let ctx = self.context(f, self.case.setup);
             let _ = std::fs::write(path, crate::finding::reproducer(issue, &ctx));
         }
         // Each candidate starts on new solvers (in the same context), as the finding did in
         // the run that confirmed it: a kept solver's history would let a candidate show a
         // finding that no new process makes.
-        if self.setup.reuse.keeps_solvers() {
+        if self.case.setup.reuse.keeps_solvers() {
             self.forget();
         }
         let watched = super::watchdog::watch(self, f, None);
@@ -105,7 +105,7 @@ impl Harness {
         budget: Duration,
     ) -> Result<Reduction, String> {
         let start = Instant::now();
-        let saved = self.setup;
+        let saved = self.case.setup;
         let result = self.reduce_in_setup(f, issue, judge, budget);
         if let Err(e) = self.set_setup(saved) {
             eprintln!("smtsmith: cannot restore the setup after a reduction: {e}");
@@ -124,7 +124,7 @@ impl Harness {
         budget: Duration,
     ) -> Result<Reduction, String> {
         let deadline = Instant::now() + budget;
-        let original = self.setup;
+        let original = self.case.setup;
         let outcome = crate::reduce::reduce(
             f,
             &mut |g| self.same_finding(g, issue, judge).is_some(),
@@ -138,11 +138,11 @@ impl Harness {
             if Instant::now() >= deadline {
                 break;
             }
-            let candidate = plainer(self.setup);
-            if candidate == self.setup {
+            let candidate = plainer(self.case.setup);
+            if candidate == self.case.setup {
                 continue;
             }
-            let before = self.setup;
+            let before = self.case.setup;
             if self.set_setup(candidate).is_err() {
                 continue;
             }
@@ -157,7 +157,7 @@ impl Harness {
         // where that does not make it, in the setup that made the finding (its reuse mode and
         // solver kind), where the finding was confirmed before it was reduced.
         let mut confirmed = self.confirm_anew(&g, issue, judge);
-        if confirmed.is_none() && self.setup != original {
+        if confirmed.is_none() && self.case.setup != original {
             self.set_setup(original).map_err(|e| e.to_string())?;
             confirmed = self.confirm_anew(&g, issue, judge);
         }
@@ -180,7 +180,7 @@ impl Harness {
                 already_minimal: crate::reduce::size(&g) == crate::reduce::size(f)
                     && g.asserts.len() == f.asserts.len(),
             },
-            setup: self.setup,
+            setup: self.case.setup,
             formula: g,
             answers,
             issue: found,
@@ -198,7 +198,7 @@ impl Harness {
         judge: Judge,
     ) -> Option<(Vec<(SolverId, Answer)>, Issue)> {
         self.forget();
-        for s in self.solvers.iter_mut().chain(self.text_solvers.iter_mut()) {
+        for s in self.solvers.all_mut() {
             s.recycle_soon();
         }
         self.same_finding(g, issue, judge)
@@ -235,7 +235,7 @@ impl Harness {
         let version = r
             .issue
             .blamed
-            .and_then(|b| self.versions.iter().find(|(id, _)| *id == b))
+            .and_then(|b| self.solvers.versions.iter().find(|(id, _)| *id == b))
             .map(|(_, v)| v.clone())
             .unwrap_or_default();
         crate::finding::mark_by_replay(written, k, &version, &how)
@@ -258,7 +258,7 @@ impl Harness {
         if candidates.is_empty() {
             return None;
         }
-        let saved = self.setup;
+        let saved = self.case.setup;
         let mut found = None;
         'candidates: for (k, f, text) in candidates {
             let own = CaseSetup {
@@ -303,7 +303,7 @@ impl Harness {
         if candidates.is_empty() {
             return None;
         }
-        let saved = self.setup;
+        let saved = self.case.setup;
         self.set_setup(r.setup).ok()?;
         let found = candidates
             .into_iter()
@@ -475,9 +475,9 @@ impl WrittenFinding {
             .parent()
             .and_then(|p| p.parent())
             .unwrap_or(std::path::Path::new("."));
-        let mut harness = Harness::with_settings(super::Selection::Both, dir, settings)
+        let mut harness = Harness::with_settings(super::Selection::All, dir, settings)
             .map_err(|e| FileError::Unreadable(format!("the solvers do not start: {e}")))?;
-        harness.limits = limits;
+        harness.settings.limits = limits;
         harness.set_setup(setup).map_err(|e| {
             FileError::Unreadable(format!("the setup's text paths do not start: {e}"))
         })?;
@@ -558,9 +558,9 @@ pub fn reduce_file(
     let smt2 = w.smt2.clone();
     let h = &mut w.harness;
     let candidate = smt2.with_extension("candidate.smt2");
-    h.candidate_file = Some(candidate.clone());
+    h.output.candidate_file = Some(candidate.clone());
     let r = h.reduce_finding(&f, &issue, judge, budget);
-    h.candidate_file = None;
+    h.output.candidate_file = None;
     let _ = std::fs::remove_file(&candidate);
     let r = r.map_err(FileError::NotReproduced)?;
     let mut written = crate::finding::Written {
@@ -571,7 +571,7 @@ pub fn reduce_file(
         again: false,
     };
     let versions = h.versions().to_vec();
-    let ctx = r.context(&versions, &h.limits);
+    let ctx = r.context(&versions, &h.settings.limits);
     let cannot =
         |e: std::io::Error| FileError::Unreadable(format!("cannot write the reduced form: {e}"));
     crate::finding::write_reduced(&mut written, &r.issue, &ctx, &r.stats).map_err(cannot)?;

@@ -6,7 +6,7 @@ use super::{watchdog, Harness};
 use crate::generate::Case;
 use crate::solver::{self, SolverId, Verdict};
 
-/// A fusion seed from a generated formula (bytes drawn from `u`): both solvers decide it
+/// A fusion seed from a generated formula (bytes drawn from `u`): every solver decides it
 /// alike, and a sat one only with a model the evaluator validates (that model is its
 /// witness). `None` otherwise. Findings on the generated formula itself are not reported
 /// here (the `differential` target looks for those).
@@ -16,7 +16,7 @@ pub fn generated_seed(
 ) -> Option<crate::construct::fusion::Seed> {
     let len = u.int_in_range(24..=160usize).ok()?;
     let bytes = u.bytes(len.min(u.len())).ok()?.to_vec();
-    let case = Case::from_bytes_in(&bytes, &h.theories);
+    let case = Case::from_bytes_in(&bytes, &h.settings.theories);
     let watched = watchdog::watch(h, &case.formula, Some(&bytes));
     let answers = h.answers(&case.formula);
     if watched {
@@ -49,13 +49,13 @@ pub fn generated_seed(
         formula: case.formula,
         verdict,
         witness,
-        origin: format!("a generated {verdict} formula (both solvers)"),
+        origin: format!("a generated {verdict} formula (every solver)"),
         decided_by: Some(answers.iter().map(|(id, _)| *id).collect()),
     })
 }
 
 /// A fusion case: one time in three the first seed is a generated formula decided alike
-/// by both solvers ([`generated_seed`]) and the second one is generated too or comes from
+/// by every solver ([`generated_seed`]) and the second one is generated too or comes from
 /// [`crate::construct::fusion::build`]'s sources; otherwise `fusion::build` alone.
 pub fn fusion_case(
     h: &mut Harness,
@@ -82,7 +82,7 @@ pub fn fusion_case(
     fusion::fuse(u, &s1, &s2)
 }
 
-/// One time in three a generated formula decided alike by both solvers
+/// One time in three a generated formula decided alike by every solver
 /// ([`generated_seed`]), otherwise one of [`crate::construct::fusion::any_seed`].
 fn mixed_seed(
     h: &mut Harness,
@@ -114,7 +114,7 @@ pub fn janus_case(
     u: &mut arbitrary::Unstructured,
 ) -> arbitrary::Result<crate::construct::Constructed> {
     let seed = mixed_seed(h, u)?;
-    // A generated seed was decided by both solvers already: not asked again.
+    // A generated seed was decided by every solver already: not asked again.
     let decided: Vec<SolverId> = match &seed.decided_by {
         Some(ids) => ids.clone(),
         None => {

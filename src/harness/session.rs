@@ -1,4 +1,4 @@
-//! Incremental scripts run in lockstep on both solvers ([`Harness::run_script`]) and the
+//! Incremental scripts run in lockstep on every solver ([`Harness::run_script`]) and the
 //! oracles that judge every step:
 //!
 //! - at every check: `wrong-unsat` / `disagreement` / `invalid-model` (as for one formula,
@@ -135,9 +135,9 @@ fn describe(id: SolverId, r: &Option<Result<Response, SolverError>>) -> String {
 impl Harness {
     /// Whether running `s` (nothing written) makes the finding `issue`; the run's report.
     fn same_script_finding(&mut self, s: &Script, issue: &Issue) -> Option<ScriptReport> {
-        let writes = std::mem::replace(&mut self.write_findings, false);
+        let writes = std::mem::replace(&mut self.output.write, false);
         let r = self.run_script(s, None);
-        self.write_findings = writes;
+        self.output.write = writes;
         r.findings
             .iter()
             .any(|(i, _)| i.same_finding(issue))
@@ -229,7 +229,7 @@ impl Harness {
                     step: at.step,
                     answers: &at.answers,
                     versions: self.versions(),
-                    limits: &self.limits,
+                    limits: &self.settings.limits,
                     input,
                 };
                 let stats = serde_json::json!({
@@ -265,7 +265,7 @@ impl Harness {
         self.watch_memory();
         let mut report = ScriptReport::default();
         let ids: Vec<SolverId> = self.solvers_mut().iter().map(|x| x.id()).collect();
-        let limits = self.limits.clone();
+        let limits = self.settings.limits.clone();
         let watched = watchdog::watch_script(self, s, input);
         let mut ran: Vec<(SolverId, Vec<usize>)> = ids.iter().map(|id| (*id, Vec::new())).collect();
         // Start every solver; options it does not take skip the script.
@@ -395,7 +395,7 @@ impl Harness {
             step,
             answers: answers.to_vec(),
         });
-        if !self.write_findings {
+        if !self.output.write {
             report.findings.push((issue, Written::none()));
             return;
         }
@@ -405,13 +405,13 @@ impl Harness {
             step,
             answers,
             versions: self.versions(),
-            limits: &self.limits,
+            limits: &self.settings.limits,
             input,
         };
         let (issue, mut written) =
-            finding::record(&self.findings_dir, issue, finding::Subject::Script(&ctx));
+            finding::record(&self.output.dir, issue, finding::Subject::Script(&ctx));
         if let Some(budget) = self
-            .reduce_budget
+            .reduce_budget()
             .filter(|_| issue.class.reduced_as_written() && !written.again)
         {
             self.reduce_written_script(s, step, &issue, &mut written, budget, input);
@@ -449,7 +449,7 @@ impl Harness {
                 let id = step[k].0;
                 // Its replays are solver time too.
                 let t = Instant::now();
-                let limits = self.limits.clone();
+                let limits = self.settings.limits.clone();
                 let kind = oracle::script::classify_error(s, id, &e, |setup| {
                     self.replay(s, k, &ran[k].1, &limits, setup)
                 });
@@ -487,7 +487,7 @@ impl Harness {
                 // first campaign (confirmed with ten times the resource limits) the blamed
                 // solver's own front end decided 13 of the 31 performance findings within
                 // ten times the time limit (20 s).
-                let big = Limits::time_only(self.limits.timeout_ms * PERFORMANCE_FACTOR);
+                let big = Limits::time_only(self.settings.limits.timeout_ms * PERFORMANCE_FACTOR);
                 let (found, stop) = oracle::script::judge_unknowns(&g, &answers, |k| {
                     // The retry ends the script.
                     self.end_all();

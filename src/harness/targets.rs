@@ -75,7 +75,7 @@ impl Target {
     /// `smtsmith replay --target` replays.
     pub fn decoding(self) -> Decoding {
         match self {
-            Target::Differential => Decoding::Generated(Selection::Both),
+            Target::Differential => Decoding::Generated(Selection::All),
             Target::ModelZ3 => Decoding::Generated(Selection::Only(SolverId::Z3)),
             Target::ModelCvc5 => Decoding::Generated(Selection::Only(SolverId::Cvc5)),
             Target::GroundTerms => Decoding::Ground,
@@ -151,16 +151,16 @@ pub fn fuzz_one(selection: Selection, data: &[u8]) {
 /// solvers (an incremental script in lockstep, judged at every step). Text that does not parse stands for the formula generated from its bytes, as
 /// in the custom mutator, so every input is a test.
 pub fn fuzz_script(data: &[u8]) {
-    fuzz_with(Selection::Both, |h| match crate::mutate::seed_of(data) {
+    fuzz_with(Selection::All, |h| match crate::mutate::seed_of(data) {
         crate::mutate::Seed::Formula(f) => h.run(&f, None, Some(data)).findings,
         crate::mutate::Seed::Script(s) => h.run_script(&s, Some(data)).findings,
     })
 }
 
 /// The body of the `script` target: an incremental script decoded from the input, run in
-/// lockstep on both solvers and judged at every step.
+/// lockstep on every solver and judged at every step.
 pub fn fuzz_incremental(data: &[u8]) {
-    fuzz_with(Selection::Both, |h| {
+    fuzz_with(Selection::All, |h| {
         let s = crate::script::Script::from_bytes_in(data, &settings().theories);
         h.run_script(&s, Some(data)).findings
     })
@@ -179,7 +179,7 @@ pub fn fuzz_constructed(
     if !witness_usable(&c) {
         return;
     }
-    fuzz_with(Selection::Both, |h| {
+    fuzz_with(Selection::All, |h| {
         h.run_constructed(&c, Some(data)).findings
     })
 }
@@ -187,7 +187,7 @@ pub fn fuzz_constructed(
 /// The body of the construction targets that may run the solvers while building a case
 /// (`fusion`, `sae`: generated seeds): [`construct_case`], judged like the others.
 pub fn fuzz_named(name: &str, data: &[u8]) {
-    fuzz_with(Selection::Both, |h| {
+    fuzz_with(Selection::All, |h| {
         let Ok(Ok(c)) = construct_case(h, name, data) else {
             return Vec::new();
         };
@@ -198,10 +198,10 @@ pub fn fuzz_named(name: &str, data: &[u8]) {
     })
 }
 
-/// The body of the ground-term target: a ground case, simplified by both solvers and
+/// The body of the ground-term target: a ground case, simplified by every solver and
 /// evaluated by ours; panics on any finding.
 pub fn fuzz_ground(data: &[u8]) {
-    fuzz_with(Selection::Both, |h| {
+    fuzz_with(Selection::All, |h| {
         let case = Case::ground_from_bytes_in(data, &settings().theories);
         h.run_ground(&case, Some(data)).findings
     })

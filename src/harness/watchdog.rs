@@ -60,10 +60,10 @@ pub(crate) fn watch(h: &mut Harness, f: &Formula, input: Option<&[u8]>) -> bool 
     *CURRENT.lock().unwrap_or_else(|e| e.into_inner()) = Some(Case {
         formula: f.clone(),
         input: input.map(|i| i.to_vec()),
-        versions: h.versions.clone(),
-        limits: h.limits.clone(),
+        versions: h.solvers.versions.clone(),
+        limits: h.settings.limits.clone(),
         setup: *h.setup(),
-        dir: h.findings_dir.clone(),
+        dir: h.output.dir.clone(),
         phase: None,
         reported: false,
         script: None,

@@ -435,18 +435,7 @@ fn read(text: &str, logic_check: LogicCheck) -> Result<Script, ParseError> {
         .map_err(|e| syntax_error(text, e))?;
     let mut conv = Converter::default();
     let mut ctx = y::Context::new();
-    let mut logic = None;
-    let mut status = None;
-    let mut pending_status = None;
-    let mut expected = Vec::new();
-    let mut setup = crate::script::Setup::default();
-    // `:global-declarations`: declarations outlive pop and reset-assertions (below, the type
-    // checker then does not see those commands). A name declared again after its scope
-    // ended is the same symbol when its sort is (`Converter::declare`), either way.
-    let mut global_declarations = false;
-    let mut notes = Vec::new();
-    let mut run = Actions::default();
-    let mut first_check_active: Option<Vec<usize>> = None;
+    let mut st = Read::default();
     // A script without `set-logic` is read as the solvers read it, under every theory; where
     // that fails, the wider check applies to it as to a declared logic (an integer numeral
     // where a real is expected reads as a real under `NRA`).
@@ -464,243 +453,307 @@ fn read(text: &str, logic_check: LogicCheck) -> Result<Script, ParseError> {
         }
     }
     for c in &commands {
-        let range = c.meta_data();
-        let at = |kind, message: String| ParseError {
-            line: range.start.lin_num + 1,
-            column: range.start.col_num + 1,
-            kind,
-            message,
+        if !read_command(c, &mut st, &mut conv, &mut ctx, logic_check)? {
+            break;
+        }
+    }
+    Ok(st.finish(conv.f, conv.patterns_dropped))
+}
+
+/// Reads one command `c` into `st` (terms into `conv`, type-checked in `ctx`): whether
+/// reading goes on (not after `exit`).
+fn read_command(
+    c: &yaspar_ir::untyped::Command,
+    st: &mut Read,
+    conv: &mut Converter,
+    ctx: &mut y::Context,
+    logic_check: LogicCheck,
+) -> Result<bool, ParseError> {
+    let range = c.meta_data();
+    let at = |kind, message: String| ParseError {
+        line: range.start.lin_num + 1,
+        column: range.start.col_num + 1,
+        kind,
+        message,
+    };
+    if read_untyped(c, st, conv, ctx, logic_check)? {
+        return Ok(true);
+    }
+    let typed = c.type_check(ctx).map_err(|e| {
+        let (kind, message) = type_error(&e.to_string());
+        at(kind, message)
+    })?;
+    use y::alg::Command as C;
+    let unsupported = |what: &str| Err(at(ErrorKind::Unsupported, what.to_string()));
+    match typed.repr() {
+        C::SetLogic(l) => st.logic = Some(l.inner().to_string()),
+        C::SetInfo(y::alg::Attribute::Symbol(k, v)) if k.to_string() == ":status" => {
+            st.status(v.inner().as_str())
+        }
+        C::SetOption(o) => {
+            let (key, value) = match o {
+                y::alg::Attribute::Keyword(k) => (k.to_string(), "true".to_string()),
+                y::alg::Attribute::Constant(k, v) => (k.to_string(), v.to_string()),
+                y::alg::Attribute::Symbol(k, v) => (k.to_string(), v.to_string()),
+                _ => (format!("{o:?}"), String::new()),
+            };
+            st.option(key.trim_start_matches(':'), &value);
+        }
+        C::SetInfo(_) | C::DefineSort(..) => {}
+        C::DeclareSort(name, 0) => {
+            conv.sorts.insert(name.inner().to_string(), None);
+        }
+        C::DeclareSort(name, n) => {
+            return unsupported(&format!("declare-sort {name} with {n} parameter(s)"));
+        }
+        C::DeclareConst(name, sort) => {
+            let s = conv.sort(sort).map_err(|m| at(ErrorKind::Unsupported, m))?;
+            if let Some(d) = conv.declare(name.inner(), Vec::new(), s, &mut st.notes) {
+                st.run.push(Action::Declare(d));
+            }
+        }
+        C::DeclareFun(name, args, sort) => {
+            let s = conv.sort(sort).map_err(|m| at(ErrorKind::Unsupported, m))?;
+            let args = args
+                .iter()
+                .map(|a| conv.sort(a))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|m| at(ErrorKind::Unsupported, m))?;
+            if let Some(d) = conv.declare(name.inner(), args, s, &mut st.notes) {
+                st.run.push(Action::Declare(d));
+            }
+        }
+        C::DefineFun(def) => {
+            if !def.sort_params.is_empty() {
+                return unsupported(&format!("define-fun {} with sort parameters", def.name));
+            }
+            conv.defs.insert(def.name.inner().to_string(), def.clone());
+        }
+        C::DefineConst(name, _, body) => {
+            let node = conv.term(body).map_err(|m| at(ErrorKind::Unsupported, m))?;
+            conv.consts.insert(name.inner().to_string(), node);
+        }
+        C::Assert(t) => {
+            let node = conv.term(t).map_err(|m| at(ErrorKind::Unsupported, m))?;
+            conv.f
+                .assert(node)
+                .map_err(|e| at(ErrorKind::Malformed, e.to_string()))?;
+            st.run.push(Action::Assert(node));
+        }
+        C::CheckSat | C::CheckSatAssuming(_) => {
+            let a = match typed.repr() {
+                C::CheckSatAssuming(lits) => {
+                    let lits = conv
+                        .terms(lits)
+                        .map_err(|m| at(ErrorKind::Unsupported, m))?;
+                    Action::CheckSatAssuming(lits)
+                }
+                _ => Action::CheckSat,
+            };
+            st.check(a);
+        }
+        C::GetValue(_) => unreachable!("get-value is read before type-checking"),
+        C::GetUnsatCore | C::GetUnsatAssumptions => st.unsat_query(
+            matches!(typed.repr(), C::GetUnsatAssumptions),
+            range.start.lin_num + 1,
+        ),
+        // Every sat check's model is validated anyway; the others change no answer.
+        C::GetModel
+        | C::GetInfo(_)
+        | C::GetOption(_)
+        | C::GetAssertions
+        | C::GetAssignment
+        | C::GetProof
+        | C::Echo(_) => {}
+        // The solvers read nothing after `exit`.
+        C::Exit => return Ok(false),
+        C::DeclareDatatype(name, dec) => conv
+            .declare_datatypes(&[(name.inner().to_string(), dec)])
+            .map_err(|m| at(ErrorKind::Unsupported, m))?,
+        C::DeclareDatatypes(defs) => {
+            let defs: Vec<_> = defs
+                .iter()
+                .map(|d| (d.name.inner().to_string(), &d.dec))
+                .collect();
+            conv.declare_datatypes(&defs)
+                .map_err(|m| at(ErrorKind::Unsupported, m))?
+        }
+        C::DefineFunRec(d) => {
+            return unsupported(&format!("recursive definition define-fun-rec {}", d.name));
+        }
+        C::DefineFunsRec(_) => return unsupported("recursive definitions define-funs-rec"),
+        C::Push(n) => {
+            let n = numeral(n).map_err(|m| at(ErrorKind::Unsupported, m))?;
+            st.run
+                .scope(Action::Push(n))
+                .map_err(|m| at(ErrorKind::Malformed, m))?;
+        }
+        C::Pop(n) => {
+            let n = numeral(n).map_err(|m| at(ErrorKind::Unsupported, m))?;
+            st.run
+                .scope(Action::Pop(n))
+                .map_err(|m| at(ErrorKind::Malformed, m))?;
+        }
+        C::ResetAssertions => st
+            .run
+            .scope(Action::ResetAssertions)
+            .map_err(|m| at(ErrorKind::Malformed, m))?,
+        C::Reset => return unsupported("reset (declarations and options start over)"),
+        #[allow(unreachable_patterns)]
+        other => return unsupported(&format!("command {other:?}")),
+    }
+    Ok(true)
+}
+
+/// The commands [`read_command`] reads before yaspar-ir type-checks them, or instead: a
+/// logic yaspar-ir does not know, the scope commands under `:global-declarations`,
+/// `get-value`. Whether `c` was one of them (read).
+fn read_untyped(
+    c: &yaspar_ir::untyped::Command,
+    st: &mut Read,
+    conv: &mut Converter,
+    ctx: &mut y::Context,
+    logic_check: LogicCheck,
+) -> Result<bool, ParseError> {
+    let range = c.meta_data();
+    let at = |kind, message: String| ParseError {
+        line: range.start.lin_num + 1,
+        column: range.start.col_num + 1,
+        kind,
+        message,
+    };
+    // yaspar-ir knows only some logic names; scripts of other logics (BV, QF_ABV,
+    // QF_UFBV, ...) are type-checked under ALL, and the name is kept.
+    if let y::alg::Command::SetLogic(l) = c.repr() {
+        let name = l.inner().to_string();
+        let known = y::list_of_logics().contains(&name.to_ascii_uppercase().as_str());
+        let wide = match logic_check {
+            LogicCheck::As(wide) => Some(wide),
+            LogicCheck::Declared if !known => Some("ALL"),
+            LogicCheck::Declared => None,
         };
-        // yaspar-ir knows only some logic names; scripts of other logics (BV, QF_ABV,
-        // QF_UFBV, ...) are type-checked under ALL, and the name is kept.
-        if let y::alg::Command::SetLogic(l) = c.repr() {
-            let name = l.inner().to_string();
-            let known = y::list_of_logics().contains(&name.to_ascii_uppercase().as_str());
-            let wide = match logic_check {
-                LogicCheck::As(wide) => Some(wide),
-                LogicCheck::Declared if !known => Some("ALL"),
-                LogicCheck::Declared => None,
-            };
-            if let Some(wide) = wide {
-                ctx.set_ctx_logic(wide)
-                    .map_err(|e| at(ErrorKind::Malformed, e))?;
-                logic = Some(name);
-                continue;
-            }
+        if let Some(wide) = wide {
+            ctx.set_ctx_logic(wide)
+                .map_err(|e| at(ErrorKind::Malformed, e))?;
+            st.logic = Some(name);
+            return Ok(true);
         }
-        // yaspar-ir ends the declarations of a scope at its pop (and all at
-        // reset-assertions), as SMT-LIB does without `:global-declarations`; with it, the
-        // type checker does not see the scope commands.
-        if global_declarations {
-            use y::alg::Command as C;
-            let scope = match c.repr() {
-                C::Push(n) => Some(numeral(n).map(Action::Push)),
-                C::Pop(n) => Some(numeral(n).map(Action::Pop)),
-                C::ResetAssertions => Some(Ok(Action::ResetAssertions)),
-                _ => None,
-            };
-            if let Some(a) = scope {
-                let a = a.map_err(|m| at(ErrorKind::Unsupported, m))?;
-                run.scope(a).map_err(|m| at(ErrorKind::Malformed, m))?;
-                continue;
-            }
+    }
+    // yaspar-ir ends the declarations of a scope at its pop (and all at
+    // reset-assertions), as SMT-LIB does without `:global-declarations`; with it, the
+    // type checker does not see the scope commands.
+    if st.global_declarations {
+        use y::alg::Command as C;
+        let scope = match c.repr() {
+            C::Push(n) => Some(numeral(n).map(Action::Push)),
+            C::Pop(n) => Some(numeral(n).map(Action::Pop)),
+            C::ResetAssertions => Some(Ok(Action::ResetAssertions)),
+            _ => None,
+        };
+        if let Some(a) = scope {
+            let a = a.map_err(|m| at(ErrorKind::Unsupported, m))?;
+            st.run.scope(a).map_err(|m| at(ErrorKind::Malformed, m))?;
+            return Ok(true);
         }
-        // yaspar-ir refuses quantified terms in get-value; both solvers answer them (closed
-        // Boolean terms of the pool, as the `script` target asks them): the terms are
-        // type-checked alone.
-        if let y::alg::Command::GetValue(ts) = c.repr() {
-            let ts: Vec<y::Term> = ts.type_check(&mut ctx).map_err(|e| {
-                let (kind, message) = type_error(&e.to_string());
-                at(kind, message)
-            })?;
-            let ts = conv.terms(&ts).map_err(|m| at(ErrorKind::Unsupported, m))?;
-            if run.last.as_ref().is_some_and(Action::is_check) {
-                run.push(Action::GetValue(ts));
-            } else {
-                notes.push(format!(
-                    "line {}: get-value not right after a check: left out (no model to ask)",
-                    range.start.lin_num + 1
-                ));
-            }
-            continue;
-        }
-        let typed = c.type_check(&mut ctx).map_err(|e| {
+    }
+    // yaspar-ir refuses quantified terms in get-value; both solvers answer them (closed
+    // Boolean terms of the pool, as the `script` target asks them): the terms are
+    // type-checked alone.
+    if let y::alg::Command::GetValue(ts) = c.repr() {
+        let ts: Vec<y::Term> = ts.type_check(ctx).map_err(|e| {
             let (kind, message) = type_error(&e.to_string());
             at(kind, message)
         })?;
-        use y::alg::Command as C;
-        let unsupported = |what: &str| Err(at(ErrorKind::Unsupported, what.to_string()));
-        match typed.repr() {
-            C::SetLogic(l) => logic = Some(l.inner().to_string()),
-            C::SetInfo(y::alg::Attribute::Symbol(k, v)) if k.to_string() == ":status" => {
-                let v = match v.inner().as_str() {
-                    "sat" => Verdict::Sat,
-                    "unsat" => Verdict::Unsat,
-                    _ => Verdict::Unknown,
-                };
-                status.get_or_insert(v);
-                pending_status = Some(v);
-            }
-            C::SetOption(o) => {
-                let (key, value) = match o {
-                    y::alg::Attribute::Keyword(k) => (k.to_string(), "true".to_string()),
-                    y::alg::Attribute::Constant(k, v) => (k.to_string(), v.to_string()),
-                    y::alg::Attribute::Symbol(k, v) => (k.to_string(), v.to_string()),
-                    _ => (format!("{o:?}"), String::new()),
-                };
-                let key = key.trim_start_matches(':');
-                if let Some(note) = take_option(&mut setup, key, &value, &mut global_declarations) {
-                    notes.push(note);
-                }
-            }
-            C::SetInfo(_) | C::DefineSort(..) => {}
-            C::DeclareSort(name, 0) => {
-                conv.sorts.insert(name.inner().to_string(), None);
-            }
-            C::DeclareSort(name, n) => {
-                return unsupported(&format!("declare-sort {name} with {n} parameter(s)"));
-            }
-            C::DeclareConst(name, sort) => {
-                let s = conv.sort(sort).map_err(|m| at(ErrorKind::Unsupported, m))?;
-                if let Some(d) = conv.declare(name.inner(), Vec::new(), s, &mut notes) {
-                    run.push(Action::Declare(d));
-                }
-            }
-            C::DeclareFun(name, args, sort) => {
-                let s = conv.sort(sort).map_err(|m| at(ErrorKind::Unsupported, m))?;
-                let args = args
-                    .iter()
-                    .map(|a| conv.sort(a))
-                    .collect::<Result<Vec<_>, _>>()
-                    .map_err(|m| at(ErrorKind::Unsupported, m))?;
-                if let Some(d) = conv.declare(name.inner(), args, s, &mut notes) {
-                    run.push(Action::Declare(d));
-                }
-            }
-            C::DefineFun(def) => {
-                if !def.sort_params.is_empty() {
-                    return unsupported(&format!("define-fun {} with sort parameters", def.name));
-                }
-                conv.defs.insert(def.name.inner().to_string(), def.clone());
-            }
-            C::DefineConst(name, _, body) => {
-                let node = conv.term(body).map_err(|m| at(ErrorKind::Unsupported, m))?;
-                conv.consts.insert(name.inner().to_string(), node);
-            }
-            C::Assert(t) => {
-                let node = conv.term(t).map_err(|m| at(ErrorKind::Unsupported, m))?;
-                conv.f
-                    .assert(node)
-                    .map_err(|e| at(ErrorKind::Malformed, e.to_string()))?;
-                run.push(Action::Assert(node));
-            }
-            C::CheckSat | C::CheckSatAssuming(_) => {
-                let a = match typed.repr() {
-                    C::CheckSatAssuming(lits) => {
-                        let lits = conv
-                            .terms(lits)
-                            .map_err(|m| at(ErrorKind::Unsupported, m))?;
-                        Action::CheckSatAssuming(lits)
-                    }
-                    _ => Action::CheckSat,
-                };
-                first_check_active.get_or_insert_with(|| run.frames.active());
-                expected.push(pending_status.take());
-                run.push(a);
-            }
-            C::GetValue(_) => unreachable!("get-value is read before type-checking"),
-            C::GetUnsatCore | C::GetUnsatAssumptions => unsat_query(
-                matches!(typed.repr(), C::GetUnsatAssumptions),
-                &setup,
-                &mut run,
-                range.start.lin_num + 1,
-                &mut notes,
-            ),
-            // Every sat check's model is validated anyway; the others change no answer.
-            C::GetModel
-            | C::GetInfo(_)
-            | C::GetOption(_)
-            | C::GetAssertions
-            | C::GetAssignment
-            | C::GetProof
-            | C::Echo(_) => {}
-            // The solvers read nothing after `exit`.
-            C::Exit => break,
-            C::DeclareDatatype(name, dec) => conv
-                .declare_datatypes(&[(name.inner().to_string(), dec)])
-                .map_err(|m| at(ErrorKind::Unsupported, m))?,
-            C::DeclareDatatypes(defs) => {
-                let defs: Vec<_> = defs
-                    .iter()
-                    .map(|d| (d.name.inner().to_string(), &d.dec))
-                    .collect();
-                conv.declare_datatypes(&defs)
-                    .map_err(|m| at(ErrorKind::Unsupported, m))?
-            }
-            C::DefineFunRec(d) => {
-                return unsupported(&format!("recursive definition define-fun-rec {}", d.name));
-            }
-            C::DefineFunsRec(_) => return unsupported("recursive definitions define-funs-rec"),
-            C::Push(n) => {
-                let n = numeral(n).map_err(|m| at(ErrorKind::Unsupported, m))?;
-                run.scope(Action::Push(n))
-                    .map_err(|m| at(ErrorKind::Malformed, m))?;
-            }
-            C::Pop(n) => {
-                let n = numeral(n).map_err(|m| at(ErrorKind::Unsupported, m))?;
-                run.scope(Action::Pop(n))
-                    .map_err(|m| at(ErrorKind::Malformed, m))?;
-            }
-            C::ResetAssertions => run
-                .scope(Action::ResetAssertions)
-                .map_err(|m| at(ErrorKind::Malformed, m))?,
-            C::Reset => return unsupported("reset (declarations and options start over)"),
-            #[allow(unreachable_patterns)]
-            other => return unsupported(&format!("command {other:?}")),
-        }
+        let ts = conv.terms(&ts).map_err(|m| at(ErrorKind::Unsupported, m))?;
+        st.get_value(ts, range.start.lin_num + 1);
+        return Ok(true);
     }
-    Ok(Read {
-        pool: conv.f,
-        run,
-        setup,
-        first_check_active,
-        logic,
-        status,
-        expected,
-        notes,
-        patterns_dropped: conv.patterns_dropped,
-        tactic: None,
-    }
-    .finish())
+    Ok(false)
 }
 
 /// What a reader gathered from a script's commands, made into a [`Script`] by
 /// [`Read::finish`] (one place for both readers).
+/// What a reader collects from a script's commands besides its terms: the actions, the
+/// setup its options ask for, the logic and status, the notes. Both readers (yaspar-ir's
+/// and the one by sorts) keep one and end with [`Read::finish`].
+#[derive(Default)]
 struct Read {
-    pool: Formula,
     run: Actions,
     setup: crate::script::Setup,
     /// The assertion frames in force at the first check.
     first_check_active: Option<Vec<usize>>,
     logic: Option<String>,
     status: Option<Verdict>,
+    /// A `:status` not yet taken by a check: the next check's expected answer.
+    pending_status: Option<Verdict>,
     expected: Vec<Option<Verdict>>,
     notes: Vec<String>,
-    patterns_dropped: usize,
     tactic: Option<String>,
+    /// `:global-declarations`: declarations outlive pop and reset-assertions.
+    global_declarations: bool,
 }
 
 impl Read {
-    fn finish(self) -> Script {
+    /// `(set-info :status v)`: the script's status (its first), and the next check's.
+    fn status(&mut self, v: &str) {
+        let v = match v {
+            "sat" => Verdict::Sat,
+            "unsat" => Verdict::Unsat,
+            _ => Verdict::Unknown,
+        };
+        self.status.get_or_insert(v);
+        self.pending_status = Some(v);
+    }
+
+    /// `(set-option :key value)`.
+    fn option(&mut self, key: &str, value: &str) {
+        if let Some(note) = take_option(&mut self.setup, key, value, &mut self.global_declarations)
+        {
+            self.notes.push(note);
+        }
+    }
+
+    /// A check (`check-sat` or `check-sat-assuming`), expecting the pending status.
+    fn check(&mut self, a: Action) {
+        self.first_check_active
+            .get_or_insert_with(|| self.run.frames.active());
+        self.expected.push(self.pending_status.take());
+        self.run.push(a);
+    }
+
+    /// `get-value` of `ts` at `line`: an action right after a check, else left out (noted).
+    fn get_value(&mut self, ts: Vec<NodeId>, line: usize) {
+        if self.run.last.as_ref().is_some_and(Action::is_check) {
+            self.run.push(Action::GetValue(ts));
+        } else {
+            self.notes.push(format!(
+                "line {line}: get-value not right after a check: left out (no model to ask)"
+            ));
+        }
+    }
+
+    /// `get-unsat-assumptions` (`assumptions`) or `get-unsat-core` at `line`.
+    fn unsat_query(&mut self, assumptions: bool, line: usize) {
+        unsat_query(
+            assumptions,
+            &self.setup,
+            &mut self.run,
+            line,
+            &mut self.notes,
+        );
+    }
+
+    /// The script read: its term pool `pool`, `patterns_dropped` `:pattern` annotations
+    /// left out.
+    fn finish(self, mut pool: Formula, patterns_dropped: usize) -> Script {
         let mut notes = self.notes;
-        if self.patterns_dropped > 0 {
+        if patterns_dropped > 0 {
             notes.push(format!(
                 "`:pattern`: {} annotation(s) left out (the IR holds no triggers yet: the solvers \
                  choose their own)",
-                self.patterns_dropped
+                patterns_dropped
             ));
         }
-        let mut pool = self.pool;
         pool.number_sorts_by_first_use();
         let run = self.run;
         let check_sat = run.actions.iter().any(Action::is_check);

@@ -20,6 +20,8 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Debug)]
 pub(crate) struct SolverConfig<'a> {
     pub logic: String,
+    /// The formula has nonlinear arithmetic (the logic does not always say it: `ALL`).
+    pub nonlinear: bool,
     pub limits: &'a Limits,
     /// Kept across cases or run as an incremental script (push, pop, several checks).
     pub incremental: bool,
@@ -457,9 +459,11 @@ impl<B: Backend> Solver for Driver<B> {
         }
         // The configuration and key are ours to compute (passes over the formula): not
         // solver time. Recycling is solver time too (deleting a context can take a while).
+        let sig = f.signature();
         let options = self.setup.options_of(self.backend.id());
         let cfg = SolverConfig {
-            logic: f.signature().logic(),
+            logic: sig.logic(),
+            nonlinear: sig.nonlinear,
             limits,
             incremental: self.reuse.keeps_solvers(),
             cores: self.cores,
@@ -617,8 +621,10 @@ impl<B: Backend> Solver for Driver<B> {
         self.script_end();
         self.recycle_if_due(Some(limits))?;
         let f = &sc.formula;
+        let sig = f.signature();
         let cfg = SolverConfig {
-            logic: f.signature().logic(),
+            logic: sig.logic(),
+            nonlinear: sig.nonlinear,
             limits,
             incremental: true,
             cores: sc.setup.cores,

@@ -763,19 +763,19 @@ impl Backend for Yices {
         Ok(())
     }
 
-    fn solver_key(&self, f: &Formula, cfg: &SolverConfig) -> String {
+    fn solver_key(&self, _f: &Formula, cfg: &SolverConfig) -> String {
         format!(
             "{} {} {:?} cores {}",
             cfg.logic,
             // The logic does not always say it (`ALL`), and MCSAT contexts are other contexts.
-            f.signature().nonlinear,
+            cfg.nonlinear,
             cfg.limits.timeout_ms,
             cfg.cores
         )
     }
 
-    fn new_solver(&mut self, f: &Formula, cfg: &SolverConfig) -> Result<*mut c_void, SolverError> {
-        let nonlinear = f.signature().nonlinear;
+    fn new_solver(&mut self, _f: &Formula, cfg: &SolverConfig) -> Result<*mut c_void, SolverError> {
+        let nonlinear = cfg.nonlinear;
         if cfg.cores && nonlinear {
             // MCSAT has no cores: the case answers unknown for Yices alone.
             return Err(SolverError {

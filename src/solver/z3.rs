@@ -79,6 +79,8 @@ pub(crate) struct Session {
     assumptions: Vec<(NodeId, Z3_ast)>,
     /// The model of the last check, while it is current (sat, nothing asserted since).
     model: Option<Z3_model>,
+    /// The formula declares [`STUCK_MARKER`] (what [`Fault::StuckInZ3`] looks for).
+    stuck: bool,
 }
 
 /// Z3's process-wide state that its SMT-LIB front end changes while it runs — the warning
@@ -119,7 +121,19 @@ pub enum Fault {
     /// behaviour that UBSan reports inside libz3 (a Z3 built with
     /// `scripts/build-z3-instrumented.sh ubsan`); without it the sum silently wraps.
     SignedOverflowInZ3,
+    /// Stays [`STUCK_SECONDS`] inside a real Z3 call, deaf to `Z3_interrupt`, at each check
+    /// of a formula that declares [`STUCK_MARKER`] (other formulas run as usual): a call
+    /// stuck by construction, however fast the machine, for the tests of the watchdog and
+    /// of the findings of stuck calls.
+    StuckInZ3,
 }
+
+/// The constant whose declaration makes a check stuck under [`Fault::StuckInZ3`].
+pub const STUCK_MARKER: &str = "smtsmith_stuck";
+
+/// How long [`Fault::StuckInZ3`] keeps a check inside Z3: past any limit the tests set
+/// (at most 2 s), short enough that the case then ends by itself.
+pub const STUCK_SECONDS: u64 = 8;
 
 /// Set by [`inject_fault`]: 0 none, else 1 + the fault's index.
 static FAULT: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
@@ -132,6 +146,7 @@ pub fn inject_fault(fault: Fault) {
         Fault::ExitInErrorHandler => 1,
         Fault::HeapOverreadInZ3 => 3,
         Fault::SignedOverflowInZ3 => 4,
+        Fault::StuckInZ3 => 5,
         Fault::StackOverflowInErrorHandler => {
             // As in a fuzz target, whose thread starts under libFuzzer's `main` with no
             // alternate signal stack (smtsmith's own `main` has the one Rust's runtime
@@ -172,6 +187,11 @@ unsafe extern "C" fn overflow_in_z3_on_error(ctx: Z3_context, _code: Z3_error_co
             let _ = Z3_fpa_get_numeral_exponent_string(ctx, numeral, true);
         }
     }
+}
+
+/// The handler of [`Fault::StuckInZ3`].
+unsafe extern "C" fn stuck_on_error(_ctx: Z3_context, _code: Z3_error_code) {
+    std::thread::sleep(std::time::Duration::from_secs(STUCK_SECONDS));
 }
 
 /// The handler of [`Fault::StackOverflowInErrorHandler`].
@@ -1380,6 +1400,7 @@ impl Backend for Z3 {
             trackers: Vec::new(),
             assumptions: Vec::new(),
             model: None,
+            stuck: f.decls.iter().any(|d| d.name == STUCK_MARKER),
         }
     }
 
@@ -1441,20 +1462,6 @@ impl Backend for Z3 {
     ) -> Result<(Verdict, Option<String>), SolverError> {
         let _shared = shared_state();
         let ctx = self.ctx;
-        let handler: Z3_error_handler = match FAULT.load(std::sync::atomic::Ordering::Relaxed) {
-            1 => Some(exit_on_error),
-            2 => Some(overflow_on_error),
-            3 => Some(overread_on_error),
-            4 => Some(overflow_in_z3_on_error),
-            _ => None,
-        };
-        if handler.is_some() {
-            // SAFETY: `ctx` is this backend's live context; the handler has the signature Z3
-            // calls it with.
-            unsafe { Z3_set_error_handler(ctx, handler) };
-            // An ill-sorted call: Z3 reports it to the handler, which does the fault.
-            let _ = self.provoke_error();
-        }
         let terms: Vec<Z3_ast> = assumptions
             .iter()
             .map(|l| st.memo.memo[l.0 as usize].expect("assumption built"))
@@ -1466,6 +1473,22 @@ impl Backend for Z3 {
             .collect();
         let interruptible = watch(ctx, "Z3_solver_check", self.ctx_limits.timeout_ms);
         let start = std::time::Instant::now();
+        // The test hook's fault, inside the watched check (a stuck one is then the check's).
+        let handler: Z3_error_handler = match FAULT.load(std::sync::atomic::Ordering::Relaxed) {
+            1 => Some(exit_on_error),
+            2 => Some(overflow_on_error),
+            3 => Some(overread_on_error),
+            4 => Some(overflow_in_z3_on_error),
+            5 if st.stuck => Some(stuck_on_error),
+            _ => None,
+        };
+        if handler.is_some() {
+            // SAFETY: `ctx` is this backend's live context; the handler has the signature Z3
+            // calls it with.
+            unsafe { Z3_set_error_handler(ctx, handler) };
+            // An ill-sorted call: Z3 reports it to the handler, which does the fault.
+            let _ = self.provoke_error();
+        }
         // SAFETY: module invariants (live context, its handles, live pointers).
         let r = unsafe {
             if terms.is_empty() {

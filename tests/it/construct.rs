@@ -14,7 +14,7 @@ use smtsmith::solver::Verdict;
 #[test]
 fn construction_oracle_fires_on_contrary_verdicts_only() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = Harness::new(Selection::Both, dir.path()).unwrap();
+    let mut h = Harness::new(Selection::All, dir.path()).unwrap();
     let (mut sat_answers, mut flagged) = (0, 0);
     for seed in 0..60 {
         let bytes = seeded_bytes(seed, 96);
@@ -74,7 +74,7 @@ fn construction_oracle_fires_on_contrary_verdicts_only() {
 fn strings_unsat_rules_are_unsat_for_both_solvers() {
     use smtsmith::construct::strings_unsat::{build_rule, Transform, RULES};
     let dir = tempfile::tempdir().unwrap();
-    let mut h = Harness::new(Selection::Both, dir.path()).unwrap();
+    let mut h = Harness::new(Selection::All, dir.path()).unwrap();
     let mut decided = std::collections::BTreeMap::<&str, (u32, u32)>::new();
     let transforms = [
         Transform::None,
@@ -118,7 +118,7 @@ fn strings_unsat_rules_are_unsat_for_both_solvers() {
 fn invalid_core_oracle_fires_on_a_corrupted_core_only() {
     use smtsmith::construct::strings_unsat::{build_rule, Transform};
     let dir = tempfile::tempdir().unwrap();
-    let mut h = Harness::new(Selection::Both, dir.path()).unwrap();
+    let mut h = Harness::new(Selection::All, dir.path()).unwrap();
     let bytes = seeded_bytes(7, 32);
     let c = build_rule(
         &mut Unstructured::new(&bytes),
@@ -172,7 +172,7 @@ fn invalid_core_oracle_fires_on_a_corrupted_core_only() {
 fn regex_constructions_hold_on_both_solvers() {
     use smtsmith::construct::regex;
     let dir = tempfile::tempdir().unwrap();
-    let mut h = Harness::new(Selection::Both, dir.path()).unwrap();
+    let mut h = Harness::new(Selection::All, dir.path()).unwrap();
     let mut decided = std::collections::BTreeMap::<String, u32>::new();
     for seed in 0..400 {
         let bytes = seeded_bytes(seed, 64);
@@ -223,7 +223,7 @@ fn regex_constructions_hold_on_both_solvers() {
 fn fusion_holds_on_both_solvers() {
     // Kept: a failing test's findings stay on disk.
     let dir = tempfile::tempdir().unwrap().keep();
-    let mut h = Harness::new(Selection::Both, &dir).unwrap();
+    let mut h = Harness::new(Selection::All, &dir).unwrap();
     let mut decided = std::collections::BTreeMap::<String, u32>::new();
     let mut origins = std::collections::BTreeSet::new();
     for seed in 0..90 {
@@ -268,7 +268,7 @@ fn fusion_holds_on_both_solvers() {
 fn sae_mutants_keep_their_verdicts() {
     use smtsmith::construct::{fusion, sae};
     let dir = tempfile::tempdir().unwrap();
-    let mut h = Harness::new(Selection::Both, dir.path()).unwrap();
+    let mut h = Harness::new(Selection::All, dir.path()).unwrap();
     let mut decided = std::collections::BTreeMap::<String, u32>::new();
     for seed in 0..80 {
         let bytes = seeded_bytes(seed, 256);
@@ -339,7 +339,7 @@ fn sae_mutants_keep_their_verdicts() {
 #[test]
 fn janus_mutants_keep_their_verdicts() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = Harness::new(Selection::Both, dir.path()).unwrap();
+    let mut h = Harness::new(Selection::All, dir.path()).unwrap();
     let mut decided = std::collections::BTreeMap::<String, u32>::new();
     let mut incomplete = 0;
     for seed in 0..80 {

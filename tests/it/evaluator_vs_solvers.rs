@@ -163,7 +163,7 @@ fn evaluator_agrees_with_both_solvers_on_random_datatype_assignments() {
 /// Runs the check on `seeds` cases of `theories`: (solver answers that agreed, false
 /// assertion values among them).
 fn agreement(theories: &str, seeds: u64) -> (usize, usize) {
-    let mut h = Harness::new(Selection::Both, tempfile::tempdir().unwrap().keep()).unwrap();
+    let mut h = Harness::new(Selection::All, tempfile::tempdir().unwrap().keep()).unwrap();
     let mut checked = 0;
     let mut falses = 0;
     let theories: smtsmith::generate::Theories = theories.parse().unwrap();
@@ -236,8 +236,8 @@ fn unspecified_selectors_are_judged_by_the_models_values() {
 /// applications their values; the evaluator finds it valid with them, unknown without them.
 fn models_interpret_unspecified(text: &str, applications: usize, effort: f64) {
     let f = smtsmith::smtlib::parse::parse_script(text).unwrap().formula;
-    let mut h = Harness::new(Selection::Both, tempfile::tempdir().unwrap().keep()).unwrap();
-    h.limits = smtsmith::solver::Limits::scaled(effort);
+    let mut h = Harness::new(Selection::All, tempfile::tempdir().unwrap().keep()).unwrap();
+    h.settings.limits = smtsmith::solver::Limits::scaled(effort);
     for (id, answer) in crate::taken(&f, h.answers(&f)) {
         let o = answer.unwrap_or_else(|e| panic!("{id}: {e}"));
         assert_eq!(o.verdict, Verdict::Sat, "{id}: {:?}", o.reason);

@@ -483,7 +483,7 @@ fn every_operator_agrees_with_both_solvers_on_literals() {
     // ground `str.<` / `str.<=` batches undecided ("canceled" at the resource limit) that
     // its non-incremental engine decides, and this test is about operator semantics.
     let mut h = Harness::with_reuse(
-        Selection::Both,
+        Selection::All,
         tempfile::tempdir().unwrap().keep(),
         smtsmith::solver::Reuse::Solver,
     )
@@ -711,7 +711,7 @@ fn every_operator_agrees_with_both_solvers_on_literals() {
 fn generated_ground_terms_agree_with_both_rewriters() {
     use smtsmith::generate::{Case, Theories};
     let dir = tempfile::tempdir().unwrap();
-    let mut h = Harness::new(Selection::Both, dir.path()).unwrap();
+    let mut h = Harness::new(Selection::All, dir.path()).unwrap();
     for subset in [
         "strings",
         "bv",
@@ -751,7 +751,7 @@ fn generated_ground_terms_agree_with_both_rewriters() {
 fn ground_term_oracle_fires_on_a_changed_value_and_suspects_itself_when_all_agree() {
     use smtsmith::oracle::{judge_ground, Class};
     let dir = tempfile::tempdir().unwrap();
-    let mut h = Harness::new(Selection::Both, dir.path()).unwrap();
+    let mut h = Harness::new(Selection::All, dir.path()).unwrap();
     let mut f = Formula::default();
     let (two, three) = (f.lit(Value::Int(2.into())), f.lit(Value::Int(3.into())));
     let sum = f.app(Op::Add, vec![two, three]).unwrap();

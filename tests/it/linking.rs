@@ -7,7 +7,7 @@ use std::process::Command;
 
 #[test]
 fn linked_libraries_are_the_selected_releases() {
-    let h = Harness::new(Selection::Both, tempfile::tempdir().unwrap().keep()).unwrap();
+    let h = Harness::new(Selection::All, tempfile::tempdir().unwrap().keep()).unwrap();
     let version = |id| {
         h.versions()
             .iter()

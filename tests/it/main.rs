@@ -7,6 +7,7 @@
 
 mod bug_benchmark;
 mod cli;
+mod conformance;
 mod construct;
 mod crash_hooks;
 mod cvc5_enums;

@@ -12,7 +12,6 @@ use smtsmith::oracle::{judge, process::still_running, Answer, Class, Issue};
 use smtsmith::solver::{CaseSetup, Limits, Reuse, SolverError, SolverId};
 use std::path::Path;
 use std::process::Command;
-use std::time::Duration;
 
 fn json(path: &Path) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
@@ -85,9 +84,9 @@ fn check_flags_each_bug_that_lives_in_one_path() {
 }
 
 fn harness(reuse: Reuse) -> Harness {
-    let mut h = Harness::with_reuse(Selection::Both, tempfile::tempdir().unwrap().keep(), reuse)
+    let mut h = Harness::with_reuse(Selection::All, tempfile::tempdir().unwrap().keep(), reuse)
         .expect("solvers start");
-    h.reduce_budget = Some(Duration::from_secs(60));
+    h.settings.reduce_seconds = 60;
     h
 }
 
@@ -159,21 +158,12 @@ fn planted_bugs_are_not_known_and_real_known_bugs_are() {
     );
     let versions = h.versions().to_vec();
     let limits = Limits::default();
-    let ctx = Context {
-        formula: &g,
-        answers: &[],
-        versions: &versions,
-        limits: &limits,
-        setup: CaseSetup::default(),
-        config: None,
-        input: None,
-        source: None,
-    };
+    let ctx = Context::new(&g, &versions, &limits, CaseSetup::default());
     let issue: Issue = still_running(SolverId::Z3, 9.0, 2000, false);
-    let w = finding::write(&h.findings_dir, &issue, &ctx).unwrap();
+    let w = finding::write(&h.output.dir, &issue, &ctx).unwrap();
     assert!(w.known.is_none());
     assert!(
-        w.json.starts_with(h.findings_dir.join("time-limit")),
+        w.json.starts_with(h.output.dir.join("time-limit")),
         "{}",
         w.json.display()
     );

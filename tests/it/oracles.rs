@@ -11,7 +11,7 @@ use smtsmith::solver::{SolverId, Verdict};
 
 /// Findings go to a new folder of this test's, kept: a failing test's findings stay on disk.
 fn harness() -> Harness {
-    Harness::new(Selection::Both, tempfile::tempdir().unwrap().keep()).expect("solvers start")
+    Harness::new(Selection::All, tempfile::tempdir().unwrap().keep()).expect("solvers start")
 }
 
 fn int(n: i64) -> Value {
@@ -523,7 +523,7 @@ fn issues_of_cvc5s_experimental_float_solver_are_written_marked_experimental() {
     );
     let smt2 = std::fs::read_to_string(&written.smt2).unwrap();
     assert!(smt2.contains("experimental option(s) --fp-exp"), "{smt2}");
-    let summary = smtsmith::finding::summary(&h.findings_dir).unwrap();
+    let summary = smtsmith::finding::summary(&h.output.dir).unwrap();
     assert!(summary.contains("(experimental: --fp-exp)"), "{summary}");
     // On Float32 the same issue needs no experimental option.
     let g =

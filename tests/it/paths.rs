@@ -11,7 +11,7 @@ use smtsmith::smtlib::{PrintStyle, Shape};
 use smtsmith::solver::{CaseSetup, Paths, Reuse, SolverId, Verdict, Z3Solver};
 
 fn harness() -> Harness {
-    Harness::new(Selection::Both, tempfile::tempdir().unwrap().keep()).expect("solvers start")
+    Harness::new(Selection::All, tempfile::tempdir().unwrap().keep()).expect("solvers start")
 }
 
 /// Every style: each shape with each of the other switches on.
@@ -187,9 +187,9 @@ fn every_z3_solver_constructor_agrees_with_cvc5() {
 #[test]
 fn setups_are_drawn_per_case_and_recorded() {
     let mut h = harness();
-    h.drawn_setups = true;
-    h.mixed_reuse = true;
-    h.paths = Paths::Drawn;
+    h.settings.drawn_setups = true;
+    h.settings.mixed_reuse = true;
+    h.settings.paths = Paths::Drawn;
     let mut seen_kinds = std::collections::BTreeSet::new();
     let mut seen_text = [false; 2];
     let mut seen_shape = std::collections::BTreeSet::new();
@@ -219,7 +219,7 @@ fn setups_are_drawn_per_case_and_recorded() {
 #[test]
 fn a_tactic_solver_finding_replays_with_the_z3_binary() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = Harness::new(Selection::Both, dir.path()).unwrap();
+    let mut h = Harness::new(Selection::All, dir.path()).unwrap();
     // With a curated option too (smt.relevancy 0: the first pair of Z3's table).
     let setup = CaseSetup {
         z3_solver: Z3Solver::Tactic(2),
@@ -250,16 +250,8 @@ fn a_tactic_solver_finding_replays_with_the_z3_binary() {
         blamed: Some(SolverId::Z3),
         summary: "z3 says sat, but its model makes assertion 0 false (corrupted in a test)".into(),
     };
-    let ctx = smtsmith::finding::Context {
-        formula: &f,
-        answers: &answers,
-        versions: h.versions(),
-        limits: &h.limits,
-        setup,
-        config: None,
-        input: None,
-        source: None,
-    };
+    let ctx = smtsmith::finding::Context::new(&f, h.versions(), &h.settings.limits, setup)
+        .with_answers(&answers);
     let w = smtsmith::finding::write(dir.path(), &issue, &ctx).unwrap();
     let script = std::fs::read_to_string(&w.smt2).unwrap();
     assert!(

@@ -24,7 +24,7 @@ fn scripts_give_the_api_verdict_in_both_front_ends() {
         "no z3 binary next to the linked library (a custom SMTSMITH_Z3_LIB_DIR needs SMTSMITH_Z3_BIN)"
     );
     let findings = tempfile::tempdir().unwrap();
-    let mut h = Harness::new(Selection::Both, findings.path()).unwrap();
+    let mut h = Harness::new(Selection::All, findings.path()).unwrap();
     // Every theory alone and mixed: each subset's scripts must be accepted by both front
     // ends (no error output) and give the API's verdict.
     for subset in [

@@ -13,7 +13,7 @@ use smtsmith::solver::{CaseSetup, SolverError, SolverId, Verdict};
 use std::time::Duration;
 
 fn harness() -> Harness {
-    Harness::new(Selection::Both, tempfile::tempdir().unwrap().keep()).expect("solvers start")
+    Harness::new(Selection::All, tempfile::tempdir().unwrap().keep()).expect("solvers start")
 }
 
 fn int(n: i64) -> Value {
@@ -229,7 +229,7 @@ fn every_judged_class_reduces() {
         // The reduced reproducer replays with both solvers' own front ends: read without an
         // error, decided (the corruption itself lives in this process only).
         let versions = h.versions().to_vec();
-        let ctx = r.context(&versions, &h.limits);
+        let ctx = r.context(&versions, &h.settings.limits);
         let text = smtsmith::finding::reproducer(&r.issue, &ctx);
         for out in [
             smtsmith::solver::z3::run_binary(&text, 10_000).unwrap(),
@@ -315,7 +315,7 @@ fn construction_and_incompleteness_reduce() {
 fn written_findings_are_reduced_beside_the_original() {
     let f = noisy();
     let mut h = harness();
-    h.reduce_budget = Some(Duration::from_secs(60));
+    h.settings.reduce_seconds = 60;
     let corrupt = &corruptions()[0].2;
     let judge = |_: &mut Harness, g: &Formula, a: &[(SolverId, Answer)]| judge(g, &corrupt(g, a));
     let r = h.run_judged(&f, None, None, &judge);
@@ -433,7 +433,7 @@ fn one_finding_of_two_paths_is_reduced_once_and_both_name_where_it_ends() {
         ..Default::default()
     })
     .unwrap();
-    h.reduce_budget = Some(Duration::from_secs(60));
+    h.settings.reduce_seconds = 60;
     let r = h.run(&f, None, None);
     let errors: Vec<_> = r
         .findings
@@ -446,7 +446,7 @@ fn one_finding_of_two_paths_is_reduced_once_and_both_name_where_it_ends() {
         "{:?}",
         r.findings
     );
-    let known_dir = h.findings_dir.join("known/api-error");
+    let known_dir = h.output.dir.join("known/api-error");
     for (_, w) in &errors {
         assert!(w.smt2.starts_with(&known_dir), "{}", w.smt2.display());
         assert!(w.smt2.is_file() && w.json.is_file(), "{}", w.smt2.display());

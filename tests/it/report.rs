@@ -68,7 +68,7 @@ fn report_renders_findings_and_plots_in_a_browser() {
 
     // lo < x < lo + 2 over Int: the only model is x = lo + 1; x = lo + 2 is an invalid
     // model. Two such formulas are two findings of one de-duplication key.
-    let mut h = Harness::new(Selection::Both, &findings).unwrap();
+    let mut h = Harness::new(Selection::All, &findings).unwrap();
     let mut written = Vec::new();
     for lo in [5, 40] {
         let mut f = Formula::default();
@@ -84,19 +84,16 @@ fn report_renders_findings_and_plots_in_a_browser() {
         let v = judge(&f, &answers);
         assert_eq!(v.findings.len(), 1, "{:?}", v.findings);
         assert_eq!(v.findings[0].class, Class::InvalidModel);
-        let ctx = finding::Context {
-            formula: &f,
-            answers: &answers,
-            versions: h.versions(),
-            limits: &h.limits,
-            setup: smtsmith::solver::CaseSetup {
+        let ctx = finding::Context::new(
+            &f,
+            h.versions(),
+            &h.settings.limits,
+            smtsmith::solver::CaseSetup {
                 reuse: smtsmith::solver::Reuse::Scope,
                 ..Default::default()
             },
-            config: None,
-            input: None,
-            source: None,
-        };
+        )
+        .with_answers(&answers);
         written.push(
             finding::write(&findings, &v.findings[0], &ctx)
                 .unwrap()

@@ -26,13 +26,13 @@ fn check_mode(mode: Reuse) {
         .collect();
     // Kept solvers: 1,500 other cases first (small and larger ones, every theory), then
     // each test case after the previous ones, as in a fuzzing run.
-    let mut kept = Harness::with_reuse(Selection::Both, dir.path(), mode).unwrap();
+    let mut kept = Harness::with_reuse(Selection::All, dir.path(), mode).unwrap();
     for i in 0..1500u64 {
         let bytes = if i % 5 == 0 { 64 } else { 24 };
         let case = Case::from_bytes_in(&seeded_bytes(100_000 + i, bytes), &all);
         kept.run_case(&case, None);
     }
-    let mut fresh = Harness::with_reuse(Selection::Both, dir.path(), mode).unwrap();
+    let mut fresh = Harness::with_reuse(Selection::All, dir.path(), mode).unwrap();
     let mut decided = 0;
     let mut differ = Vec::new();
     let mut time_dependent = 0;
@@ -128,7 +128,7 @@ fn mixed_reuse_draws_a_mode_per_case_and_records_it() {
         mixed_reuse: true,
         ..Default::default()
     };
-    let mut h = Harness::with_settings(Selection::Both, dir.path(), &settings).unwrap();
+    let mut h = Harness::with_settings(Selection::All, dir.path(), &settings).unwrap();
     let expected_reuse = |input: &[u8]| {
         if smtsmith::solver::CaseSetup::plain_drawn(input, settings.plain_share) {
             Reuse::Scope

@@ -15,7 +15,7 @@ use smtsmith::solver::{Limits, Outcome, Response, Solver, SolverError, SolverId,
 /// Findings go to a new folder of this test's, kept: a failing test's findings stay on disk.
 fn harness(name: &str) -> Harness {
     Harness::new(
-        Selection::Both,
+        Selection::All,
         tempfile::Builder::new()
             .prefix(&format!("smtsmith-script-{name}-"))
             .tempdir()
@@ -486,7 +486,7 @@ fn incompleteness_at_a_later_check_sat_assuming() {
     );
     let mut h = harness("incomplete-assuming");
     // Known only by evidence: once reduced, the known script replays.
-    h.reduce_budget = Some(std::time::Duration::from_secs(60));
+    h.settings.reduce_seconds = 60;
     let r = h.run_script(&s, None);
     let v = r.verdicts();
     assert!(
@@ -533,7 +533,7 @@ fn performance_on_a_real_slow_check() {
          (assert (distinct (mod (- (to_int (- r0)) (- (mod 113 117) (mod 113 117) i1 (to_int r1)) (mod (- i0) (to_int r1))) (to_int (- (- (/ 13.0 3.0))))) (- i0) (* (- i0) i0 (mod (- i0) (to_int r1)) (mod (to_int (- r2 r0 r3 23.0)) (* (- (- 24) 104 i3) (mod i2 i0) i2)))))",
     );
     let mut h = harness("performance");
-    h.limits.timeout_ms = 500;
+    h.settings.limits.timeout_ms = 500;
     let r = h.run_script(&Script::of_formula(&f, Setup::default()), None);
     let v = &r.verdicts()[0];
     let of = |id| v.iter().find(|(s, _)| *s == id).unwrap().1;
@@ -560,7 +560,7 @@ fn performance_on_a_real_slow_check() {
 fn self_check_fires_on_a_real_cvc5_bug() {
     let (f, setup) = failing_model_check();
     let mut h = harness("self-check");
-    h.reduce_budget = Some(std::time::Duration::from_secs(60));
+    h.settings.reduce_seconds = 60;
     let r = h.run_script(&Script::of_formula(&f, setup.clone()), None);
     assert!(
         r.steps
@@ -583,7 +583,7 @@ fn self_check_fires_on_a_real_cvc5_bug() {
     assert!(r.findings[0]
         .1
         .smt2
-        .starts_with(h.findings_dir.join("known/self-check")));
+        .starts_with(h.output.dir.join("known/self-check")));
     let text = std::fs::read_to_string(&r.findings[0].1.smt2).unwrap();
     assert!(text.contains("(set-option :check-models true)"), "{text}");
 
@@ -758,7 +758,7 @@ fn reproducers_replay_the_checks() {
 fn script_findings_are_reduced_as_written() {
     use smtsmith::ir::NodeKind;
     let mut h = harness("reduce-value");
-    h.reduce_budget = Some(std::time::Duration::from_secs(60));
+    h.settings.reduce_seconds = 60;
     let (s, _) = two_checks();
     corrupt(
         &mut h,
@@ -817,7 +817,7 @@ fn fewer_actions_after_reduction(w: &smtsmith::finding::Written) -> serde_json::
 fn a_real_self_check_finding_reduces() {
     let (f, setup) = failing_model_check();
     let mut h = harness("reduce-self-check");
-    h.reduce_budget = Some(std::time::Duration::from_secs(20));
+    h.settings.reduce_seconds = 20;
     let r = h.run_script(&Script::of_formula(&f, setup), None);
     assert_eq!(classes(&r), vec![Class::SelfCheck], "{}", r.summary());
     let w = &r.findings[0].1;
@@ -835,7 +835,7 @@ fn a_real_self_check_finding_reduces() {
 fn an_invalid_core_finding_reduces() {
     let (s, _) = core_script();
     let mut h = harness("reduce-core");
-    h.reduce_budget = Some(std::time::Duration::from_secs(60));
+    h.settings.reduce_seconds = 60;
     corrupt(&mut h, SolverId::Cvc5, empty_assumptions());
     let r = h.run_script(&s, None);
     assert_eq!(classes(&r), vec![Class::InvalidCore], "{}", r.summary());

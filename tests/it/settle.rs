@@ -27,16 +27,7 @@ fn time_limit_finding(
         (SolverId::Z3, "Z3 5.4.1.0".to_string()),
         (SolverId::Cvc5, "1.4.0".to_string()),
     ];
-    let ctx = Context {
-        formula: &f,
-        answers: &[],
-        versions: &versions,
-        limits: &limits,
-        setup: Default::default(),
-        config: None,
-        input: None,
-        source: None,
-    };
+    let ctx = Context::new(&f, &versions, &limits, Default::default());
     let issue = still_running(solver, seconds, limit_ms, false);
     finding::write(dir, &issue, &ctx).unwrap().json
 }

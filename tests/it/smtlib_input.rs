@@ -226,7 +226,7 @@ fn incremental_seeds_pass_check_with_their_statuses() {
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
     assert!(files.len() >= 10, "{} incremental seeds", files.len());
     let findings = tempfile::tempdir().unwrap();
-    let mut h = Harness::new(Selection::Both, findings.path()).unwrap();
+    let mut h = Harness::new(Selection::All, findings.path()).unwrap();
     let mut checks = 0;
     for path in &files {
         let r = smtsmith::check::check_file(&mut h, path, Reading::Lenient, SetupMode::Every);
@@ -484,16 +484,7 @@ fn every_reproducer_reads_back_as_its_case() {
                 blamed: blamed[n as usize % blamed.len()],
                 summary: format!("round trip {seed}"),
             };
-            let ctx = Context {
-                formula: f,
-                answers: &[],
-                versions: &versions,
-                limits: &limits,
-                setup,
-                config: None,
-                input: None,
-                source: None,
-            };
+            let ctx = Context::new(f, &versions, &limits, setup);
             let (_, w) = finding::record(dir.path(), issue.clone(), Subject::Formula(&ctx));
             let text = std::fs::read_to_string(&w.smt2).unwrap();
             let back = parse::parse_script(&text)
@@ -612,7 +603,7 @@ fn check_text(text: &str) -> smtsmith::check::FileReport {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("case.smt2");
     std::fs::write(&path, text).unwrap();
-    let mut h = Harness::new(Selection::Both, dir.path().join("findings")).unwrap();
+    let mut h = Harness::new(Selection::All, dir.path().join("findings")).unwrap();
     smtsmith::check::check_file(&mut h, &path, Reading::Lenient, SetupMode::Every)
 }
 

@@ -1,7 +1,8 @@
 //! The shape of the source, read from the files so that a change that breaks it fails here
 //! and not only in review: `unsafe` lives only in the backends' FFI (`src/solver/z3.rs`,
 //! `src/solver/cvc5.rs`, `src/solver/yices.rs`) and the libc calls of `src/sys.rs`; modules depend on each other without
-//! cycles, at the top level and among the modules of any one parent.
+//! cycles, at the top level and among the modules of any one parent; no function is over 150
+//! lines but a few match tables.
 
 use std::path::{Path, PathBuf};
 
@@ -293,4 +294,171 @@ fn modules_have_no_cycles_at_any_depth() {
     for m in graph.keys() {
         visit(m, &graph, &mut Vec::new(), &mut done);
     }
+}
+
+/// The functions that may be longer than [`LONGEST_FUNCTION`] lines: each one match over
+/// a table — operators (the backends' term builders, the parser's terms, the evaluator),
+/// SMT-LIB commands (the reader by sorts), `SMTSMITH_*` variables — whose arms are short.
+const LONG_MATCH_TABLES: [(&str, &str); 6] = [
+    ("src/solver/z3.rs", "apply"),
+    ("src/solver/cvc5.rs", "apply"),
+    ("src/smtlib/parse.rs", "term_uncached"),
+    ("src/smtlib/parse/by_sorts.rs", "read_command"),
+    ("src/eval/mod.rs", "apply_strict"),
+    ("src/settings.rs", "from_vars"),
+];
+
+/// Lines a function of `src/` may take (its signature to its closing brace), tests aside.
+const LONGEST_FUNCTION: usize = 150;
+
+/// Each function's name, first line and length in `text`, outside `#[cfg(test)]` modules:
+/// braces counted outside comments, string and character literals.
+fn function_lengths(text: &str) -> Vec<(String, usize, usize)> {
+    let code: String = {
+        // Blank out comments and literals, keeping the line structure.
+        let mut out = String::with_capacity(text.len());
+        let mut chars = text.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '/' if chars.peek() == Some(&'/') => {
+                    for c in chars.by_ref() {
+                        if c == '\n' {
+                            out.push('\n');
+                            break;
+                        }
+                    }
+                }
+                '"' => {
+                    out.push(' ');
+                    let mut escaped = false;
+                    for c in chars.by_ref() {
+                        if c == '\n' {
+                            out.push('\n');
+                        }
+                        if escaped {
+                            escaped = false;
+                        } else if c == '\\' {
+                            escaped = true;
+                        } else if c == '"' {
+                            break;
+                        }
+                    }
+                }
+                // A character literal ('{', '\\', '"'), not a lifetime ('a).
+                '\'' => {
+                    let rest: String = chars.clone().take(3).collect();
+                    let literal = rest.starts_with('\\') || rest.chars().nth(1) == Some('\'');
+                    if literal {
+                        let mut escaped = false;
+                        for c in chars.by_ref() {
+                            if escaped {
+                                escaped = false;
+                            } else if c == '\\' {
+                                escaped = true;
+                            } else if c == '\'' {
+                                break;
+                            }
+                        }
+                    }
+                    out.push(' ');
+                }
+                c => out.push(c),
+            }
+        }
+        out
+    };
+    let lines: Vec<&str> = code.lines().collect();
+    let end = lines
+        .iter()
+        .position(|l| l.trim() == "#[cfg(test)]")
+        .unwrap_or(lines.len());
+    let mut found = Vec::new();
+    let mut k = 0;
+    while k < end {
+        let words: Vec<&str> = lines[k].split_whitespace().collect();
+        let name = words
+            .iter()
+            .position(|w| *w == "fn")
+            .and_then(|i| words.get(i + 1))
+            .map(|w| w.split(['(', '<']).next().unwrap_or("").to_string());
+        let Some(name) = name.filter(|n| !n.is_empty()) else {
+            k += 1;
+            continue;
+        };
+        // From the signature to the brace that closes the body (none: a declaration).
+        let (mut depth, mut opened, mut j) = (0i32, false, k);
+        while j < lines.len() {
+            for c in lines[j].chars() {
+                match c {
+                    '{' => {
+                        depth += 1;
+                        opened = true;
+                    }
+                    '}' => depth -= 1,
+                    _ => {}
+                }
+            }
+            if (opened && depth == 0) || (!opened && lines[j].trim_end().ends_with(';')) {
+                break;
+            }
+            j += 1;
+        }
+        if opened {
+            found.push((name, k + 1, j - k + 1));
+            k = j + 1;
+        } else {
+            k += 1;
+        }
+    }
+    found
+}
+
+/// No function of `src/` is longer than [`LONGEST_FUNCTION`] lines but the match tables
+/// named in [`LONG_MATCH_TABLES`] (a function nested in another counts within it).
+#[test]
+fn no_function_is_longer_than_150_lines_but_match_tables() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    sources(&root.join("src"), &mut files);
+    assert!(files.len() > 50, "src/ read: {} files", files.len());
+    let mut long = Vec::new();
+    let mut tables_seen = Vec::new();
+    for file in &files {
+        let rel = file
+            .strip_prefix(root)
+            .unwrap()
+            .to_string_lossy()
+            .to_string();
+        let text = std::fs::read_to_string(file).unwrap();
+        for (name, line, len) in function_lengths(&text) {
+            if LONG_MATCH_TABLES.contains(&(rel.as_str(), name.as_str())) {
+                tables_seen.push((rel.clone(), name));
+            } else if len > LONGEST_FUNCTION {
+                long.push(format!("{rel}:{line} {name}: {len} lines"));
+            }
+        }
+    }
+    assert!(
+        long.is_empty(),
+        "functions over {LONGEST_FUNCTION} lines:\n{}",
+        long.join("\n")
+    );
+    // Every exemption names a function that exists (a renamed one would exempt nothing).
+    for (file, name) in LONG_MATCH_TABLES {
+        assert!(
+            tables_seen.iter().any(|(f, n)| f == file && n == name),
+            "{file}: no function {name} (LONG_MATCH_TABLES is out of date)"
+        );
+    }
+}
+
+/// The counter itself: a brace in a string or character literal or a comment is not
+/// counted, a lifetime is not a character literal, a test module is skipped.
+#[test]
+fn function_lengths_count_braces_of_code_only() {
+    let text = "fn a<'x>(s: &'x str) -> bool {\n    // {\n    let b = '{';\n    s == \"u{\" || b == '\\''\n}\nfn c() {}\n#[cfg(test)]\nmod tests {\n    fn d() {}\n}\n";
+    assert_eq!(
+        function_lengths(text),
+        vec![("a".to_string(), 1, 5), ("c".to_string(), 6, 1)]
+    );
 }

@@ -57,7 +57,7 @@ pub(super) fn bench_cmd(cmd: Command) -> Result<ExitCode, String> {
     let measure = |mut h: Harness| {
         use smtsmith::bench::profile;
         use smtsmith::harness::Target;
-        h.limits = settings().limits.clone();
+        h.settings.limits = settings().limits.clone();
         profile(&mut h, &warm, &theories, Target::Differential);
         profile(&mut h, &inputs, &theories, target)
     };

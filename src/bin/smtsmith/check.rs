@@ -15,7 +15,7 @@ pub(super) fn check_worker(cmd: Command) -> Result<ExitCode, String> {
         unreachable!("dispatched by run")
     };
     let mut h = Harness::with_settings(solver, &findings, settings()).map_err(|e| e.to_string())?;
-    h.limits = check_limits(timeout_ms);
+    h.settings.limits = check_limits(timeout_ms);
     let reading = if strict {
         smtlib::parse::Reading::Strict
     } else {
@@ -58,7 +58,7 @@ pub(super) fn check_cmd(cmd: Command) -> Result<ExitCode, String> {
     drop(h);
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     let selection = match solver {
-        Selection::Both => "both".to_string(),
+        Selection::All => "all".to_string(),
         Selection::Only(id) => id.to_string(),
     };
     let worker_dir = dir.clone();

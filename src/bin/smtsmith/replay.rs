@@ -50,55 +50,7 @@ pub(super) fn replay_cmd(cmd: Command) -> Result<ExitCode, String> {
         _ => None,
     };
     if incremental || seeded_script.is_some() {
-        let dir = findings.unwrap_or_else(|| settings().findings_dir("findings"));
-        let mut h = Harness::with_settings(solver, dir, settings()).map_err(|e| e.to_string())?;
-        let s = match seeded_script {
-            Some(s) => s,
-            None => smtsmith::script::Script::from_bytes_in(&input, &resolve(theories)),
-        };
-        let all: Vec<usize> = (0..s.actions.len()).collect();
-        print!(
-            "{}",
-            smtsmith::smtlib::scripts::print(
-                &s,
-                &smtsmith::smtlib::scripts::Print {
-                    comments: vec!["the whole script (with Z3's options; queries run only after the answer they need)".into()],
-                    solver: smtsmith::solver::SolverId::Z3,
-                    ran: &all,
-                    aliases: smtsmith::facts::reproducer_needs_aliases(
-                        smtsmith::solver::SolverId::Z3,
-                        h.versions(),
-                    ),
-                }
-            )
-        );
-        let report = h.run_script(&s, Some(&input));
-        for (n, step) in report.steps.iter().enumerate() {
-            for (id, r) in step {
-                if let Some(Ok(smtsmith::solver::Response::Check(o))) = r {
-                    println!(
-                        "; step {n}: {id}: {}{}",
-                        o.verdict,
-                        o.reason
-                            .as_ref()
-                            .map(|r| format!(" ({r})"))
-                            .unwrap_or_default()
-                    );
-                }
-            }
-        }
-        if let Some(why) = &report.skipped {
-            println!("; skipped: {why}");
-        }
-        return Ok(if report.findings.is_empty() {
-            println!("; no finding");
-            ExitCode::SUCCESS
-        } else {
-            for l in report.summary().lines() {
-                println!("; {l}");
-            }
-            ExitCode::from(1)
-        });
+        return replay_script(&input, seeded_script, theories, solver, findings);
     }
     let mut harness = None;
     let constructed = match &construct {
@@ -183,6 +135,66 @@ pub(super) fn replay_cmd(cmd: Command) -> Result<ExitCode, String> {
         );
         Ok(ExitCode::from(1))
     }
+}
+
+/// `smtsmith replay` of an incremental script: the script generated from `input` (or the
+/// one `seed_mutation` read from it), printed whole, then run in lockstep.
+fn replay_script(
+    input: &[u8],
+    seeded_script: Option<smtsmith::script::Script>,
+    theories: Option<smtsmith::generate::Theories>,
+    solver: Selection,
+    findings: Option<PathBuf>,
+) -> Result<ExitCode, String> {
+    let dir = findings.unwrap_or_else(|| settings().findings_dir("findings"));
+    let mut h = Harness::with_settings(solver, dir, settings()).map_err(|e| e.to_string())?;
+    let s = match seeded_script {
+        Some(s) => s,
+        None => smtsmith::script::Script::from_bytes_in(input, &resolve(theories)),
+    };
+    let all: Vec<usize> = (0..s.actions.len()).collect();
+    print!(
+        "{}",
+        smtsmith::smtlib::scripts::print(
+            &s,
+            &smtsmith::smtlib::scripts::Print {
+                comments: vec!["the whole script (with Z3's options; queries run only after the answer they need)".into()],
+                solver: smtsmith::solver::SolverId::Z3,
+                ran: &all,
+                aliases: smtsmith::facts::reproducer_needs_aliases(
+                    smtsmith::solver::SolverId::Z3,
+                    h.versions(),
+                ),
+            }
+        )
+    );
+    let report = h.run_script(&s, Some(input));
+    for (n, step) in report.steps.iter().enumerate() {
+        for (id, r) in step {
+            if let Some(Ok(smtsmith::solver::Response::Check(o))) = r {
+                println!(
+                    "; step {n}: {id}: {}{}",
+                    o.verdict,
+                    o.reason
+                        .as_ref()
+                        .map(|r| format!(" ({r})"))
+                        .unwrap_or_default()
+                );
+            }
+        }
+    }
+    if let Some(why) = &report.skipped {
+        println!("; skipped: {why}");
+    }
+    Ok(if report.findings.is_empty() {
+        println!("; no finding");
+        ExitCode::SUCCESS
+    } else {
+        for l in report.summary().lines() {
+            println!("; {l}");
+        }
+        ExitCode::from(1)
+    })
 }
 
 /// `smtsmith run-target`.

@@ -5,8 +5,8 @@
 //! bit-vector; `-` as negation or subtraction). The commands become the same [`Script`] as
 //! the typed reader makes (the same `Actions`, options and notes).
 
-use super::{take_option, unsat_query, Actions, DtSymbol, ErrorKind, ParseError, Script};
-use crate::ir::{DeclId, Float, Formula, NodeId, Op, RoundingMode, Sort, Value, Verdict};
+use super::{DtSymbol, ErrorKind, ParseError, Script};
+use crate::ir::{DeclId, Float, Formula, NodeId, Op, RoundingMode, Sort, Value};
 use crate::script::Action;
 use crate::smtlib::sexp::{command_spans, Sx};
 use num_bigint::{BigInt, BigUint};
@@ -865,233 +865,203 @@ pub(super) fn read(text: &str, lenient: bool) -> Result<Script, ParseError> {
         lenient,
         ..Reader::default()
     };
-    let mut logic = None;
-    let mut status = None;
-    let mut pending_status = None;
-    let mut expected = Vec::new();
-    let mut setup = crate::script::Setup::default();
-    let mut global_declarations = false;
-    let mut notes = Vec::new();
-    let mut run = Actions::default();
-    let mut first_check_active: Option<Vec<usize>> = None;
-    let mut tactic = None;
+    let mut st = super::Read::default();
     for (span, c) in &commands {
-        let line = text[..span.start].matches('\n').count() + 1;
-        let column = span.start - text[..span.start].rfind('\n').map_or(0, |p| p + 1) + 1;
-        let at = |kind, message: String| ParseError {
-            line,
-            column,
-            kind,
-            message,
-        };
-        // Ill-sorted terms and undeclared symbols are malformed; everything else the reader
-        // cannot take is unsupported.
-        let unsupported = |m: String| {
-            let malformed = m.starts_with("ill-sorted") || m.starts_with("symbol ");
-            at(
-                if malformed {
-                    ErrorKind::Malformed
-                } else {
-                    ErrorKind::Unsupported
-                },
-                m,
-            )
-        };
-        let Sx::List(items) = c else {
-            return Err(at(ErrorKind::Malformed, format!("command {c}")));
-        };
-        let head = c.head().unwrap_or("");
-        let args = &items[1..];
-        match (head, args) {
-            ("set-logic", [Sx::Atom(l)]) => logic = Some(l.clone()),
-            ("set-info", [Sx::Atom(k), Sx::Atom(v)]) if k == ":status" => {
-                let v = match v.as_str() {
-                    "sat" => Verdict::Sat,
-                    "unsat" => Verdict::Unsat,
-                    _ => Verdict::Unknown,
-                };
-                status.get_or_insert(v);
-                pending_status = Some(v);
-            }
-            ("set-info", _) => {}
-            ("define-sort", [Sx::Atom(name), Sx::List(params), s]) if params.is_empty() => {
-                let s = r.sort(s).map_err(unsupported)?;
-                r.sort_defs.insert(symbol(name).to_string(), s);
-            }
-            ("set-option", [Sx::Atom(k), rest @ ..]) => {
-                let value = rest.first().map_or("true".to_string(), |v| v.to_string());
-                let key = k.trim_start_matches(':');
-                if let Some(note) = take_option(&mut setup, key, &value, &mut global_declarations) {
-                    notes.push(note);
-                }
-            }
-            ("declare-sort", [Sx::Atom(name), n]) => {
-                if index(n).map_err(unsupported)? != 0 {
-                    return Err(unsupported(format!("declare-sort {name} with parameters")));
-                }
-                let next = r.sorts.len() as u32;
-                r.sorts.insert(symbol(name).to_string(), next);
-            }
-            ("declare-const", [Sx::Atom(name), s])
-            | ("declare-fun", [Sx::Atom(name), Sx::List(_), s])
-                if head == "declare-const" || matches!(&args[1], Sx::List(a) if a.is_empty()) =>
-            {
-                let s = r.sort(s).map_err(unsupported)?;
-                if let Some(d) = r.declare(symbol(name), Vec::new(), s, &mut notes) {
-                    run.push(Action::Declare(d));
-                }
-            }
-            ("declare-fun", [Sx::Atom(name), Sx::List(dom), s]) => {
-                let s = r.sort(s).map_err(unsupported)?;
-                let dom = dom
-                    .iter()
-                    .map(|a| r.sort(a))
-                    .collect::<Result<Vec<_>, _>>()
-                    .map_err(unsupported)?;
-                if let Some(d) = r.declare(symbol(name), dom, s, &mut notes) {
-                    run.push(Action::Declare(d));
-                }
-            }
-            ("define-fun", [Sx::Atom(name), Sx::List(params), _, body]) => {
-                let mut ps = Vec::new();
-                for p in params {
-                    match p {
-                        Sx::List(p) if p.len() == 2 => {
-                            let n = atom(&p[0])
-                                .ok_or_else(|| unsupported(format!("parameter {}", p[0])))?;
-                            ps.push((symbol(n).to_string(), r.sort(&p[1]).map_err(unsupported)?));
-                        }
-                        _ => return Err(at(ErrorKind::Malformed, format!("parameter {p}"))),
-                    }
-                }
-                r.defs.insert(
-                    symbol(name).to_string(),
-                    Def {
-                        params: ps,
-                        body: body.clone(),
-                    },
-                );
-            }
-            ("define-const", [Sx::Atom(name), _, body]) => {
-                let node = r.term(body).map_err(unsupported)?;
-                r.consts.insert(symbol(name).to_string(), node);
-            }
-            ("assert", [t]) => {
-                let node = r.term(t).map_err(unsupported)?;
-                r.f.assert(node)
-                    .map_err(|e| at(ErrorKind::Malformed, e.to_string()))?;
-                run.push(Action::Assert(node));
-            }
-            ("check-sat", [])
-            | ("check-sat-assuming", [Sx::List(_)])
-            | ("check-sat-using", [_]) => {
-                // Z3's `check-sat-using TACTIC` is a check; the tactic is kept as written.
-                if head == "check-sat-using" {
-                    tactic.get_or_insert_with(|| args[0].to_string());
-                }
-                let a = match (head, args) {
-                    ("check-sat-assuming", [Sx::List(lits)]) => {
-                        let lits = lits
-                            .iter()
-                            .map(|l| r.term(l))
-                            .collect::<Result<Vec<_>, _>>()
-                            .map_err(unsupported)?;
-                        Action::CheckSatAssuming(lits)
-                    }
-                    _ => Action::CheckSat,
-                };
-                first_check_active.get_or_insert_with(|| run.frames.active());
-                expected.push(pending_status.take());
-                run.push(a);
-            }
-            ("get-value", [Sx::List(ts)]) => {
-                let ts = ts
-                    .iter()
-                    .map(|t| r.term(t))
-                    .collect::<Result<Vec<_>, _>>()
-                    .map_err(unsupported)?;
-                if run.last.as_ref().is_some_and(Action::is_check) {
-                    run.push(Action::GetValue(ts));
-                } else {
-                    notes.push(format!(
-                        "line {line}: get-value not right after a check: left out (no model to ask)"
-                    ));
-                }
-            }
-            ("push" | "pop", [n]) => {
-                let n = index(n).map_err(unsupported)?;
-                let a = if head == "push" {
-                    Action::Push(n)
-                } else {
-                    Action::Pop(n)
-                };
-                run.scope(a).map_err(|m| at(ErrorKind::Malformed, m))?;
-            }
-            ("push" | "pop", []) => {
-                let a = if head == "push" {
-                    Action::Push(1)
-                } else {
-                    Action::Pop(1)
-                };
-                run.scope(a).map_err(|m| at(ErrorKind::Malformed, m))?;
-            }
-            ("reset-assertions", []) => run
-                .scope(Action::ResetAssertions)
-                .map_err(|m| at(ErrorKind::Malformed, m))?,
-            ("get-unsat-core" | "get-unsat-assumptions", []) => unsat_query(
-                head == "get-unsat-assumptions",
-                &setup,
-                &mut run,
-                line,
-                &mut notes,
-            ),
-            (
-                "get-model" | "get-info" | "get-option" | "get-assertions" | "get-assignment"
-                | "get-proof" | "echo",
-                _,
-            ) => {}
-            ("exit", _) => break,
-            ("declare-datatypes", [Sx::List(names), Sx::List(decls)]) => r
-                .declare_datatypes(names, decls)
-                .map_err(|m| datatype_error(&at, m))?,
-            ("declare-datatype", [name, decl]) => {
-                // Its arity is that of its `par`, if any.
-                let arity = match decl {
-                    Sx::List(items) => match items.as_slice() {
-                        [Sx::Atom(par), Sx::List(ps), _] if par == "par" => ps.len(),
-                        _ => 0,
-                    },
-                    Sx::Atom(_) => 0,
-                };
-                r.declare_datatypes(
-                    &[Sx::List(vec![name.clone(), Sx::Atom(arity.to_string())])],
-                    std::slice::from_ref(decl),
-                )
-                .map_err(|m| datatype_error(&at, m))?
-            }
-            _ => return Err(unsupported(format!("command {c}"))),
+        if !read_command(text, span, c, &mut r, &mut st)? {
+            break;
         }
     }
     for (note, uses) in std::mem::take(&mut r.z3_names) {
-        notes.push(format!("{note} ({uses} use(s))"));
+        st.notes.push(format!("{note} ({uses} use(s))"));
     }
     if r.negative_numerals > 0 {
-        notes.push(format!(
+        st.notes.push(format!(
             "negative numeral: `-N` read as `(- N)` (both solvers read it): {} use(s)",
             r.negative_numerals
         ));
     }
-    Ok(super::Read {
-        pool: r.f,
-        run,
-        setup,
-        first_check_active,
-        logic,
-        status,
-        expected,
-        notes,
-        patterns_dropped: r.patterns_dropped,
-        tactic,
+    Ok(st.finish(r.f, r.patterns_dropped))
+}
+
+/// Reads one command `c`, at `span` of `text`, into `st` (terms into `r`): whether reading
+/// goes on (not after `exit`).
+fn read_command(
+    text: &str,
+    span: &std::ops::Range<usize>,
+    c: &Sx,
+    r: &mut Reader,
+    st: &mut super::Read,
+) -> Result<bool, ParseError> {
+    let line = text[..span.start].matches('\n').count() + 1;
+    let column = span.start - text[..span.start].rfind('\n').map_or(0, |p| p + 1) + 1;
+    let at = |kind, message: String| ParseError {
+        line,
+        column,
+        kind,
+        message,
+    };
+    // Ill-sorted terms and undeclared symbols are malformed; everything else the reader
+    // cannot take is unsupported.
+    let unsupported = |m: String| {
+        let malformed = m.starts_with("ill-sorted") || m.starts_with("symbol ");
+        at(
+            if malformed {
+                ErrorKind::Malformed
+            } else {
+                ErrorKind::Unsupported
+            },
+            m,
+        )
+    };
+    let Sx::List(items) = c else {
+        return Err(at(ErrorKind::Malformed, format!("command {c}")));
+    };
+    let head = c.head().unwrap_or("");
+    let args = &items[1..];
+    match (head, args) {
+        ("set-logic", [Sx::Atom(l)]) => st.logic = Some(l.clone()),
+        ("set-info", [Sx::Atom(k), Sx::Atom(v)]) if k == ":status" => st.status(v),
+        ("set-info", _) => {}
+        ("define-sort", [Sx::Atom(name), Sx::List(params), s]) if params.is_empty() => {
+            let s = r.sort(s).map_err(unsupported)?;
+            r.sort_defs.insert(symbol(name).to_string(), s);
+        }
+        ("set-option", [Sx::Atom(k), rest @ ..]) => {
+            let value = rest.first().map_or("true".to_string(), |v| v.to_string());
+            st.option(k.trim_start_matches(':'), &value);
+        }
+        ("declare-sort", [Sx::Atom(name), n]) => {
+            if index(n).map_err(unsupported)? != 0 {
+                return Err(unsupported(format!("declare-sort {name} with parameters")));
+            }
+            let next = r.sorts.len() as u32;
+            r.sorts.insert(symbol(name).to_string(), next);
+        }
+        ("declare-const", [Sx::Atom(name), s])
+        | ("declare-fun", [Sx::Atom(name), Sx::List(_), s])
+            if head == "declare-const" || matches!(&args[1], Sx::List(a) if a.is_empty()) =>
+        {
+            let s = r.sort(s).map_err(unsupported)?;
+            if let Some(d) = r.declare(symbol(name), Vec::new(), s, &mut st.notes) {
+                st.run.push(Action::Declare(d));
+            }
+        }
+        ("declare-fun", [Sx::Atom(name), Sx::List(dom), s]) => {
+            let s = r.sort(s).map_err(unsupported)?;
+            let dom = dom
+                .iter()
+                .map(|a| r.sort(a))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(unsupported)?;
+            if let Some(d) = r.declare(symbol(name), dom, s, &mut st.notes) {
+                st.run.push(Action::Declare(d));
+            }
+        }
+        ("define-fun", [Sx::Atom(name), Sx::List(params), _, body]) => {
+            let mut ps = Vec::new();
+            for p in params {
+                match p {
+                    Sx::List(p) if p.len() == 2 => {
+                        let n = atom(&p[0])
+                            .ok_or_else(|| unsupported(format!("parameter {}", p[0])))?;
+                        ps.push((symbol(n).to_string(), r.sort(&p[1]).map_err(unsupported)?));
+                    }
+                    _ => return Err(at(ErrorKind::Malformed, format!("parameter {p}"))),
+                }
+            }
+            r.defs.insert(
+                symbol(name).to_string(),
+                Def {
+                    params: ps,
+                    body: body.clone(),
+                },
+            );
+        }
+        ("define-const", [Sx::Atom(name), _, body]) => {
+            let node = r.term(body).map_err(unsupported)?;
+            r.consts.insert(symbol(name).to_string(), node);
+        }
+        ("assert", [t]) => {
+            let node = r.term(t).map_err(unsupported)?;
+            r.f.assert(node)
+                .map_err(|e| at(ErrorKind::Malformed, e.to_string()))?;
+            st.run.push(Action::Assert(node));
+        }
+        ("check-sat", []) | ("check-sat-assuming", [Sx::List(_)]) | ("check-sat-using", [_]) => {
+            // Z3's `check-sat-using TACTIC` is a check; the tactic is kept as written.
+            if head == "check-sat-using" {
+                st.tactic.get_or_insert_with(|| args[0].to_string());
+            }
+            let a = match (head, args) {
+                ("check-sat-assuming", [Sx::List(lits)]) => {
+                    let lits = lits
+                        .iter()
+                        .map(|l| r.term(l))
+                        .collect::<Result<Vec<_>, _>>()
+                        .map_err(unsupported)?;
+                    Action::CheckSatAssuming(lits)
+                }
+                _ => Action::CheckSat,
+            };
+            st.check(a);
+        }
+        ("get-value", [Sx::List(ts)]) => {
+            let ts = ts
+                .iter()
+                .map(|t| r.term(t))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(unsupported)?;
+            st.get_value(ts, line);
+        }
+        ("push" | "pop", [n]) => {
+            let n = index(n).map_err(unsupported)?;
+            let a = if head == "push" {
+                Action::Push(n)
+            } else {
+                Action::Pop(n)
+            };
+            st.run.scope(a).map_err(|m| at(ErrorKind::Malformed, m))?;
+        }
+        ("push" | "pop", []) => {
+            let a = if head == "push" {
+                Action::Push(1)
+            } else {
+                Action::Pop(1)
+            };
+            st.run.scope(a).map_err(|m| at(ErrorKind::Malformed, m))?;
+        }
+        ("reset-assertions", []) => st
+            .run
+            .scope(Action::ResetAssertions)
+            .map_err(|m| at(ErrorKind::Malformed, m))?,
+        ("get-unsat-core" | "get-unsat-assumptions", []) => {
+            st.unsat_query(head == "get-unsat-assumptions", line)
+        }
+        (
+            "get-model" | "get-info" | "get-option" | "get-assertions" | "get-assignment"
+            | "get-proof" | "echo",
+            _,
+        ) => {}
+        ("exit", _) => return Ok(false),
+        ("declare-datatypes", [Sx::List(names), Sx::List(decls)]) => r
+            .declare_datatypes(names, decls)
+            .map_err(|m| datatype_error(&at, m))?,
+        ("declare-datatype", [name, decl]) => {
+            // Its arity is that of its `par`, if any.
+            let arity = match decl {
+                Sx::List(items) => match items.as_slice() {
+                    [Sx::Atom(par), Sx::List(ps), _] if par == "par" => ps.len(),
+                    _ => 0,
+                },
+                Sx::Atom(_) => 0,
+            };
+            r.declare_datatypes(
+                &[Sx::List(vec![name.clone(), Sx::Atom(arity.to_string())])],
+                std::slice::from_ref(decl),
+            )
+            .map_err(|m| datatype_error(&at, m))?
+        }
+        _ => return Err(unsupported(format!("command {c}"))),
     }
-    .finish())
+    Ok(true)
 }

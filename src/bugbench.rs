@@ -376,6 +376,9 @@ pub struct TrialResult {
     pub by_fix_range: Vec<String>,
     /// Findings seen that are not a known bug (new, unsettled, performance, regression).
     pub other_findings: usize,
+    /// Finding files that could not be read as a finding record: they trigger nothing, and
+    /// the results say how many (a bug they hold would otherwise be lost without a word).
+    pub unreadable_findings: Vec<PathBuf>,
     /// Where the trial's time went, from its campaign log.
     pub cost: TrialCost,
 }
@@ -609,6 +612,7 @@ pub fn read_trial(dir: &Path, probing: Option<&Probing>) -> Result<TrialResult, 
     let mut triggered: BTreeMap<String, f64> = BTreeMap::new();
     let mut by_fix_range = Vec::new();
     let mut other = 0;
+    let mut unreadable = Vec::new();
     let public_fixed: Vec<String> = known::index()
         .iter()
         .filter(|k| k.is_public() && k.fixed_in.is_some())
@@ -627,6 +631,7 @@ pub fn read_trial(dir: &Path, probing: Option<&Probing>) -> Result<TrialResult, 
     // A trial that wrote nothing may have no findings folder.
     for json in crate::finding::json_files(&dir.join("findings")).unwrap_or_default() {
         let Ok(v) = crate::finding::FindingRecord::open(&json) else {
+            unreadable.push(json.clone());
             continue;
         };
         let stem = json
@@ -699,6 +704,7 @@ pub fn read_trial(dir: &Path, probing: Option<&Probing>) -> Result<TrialResult, 
         triggered,
         by_fix_range,
         other_findings: other,
+        unreadable_findings: unreadable,
         cost,
     })
 }
@@ -755,6 +761,8 @@ pub struct Cell {
     pub own_per_trial: Vec<usize>,
     /// Each trial's cost, in trial order.
     pub costs: Vec<TrialCost>,
+    /// Finding files of its trials that could not be read (they trigger nothing).
+    pub unreadable_findings: usize,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -810,6 +818,7 @@ pub fn cells(trials: &[TrialResult]) -> Vec<Cell> {
                 public_per_trial: ts.iter().map(|t| t.public()).collect(),
                 own_per_trial: ts.iter().map(|t| t.own()).collect(),
                 costs: ts.iter().map(|t| t.cost.clone()).collect(),
+                unreadable_findings: ts.iter().map(|t| t.unreadable_findings.len()).sum(),
                 bugs,
             }
         })
@@ -886,6 +895,13 @@ pub fn table(cells: &[Cell]) -> String {
             median(&c.own_per_trial),
         ));
         out.push_str(&cost_line(c));
+        if c.unreadable_findings > 0 {
+            out.push_str(&format!(
+                "**{} finding file(s) could not be read as finding records and trigger nothing** \
+                 (`smtsmith triage` on a trial's findings names them).\n\n",
+                c.unreadable_findings
+            ));
+        }
         if c.bugs.is_empty() {
             out.push_str("No known bug triggered.\n\n");
             continue;

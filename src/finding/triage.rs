@@ -87,6 +87,9 @@ pub struct Triage {
     /// Class × solver × logic: findings and distinct keys.
     pub summary: Vec<TriageGroup>,
     pub rows: Vec<TriageRow>,
+    /// Finding files that could not be read as a finding record (path, why): counted, not
+    /// silently left out.
+    pub unreadable: Vec<(PathBuf, String)>,
 }
 
 /// One cell of the class × solver × logic summary.
@@ -99,13 +102,9 @@ pub struct TriageGroup {
     pub keys: usize,
 }
 
-/// Reads every `<class>/<hash>.json` under `dir` and groups the findings by their `key`.
-pub fn triage(dir: &Path) -> std::io::Result<Triage> {
-    use std::collections::BTreeMap;
-    let mut rows: BTreeMap<String, TriageRow> = BTreeMap::new();
-    let mut findings = 0;
-    let mut original_keys = std::collections::BTreeSet::new();
-    let mut reduced_count = 0;
+/// The class folders of findings folder `dir`: `<class>/` for new findings,
+/// `known/<class>/` for known bugs, sorted.
+fn class_folders(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     let subfolders = |d: &Path| -> std::io::Result<Vec<PathBuf>> {
         let mut v: Vec<PathBuf> = fs::read_dir(d)?
             .filter_map(|e| e.ok().map(|e| e.path()))
@@ -114,7 +113,6 @@ pub fn triage(dir: &Path) -> std::io::Result<Triage> {
         v.sort();
         Ok(v)
     };
-    // `<class>/` for new findings, `known/<class>/` for known bugs.
     let mut classes = Vec::new();
     for class in subfolders(dir)? {
         if class.file_name().is_some_and(|n| n == "known") {
@@ -123,15 +121,30 @@ pub fn triage(dir: &Path) -> std::io::Result<Triage> {
             classes.push(class);
         }
     }
-    for class in classes {
+    Ok(classes)
+}
+
+/// Reads every `<class>/<hash>.json` under `dir` and groups the findings by their `key`.
+pub fn triage(dir: &Path) -> std::io::Result<Triage> {
+    use std::collections::BTreeMap;
+    let mut rows: BTreeMap<String, TriageRow> = BTreeMap::new();
+    let mut findings = 0;
+    let mut original_keys = std::collections::BTreeSet::new();
+    let mut reduced_count = 0;
+    let mut unreadable = Vec::new();
+    for class in class_folders(dir)? {
         let mut files: Vec<PathBuf> = fs::read_dir(&class)?
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("json"))
             .collect();
         files.sort();
         for path in files {
-            let Ok(v) = FindingRecord::open(&path) else {
-                continue;
+            let v = match FindingRecord::open(&path) {
+                Ok(v) => v,
+                Err(e) => {
+                    unreadable.push((path.clone(), e.to_string()));
+                    continue;
+                }
             };
             findings += 1;
             let key = v.key.clone();
@@ -247,6 +260,7 @@ pub fn triage(dir: &Path) -> std::io::Result<Triage> {
         reduced: reduced_count,
         summary,
         rows,
+        unreadable,
     })
 }
 
@@ -264,6 +278,7 @@ pub fn triage_if_present(dir: &Path) -> std::io::Result<Triage> {
         reduced: 0,
         summary: Vec::new(),
         rows: Vec::new(),
+        unreadable: Vec::new(),
     })
 }
 
@@ -306,7 +321,7 @@ impl Triage {
     /// `N finding(s) (K of known bugs, R reduced), M distinct key(s) (O before reduction)
     /// in DIR`.
     pub fn headline(&self) -> String {
-        format!(
+        let mut out = format!(
             "{} finding(s) ({} of known bugs, {} reduced), {} distinct key(s) ({} before reduction) in {}\n",
             self.findings,
             self.known,
@@ -314,7 +329,14 @@ impl Triage {
             self.rows.len(),
             self.original_keys,
             self.dir.display()
-        )
+        );
+        for (path, why) in &self.unreadable {
+            out.push_str(&format!(
+                "not a finding record, left out: {}: {why}\n",
+                path.display()
+            ));
+        }
+        out
     }
 
     /// A Markdown table with the same rows.
@@ -350,5 +372,29 @@ impl Triage {
             ));
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file in a class folder that is no finding record is counted and named, not left
+    /// out without a word (a record an older or newer smtsmith wrote, or a torn write).
+    #[test]
+    fn an_unreadable_finding_file_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let class = dir.path().join("wrong-unsat");
+        fs::create_dir_all(&class).unwrap();
+        fs::write(class.join("0123456789abcdef.json"), "{\"class\": 3").unwrap();
+        let t = triage(dir.path()).unwrap();
+        assert_eq!(t.findings, 0);
+        assert_eq!(t.unreadable.len(), 1);
+        assert!(
+            t.headline().contains("not a finding record, left out: ")
+                && t.headline().contains("0123456789abcdef.json"),
+            "{}",
+            t.headline()
+        );
     }
 }

@@ -26,7 +26,7 @@ for v in "${variants[@]}"; do
     ;;
   esac
 done
-command -v clang >/dev/null || { echo "sanitizer-tests: clang is needed to build Z3 (apt-get install clang)" >&2; exit 2; }
+command -v clang-19 >/dev/null || command -v clang >/dev/null || { echo "sanitizer-tests: clang is needed to build Z3 (apt-get install clang-19 libc++-19-dev libc++abi-19-dev libclang-rt-19-dev)" >&2; exit 2; }
 cargo +nightly --version >/dev/null 2>&1 || { echo "sanitizer-tests: a nightly toolchain is needed (rustup toolchain install nightly)" >&2; exit 2; }
 target=$(rustc -vV | sed -n 's/^host: //p')
 failed=0

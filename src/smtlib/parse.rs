@@ -470,12 +470,7 @@ fn read_command(
     logic_check: LogicCheck,
 ) -> Result<bool, ParseError> {
     let range = c.meta_data();
-    let at = |kind, message: String| ParseError {
-        line: range.start.lin_num + 1,
-        column: range.start.col_num + 1,
-        kind,
-        message,
-    };
+    let at = error_at(c);
     if read_untyped(c, st, conv, ctx, logic_check)? {
         return Ok(true);
     }
@@ -605,6 +600,17 @@ fn read_command(
     Ok(true)
 }
 
+/// A parse error at command `c`'s position.
+fn error_at(c: &yaspar_ir::untyped::Command) -> impl Fn(ErrorKind, String) -> ParseError {
+    let start = c.meta_data().start;
+    move |kind, message| ParseError {
+        line: start.lin_num + 1,
+        column: start.col_num + 1,
+        kind,
+        message,
+    }
+}
+
 /// The commands [`read_command`] reads before yaspar-ir type-checks them, or instead: a
 /// logic yaspar-ir does not know, the scope commands under `:global-declarations`,
 /// `get-value`. Whether `c` was one of them (read).
@@ -616,12 +622,7 @@ fn read_untyped(
     logic_check: LogicCheck,
 ) -> Result<bool, ParseError> {
     let range = c.meta_data();
-    let at = |kind, message: String| ParseError {
-        line: range.start.lin_num + 1,
-        column: range.start.col_num + 1,
-        kind,
-        message,
-    };
+    let at = error_at(c);
     // yaspar-ir knows only some logic names; scripts of other logics (BV, QF_ABV,
     // QF_UFBV, ...) are type-checked under ALL, and the name is kept.
     if let y::alg::Command::SetLogic(l) = c.repr() {

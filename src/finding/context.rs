@@ -50,6 +50,9 @@ pub struct Context<'a> {
     /// The script's own commands before its check, which the text paths ran instead of
     /// the printed formula (`smtsmith check`): the reproducer is that text.
     pub source: Option<&'a str>,
+    /// The process ended inside a check that had been stopped at its time limit (the
+    /// record's `stopped_at_limit`).
+    pub(super) stopped_at_limit: bool,
 }
 
 /// Why a finding the text paths made on a script's own text has no reduced form.
@@ -75,6 +78,7 @@ impl<'a> Context<'a> {
             config: None,
             input: None,
             source: None,
+            stopped_at_limit: false,
         }
     }
 
@@ -96,6 +100,14 @@ impl<'a> Context<'a> {
     /// The script's own text, which the text paths ran instead of the printed formula.
     pub fn with_source(self, source: Option<&'a str>) -> Context<'a> {
         Context { source, ..self }
+    }
+
+    /// Whether the process ended inside a check stopped at its time limit.
+    pub fn with_stopped_at_limit(self, stopped_at_limit: bool) -> Context<'a> {
+        Context {
+            stopped_at_limit,
+            ..self
+        }
     }
 
     /// The version of solver path `id` as the library reports it: a text path's is its

@@ -328,6 +328,7 @@ fn metadata(issue: &Issue, ctx: &Context, sig: &crate::ir::Signature) -> Finding
             .collect(),
         config: ctx.config.and_then(|c| serde_json::to_value(c).ok()),
         input_hex: ctx.input.map(hex),
+        stopped_at_limit: ctx.stopped_at_limit,
         status: Status::Unsettled,
         own_text: ctx.source.is_some(),
         z3_build: z3_build(),

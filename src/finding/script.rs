@@ -59,6 +59,9 @@ pub struct ScriptContext<'a> {
     pub versions: &'a [(SolverId, String)],
     pub limits: &'a Limits,
     pub input: Option<&'a [u8]>,
+    /// The process ended inside a check stopped at its time limit (the record's
+    /// `stopped_at_limit`).
+    pub stopped_at_limit: bool,
 }
 
 /// Writes a script finding: `<hash>.smt2`, the reproducer for the blamed solver (Z3's
@@ -178,6 +181,7 @@ pub fn write_script(dir: &Path, issue: &Issue, ctx: &ScriptContext) -> std::io::
         limits: ctx.limits.clone(),
         reproducers: reproducers.clone(),
         input_hex: ctx.input.map(hex),
+        stopped_at_limit: ctx.stopped_at_limit,
         status: Status::Unsettled,
         z3_build: z3_build(),
         smtsmith: env!("CARGO_PKG_VERSION").to_string(),

@@ -683,6 +683,7 @@ fn reduce_script(
         versions: o.versions,
         limits: o.limits,
         input: None,
+        stopped_at_limit: false,
     };
     let mut written = crate::finding::Written {
         smt2: o.smt2.to_path_buf(),

@@ -231,6 +231,7 @@ impl Harness {
                     versions: self.versions(),
                     limits: &self.settings.limits,
                     input,
+                    stopped_at_limit: false,
                 };
                 let stats = serde_json::json!({
                     "original_actions": s.actions.len(),
@@ -407,6 +408,7 @@ impl Harness {
             versions: self.versions(),
             limits: &self.settings.limits,
             input,
+            stopped_at_limit: false,
         };
         let (issue, mut written) =
             finding::record(&self.output.dir, issue, finding::Subject::Script(&ctx));

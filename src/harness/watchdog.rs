@@ -98,7 +98,11 @@ pub(crate) fn at_step(i: usize) {
 
 /// Writes `issue` for the watched case `c` (a script's reproducer: the actions up to
 /// the current one, queries left out).
-fn write_for(c: &Case, issue: &crate::oracle::Issue) -> std::io::Result<crate::finding::Written> {
+fn write_for(
+    c: &Case,
+    issue: &crate::oracle::Issue,
+    stopped_at_limit: bool,
+) -> std::io::Result<crate::finding::Written> {
     if let Some((s, step)) = &c.script {
         let ran: Vec<(SolverId, Vec<usize>)> = c
             .versions
@@ -118,11 +122,13 @@ fn write_for(c: &Case, issue: &crate::oracle::Issue) -> std::io::Result<crate::f
             versions: &c.versions,
             limits: &c.limits,
             input: c.input.as_deref(),
+            stopped_at_limit,
         };
         return crate::finding::write_script(&c.dir, issue, &ctx);
     }
     let ctx = crate::finding::Context::new(&c.formula, &c.versions, &c.limits, c.setup)
-        .with_input(c.input.as_deref());
+        .with_input(c.input.as_deref())
+        .with_stopped_at_limit(stopped_at_limit);
     crate::finding::write(&c.dir, issue, &ctx)
 }
 
@@ -154,25 +160,14 @@ fn on_fatal_signal(sig: i32) {
         write_sanitizer_finding(&report);
         return;
     }
-    let mut stopped = false;
-    let written = last_words(|solver, _| {
-        // A solver that dies while winding down a search stopped at its time limit shows the
-        // bug only under a time limit: the summary (and so the key) and the record say so.
-        stopped = crate::solver::interrupt::stopped_and_running(solver);
-        let status = if stopped {
+    last_words(|solver, _| {
+        let status = if crate::solver::interrupt::stopped_and_running(solver) {
             format!("signal {sig}, after its check was stopped at the time limit")
         } else {
             format!("signal {sig}")
         };
         crate::oracle::process::died_inside(solver, &status)
     });
-    if let (Some(w), true) = (written, stopped) {
-        if let Err(e) =
-            crate::finding::FindingRecord::update(&w.json, |r| r.stopped_at_limit = true)
-        {
-            eprintln!("smtsmith: cannot mark the finding as stopped at its limit: {e}");
-        }
-    }
 }
 
 /// Runs when a sanitizer reports an error (in a build with one: `cargo fuzz build -s
@@ -212,7 +207,10 @@ fn last_words(
     }
     c.reported = true;
     let issue = issue(solver, c);
-    match write_for(c, &issue) {
+    // A solver that dies while winding down a check stopped at its time limit shows the bug
+    // only under a time limit: the record says so (and a signal's summary, so its key).
+    let stopped = crate::solver::interrupt::stopped_and_running(solver);
+    match write_for(c, &issue, stopped) {
         Ok(w) => {
             eprintln!(
                 "smtsmith: [{}] {} -> {}",
@@ -348,7 +346,7 @@ fn keep_hung_input(c: &Case) {
 /// Writes the watchdog's `time-limit` finding `issue` of the watched case `c`, saying where
 /// (or, when it cannot be written, printing it whole).
 fn write_time_limit(c: &Case, issue: &crate::oracle::Issue) {
-    match write_for(c, issue) {
+    match write_for(c, issue, false) {
         Ok(w) => eprintln!(
             "smtsmith watchdog: [{}] {} -> {}",
             issue.class,

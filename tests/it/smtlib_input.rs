@@ -549,6 +549,7 @@ fn every_reproducer_reads_back_as_its_case() {
                 versions: &versions,
                 limits: &limits,
                 input: None,
+                stopped_at_limit: false,
             };
             let (_, w) = finding::record(dir.path(), issue.clone(), Subject::Script(&sctx));
             let written = reproducers_of(&w.smt2);

@@ -439,6 +439,15 @@ impl Harness {
         }
     }
 
+    /// The next call runs as a new process would: on new solvers, in new contexts (the Z3
+    /// context and cvc5 term manager are recycled too, not only the kept solvers).
+    pub(crate) fn start_anew(&mut self) {
+        self.forget();
+        for s in self.solvers.all_mut() {
+            s.recycle_soon();
+        }
+    }
+
     /// Drops the solvers kept between cases: the next case starts on new ones.
     pub fn forget(&mut self) {
         for s in self.solvers.all_mut() {
@@ -610,17 +619,22 @@ impl Harness {
         let (answers, verdicts) = self.confirm_case_anew(f, judge, answers, verdicts, &mut report);
         report.oracle_time = t.elapsed();
         let t = Instant::now();
-        let ctx = self
-            .context(f, self.case.setup)
-            .with_answers(&answers)
-            .with_config(config)
-            .with_input(input)
-            .with_source(self.case.source.as_deref());
-        report.findings = verdicts
-            .findings
-            .into_iter()
-            .map(|issue| finding::record(&self.output.dir, issue, finding::Subject::Formula(&ctx)))
-            .collect();
+        if !verdicts.findings.is_empty() {
+            // Built only for findings: a context computes the formula's signature.
+            let ctx = self
+                .context(f, self.case.setup)
+                .with_answers(&answers)
+                .with_config(config)
+                .with_input(input)
+                .with_source(self.case.source.as_deref());
+            report.findings = verdicts
+                .findings
+                .into_iter()
+                .map(|issue| {
+                    finding::record(&self.output.dir, issue, finding::Subject::Formula(&ctx))
+                })
+                .collect();
+        }
         report.write_time = t.elapsed();
         let t = Instant::now();
         if report.reproduced_anew == Some(true) {
@@ -672,10 +686,7 @@ impl Harness {
         if verdicts.findings.is_empty() {
             return (answers, verdicts);
         }
-        self.forget();
-        for s in self.solvers.all_mut() {
-            s.recycle_soon();
-        }
+        self.start_anew();
         let again = self.answers(f);
         let rejudged = judge(self, f, &again);
         let classes = |v: &oracle::Verdicts| {

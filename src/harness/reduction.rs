@@ -197,10 +197,7 @@ impl Harness {
         issue: &Issue,
         judge: Judge,
     ) -> Option<(Vec<(SolverId, Answer)>, Issue)> {
-        self.forget();
-        for s in self.solvers.all_mut() {
-            s.recycle_soon();
-        }
+        self.start_anew();
         self.same_finding(g, issue, judge)
     }
 

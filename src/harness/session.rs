@@ -210,10 +210,7 @@ impl Harness {
             &mut |c| self.same_script_finding(c, issue).is_some(),
             budget,
         );
-        self.forget();
-        for x in self.solvers_mut() {
-            x.recycle_soon();
-        }
+        self.start_anew();
         let result = match self.same_script_finding(&out.script, issue) {
             Some(r) => {
                 let at = r.finding_step.clone().unwrap_or_default();

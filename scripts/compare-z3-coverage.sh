@@ -85,9 +85,9 @@ done
 # (SMTSMITH_SOLVERS): Yices calls reach no Z3 edge, and Yices 2.6.5 aborts inside
 # yices_check_context on some seed_mutation inputs after a few hundred others in the same
 # process, which would end the replay before its count. The watchdog ends a process only
-# when one check has run 1.5 x SMTSMITH_HANG_SECONDS (here 75 s, below the -timeout of
-# 120 s): with its default of 30 s, a cvc5 or Z3 check still running at 45 s ended a
-# replay before its count.
+# when one check has run SMTSMITH_HANG_SECONDS (here 75 s, below the -timeout of 120 s):
+# with a default of 30 s, a cvc5 or Z3 check still running at 45 s ended a replay before
+# its count.
 edges() {
   local bin=$1 corpus=$2 cpu=$3 log=$4 flags=(-max_len=4096)
   [ "$target" = seed_mutation ] && flags=(-max_len=32768)

@@ -91,17 +91,24 @@ pub fn set_label(label: String) {
     *LABEL.lock().unwrap_or_else(|e| e.into_inner()) = label;
 }
 
-/// The hang tax so far, per solver and label, with the calls still running counted as far
-/// as they got (the call a watchdog ends the process in is the costliest of all). The
-/// running calls are only tried for: this also runs at exit, wherever the process stopped.
+/// The hang tax so far, per solver and label, of the calls that returned. A call still
+/// running is not in it ([`running`]): the call a watchdog ends the process in is counted
+/// by whoever reads the process's end (the benchmark takes its whole time from the
+/// watchdog's line), and counting it here too counted it twice.
 pub fn tax() -> Vec<((SolverId, String), Tax)> {
-    let mut out = TAX.lock().unwrap_or_else(|e| e.into_inner()).clone();
-    if let (Ok(running), Ok(label)) = (RUNNING.try_lock(), LABEL.try_lock()) {
-        for r in running.iter() {
-            add(&mut out, r.solver, &label, r.since.elapsed(), r.limit);
-        }
+    TAX.lock().unwrap_or_else(|e| e.into_inner()).clone()
+}
+
+/// The calls running now: solver, the current label, time so far. Only tried for: this
+/// also runs at exit, wherever the process stopped.
+pub fn running() -> Vec<(SolverId, String, Duration)> {
+    match (RUNNING.try_lock(), LABEL.try_lock()) {
+        (Ok(running), Ok(label)) => running
+            .iter()
+            .map(|r| (r.solver, label.clone(), r.since.elapsed()))
+            .collect(),
+        _ => Vec::new(),
     }
-    out
 }
 
 fn pay(solver: SolverId, elapsed: Duration, limit: Duration) {
@@ -171,7 +178,25 @@ pub fn tax_summary() -> String {
             }
         ));
     }
-    format!("hang tax: {}", parts.join("; "))
+    let running: Vec<String> = running()
+        .into_iter()
+        .map(|(s, l, t)| {
+            format!(
+                "{s} {} {:.1} s",
+                if l.is_empty() { "-" } else { &l },
+                t.as_secs_f64()
+            )
+        })
+        .collect();
+    if running.is_empty() {
+        format!("hang tax: {}", parts.join("; "))
+    } else {
+        format!(
+            "hang tax: {} (running now, not in these sums: {})",
+            parts.join("; "),
+            running.join(", ")
+        )
+    }
 }
 static NEXT: AtomicU64 = AtomicU64::new(0);
 static INTERRUPTS: AtomicU64 = AtomicU64::new(0);
@@ -395,22 +420,26 @@ mod tests {
         );
     }
 
+    /// A call still running is named beside the sums, not in them (the benchmark counts a
+    /// call the watchdog ends by its own line; in the sums too, it counted it twice).
     #[test]
-    fn a_call_still_running_counts_in_the_tax_as_far_as_it_got() {
+    fn a_call_still_running_is_named_beside_the_tax_not_in_it() {
         let _turn = LABEL_TESTS.lock().unwrap_or_else(|e| e.into_inner());
         set_label("TAX_RUNNING_TEST".into());
         let c = begin(SolverId::Cvc5, None, "check", 1);
         std::thread::sleep(Duration::from_millis(20));
-        let running = tax()
-            .into_iter()
-            .find(|((s, l), _)| *s == SolverId::Cvc5 && l == "TAX_RUNNING_TEST")
-            .map(|(_, t)| t)
-            .unwrap();
-        // (Other tests' cvc5 calls running at this moment count under this label too.)
-        assert!(running.calls >= 1 && running.overruns >= 1, "{running:?}");
         assert!(
-            running.past_limit >= Duration::from_millis(19),
-            "{running:?}"
+            !tax()
+                .iter()
+                .any(|((s, l), _)| *s == SolverId::Cvc5 && l == "TAX_RUNNING_TEST"),
+            "{:?}",
+            tax()
+        );
+        let summary = tax_summary();
+        assert!(
+            summary.contains("(running now, not in these sums: ")
+                && summary.contains("cvc5 TAX_RUNNING_TEST "),
+            "{summary}"
         );
         drop(c);
         set_label(String::new());

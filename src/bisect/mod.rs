@@ -697,13 +697,18 @@ pub fn bisect_file(json: &Path, store: &Path, timeout: Duration) -> Result<Bisec
         f.probe(store, version, timeout)
     });
     let mut v = f.json.clone();
-    let other = match serde_json::to_value(&b).map_err(|e| err(e.to_string()))? {
+    let mut other = match serde_json::to_value(&b).map_err(|e| err(e.to_string()))? {
         serde_json::Value::Object(map) => map,
         _ => Default::default(),
     };
+    // Typed fields of the record, not kept twice.
+    other.remove("last_bad");
+    other.remove("first_good_after");
     v.bisect = Some(crate::finding::record::BisectRecord {
         solver: f.solver.to_string(),
         range: b.range(),
+        last_bad: b.last_bad.clone(),
+        first_good_after: b.first_good_after.clone(),
         other,
     });
     v.save(json).map_err(|e| err(e.to_string()))?;

@@ -15,6 +15,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 mod context;
+pub mod drafts;
 mod key;
 pub mod known;
 pub mod record;

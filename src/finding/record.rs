@@ -100,6 +100,12 @@ pub struct BisectRecord {
     /// The affected releases, as `bisect` words them.
     #[serde(default)]
     pub range: String,
+    /// The newest pinned release that shows the finding (none: it did not replay).
+    #[serde(default)]
+    pub last_bad: Option<String>,
+    /// The first release after [`BisectRecord::last_bad`] that does not.
+    #[serde(default)]
+    pub first_good_after: Option<String>,
     #[serde(flatten)]
     pub other: serde_json::Map<String, serde_json::Value>,
 }
@@ -265,6 +271,23 @@ impl FindingRecord {
     /// The reduced reproducer's file name, where the finding has one.
     pub fn reduced_file(&self) -> Option<&str> {
         self.reduced.as_ref().and_then(|r| r.file.as_deref())
+    }
+
+    /// The command line of the blamed solver's binary on the reduced reproducer, where it
+    /// was run ([`super::write_binary_probe`]).
+    pub fn binary_command(&self) -> Option<String> {
+        self.binary
+            .as_ref()?
+            .get("command")?
+            .as_str()
+            .map(str::to_string)
+    }
+
+    /// What that binary did with it, in words (`bad: …`, `good: …`, `undecided: …`).
+    pub fn binary_probe_text(&self) -> Option<String> {
+        let probe = self.binary.as_ref()?.get("probe")?.as_object()?;
+        let (how, what) = probe.iter().next()?;
+        Some(format!("{how}: {}", what.as_str().unwrap_or_default()))
     }
 
     /// The release of `solver` the finding recorded.

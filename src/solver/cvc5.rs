@@ -1430,6 +1430,140 @@ pub fn option_category_name(name: &str) -> Result<Option<String>, SolverError> {
     r
 }
 
+/// Every option of the linked cvc5 as its option information describes it (a fresh solver
+/// asks `cvc5_get_option_names`, then `cvc5_get_option_info` for each), with the release.
+pub fn describe_options() -> Result<(String, Vec<crate::options::space::Described>), SolverError> {
+    use crate::options::space::{Described, Kind, Source};
+    let tm = call!("cvc5_term_manager_new", c::term_manager_new())?;
+    let slv = call!("cvc5_new", c::new(tm))?;
+    // SAFETY: the term manager and solver were made above for these questions alone and are
+    // deleted at the end (the solver first); cvc5 owns the returned name array and the
+    // info's strings until the next call of the same function, and each is copied out
+    // before the next call.
+    let r = (|| unsafe {
+        let version = cstr(call!("cvc5_get_version", c::get_version(slv))?);
+        let mut n = 0usize;
+        let names = call!("cvc5_get_option_names", c::get_option_names(slv, &mut n))?;
+        let names: Vec<String> = (0..n).map(|i| cstr(*names.add(i))).collect();
+        let mut out = Vec::with_capacity(names.len());
+        for name in names {
+            let cname = CString::new(name.as_str()).unwrap();
+            let mut info = std::mem::MaybeUninit::<c::OptionInfo>::zeroed();
+            call!(
+                "cvc5_get_option_info",
+                c::get_option_info(slv, cname.as_ptr(), info.as_mut_ptr())
+            )?;
+            let info = info.assume_init();
+            let (kind, default) = match info.kind {
+                c::OptionInfoKind::Bool => (Kind::Bool, Some(info.info_bool.dflt.to_string())),
+                c::OptionInfoKind::Str => (Kind::Text, Some(cstr(info.info_str.dflt))),
+                c::OptionInfoKind::Int64 => {
+                    let i = info.info_int;
+                    (
+                        Kind::Int {
+                            min: if i.has_min { i.min } else { i64::MIN },
+                            max: if i.has_max { i.max } else { i64::MAX },
+                        },
+                        Some(i.dflt.to_string()),
+                    )
+                }
+                c::OptionInfoKind::Uint64 => {
+                    let i = info.info_uint;
+                    (
+                        Kind::Unsigned {
+                            min: if i.has_min { i.min } else { 0 },
+                            max: if i.has_max { i.max } else { u64::MAX },
+                        },
+                        Some(i.dflt.to_string()),
+                    )
+                }
+                c::OptionInfoKind::Double => {
+                    let i = info.info_double;
+                    (
+                        Kind::Double {
+                            min: if i.has_min { i.min } else { f64::MIN },
+                            max: if i.has_max { i.max } else { f64::MAX },
+                        },
+                        Some(i.dflt.to_string()),
+                    )
+                }
+                c::OptionInfoKind::Modes => {
+                    let m = info.info_mode;
+                    let modes: Vec<String> =
+                        (0..m.num_modes).map(|i| cstr(*m.modes.add(i))).collect();
+                    (Kind::Choice(modes), Some(cstr(m.dflt)))
+                }
+                c::OptionInfoKind::Void => (Kind::Void, None),
+            };
+            let category = match info.category {
+                c::OptionCategory::Regular => "regular",
+                c::OptionCategory::Expert => "expert",
+                c::OptionCategory::Common => "common",
+                _ => "undocumented",
+            };
+            let mut d = Described {
+                solver: SolverId::Cvc5,
+                name,
+                module: None,
+                kind,
+                default,
+                doc: String::new(),
+                category: Some(category.into()),
+                source: Source::Cvc5OptionInfo,
+            };
+            // Modes this build lacks (`bv-sat-solver=kissat` "requires a Kissat build of
+            // cvc5") are described but refused: a drawn option keeps those it takes (the
+            // excluded ones are not tried: some print as they are set).
+            if let (Kind::Choice(modes), None) = (&d.kind, d.excluded_by()) {
+                let taken = try_option_values(&d.name, modes)?;
+                let modes = modes
+                    .iter()
+                    .zip(taken)
+                    .filter(|(_, t)| t.is_ok())
+                    .map(|(m, _)| m.clone())
+                    .collect();
+                d.kind = Kind::Choice(modes);
+            }
+            out.push(d);
+        }
+        Ok((version, out))
+    })();
+    // SAFETY: made above, used by nothing else; the solver goes first.
+    unsafe {
+        c::delete(slv);
+        c::term_manager_delete(tm);
+    }
+    r
+}
+
+/// Sets option `name` to each of `values` in turn on a fresh solver, as a case would before
+/// its logic: what cvc5 says to each (for tests of the option catalog).
+pub fn try_option_values(
+    name: &str,
+    values: &[String],
+) -> Result<Vec<Result<(), String>>, SolverError> {
+    let tm = call!("cvc5_term_manager_new", c::term_manager_new())?;
+    let slv = call!("cvc5_new", c::new(tm))?;
+    let cname = CString::new(name).unwrap();
+    let out = values
+        .iter()
+        .map(|v| {
+            let cv = CString::new(v.as_str()).unwrap();
+            call!(
+                "cvc5_set_option",
+                c::set_option(slv, cname.as_ptr(), cv.as_ptr())
+            )
+            .map_err(|e| e.message)
+        })
+        .collect();
+    // SAFETY: made above for these calls alone; the solver goes first.
+    unsafe {
+        c::delete(slv);
+        c::term_manager_delete(tm);
+    }
+    Ok(out)
+}
+
 /// Runs an SMT-LIB script through cvc5's own parser (libcvc5parser), as the `cvc5` binary
 /// would (with `--arrays-exp` when the script has constant arrays), and returns what its
 /// commands printed. The wheel ships no `cvc5` binary; this is

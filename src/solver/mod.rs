@@ -1,6 +1,7 @@
 //! The solver interface and its backends. All `unsafe` FFI lives in `z3.rs`, `cvc5.rs` and
 //! `yices.rs`; the rest of smtsmith sees only this module's types.
 
+pub mod catalog;
 #[allow(unsafe_code)]
 pub mod cvc5;
 mod driver;

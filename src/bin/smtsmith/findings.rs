@@ -36,6 +36,43 @@ pub(super) fn summary(cmd: Command) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `smtsmith drafts`.
+pub(super) fn drafts(cmd: Command) -> Result<ExitCode, String> {
+    let Command::Drafts { dir, out } = cmd else {
+        unreachable!("dispatched by run")
+    };
+    if !dir.is_dir() {
+        return Err(format!("{}: no findings folder there", dir.display()));
+    }
+    let out = out.unwrap_or_else(|| dir.join("drafts"));
+    let d = smtsmith::finding::drafts::write_drafts(&dir, &out)
+        .map_err(|e| format!("{}: {e}", dir.display()))?;
+    for (i, draft) in d.drafts.iter().enumerate() {
+        println!("{:>3}. {}  {}", i + 1, draft.title, draft.file.display());
+    }
+    for (row, source) in &d.known {
+        println!(
+            "known: {} {} {}{}",
+            row.class,
+            row.solver,
+            row.known.as_deref().unwrap_or(""),
+            source
+                .as_deref()
+                .map_or_else(String::new, |s| format!(" ({s})"))
+        );
+    }
+    for (p, why) in &d.unreadable {
+        println!("not a finding record, left out: {}: {why}", p.display());
+    }
+    println!(
+        "{} draft(s), {} known bug(s) not drafted; index: {}",
+        d.drafts.len(),
+        d.known.len(),
+        d.index.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
 /// `smtsmith reduce`.
 pub(super) fn reduce(cmd: Command) -> Result<ExitCode, String> {
     let Command::Reduce {

@@ -277,6 +277,36 @@ enum Command {
         #[arg(long)]
         json: Option<PathBuf>,
     },
+    /// Write an issue draft (Markdown, in the form the solvers' trackers use) for every
+    /// distinct bug of a findings folder — one per de-duplication key that is not a known
+    /// bug — and an index, README.md, listing them most urgent first: a wrong unsat, a wrong
+    /// sat, an invalid model, a crash, an error, the rest; those needing an experimental
+    /// option last. Known bugs get no draft; the index names their public thread. Exit
+    /// status 0 (2: unreadable folder).
+    Drafts {
+        /// The findings folder.
+        #[arg(default_value = "findings")]
+        dir: PathBuf,
+        /// Where the drafts go (default: DIR/drafts).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// List the options each solver describes, read from the linked solvers themselves (Z3:
+    /// its release's parameter descriptions, `z3 -pd`; cvc5: `cvc5_get_option_names` and
+    /// `cvc5_get_option_info`): how many, those that may be drawn with their values, and
+    /// how many each rule of the exclusion rule leaves out, with its reason
+    /// (src/options/space.rs). Exit status 0; 2 when a solver cannot be asked.
+    Options {
+        /// z3, cvc5 or all.
+        #[arg(long, default_value = "all")]
+        solver: String,
+        /// Also list every excluded option with the rule that excludes it.
+        #[arg(long)]
+        excluded: bool,
+        /// The catalogs as JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// Run an SMT-LIB script with a linked solver's own front end (z3: the release's
     /// binary; cvc5: libcvc5parser, the front end of the cvc5 binary; yices: the wheel's
     /// yices-smt2) and print its output.
@@ -641,6 +671,12 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         cmd @ Command::Bisect { .. } => findings::bisect(cmd),
         cmd @ Command::Settle { .. } => findings::settle(cmd),
         cmd @ Command::Triage { .. } => findings::triage(cmd),
+        cmd @ Command::Drafts { .. } => findings::drafts(cmd),
+        Command::Options {
+            solver,
+            excluded,
+            json,
+        } => options_cmd(&solver, excluded, json),
         cmd @ Command::Run { .. } => run::run_cmd(cmd),
         cmd @ Command::Bench { .. } => bench::bench_cmd(cmd),
         Command::Versions => {
@@ -666,6 +702,63 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// `smtsmith options`.
+fn options_cmd(solver: &str, excluded: bool, json: bool) -> Result<ExitCode, String> {
+    let h = Harness::with_settings(Selection::All, "findings", settings())
+        .map_err(|e| e.to_string())?;
+    let release = |id: smtsmith::solver::SolverId| {
+        h.versions()
+            .iter()
+            .find(|(s, _)| *s == id)
+            .map(|(_, v)| v.to_string())
+            .unwrap_or_default()
+    };
+    let mut catalogs = Vec::new();
+    if matches!(solver, "all" | "z3") {
+        catalogs.push(smtsmith::solver::catalog::z3_catalog(release(
+            smtsmith::solver::SolverId::Z3,
+        ))?);
+    }
+    if matches!(solver, "all" | "cvc5") {
+        catalogs.push(smtsmith::solver::catalog::cvc5_catalog()?);
+    }
+    if catalogs.is_empty() {
+        return Err(format!("--solver takes z3, cvc5 or all, not {solver:?}"));
+    }
+    if json {
+        println!("{}", serde_json::to_string_pretty(&catalogs).unwrap());
+        return Ok(ExitCode::SUCCESS);
+    }
+    for c in &catalogs {
+        println!(
+            "{} {}: {} options from {}; {} may be drawn, {} excluded",
+            c.solver,
+            c.release,
+            c.drawn.len() + c.excluded.len(),
+            c.source.words(),
+            c.drawn.len(),
+            c.excluded.len()
+        );
+        for (rule, n) in c.excluded_by_rule() {
+            println!("  excluded, {} ({n}): {}", rule.name(), rule.reason());
+        }
+        for d in &c.drawn {
+            let exp = if d.experimental() {
+                " [experimental]"
+            } else {
+                ""
+            };
+            println!("  {}{exp}: {}", d.name, d.values().join(" "));
+        }
+        if excluded {
+            for (d, rule) in &c.excluded {
+                println!("  excluded ({}): {}", rule.name(), d.name);
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 #[cfg(test)]

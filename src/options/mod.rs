@@ -13,6 +13,8 @@
 //! (Z3 `smt.arith.solver` 0/1/3/4/5 — no solver or difference logic only; cvc5
 //! `--unsat-cores-mode` variants documented as approximate), and options that only print.
 
+pub mod space;
+
 use arbitrary::{Result, Unstructured};
 
 /// One option and the values drawn for it.

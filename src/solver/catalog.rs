@@ -1,0 +1,43 @@
+//! Each solver's option catalog ([`crate::options::space`]), read from the linked solver.
+
+use super::{cvc5, z3, SolverId};
+use crate::options::space;
+
+/// Z3's catalog, from the linked release's binary (`z3 -pd`); `release` is the linked
+/// library's version, as the backend reports it.
+pub fn z3_catalog(release: String) -> Result<space::Catalog, String> {
+    let bin = z3::binary()
+        .ok_or("no z3 binary for the linked library (set SMTSMITH_Z3_BIN): its parameter descriptions come from `z3 -pd`")?;
+    let out = std::process::Command::new(&bin)
+        .arg("-pd")
+        .output()
+        .map_err(|e| format!("{}: {e}", bin.display()))?;
+    if !out.status.success() {
+        return Err(format!("{} -pd: {}", bin.display(), out.status));
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    let options = space::parse_z3_descriptions(&text);
+    if options.is_empty() {
+        return Err(format!(
+            "{} -pd printed no parameter description",
+            bin.display()
+        ));
+    }
+    Ok(space::Catalog::new(
+        SolverId::Z3,
+        space::Source::Z3ParamDescriptions,
+        release,
+        options,
+    ))
+}
+
+/// cvc5's catalog, from the linked library's option information.
+pub fn cvc5_catalog() -> Result<space::Catalog, String> {
+    let (release, options) = cvc5::describe_options().map_err(|e| e.to_string())?;
+    Ok(space::Catalog::new(
+        SolverId::Cvc5,
+        space::Source::Cvc5OptionInfo,
+        release,
+        options,
+    ))
+}

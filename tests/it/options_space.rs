@@ -1,0 +1,144 @@
+//! The solvers' option catalogs (`smtsmith::options::space`), read from the linked Z3 and
+//! cvc5 themselves. Ground truth: the solvers — every value the catalog would draw is one
+//! the solver takes (cvc5 through `cvc5_set_option`, Z3 through its own binary's
+//! `set-option`, as the reproducers set them), and the rule sorts options the releases
+//! describe by the reasons it gives.
+
+use smtsmith::options::space::{self, Rule};
+use smtsmith::solver::SolverId;
+
+fn z3_release() -> String {
+    smtsmith::harness::Harness::new(smtsmith::harness::Selection::All, "findings")
+        .unwrap()
+        .versions()
+        .iter()
+        .find(|(s, _)| *s == SolverId::Z3)
+        .map(|(_, v)| v.to_string())
+        .unwrap()
+}
+
+/// Every value drawn for a cvc5 option is taken by the linked cvc5, on a fresh solver.
+#[test]
+fn every_drawn_cvc5_value_is_taken_by_cvc5() {
+    let c = smtsmith::solver::catalog::cvc5_catalog().unwrap();
+    assert!(c.drawn.len() >= 50, "{} drawn", c.drawn.len());
+    let mut refused = Vec::new();
+    let mut tried = 0;
+    for d in &c.drawn {
+        let values = d.values();
+        assert!(!values.is_empty(), "{} drawn without values", d.name);
+        tried += values.len();
+        for (v, r) in values
+            .iter()
+            .zip(smtsmith::solver::cvc5::try_option_values(&d.name, &values).unwrap())
+        {
+            if let Err(e) = r {
+                refused.push(format!("{}={v}: {e}", d.name));
+            }
+        }
+    }
+    assert!(
+        refused.is_empty(),
+        "{} of {tried} refused:\n{}",
+        refused.len(),
+        refused.join("\n")
+    );
+}
+
+/// Every value drawn for a Z3 option is taken by the linked release's binary: a script that
+/// sets them all, one after the other, prints no error and answers its check.
+#[test]
+fn every_drawn_z3_value_is_taken_by_z3s_binary() {
+    let c = smtsmith::solver::catalog::z3_catalog(z3_release()).unwrap();
+    assert!(c.drawn.len() >= 200, "{} drawn", c.drawn.len());
+    let mut script = String::new();
+    for d in &c.drawn {
+        let values = d.values();
+        assert!(!values.is_empty(), "{} drawn without values", d.name);
+        for v in values {
+            script.push_str(&format!("(set-option :{} {v})\n", d.name));
+        }
+    }
+    // Each option's last value in force together: any answer but an error or `unsat`
+    // (x = 3 satisfies it; `unknown` is the options' right, some limit search).
+    script.push_str("(declare-const x Int)\n(assert (> x 2))\n(check-sat)\n");
+    let out = smtsmith::solver::z3::run_binary(&script, 10_000).unwrap();
+    assert!(
+        !out.contains("error") && !out.contains("unsupported"),
+        "{out}"
+    );
+    assert!(matches!(out.trim(), "sat" | "unknown"), "{out}");
+}
+
+/// The rule excludes, in both linked releases, options its reasons name: limits, outputs,
+/// seeds, threads, proofs, self-checks, semantics, cvc5's expert options; and draws the
+/// search options the curated table has drawn all along.
+#[test]
+fn the_rule_excludes_by_its_reasons_in_the_linked_releases() {
+    let z3 = smtsmith::solver::catalog::z3_catalog(z3_release()).unwrap();
+    let cvc5 = smtsmith::solver::catalog::cvc5_catalog().unwrap();
+    let rule = |c: &space::Catalog, n: &str| {
+        if c.drawn.iter().any(|d| d.name == n) {
+            return None;
+        }
+        Some(
+            c.excluded
+                .iter()
+                .find(|(d, _)| d.name == n)
+                .unwrap_or_else(|| panic!("{n} is not described by {} {}", c.solver, c.release))
+                .1,
+        )
+    };
+    assert_eq!(rule(&z3, "timeout"), Some(Rule::Scope));
+    assert_eq!(rule(&z3, "smt.random_seed"), Some(Rule::Seeds));
+    assert_eq!(rule(&z3, "smt.threads"), Some(Rule::Parallel));
+    assert_eq!(rule(&z3, "smt.arith.ignore_int"), Some(Rule::Semantics));
+    assert_eq!(rule(&z3, "rewriter.hi_div0"), Some(Rule::Semantics));
+    assert_eq!(rule(&z3, "smt.relevancy"), None);
+    assert_eq!(rule(&z3, "rewriter.flat"), None);
+    assert_eq!(rule(&cvc5, "tlimit-per"), Some(Rule::Limits));
+    assert_eq!(rule(&cvc5, "seed"), Some(Rule::Seeds));
+    assert_eq!(rule(&cvc5, "produce-models"), Some(Rule::Harness));
+    assert_eq!(rule(&cvc5, "check-models"), Some(Rule::SelfChecks));
+    assert_eq!(rule(&cvc5, "strings-alpha-card"), Some(Rule::Semantics));
+    assert_eq!(rule(&cvc5, "ite-simp"), Some(Rule::Expert));
+    assert_eq!(rule(&cvc5, "bv-solver"), None);
+    // The curated options of the old table are all still drawn (a regression of the rule
+    // would drop search options).
+    // would drop search options), but their random seeds.
+    for (c, table) in [
+        (&z3, smtsmith::options::Z3),
+        (&cvc5, smtsmith::options::CVC5),
+    ] {
+        for o in table {
+            assert!(
+                matches!(rule(c, o.name), None | Some(Rule::Seeds)),
+                "{}: {:?}",
+                o.name,
+                rule(c, o.name)
+            );
+        }
+    }
+}
+
+/// `smtsmith options` names each solver's source, counts, and every rule that excluded
+/// something with its reason.
+#[test]
+fn options_command_lists_sources_counts_and_rules() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_smtsmith"))
+        .arg("options")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("options from the linked release's parameter descriptions (z3 -pd)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("options from the linked library's option information"),
+        "{text}"
+    );
+    assert!(text.contains("excluded, limits ("), "{text}");
+    assert!(text.contains("  smt.relevancy: 0 1 2\n"), "{text}");
+}

@@ -114,32 +114,31 @@ fn release(r: &FindingRecord, solver: SolverId) -> String {
         .to_string()
 }
 
+/// The operators of the reproducer a draft shows (the reduced one's where it reads as one
+/// formula), else those the finding recorded.
+fn operators(r: &FindingRecord, reproducer: &str) -> Vec<String> {
+    match crate::smtlib::parse::parse_script(reproducer) {
+        Ok(s) => s
+            .formula
+            .signature()
+            .ops
+            .iter()
+            .map(|o| o.name().to_string())
+            .collect(),
+        Err(_) => r.operators.clone(),
+    }
+}
+
 /// The draft's title: solver and release, what is wrong, in which logic, on which operators
-/// (at most five, as the key has them).
-fn title(r: &FindingRecord, p: Priority) -> String {
-    let solver = r.blamed.map(SolverId::library);
-    let who = match solver {
-        Some(s) => {
-            let name = match s {
-                SolverId::Z3 | SolverId::Z3Text => "Z3",
-                SolverId::Cvc5 | SolverId::Cvc5Text => "cvc5",
-                SolverId::Yices => "Yices",
-            };
-            let release = release(r, s);
-            // Some libraries report their name with the release (`Z3 4.12.2.0`).
-            match release.strip_prefix(name) {
-                Some(_) => release.clone(),
-                None => format!("{name} {release}"),
-            }
-        }
-        None => "Z3/cvc5".to_string(),
-    };
+/// of its reproducer (at most five).
+fn title(r: &FindingRecord, p: Priority, operators: &[String]) -> String {
+    let who = who(r);
     let logic = r
         .reduced
         .as_ref()
         .and_then(|x| x.logic.clone())
         .unwrap_or_else(|| r.logic.clone());
-    let ops: Vec<&str> = r.operators.iter().take(5).map(String::as_str).collect();
+    let ops: Vec<&str> = operators.iter().take(5).map(String::as_str).collect();
     let ops = if ops.is_empty() {
         String::new()
     } else {
@@ -164,20 +163,50 @@ fn file_name(rank: usize, title: &str) -> String {
 
 /// The solver's own command line for the reproducer, as the finding recorded it (the binary
 /// probe's, else the profile's with the finding's options).
-fn command(r: &FindingRecord, solver: Option<SolverId>) -> String {
+fn command(r: &FindingRecord, solver: Option<SolverId>, reproducer: &str) -> String {
     if let Some(c) = r.binary_command() {
         return c;
     }
     let Some(s) = solver else {
         return "z3 FILE.smt2 / cvc5 FILE.smt2".into();
     };
-    let options: Vec<(&str, &str)> = r
+    // What the formula itself needs (cvc5's --arrays-exp for constant arrays), then the
+    // case's drawn options.
+    let needed = crate::smtlib::parse::parse_script(reproducer)
+        .map(|p| crate::facts::formula_options(s, &p.formula))
+        .unwrap_or_default();
+    let mut options: Vec<(&str, &str)> = needed;
+    for (k, v) in r
         .options
         .iter()
         .filter(|(id, _)| id.library() == s.library())
         .flat_map(|(_, o)| o.iter().map(|(k, v)| (k.as_str(), v.as_str())))
-        .collect();
+    {
+        if !options.iter().any(|(n, _)| *n == k) {
+            options.push((k, v));
+        }
+    }
     crate::facts::binary_command(s, &options, r.is_script())
+}
+
+/// The blamed solver and its release as a title names them (`Z3 4.12.2.0`, `cvc5 1.4.2`).
+fn who(r: &FindingRecord) -> String {
+    match r.blamed.map(SolverId::library) {
+        Some(s) => {
+            let name = match s {
+                SolverId::Z3 | SolverId::Z3Text => "Z3",
+                SolverId::Cvc5 | SolverId::Cvc5Text => "cvc5",
+                SolverId::Yices => "Yices",
+            };
+            let release = release(r, s);
+            // Some libraries report their name with the release (`Z3 4.12.2.0`).
+            match release.strip_prefix(name) {
+                Some(_) => release.clone(),
+                None => format!("{name} {release}"),
+            }
+        }
+        None => "Z3/cvc5".to_string(),
+    }
 }
 
 /// The Markdown of one draft.
@@ -203,7 +232,7 @@ fn draft_markdown(r: &FindingRecord, row: &TriageRow, title: &str, reproducer: &
     let _ = writeln!(md, "## Reproducer ({which}, {bytes} bytes)\n");
     let _ = writeln!(md, "```smt2\n{}\n```\n", reproducer.trim_end());
     let _ = writeln!(md, "## Command\n");
-    let _ = writeln!(md, "```sh\n{}\n```\n", command(r, solver));
+    let _ = writeln!(md, "```sh\n{}\n```\n", command(r, solver, reproducer));
     if let Some(probe) = r.binary_probe_text() {
         let _ = writeln!(md, "What the binary printed when smtsmith ran it:\n");
         let _ = writeln!(md, "```\n{}\n```\n", probe.trim_end());
@@ -245,7 +274,7 @@ fn draft_markdown(r: &FindingRecord, row: &TriageRow, title: &str, reproducer: &
         }
     }
     if let Some(model) = solver.and_then(|b| answers(r).iter().find(|s| s.solver == b)) {
-        if let Some(m) = &model.model {
+        if let Some(m) = model.model.as_ref().filter(|m| !m.is_empty()) {
             let _ = writeln!(md, "\nThe model it gave:\n\n```smt2");
             for (name, value) in m {
                 let _ = writeln!(
@@ -269,7 +298,7 @@ fn draft_markdown(r: &FindingRecord, row: &TriageRow, title: &str, reproducer: &
             let _ = writeln!(
                 md,
                 "Found with {}; not bisected (`smtsmith bisect FINDING.json` probes the pinned releases).",
-                solver.map_or_else(|| "the linked releases".to_string(), |s| release(r, s))
+                who(r)
             );
         }
     }
@@ -334,11 +363,11 @@ pub fn write_drafts(dir: &Path, out: &Path) -> std::io::Result<Drafts> {
     std::fs::create_dir_all(out)?;
     let mut written = Vec::new();
     for (rank, (p, experimental, row, r)) in drafts.into_iter().enumerate() {
-        let title = title(&r, p);
         let reproducer_path = row.reduced.clone().unwrap_or(row.representative.clone());
         let reproducer = std::fs::read_to_string(&reproducer_path).map_err(|e| {
             std::io::Error::new(e.kind(), format!("{}: {e}", reproducer_path.display()))
         })?;
+        let title = title(&r, p, &operators(&r, &reproducer));
         let file = out.join(file_name(rank, &title));
         std::fs::write(&file, draft_markdown(&r, &row, &title, &reproducer))?;
         written.push(Draft {

@@ -1113,3 +1113,47 @@ fn replay_by_target_matches_the_mode_flags() {
         );
     }
 }
+
+/// `smtsmith drafts` on real findings: `check` writes cvc5 1.4.2's sat-after-an-error bug
+/// (known-findings/cvc5-1.4.0-sat-after-unsupported-error.smt2, an invalid model the
+/// evaluator refutes) as a known finding; the drafts folder then has no draft for it and
+/// its index names it under the known bugs. Ground truth: the index of known bugs.
+#[test]
+fn drafts_name_known_bugs_and_draft_none_for_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let findings = dir.path().join("findings");
+    let check = smtsmith()
+        .args(["check", "--timeout-ms", "2000", "--findings"])
+        .arg(&findings)
+        .arg(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("known-findings/cvc5-1.4.0-sat-after-unsupported-error.smt2"),
+        )
+        .output()
+        .unwrap();
+    assert!(
+        findings.join("known/invalid-model").is_dir(),
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
+    let out = smtsmith().arg("drafts").arg(&findings).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("0 draft(s), 1 known bug(s) not drafted"),
+        "{stdout}"
+    );
+    let index = std::fs::read_to_string(findings.join("drafts/README.md")).unwrap();
+    assert!(
+        index.contains("## Known bugs (no draft)")
+            && index.contains("cvc5-1.4.0-sat-after-unsupported-error.smt2"),
+        "{index}"
+    );
+    // A folder that is not there is a clear error, exit status 2.
+    let out = smtsmith()
+        .args(["drafts", "/nonexistent/findings"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no findings folder there"));
+}

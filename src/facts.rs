@@ -360,6 +360,11 @@ const EXTENSION_READERS: &[(Op, &[SolverId])] = &[
     (Op::StrToLower, &[SolverId::Cvc5]),
     (Op::StrToUpper, &[SolverId::Cvc5]),
     (Op::StrUpdate, &[SolverId::Cvc5]),
+    // SMT-LIB 2.7's conversions: Z3 (its API builds them on every release, its readers
+    // from 5.x: 4.12.2's binary answers "unknown constant ubv_to_int") and cvc5.
+    (Op::UbvToInt, &[SolverId::Z3, SolverId::Cvc5]),
+    (Op::SbvToInt, &[SolverId::Z3, SolverId::Cvc5]),
+    (Op::IntToBv, &[SolverId::Z3, SolverId::Cvc5]),
 ];
 
 /// The solvers that read `op` where it is one solver's extension; `None` for SMT-LIB's

@@ -495,7 +495,7 @@ pub fn apply_indexed(op: Op, idx: Idx, vals: &[Value]) -> EvalResult {
         Op::Repeat => from_bv(b(0).repeat(i)),
         Op::RotateLeft => from_bv(b(0).rotate_left(i)),
         Op::RotateRight => from_bv(b(0).rotate_right(i)),
-        Op::Int2Bv => match &vals[0] {
+        Op::Int2Bv | Op::IntToBv => match &vals[0] {
             Value::Int(x) => from_bv(Bv::from_int(i, x)),
             other => unreachable!("int2bv of {other:?}"),
         },
@@ -643,7 +643,8 @@ pub fn apply_strict(op: Op, vals: &[Value]) -> EvalResult {
         (Op::ToReal, [Int(a)]) => Real(BigRational::from_integer(a.clone())),
         (Op::ToInt, [Real(a)]) => Int(a.floor().to_integer()),
         (Op::IsInt, [Real(a)]) => Bool(a.is_integer()),
-        (Op::Bv2Nat, [a @ BitVec { .. }]) => Int(to_bv(a).value.into()),
+        (Op::Bv2Nat | Op::UbvToInt, [a @ BitVec { .. }]) => Int(to_bv(a).value.into()),
+        (Op::SbvToInt, [a @ BitVec { .. }]) => Int(to_bv(a).signed()),
         (Op::StrConcat, [Str(a), Str(b)]) => Str([&a[..], b].concat()),
         (Op::StrLen, [Str(a)]) => Int(a.len().into()),
         (Op::StrLt, [Str(a), Str(b)]) => Bool(a < b),

@@ -292,6 +292,11 @@ pub enum Op {
     StrToLower,
     StrToUpper,
     StrUpdate,
+    // SMT-LIB 2.7's conversions between bit-vectors and integers ([`EXTENSIONS`] while not
+    // every pinned release reads them), after the rest for the same reason.
+    UbvToInt,
+    SbvToInt,
+    IntToBv,
 }
 
 /// One row of the table.
@@ -518,6 +523,12 @@ table! {
     StrToLower "str.to_lower" Strings [Str]    min 1 -> Str,  None,    Fixed;
     StrToUpper "str.to_upper" Strings [Str]    min 1 -> Str,  None,    Fixed;
     StrUpdate "str.update" Strings [Str, Int, Str] min 3 -> Str, None, Fixed;
+    // SMT-LIB 2.7 (Z3 4.12.2's binary: "unknown constant ubv_to_int"; Z3 5.4.1 and cvc5
+    // 1.4.2 read them): the unsigned and the two's-complement value of a bit-vector, and
+    // an integer modulo 2^n as an n-bit vector (as `bv2nat` and `int2bv`).
+    UbvToInt "ubv_to_int" BitVectorsInts [T]   min 1 -> Int,  BitVec,  Fixed;
+    SbvToInt "sbv_to_int" BitVectorsInts [T]   min 1 -> Int,  BitVec,  Fixed;
+    IntToBv  "int_to_bv" BitVectorsInts [Int]  min 1 -> Width, None,   Fixed, idx 1 Int2Bv;
 }
 
 /// Operators one solver adds to a theory beyond SMT-LIB (which solvers read each is a fact
@@ -531,6 +542,9 @@ pub const EXTENSIONS: &[Op] = &[
     Op::StrToLower,
     Op::StrToUpper,
     Op::StrUpdate,
+    Op::UbvToInt,
+    Op::SbvToInt,
+    Op::IntToBv,
 ];
 
 /// Z3's names of the sequence operators applied to strings, each the SMT-LIB string

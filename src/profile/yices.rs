@@ -37,11 +37,13 @@ pub fn takes_sort(s: &Sort) -> bool {
 /// translated).
 pub fn takes_op(op: Op) -> bool {
     use crate::ir::ops::Theory;
-    !matches!(op, Op::Bv2Nat | Op::Int2Bv)
-        && matches!(
-            op.info().theory,
-            Theory::Core | Theory::Ints | Theory::Reals | Theory::RealsInts | Theory::BitVectors
-        )
+    !matches!(
+        op,
+        Op::Bv2Nat | Op::Int2Bv | Op::UbvToInt | Op::SbvToInt | Op::IntToBv
+    ) && matches!(
+        op.info().theory,
+        Theory::Core | Theory::Ints | Theory::Reals | Theory::RealsInts | Theory::BitVectors
+    )
 }
 
 /// Why Yices is not given `f`: a sort or operator outside what it takes

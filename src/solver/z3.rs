@@ -860,7 +860,11 @@ impl Z3 {
                     self.ok("Z3_mk_rotate_right", Z3_mk_rotate_right(ctx, idx[0], xs[0]))
                 }
                 Op::Bv2Nat => self.ok("Z3_mk_bv2int", Z3_mk_bv2int(ctx, xs[0], false)),
-                Op::Int2Bv => self.ok("Z3_mk_int2bv", Z3_mk_int2bv(ctx, idx[0], xs[0])),
+                Op::Int2Bv | Op::IntToBv => {
+                    self.ok("Z3_mk_int2bv", Z3_mk_int2bv(ctx, idx[0], xs[0]))
+                }
+                Op::UbvToInt => self.ok("Z3_mk_bv2int", Z3_mk_bv2int(ctx, xs[0], false)),
+                Op::SbvToInt => self.ok("Z3_mk_bv2int", Z3_mk_bv2int(ctx, xs[0], true)),
                 Op::Select => self.ok("Z3_mk_select", Z3_mk_select(ctx, xs[0], xs[1])),
                 Op::Store => self.ok("Z3_mk_store", Z3_mk_store(ctx, xs[0], xs[1], xs[2])),
                 Op::ConstArray => {

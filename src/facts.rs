@@ -150,6 +150,13 @@ pub const LIMITATIONS: &[Limitation] = &[
     Limitation {
         solver: SolverId::Cvc5,
         kind: LimitKind::OptionConflict,
+        message: "Fatal error in option parsing: bool-to-bv != off not supported with CEGQI BV for quantified logics",
+        seen_on: "cvc5 1.4.2",
+        why: "bool-to-bv (drawn from the option space) does not go with counterexample-guided instantiation over bit-vectors in a quantified logic",
+    },
+    Limitation {
+        solver: SolverId::Cvc5,
+        kind: LimitKind::OptionConflict,
         message: "Fatal error in option parsing: learned rewrites not supported with unsat cores",
         seen_on: "cvc5 1.4.0",
         why: "learned rewrites (a curated option) do not go with unsat cores",

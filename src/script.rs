@@ -355,8 +355,13 @@ fn draw_setup(u: &mut Unstructured) -> Result<Setup> {
     // bytes of recorded inputs decode as before it).
     let mut options = std::collections::BTreeMap::new();
     for id in SolverId::ALL {
+        // With the option space on (`SMTSMITH_OPTIONS=catalog`), a swarm from the solver's
+        // own catalog; else (and for a solver without one) the curated table.
+        let catalog = crate::options::catalog(id);
         let table = crate::profile::of(id).options;
-        if !table.is_empty() {
+        if !catalog.is_empty() {
+            options.insert(id, crate::options::draw_swarm(u, catalog)?);
+        } else if !table.is_empty() {
             options.insert(id, crate::options::draw(u, table)?);
         }
     }

@@ -76,6 +76,10 @@ pub struct Settings {
     /// `SMTSMITH_BITBLAST_SECONDS=S`: cvc5 is not asked when its estimated bit-blasting
     /// time is above S seconds (default [`crate::facts::BITBLAST_BUDGET_SECONDS`]).
     pub bitblast_seconds: f64,
+    /// `SMTSMITH_OPTIONS=catalog`: the `script` target draws a swarm of one to four options
+    /// per solver from the solver's whole option space (`smtsmith options`); `curated` (the
+    /// default, until the bug benchmark has measured the other): its curated tables.
+    pub option_catalog: bool,
     /// `SMTSMITH_EFFORT=F`: the per-check limits (Z3 `rlimit`, cvc5 `rlimit-per`, the time
     /// limit) times F (default 1: [`crate::solver::Limits::default`]).
     pub limits: crate::solver::Limits,
@@ -114,6 +118,7 @@ impl Default for Settings {
             quiet_classes: Vec::new(),
             fault: None,
             bitblast_seconds: crate::facts::BITBLAST_BUDGET_SECONDS,
+            option_catalog: false,
             limits: crate::solver::Limits::default(),
             solvers: default_solvers(),
         }
@@ -225,6 +230,16 @@ impl Settings {
                 .ok_or_else(|| named("SMTSMITH_EFFORT", "expected a number in (0, 100]".into()))?;
             s.limits = crate::solver::Limits::scaled(f);
         }
+        match var("SMTSMITH_OPTIONS").as_deref().map(str::trim) {
+            None | Some("curated") => {}
+            Some("catalog") => s.option_catalog = true,
+            Some(other) => {
+                return Err(named(
+                    "SMTSMITH_OPTIONS",
+                    format!("expected curated or catalog, got {other:?}"),
+                ))
+            }
+        }
         if let Some(v) = var("SMTSMITH_BITBLAST_SECONDS") {
             s.bitblast_seconds = v
                 .trim()
@@ -310,6 +325,11 @@ impl Settings {
             crate::solver::z3::inject_fault(fault);
         }
         crate::facts::set_bitblast_budget(self.bitblast_seconds);
+        if self.option_catalog {
+            for id in [crate::solver::SolverId::Z3, crate::solver::SolverId::Cvc5] {
+                crate::options::install_catalog(id, crate::solver::catalog::drawable(id));
+            }
+        }
     }
 
     /// The findings folder: `SMTSMITH_FINDINGS`, else `default`.
@@ -417,6 +437,7 @@ mod tests {
             ("SMTSMITH_THEORY_ODDS", "floats=1/2", "unknown theory"),
             ("SMTSMITH_THEORY_ODDS", "uneven", "not THEORY=NUM/DEN"),
             ("SMTSMITH_HANG_SECONDS", "ten", "not a whole number"),
+            ("SMTSMITH_OPTIONS", "all", "expected curated or catalog"),
             (
                 "SMTSMITH_PLAIN_SHARE",
                 "101",

@@ -194,6 +194,54 @@ pub const CVC5: &[Spec] = &[
     },
 ];
 
+/// The solvers' catalogs the `script` target draws from instead of the curated tables
+/// (`SMTSMITH_OPTIONS=catalog`: the settings' `install` reads them from the solvers).
+static CATALOGS: std::sync::Mutex<Vec<(crate::solver_id::SolverId, &'static [Drawable])>> =
+    std::sync::Mutex::new(Vec::new());
+
+/// Makes `table` the options drawn for `id` in this process (empty: its curated table).
+pub fn install_catalog(id: crate::solver_id::SolverId, table: &'static [Drawable]) {
+    let mut c = CATALOGS.lock().unwrap_or_else(|e| e.into_inner());
+    c.retain(|(s, _)| *s != id);
+    c.push((id, table));
+}
+
+/// The catalog installed for `id` ([`install_catalog`]; empty where none is).
+pub fn catalog(id: crate::solver_id::SolverId) -> &'static [Drawable] {
+    CATALOGS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .find(|(s, _)| *s == id)
+        .map_or(&[], |(_, t)| t)
+}
+
+/// An option of a solver's catalog that may be drawn, with its values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Drawable {
+    pub name: String,
+    pub values: Vec<String>,
+}
+
+/// A swarm of one to four distinct options of `table` with a value each (none a quarter of
+/// the time), as Falcon draws configurations.
+pub fn draw_swarm(u: &mut Unstructured, table: &[Drawable]) -> Result<Vec<(String, String)>> {
+    let n = if u.ratio(1, 4)? {
+        0
+    } else {
+        u.int_in_range(1..=4usize)?
+    };
+    let mut out: Vec<(String, String)> = Vec::new();
+    for _ in 0..n {
+        let o = u.choose(table)?;
+        let v = u.choose(&o.values)?;
+        if !out.iter().any(|(k, _)| *k == o.name) {
+            out.push((o.name.clone(), v.clone()));
+        }
+    }
+    Ok(out)
+}
+
 /// Draws up to three distinct options of `table` with a value each (none half the time).
 pub fn draw(u: &mut Unstructured, table: &[Spec]) -> Result<Vec<(String, String)>> {
     let n = if u.ratio(1, 2)? {

@@ -31,6 +31,10 @@
 //!     users' usage model, by its own fuzzing guidelines).
 //! 11. [`Rule::NoValues`] — options whose values the description does not give (strings,
 //!     file names, a symbol without its choices, options without a value).
+//! 12. [`Rule::NotPerSolver`] — Z3: parameters its solver object does not take (the
+//!     solver's parameter descriptions do not list them: `sat.`, `nlsat.`, `pi.`, …, which
+//!     only the process-wide `set-option` reaches); applied by the reader, which asks the
+//!     linked library ([`Catalog::only_per_solver`]).
 //!
 //! Values per option ([`Described::values`]): both Booleans; every listed choice (Z3's
 //! symbols and enumerated numbers, cvc5's modes) but those [`SEMANTICS`] rules out; for
@@ -120,10 +124,12 @@ pub enum Rule {
     Semantics,
     Expert,
     NoValues,
+    /// Z3: not a parameter of its solver object (the solver's descriptions do not list it).
+    NotPerSolver,
 }
 
 impl Rule {
-    pub const ALL: [Rule; 11] = [
+    pub const ALL: [Rule; 12] = [
         Rule::Scope,
         Rule::Output,
         Rule::Proofs,
@@ -135,6 +141,7 @@ impl Rule {
         Rule::Semantics,
         Rule::Expert,
         Rule::NoValues,
+        Rule::NotPerSolver,
     ];
 
     /// The rule's reason, as `smtsmith options` prints it.
@@ -151,6 +158,7 @@ impl Rule {
             Rule::Semantics => "changes what a formula means or what a correct answer is (a finding under it is no bug)",
             Rule::Expert => "cvc5 classes it as expert or undocumented: outside its users' usage model",
             Rule::NoValues => "its values are not described (a string, a file name, a symbol without its choices, no value)",
+            Rule::NotPerSolver => "not a parameter of Z3's solver object (Z3_solver_get_param_descrs does not list it; Z3_solver_set_params refuses it at the next call): only the process-wide set-option reaches it, which cases sharing one process cannot draw each",
         }
     }
 
@@ -167,6 +175,7 @@ impl Rule {
             Rule::Semantics => "semantics",
             Rule::Expert => "expert",
             Rule::NoValues => "no-values",
+            Rule::NotPerSolver => "not-per-solver",
         }
     }
 }
@@ -353,6 +362,9 @@ impl Described {
             "abort",
         ]) || doc_has(&["timeout", "memory", "milliseconds"])
             || self.name.contains("max_conflicts")
+            // Step bounds: `rewriter.max_steps=1` makes Z3 answer unknown ("max. steps
+            // exceeded") on QF_BV it decides.
+            || self.name.contains("max_steps")
             || self.name.contains("resource")
         {
             return Some(Rule::Limits);
@@ -640,6 +652,20 @@ impl Catalog {
             drawn,
             excluded,
         }
+    }
+
+    /// Moves the drawn options whose API name (`smt.`/`rewriter.` dropped) is not among
+    /// `names` — the parameters Z3's solver object takes — to the excluded, by
+    /// [`Rule::NotPerSolver`].
+    pub fn only_per_solver(mut self, names: &[String]) -> Catalog {
+        let (keep, out): (Vec<Described>, Vec<Described>) = self
+            .drawn
+            .into_iter()
+            .partition(|d| names.iter().any(|n| n == super::z3_api_name(&d.name)));
+        self.drawn = keep;
+        self.excluded
+            .extend(out.into_iter().map(|d| (d, Rule::NotPerSolver)));
+        self
     }
 
     /// How many options each rule excludes, in the rule's order.

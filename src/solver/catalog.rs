@@ -28,7 +28,8 @@ pub fn z3_catalog(release: String) -> Result<space::Catalog, String> {
         space::Source::Z3ParamDescriptions,
         release,
         options,
-    ))
+    )
+    .only_per_solver(&z3::solver_parameter_names()))
 }
 
 /// cvc5's catalog, from the linked library's option information.
@@ -40,4 +41,32 @@ pub fn cvc5_catalog() -> Result<space::Catalog, String> {
         release,
         options,
     ))
+}
+
+/// The options of `id`'s catalog that may be drawn, read once per process (none for a
+/// solver without a catalog, or where it cannot be read: then said once on stderr).
+pub fn drawable(id: SolverId) -> &'static [crate::options::Drawable] {
+    use std::sync::OnceLock;
+    static Z3: OnceLock<Vec<crate::options::Drawable>> = OnceLock::new();
+    static CVC5: OnceLock<Vec<crate::options::Drawable>> = OnceLock::new();
+    let (cell, read): (_, fn() -> Result<space::Catalog, String>) = match id.library() {
+        SolverId::Z3 => (&Z3, || z3_catalog(String::new())),
+        SolverId::Cvc5 => (&CVC5, cvc5_catalog),
+        _ => return &[],
+    };
+    cell.get_or_init(|| match read() {
+        Ok(c) => c
+            .drawn
+            .iter()
+            .map(|d| crate::options::Drawable {
+                name: d.name.clone(),
+                values: d.values(),
+            })
+            .filter(|d| !d.values.is_empty())
+            .collect(),
+        Err(e) => {
+            eprintln!("smtsmith: no option catalog for {id} ({e}); its curated options are drawn");
+            Vec::new()
+        }
+    })
 }

@@ -2105,6 +2105,37 @@ pub fn run_binary(script: &str, timeout_ms: u32) -> std::io::Result<String> {
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
+/// Every parameter name the linked Z3's solver describes (`Z3_solver_get_param_descrs`: the
+/// names `Z3_solver_set_params` takes; the `smt` and `rewriter` modules' without their
+/// prefix).
+pub fn solver_parameter_names() -> Vec<String> {
+    // SAFETY: module invariants (live context, its handles, live pointers); the symbol
+    // strings are copied before the next call.
+    unsafe {
+        let Ok(ctx) = new_context(&Limits::default()) else {
+            return Vec::new();
+        };
+        let r = (|| {
+            let s = Z3_mk_solver(ctx)?;
+            Z3_solver_inc_ref(ctx, s);
+            let d = Z3_solver_get_param_descrs(ctx, s)?;
+            Z3_param_descrs_inc_ref(ctx, d);
+            let names = (0..Z3_param_descrs_size(ctx, d))
+                .filter_map(|i| {
+                    let sym = Z3_param_descrs_get_name(ctx, d, i)?;
+                    let p = Z3_get_symbol_string(ctx, sym);
+                    (!p.is_null()).then(|| CStr::from_ptr(p).to_string_lossy().into_owned())
+                })
+                .collect();
+            Z3_param_descrs_dec_ref(ctx, d);
+            Z3_solver_dec_ref(ctx, s);
+            Some(names)
+        })();
+        Z3_del_context(ctx);
+        r.unwrap_or_default()
+    }
+}
+
 /// Whether the linked Z3's solver describes parameter `name` (its API name, see
 /// [`crate::options::z3_api_name`]) with a kind that can be set (for tests of the curated
 /// option table).

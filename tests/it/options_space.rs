@@ -142,3 +142,86 @@ fn options_command_lists_sources_counts_and_rules() {
     assert!(text.contains("excluded, limits ("), "{text}");
     assert!(text.contains("  smt.relevancy: 0 1 2\n"), "{text}");
 }
+
+/// With `SMTSMITH_OPTIONS=catalog` the `script` target draws its options from the solvers'
+/// catalogs (in a child process: the switch is process-wide): the scripts set options the
+/// curated tables do not have, every drawn one is in its solver's catalog, and Z3's own
+/// binary takes every Z3 script's options (ground truth: the binary's errors).
+#[test]
+fn the_script_target_draws_a_swarm_from_the_catalogs() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_smtsmith"))
+        .args([
+            "gen",
+            "--incremental",
+            "--count",
+            "40",
+            "--seed",
+            "3",
+            "--out",
+        ])
+        .arg(dir.path())
+        .env("SMTSMITH_OPTIONS", "catalog")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let z3 = smtsmith::solver::catalog::drawable(SolverId::Z3);
+    let cvc5 = smtsmith::solver::catalog::drawable(SolverId::Cvc5);
+    let harness = [
+        "produce-models",
+        "global-declarations",
+        "produce-unsat-cores",
+        "produce-unsat-assumptions",
+        "model_validate",
+        "check-models",
+        "check-unsat-cores",
+        "arrays-exp",
+        "fp-exp",
+    ];
+    let curated: Vec<&str> = smtsmith::options::Z3
+        .iter()
+        .chain(smtsmith::options::CVC5)
+        .map(|o| o.name)
+        .collect();
+    let (mut drawn, mut beyond_curated) = (0, 0);
+    for e in std::fs::read_dir(dir.path()).unwrap() {
+        let p = e.unwrap().path();
+        let text = std::fs::read_to_string(&p).unwrap();
+        let is_cvc5 = p.to_string_lossy().ends_with(".cvc5.smt2");
+        let catalog = if is_cvc5 { cvc5 } else { z3 };
+        for line in text.lines() {
+            let Some(rest) = line.strip_prefix("(set-option :") else {
+                continue;
+            };
+            let name = rest.split_whitespace().next().unwrap();
+            if harness.contains(&name) {
+                continue;
+            }
+            drawn += 1;
+            assert!(
+                catalog.iter().any(|d| d.name == name),
+                "{name} in {} is not in the catalog",
+                p.display()
+            );
+            if !curated.contains(&name) {
+                beyond_curated += 1;
+            }
+        }
+        if !is_cvc5 {
+            let answers = smtsmith::solver::z3::run_binary(&text, 2_000).unwrap();
+            assert!(
+                !answers.contains("unknown parameter") && !answers.contains("invalid"),
+                "{}: {answers}",
+                p.display()
+            );
+        }
+    }
+    assert!(
+        drawn >= 20 && beyond_curated * 2 >= drawn,
+        "{drawn} drawn, {beyond_curated} beyond the curated tables"
+    );
+}

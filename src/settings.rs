@@ -278,12 +278,16 @@ impl Settings {
                 s.fault = Some(crate::solver::z3::Fault::SignedOverflowInZ3)
             }
             Some("stuck-in-z3") => s.fault = Some(crate::solver::z3::Fault::StuckInZ3),
+            Some("wrong-unsat-under-rewriter-option") => {
+                s.fault = Some(crate::solver::z3::Fault::WrongUnsatUnderRewriterOption)
+            }
             Some(_) => {
                 return Err(named(
                     "SMTSMITH_FAULT",
                     "the faults are exit-in-z3-error-handler, \
                      stack-overflow-in-z3-error-handler, heap-overread-in-z3, \
-                     signed-overflow-in-z3 and stuck-in-z3"
+                     signed-overflow-in-z3, stuck-in-z3 and \
+                     wrong-unsat-under-rewriter-option"
                         .into(),
                 ))
             }

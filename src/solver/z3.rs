@@ -54,6 +54,9 @@ pub struct Z3 {
     /// The solver made with self-checks on: `model_validate` is a global parameter, turned
     /// off again when that solver is deleted.
     validating: Option<Z3_solver>,
+    /// The solvers set with an option [`Fault::WrongUnsatUnderRewriterOption`] answers
+    /// wrongly under (only while that test hook is on).
+    planted: Vec<Z3_solver>,
     /// The datatype groups made in this context, per member: its sort and, per constructor,
     /// the constructor's, tester's and selectors' declarations. Made once per context (two
     /// `Z3_mk_datatypes` calls would make two different sorts of one name).
@@ -126,6 +129,19 @@ pub enum Fault {
     /// stuck by construction, however fast the machine, for the tests of the watchdog and
     /// of the findings of stuck calls.
     StuckInZ3,
+    /// Answers `unsat` where Z3 said `sat`, in a solver set with a `rewriter.` option at
+    /// `true` (the option space draws them: `SMTSMITH_OPTIONS=catalog`): a wrong answer that
+    /// needs an option, planted for the test of option-only findings (written, reduced to the
+    /// option, replayed with it).
+    WrongUnsatUnderRewriterOption,
+}
+
+/// Whether a solver set with `options` is one [`Fault::WrongUnsatUnderRewriterOption`]
+/// answers wrongly in.
+fn planted_option(options: &[(String, String)]) -> bool {
+    options
+        .iter()
+        .any(|(k, v)| k.starts_with("rewriter.") && v == "true")
 }
 
 /// The constant whose declaration makes a check stuck under [`Fault::StuckInZ3`].
@@ -147,6 +163,7 @@ pub fn inject_fault(fault: Fault) {
         Fault::HeapOverreadInZ3 => 3,
         Fault::SignedOverflowInZ3 => 4,
         Fault::StuckInZ3 => 5,
+        Fault::WrongUnsatUnderRewriterOption => 6,
         Fault::StackOverflowInErrorHandler => {
             // As in a fuzz target, whose thread starts under libFuzzer's `main` with no
             // alternate signal stack (smtsmith's own `main` has the one Rust's runtime
@@ -276,6 +293,7 @@ impl Z3 {
             parsed_decls: Default::default(),
             abstract_ids: Default::default(),
             validating: None,
+            planted: Vec::new(),
             datatypes: Default::default(),
         })
     }
@@ -1351,6 +1369,9 @@ impl Backend for Z3 {
             self.delete_solver(s);
             return Err(e);
         }
+        if FAULT.load(std::sync::atomic::Ordering::Relaxed) == 6 && planted_option(cfg.options) {
+            self.planted.push(s);
+        }
         if cfg.self_checks {
             // SAFETY: both arguments are NUL-terminated C string literals.
             unsafe { Z3_global_param_set(c"model_validate".as_ptr(), c"true".as_ptr()) };
@@ -1370,6 +1391,7 @@ impl Backend for Z3 {
             }
             Z3_set_error(ctx, ErrorCode::Ok);
         }
+        self.planted.retain(|p| *p != s);
         if self.validating == Some(s) {
             self.validating = None;
         }
@@ -1516,6 +1538,8 @@ impl Backend for Z3 {
             return Err(e);
         }
         Ok(match r {
+            // The planted wrong answer of the test hook (never without it).
+            Z3_L_TRUE if self.planted.contains(&s) => (Verdict::Unsat, None),
             Z3_L_TRUE => (Verdict::Sat, None),
             Z3_L_FALSE => (Verdict::Unsat, None),
             _ => {

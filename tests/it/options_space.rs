@@ -225,3 +225,77 @@ fn the_script_target_draws_a_swarm_from_the_catalogs() {
         "{drawn} drawn, {beyond_curated} beyond the curated tables"
     );
 }
+
+/// An option-only finding, planted: `SMTSMITH_FAULT=wrong-unsat-under-rewriter-option`
+/// makes Z3 answer unsat where it said sat in a solver set with a `rewriter.` option at
+/// `true` (ground truth: construction — the other solvers' models satisfy the scripts).
+/// The `script` target with the option space writes such findings with the options drawn,
+/// the reducer keeps the one option the finding needs and drops the rest, the reproducer
+/// sets it, and the finding replays in a new process with the fault and not without it.
+#[test]
+fn an_option_only_finding_is_written_reduced_to_its_option_and_replayed() {
+    let dir = tempfile::tempdir().unwrap();
+    let findings = dir.path().join("findings");
+    let run = |args: &[&str], fault: bool| {
+        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_smtsmith"));
+        c.args(args)
+            .current_dir(dir.path())
+            .env("SMTSMITH_OPTIONS", "catalog");
+        if fault {
+            c.env("SMTSMITH_FAULT", "wrong-unsat-under-rewriter-option");
+        }
+        c.output().unwrap()
+    };
+    let out = run(
+        &[
+            "run",
+            "--incremental",
+            "--count",
+            "30",
+            "--seed",
+            "5",
+            "--findings",
+            findings.to_str().unwrap(),
+        ],
+        true,
+    );
+    // (Exit status 1: findings were made.)
+    assert!(
+        matches!(out.status.code(), Some(0 | 1)),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let wrong: Vec<std::path::PathBuf> = std::fs::read_dir(findings.join("wrong-unsat"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    assert!(!wrong.is_empty(), "no planted finding written");
+    for json in &wrong {
+        let r = smtsmith::finding::FindingRecord::open(json).unwrap();
+        assert_eq!(r.blamed, Some(SolverId::Z3));
+        let setup = r.script_setup().unwrap();
+        assert!(
+            setup
+                .options_of(SolverId::Z3)
+                .iter()
+                .any(|(k, v)| k.starts_with("rewriter.") && v == "true"),
+            "{json:?}: {:?}",
+            setup.options_of(SolverId::Z3)
+        );
+        let reduced = std::fs::read_to_string(json.with_extension("reduced.smt2")).unwrap();
+        let z3_options: Vec<&str> = reduced
+            .lines()
+            .filter(|l| l.starts_with("(set-option :") && l.contains('.'))
+            .collect();
+        assert_eq!(z3_options.len(), 1, "{reduced}");
+        assert!(
+            z3_options[0].starts_with("(set-option :rewriter.")
+                && z3_options[0].ends_with(" true)"),
+            "{reduced}"
+        );
+    }
+    let json = wrong[0].to_str().unwrap();
+    assert_eq!(run(&["replay", json], true).status.code(), Some(1));
+    assert_eq!(run(&["replay", json], false).status.code(), Some(0));
+}

@@ -231,12 +231,23 @@ pub fn draw_swarm(u: &mut Unstructured, table: &[Drawable]) -> Result<Vec<(Strin
     } else {
         u.int_in_range(1..=4usize)?
     };
+    distinct(u, n, |u| {
+        let o = u.choose(table)?;
+        Ok((o.name.clone(), u.choose(&o.values)?.clone()))
+    })
+}
+
+/// `n` draws of `one` (name, value), those of a name drawn before dropped.
+fn distinct(
+    u: &mut Unstructured,
+    n: usize,
+    mut one: impl FnMut(&mut Unstructured) -> Result<(String, String)>,
+) -> Result<Vec<(String, String)>> {
     let mut out: Vec<(String, String)> = Vec::new();
     for _ in 0..n {
-        let o = u.choose(table)?;
-        let v = u.choose(&o.values)?;
-        if !out.iter().any(|(k, _)| *k == o.name) {
-            out.push((o.name.clone(), v.clone()));
+        let (k, v) = one(u)?;
+        if !out.iter().any(|(x, _)| *x == k) {
+            out.push((k, v));
         }
     }
     Ok(out)
@@ -249,15 +260,10 @@ pub fn draw(u: &mut Unstructured, table: &[Spec]) -> Result<Vec<(String, String)
     } else {
         u.int_in_range(1..=3usize)?
     };
-    let mut out: Vec<(String, String)> = Vec::new();
-    for _ in 0..n {
+    distinct(u, n, |u| {
         let s = u.choose(table)?;
-        let v = u.choose(s.values)?;
-        if !out.iter().any(|(k, _)| k == s.name) {
-            out.push((s.name.to_string(), v.to_string()));
-        }
-    }
-    Ok(out)
+        Ok((s.name.to_string(), u.choose(s.values)?.to_string()))
+    })
 }
 
 /// Option `k` (modulo their number) of the (option, value) pairs of `table`, in table order:

@@ -273,18 +273,28 @@ fn draft_markdown(r: &FindingRecord, row: &TriageRow, title: &str, reproducer: &
             let _ = writeln!(md, "- {e}");
         }
     }
-    if let Some(model) = solver.and_then(|b| answers(r).iter().find(|s| s.solver == b)) {
-        if let Some(m) = model.model.as_ref().filter(|m| !m.is_empty()) {
-            let _ = writeln!(md, "\nThe model it gave:\n\n```smt2");
-            for (name, value) in m {
-                let _ = writeln!(
-                    md,
-                    "(define-fun {name} {})",
-                    value.as_deref().unwrap_or("; not representable exactly")
-                );
-            }
-            let _ = writeln!(md, "```");
+    // Every model given, the blamed solver's first: the evidence of an invalid model, and
+    // of a wrong unsat (another solver's model the evaluator checked).
+    let mut models: Vec<&SolverRecord> = answers(r)
+        .iter()
+        .filter(|s| s.model.as_ref().is_some_and(|m| !m.is_empty()))
+        .collect();
+    models.sort_by_key(|s| Some(s.solver) != solver);
+    for s in models {
+        let mark = if Some(s.solver) == solver {
+            " (this bug)"
+        } else {
+            ""
+        };
+        let _ = writeln!(md, "\n{}{mark}'s model:\n\n```", s.solver);
+        for (name, value) in s.model.iter().flatten() {
+            let _ = writeln!(
+                md,
+                "{name} = {}",
+                value.as_deref().unwrap_or("(not representable exactly)")
+            );
         }
+        let _ = writeln!(md, "```");
     }
     let _ = writeln!(md, "\n## Affected releases\n");
     match &r.bisect {
@@ -589,7 +599,10 @@ mod tests {
             "{second}"
         );
         let model = std::fs::read_to_string(&d.drafts[2].file).unwrap();
-        assert!(model.contains("(define-fun x 3)"), "{model}");
+        assert!(
+            model.contains("z3 (this bug)'s model:\n\n```\nx = 3\n```"),
+            "{model}"
+        );
         let last = std::fs::read_to_string(&d.drafts[4].file).unwrap();
         assert!(
             last.contains("**Needs experimental options**: arrays-exp"),

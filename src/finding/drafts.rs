@@ -238,8 +238,22 @@ fn draft_markdown(r: &FindingRecord, row: &TriageRow, title: &str, reproducer: &
         let _ = writeln!(md, "```\n{}\n```\n", probe.trim_end());
     }
     let _ = writeln!(md, "## Expected and actual\n");
-    let _ = writeln!(md, "| solver | release | answer | reason or error | time |");
-    let _ = writeln!(md, "|---|---|---|---|---|");
+    // A script's finding records its solvers' answers at the step it was made.
+    if answers(r).is_empty() && !r.answers.is_empty() {
+        let step = r
+            .step
+            .map_or_else(String::new, |k| format!(" at action {k}"));
+        let _ = writeln!(md, "The solvers' answers{step}:\n");
+        for a in &r.answers {
+            let _ = writeln!(md, "- {a}");
+        }
+        for (s, v) in &r.versions {
+            let _ = writeln!(md, "- {s} release: {v}");
+        }
+    } else {
+        let _ = writeln!(md, "| solver | release | answer | reason or error | time |");
+        let _ = writeln!(md, "|---|---|---|---|---|");
+    }
     for s in answers(r) {
         let answer = s.verdict.map_or_else(|| "—".to_string(), |v| v.to_string());
         let why = s.error.as_deref().or(s.reason.as_deref()).unwrap_or("");
@@ -629,5 +643,42 @@ mod tests {
             .unwrap()
             .to_string_lossy()
             .starts_with("001-z3-4-12-2-0-wrong-unsat"));
+    }
+
+    /// A script's finding has no per-solver records: its draft lists the answers at the
+    /// step it was made, with the releases.
+    #[test]
+    fn a_script_finding_shows_its_step_answers() {
+        let r = FindingRecord {
+            class: "wrong-unsat".into(),
+            blamed: Some(SolverId::Z3),
+            key: "k".into(),
+            step: Some(3),
+            answers: vec!["z3: unsat".into(), "cvc5: sat".into()],
+            versions: vec![(SolverId::Z3, "5.4.1.0".into())],
+            ..Default::default()
+        };
+        let row = TriageRow {
+            class: r.class.clone(),
+            solver: "z3".into(),
+            logic: "QF_LIA".into(),
+            key: r.key.clone(),
+            count: 1,
+            representative: PathBuf::from("f.smt2"),
+            summary: String::new(),
+            known: None,
+            status: "new".into(),
+            experimental: Vec::new(),
+            evidence: None,
+            reproducers: Vec::new(),
+            reduced: None,
+            releases: None,
+        };
+        let md = draft_markdown(&r, &row, "t", "(check-sat)");
+        assert!(
+            md.contains("The solvers' answers at action 3:\n\n- z3: unsat\n- cvc5: sat\n- z3 release: 5.4.1.0"),
+            "{md}"
+        );
+        assert!(!md.contains("| solver | release |"), "{md}");
     }
 }

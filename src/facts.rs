@@ -157,6 +157,13 @@ pub const LIMITATIONS: &[Limitation] = &[
     Limitation {
         solver: SolverId::Cvc5,
         kind: LimitKind::OptionConflict,
+        message: "Fatal error in option parsing: bool-to-bv=all not supported for non-bitvector logics.",
+        seen_on: "cvc5 1.4.2",
+        why: "bool-to-bv=all (drawn from the option space) is for bit-vector logics only",
+    },
+    Limitation {
+        solver: SolverId::Cvc5,
+        kind: LimitKind::OptionConflict,
         message: "Fatal error in option parsing: learned rewrites not supported with unsat cores",
         seen_on: "cvc5 1.4.0",
         why: "learned rewrites (a curated option) do not go with unsat cores",

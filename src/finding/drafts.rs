@@ -7,6 +7,7 @@
 //! names their public thread instead.
 
 use super::{triage, FindingRecord, SolverRecord, TriageRow};
+use crate::ir::Formula;
 use crate::solver::{SolverId, Verdict};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -116,16 +117,15 @@ fn release(r: &FindingRecord, solver: SolverId) -> String {
 
 /// The operators of the reproducer a draft shows (the reduced one's where it reads as one
 /// formula), else those the finding recorded.
-fn operators(r: &FindingRecord, reproducer: &str) -> Vec<String> {
-    match crate::smtlib::parse::parse_script(reproducer) {
-        Ok(s) => s
-            .formula
+fn operators(r: &FindingRecord, formula: Option<&Formula>) -> Vec<String> {
+    match formula {
+        Some(f) => f
             .signature()
             .ops
             .iter()
             .map(|o| o.name().to_string())
             .collect(),
-        Err(_) => r.operators.clone(),
+        None => r.operators.clone(),
     }
 }
 
@@ -163,7 +163,7 @@ fn file_name(rank: usize, title: &str) -> String {
 
 /// The solver's own command line for the reproducer, as the finding recorded it (the binary
 /// probe's, else the profile's with the finding's options).
-fn command(r: &FindingRecord, solver: Option<SolverId>, reproducer: &str) -> String {
+fn command(r: &FindingRecord, solver: Option<SolverId>, formula: Option<&Formula>) -> String {
     if let Some(c) = r.binary_command() {
         return c;
     }
@@ -172,8 +172,8 @@ fn command(r: &FindingRecord, solver: Option<SolverId>, reproducer: &str) -> Str
     };
     // What the formula itself needs (cvc5's --arrays-exp for constant arrays), then the
     // case's drawn options.
-    let needed = crate::smtlib::parse::parse_script(reproducer)
-        .map(|p| crate::facts::formula_options(s, &p.formula))
+    let needed = formula
+        .map(|f| crate::facts::formula_options(s, f))
         .unwrap_or_default();
     let mut options: Vec<(&str, &str)> = needed;
     for (k, v) in r
@@ -210,7 +210,14 @@ fn who(r: &FindingRecord) -> String {
 }
 
 /// The Markdown of one draft.
-fn draft_markdown(r: &FindingRecord, row: &TriageRow, title: &str, reproducer: &str) -> String {
+/// `formula`: the reproducer read as one formula, where it reads as one.
+fn draft_markdown(
+    r: &FindingRecord,
+    row: &TriageRow,
+    title: &str,
+    reproducer: &str,
+    formula: Option<&Formula>,
+) -> String {
     let mut md = String::new();
     let solver = r.blamed;
     let _ = writeln!(md, "<!-- smtsmith issue draft; key: {} -->", row.key);
@@ -232,7 +239,7 @@ fn draft_markdown(r: &FindingRecord, row: &TriageRow, title: &str, reproducer: &
     let _ = writeln!(md, "## Reproducer ({which}, {bytes} bytes)\n");
     let _ = writeln!(md, "```smt2\n{}\n```\n", reproducer.trim_end());
     let _ = writeln!(md, "## Command\n");
-    let _ = writeln!(md, "```sh\n{}\n```\n", command(r, solver, reproducer));
+    let _ = writeln!(md, "```sh\n{}\n```\n", command(r, solver, formula));
     if let Some(probe) = r.binary_probe_text() {
         let _ = writeln!(md, "What the binary printed when smtsmith ran it:\n");
         let _ = writeln!(md, "```\n{}\n```\n", probe.trim_end());
@@ -391,9 +398,16 @@ pub fn write_drafts(dir: &Path, out: &Path) -> std::io::Result<Drafts> {
         let reproducer = std::fs::read_to_string(&reproducer_path).map_err(|e| {
             std::io::Error::new(e.kind(), format!("{}: {e}", reproducer_path.display()))
         })?;
-        let title = title(&r, p, &operators(&r, &reproducer));
+        // Read once: the title's operators and the command line's options come from it.
+        let formula = crate::smtlib::parse::parse_script(&reproducer)
+            .ok()
+            .map(|s| s.formula);
+        let title = title(&r, p, &operators(&r, formula.as_ref()));
         let file = out.join(file_name(rank, &title));
-        std::fs::write(&file, draft_markdown(&r, &row, &title, &reproducer))?;
+        std::fs::write(
+            &file,
+            draft_markdown(&r, &row, &title, &reproducer, formula.as_ref()),
+        )?;
         written.push(Draft {
             priority: p,
             experimental,
@@ -674,7 +688,7 @@ mod tests {
             reduced: None,
             releases: None,
         };
-        let md = draft_markdown(&r, &row, "t", "(check-sat)");
+        let md = draft_markdown(&r, &row, "t", "(check-sat)", None);
         assert!(
             md.contains("The solvers' answers at action 3:\n\n- z3: unsat\n- cvc5: sat\n- z3 release: 5.4.1.0"),
             "{md}"

@@ -217,7 +217,10 @@ pub fn write_binary_probe(
     command: &str,
     probe: &impl Serialize,
 ) -> std::io::Result<()> {
-    let binary = serde_json::json!({ "command": command, "probe": to_json(probe)? });
+    let binary = record::BinaryRecord {
+        command: command.to_string(),
+        probe: to_json(probe)?,
+    };
     FindingRecord::update(&written.json, |r| r.binary = Some(binary))
 }
 

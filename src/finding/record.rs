@@ -110,6 +110,17 @@ pub struct BisectRecord {
     pub other: serde_json::Map<String, serde_json::Value>,
 }
 
+/// What the blamed solver's binary showed on the reduced reproducer (`binary`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BinaryRecord {
+    /// The command line it ran.
+    #[serde(default)]
+    pub command: String,
+    /// The probe as written (`{"bad": "…"}`, `{"good": "…"}`, `{"undecided": "…"}`).
+    #[serde(default)]
+    pub probe: serde_json::Value,
+}
+
 /// A finding's JSON.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct FindingRecord {
@@ -187,7 +198,7 @@ pub struct FindingRecord {
     pub bisect: Option<BisectRecord>,
     /// The blamed solver's binary on the reduced reproducer: the command and the probe.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub binary: Option<serde_json::Value>,
+    pub binary: Option<BinaryRecord>,
     /// A crash that came while the solver wound down a check smtsmith had stopped at its
     /// time limit: its reproducer shows the bug only under a time limit.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -276,17 +287,12 @@ impl FindingRecord {
     /// The command line of the blamed solver's binary on the reduced reproducer, where it
     /// was run ([`super::write_binary_probe`]).
     pub fn binary_command(&self) -> Option<String> {
-        self.binary
-            .as_ref()?
-            .get("command")?
-            .as_str()
-            .map(str::to_string)
+        self.binary.as_ref().map(|b| b.command.clone())
     }
 
     /// What that binary did with it, in words (`bad: …`, `good: …`, `undecided: …`).
     pub fn binary_probe_text(&self) -> Option<String> {
-        let probe = self.binary.as_ref()?.get("probe")?.as_object()?;
-        let (how, what) = probe.iter().next()?;
+        let (how, what) = self.binary.as_ref()?.probe.as_object()?.iter().next()?;
         Some(format!("{how}: {}", what.as_str().unwrap_or_default()))
     }
 

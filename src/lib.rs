@@ -24,6 +24,7 @@ pub mod generate;
 pub mod harness;
 pub mod ir;
 pub mod mutate;
+pub mod optimize;
 pub mod options;
 pub mod oracle;
 pub mod profile;

@@ -428,6 +428,21 @@ pub fn case_ingredients(
         Target::Janus => built(c::janus::build(&mut u))?,
         Target::Fusion => built(c::fusion::build(&mut u))?,
         Target::Sae => built(c::sae::build(&mut u))?,
+        Target::Optimize => {
+            let case = crate::optimize::OptCase::from_bytes(input)?;
+            let mut out = of_formula(&case.formula);
+            for o in &case.objectives {
+                out.insert(format!("command:{}", o.direction.command()));
+            }
+            if !case.softs.is_empty() {
+                out.insert("command:assert-soft".into());
+            }
+            out.insert(format!(
+                "setup:option opt.priority={}",
+                case.priority.name()
+            ));
+            (out, case.formula)
+        }
     };
     if let Some(setup) = setups.setup_of(input) {
         of_setup(&setup, &formula, &mut out);

@@ -281,13 +281,14 @@ impl Settings {
             Some("wrong-unsat-under-rewriter-option") => {
                 s.fault = Some(crate::solver::z3::Fault::WrongUnsatUnderRewriterOption)
             }
+            Some("wrong-optimum") => s.fault = Some(crate::solver::z3::Fault::WrongOptimum),
             Some(_) => {
                 return Err(named(
                     "SMTSMITH_FAULT",
                     "the faults are exit-in-z3-error-handler, \
                      stack-overflow-in-z3-error-handler, heap-overread-in-z3, \
-                     signed-overflow-in-z3, stuck-in-z3 and \
-                     wrong-unsat-under-rewriter-option"
+                     signed-overflow-in-z3, stuck-in-z3, \
+                     wrong-unsat-under-rewriter-option and wrong-optimum"
                         .into(),
                 ))
             }

@@ -19,6 +19,9 @@ pub enum Priority {
     WrongUnsat,
     /// `sat` on an unsatisfiable formula.
     WrongSat,
+    /// An optimum Z3's optimizer reports that a model refutes (its optimality is an unsat
+    /// claim: no better model).
+    WrongOptimum,
     /// An answer contradicted, where the finding does not say which side is wrong.
     WrongAnswer,
     /// A model (or a value, a core) the evaluator refutes.
@@ -39,6 +42,7 @@ impl Priority {
         match self {
             Priority::WrongUnsat => "wrong unsat",
             Priority::WrongSat => "wrong sat",
+            Priority::WrongOptimum => "wrong optimum",
             Priority::WrongAnswer => "contradicting answers",
             Priority::InvalidModel => "invalid model",
             Priority::Crash => "crash",
@@ -76,6 +80,7 @@ pub fn priority(r: &FindingRecord) -> Priority {
     };
     match r.original_class.as_deref().unwrap_or(&r.class) {
         "wrong-unsat" => Priority::WrongUnsat,
+        "wrong-optimum" => Priority::WrongOptimum,
         "disagreement" | "path-disagreement" | "construction" => by_verdict(Priority::WrongAnswer),
         "invalid-model" | "wrong-value" | "invalid-core" | "ground-term" => Priority::InvalidModel,
         "crash" => Priority::Crash,
@@ -244,6 +249,23 @@ fn draft_markdown(
         let _ = writeln!(md, "What the binary printed when smtsmith ran it:\n");
         let _ = writeln!(md, "```\n{}\n```\n", probe.trim_end());
     }
+    expected_and_actual(&mut md, r, row);
+    releases_and_options(&mut md, r);
+    let _ = writeln!(
+        md,
+        "\n---\nFound by fuzzing with smtsmith {}; {} finding(s) of this key, representative `{}`.",
+        r.smtsmith,
+        row.count,
+        row.representative.display()
+    );
+    md
+}
+
+/// The draft's "Expected and actual": each solver's answer, the evidence, every model given
+/// (the blamed solver's first: the evidence of an invalid model, and of a wrong unsat another
+/// solver's model the evaluator checked).
+fn expected_and_actual(md: &mut String, r: &FindingRecord, row: &TriageRow) {
+    let solver = r.blamed;
     let _ = writeln!(md, "## Expected and actual\n");
     // A script's finding records its solvers' answers at the step it was made.
     if answers(r).is_empty() && !r.answers.is_empty() {
@@ -317,6 +339,10 @@ fn draft_markdown(
         }
         let _ = writeln!(md, "```");
     }
+}
+
+/// The draft's affected releases (from bisection, where run) and the case's options.
+fn releases_and_options(md: &mut String, r: &FindingRecord) {
     let _ = writeln!(md, "\n## Affected releases\n");
     match &r.bisect {
         Some(b) => {
@@ -356,14 +382,6 @@ fn draft_markdown(
             let _ = writeln!(md, "- Z3 solver made from the tactic `{t}`");
         }
     }
-    let _ = writeln!(
-        md,
-        "\n---\nFound by fuzzing with smtsmith {}; {} finding(s) of this key, representative `{}`.",
-        r.smtsmith,
-        row.count,
-        row.representative.display()
-    );
-    md
 }
 
 /// Writes a draft for every distinct bug of findings folder `dir` (one per de-duplication key

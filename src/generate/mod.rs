@@ -10,7 +10,7 @@
 pub mod config;
 pub mod datatypes;
 
-pub use config::{Config, Theories};
+pub use config::{Config, Theories, TheoryOdds, TheorySet};
 
 use crate::ir::{
     BoundId, DeclId, Domain, Formula, Idx, NodeId, NodeKind, Op, Rule, Sort, SortError, SortPat,

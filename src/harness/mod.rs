@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 pub mod isolated;
+pub mod optimize;
 mod paths;
 mod reduction;
 mod seeded;

@@ -36,10 +36,11 @@ pub enum Target {
     Janus,
     Script,
     SeedMutation,
+    Optimize,
 }
 
 impl Target {
-    pub const ALL: [Target; 12] = [
+    pub const ALL: [Target; 13] = [
         Target::Differential,
         Target::ModelZ3,
         Target::ModelCvc5,
@@ -52,6 +53,7 @@ impl Target {
         Target::Janus,
         Target::Script,
         Target::SeedMutation,
+        Target::Optimize,
     ];
 
     pub fn name(self) -> &'static str {
@@ -68,6 +70,7 @@ impl Target {
             Target::Janus => "janus",
             Target::Script => "script",
             Target::SeedMutation => "seed_mutation",
+            Target::Optimize => "optimize",
         }
     }
 
@@ -87,6 +90,7 @@ impl Target {
             | Target::Janus => Decoding::Construction(self.name()),
             Target::Script => Decoding::Incremental,
             Target::SeedMutation => Decoding::SmtLib,
+            Target::Optimize => Decoding::Optimization,
         }
     }
 
@@ -99,6 +103,7 @@ impl Target {
             (_, Decoding::Ground) => fuzz_ground(data),
             (_, Decoding::Incremental) => fuzz_incremental(data),
             (_, Decoding::SmtLib) => fuzz_script(data),
+            (_, Decoding::Optimization) => fuzz_optimize(data),
             // The families that need no solver to build a case decode before any starts.
             (Target::StringsSat, _) => fuzz_constructed(data, c::strings_sat::build),
             (Target::StringsUnsat, _) => fuzz_constructed(data, c::strings_unsat::build),
@@ -121,6 +126,8 @@ pub enum Decoding {
     Incremental,
     /// SMT-LIB text (the `seed_mutation` target), parsed.
     SmtLib,
+    /// An optimization case (`crate::optimize`): Z3's optimizer, judged exactly.
+    Optimization,
 }
 
 impl std::str::FromStr for Target {
@@ -163,6 +170,17 @@ pub fn fuzz_incremental(data: &[u8]) {
     fuzz_with(Selection::All, |h| {
         let s = crate::script::Script::from_bytes_in(data, &settings().theories);
         h.run_script(&s, Some(data)).findings
+    })
+}
+
+/// The body of the `optimize` target: an optimization case decoded from the input, given to
+/// Z3's optimizer through its C API and its front end, each answer judged exactly.
+pub fn fuzz_optimize(data: &[u8]) {
+    let Some(case) = crate::optimize::OptCase::from_bytes(data) else {
+        return;
+    };
+    fuzz_with(Selection::All, |h| {
+        super::optimize::run_case(h, &case, Some(data))
     })
 }
 

@@ -16,6 +16,7 @@ use crate::solver::{Outcome, SolverError, SolverId, Verdict};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+pub mod optimum;
 pub mod process;
 pub mod script;
 
@@ -62,6 +63,10 @@ pub enum Class {
     /// `unsat` through the other on the same formula: blamed on that solver (which path is
     /// wrong, the summary says where a model validates).
     PathDisagreement,
+    /// Z3's optimizer reports an optimum that is not one: its own model gives the
+    /// objective another value, or a plain solver's model (checked by the evaluator)
+    /// satisfies the hard constraints with a better objective (`crate::optimize`).
+    WrongOptimum,
 }
 
 impl Class {
@@ -89,13 +94,14 @@ impl Class {
             Class::Performance => "performance",
             Class::SelfCheck => "self-check",
             Class::PathDisagreement => "path-disagreement",
+            Class::WrongOptimum => "wrong-optimum",
         }
     }
 }
 
 impl Class {
     /// Every class.
-    pub const ALL: [Class; 14] = [
+    pub const ALL: [Class; 15] = [
         Class::WrongUnsat,
         Class::Disagreement,
         Class::InvalidModel,
@@ -110,6 +116,7 @@ impl Class {
         Class::Performance,
         Class::SelfCheck,
         Class::PathDisagreement,
+        Class::WrongOptimum,
     ];
 }
 

@@ -134,6 +134,10 @@ pub enum Fault {
     /// needs an option, planted for the test of option-only findings (written, reduced to the
     /// option, replayed with it).
     WrongUnsatUnderRewriterOption,
+    /// Z3's optimizer reports one less than the optimum it attains for a maximized
+    /// objective (its model still attains the true one): a wrong optimum planted for the
+    /// test of the optimizer's oracle (written, reduced, replayed).
+    WrongOptimum,
 }
 
 /// Whether a solver set with `options` is one [`Fault::WrongUnsatUnderRewriterOption`]
@@ -164,6 +168,7 @@ pub fn inject_fault(fault: Fault) {
         Fault::SignedOverflowInZ3 => 4,
         Fault::StuckInZ3 => 5,
         Fault::WrongUnsatUnderRewriterOption => 6,
+        Fault::WrongOptimum => 7,
         Fault::StackOverflowInErrorHandler => {
             // As in a fuzz target, whose thread starts under libFuzzer's `main` with no
             // alternate signal stack (smtsmith's own `main` has the one Rust's runtime
@@ -2276,6 +2281,238 @@ impl super::text::FrontEnd for FrontEnd {
             ),
             ("timeout".into(), limits.timeout_ms.to_string()),
         ]
+    }
+}
+
+impl Z3 {
+    /// Runs Z3's optimizer on `case`, given through `path`, stopped after `timeout_ms`
+    /// (0: no limit).
+    pub fn optimize(
+        &mut self,
+        case: &crate::optimize::OptCase,
+        path: crate::optimize::OptPath,
+        timeout_ms: u32,
+    ) -> Result<crate::optimize::OptOutcome, SolverError> {
+        let ctx = self.ctx;
+        let f = &case.formula;
+        let mut st = self.open(f);
+        let r = (|| {
+            for k in 0..f.decls.len() {
+                self.declare(&mut st, f, DeclId(k as u32))?;
+            }
+            // Built on both paths: the model's reading evaluates the formula's terms.
+            let hard = self.terms(&mut st, f, &f.asserts)?;
+            // SAFETY: module invariants (live context, its handles, live pointers).
+            let opt = self.ok("Z3_mk_optimize", unsafe { Z3_mk_optimize(ctx) })?;
+            // SAFETY: a handle just made in the live context; dec_ref'd below, once.
+            unsafe { Z3_optimize_inc_ref(ctx, opt) };
+            let r = self.optimize_with(opt, &mut st, case, path, &hard, timeout_ms);
+            // SAFETY: the reference taken above, given up once; `opt` is not used after.
+            unsafe { Z3_optimize_dec_ref(ctx, opt) };
+            r
+        })();
+        self.close(st);
+        if r.is_err() {
+            // SAFETY: `ctx` is this backend's live context (module invariants).
+            unsafe { Z3_set_error(ctx, ErrorCode::Ok) };
+        }
+        r
+    }
+
+    fn optimize_with(
+        &mut self,
+        opt: Z3_optimize,
+        st: &mut Session,
+        case: &crate::optimize::OptCase,
+        path: crate::optimize::OptPath,
+        hard: &[Z3_ast],
+        timeout_ms: u32,
+    ) -> Result<crate::optimize::OptOutcome, SolverError> {
+        use crate::optimize::{Direction, OptOutcome, OptPath};
+        let ctx = self.ctx;
+        let f = &case.formula;
+        let symbol = |s: &str| {
+            let c = CString::new(s).unwrap();
+            // SAFETY: module invariants (live context, live pointers).
+            self.ok("Z3_mk_string_symbol", unsafe {
+                Z3_mk_string_symbol(ctx, c.as_ptr())
+            })
+        };
+        // SAFETY: module invariants (live context, its handles, live pointers); the
+        // parameters are dec_ref'd once, after the call that reads them.
+        unsafe {
+            let params = self.ok("Z3_mk_params", Z3_mk_params(ctx))?;
+            Z3_params_inc_ref(ctx, params);
+            Z3_params_set_uint(ctx, params, symbol("timeout")?, timeout_ms);
+            let priority = symbol(case.priority.name())?;
+            Z3_params_set_symbol(ctx, params, symbol("priority")?, priority);
+            Z3_optimize_set_params(ctx, opt, params);
+            Z3_params_dec_ref(ctx, params);
+        }
+        self.check_error("Z3_optimize_set_params")?;
+        // Each objective's index, then the soft group's.
+        let mut indices = Vec::new();
+        match path {
+            OptPath::Api => {
+                for a in hard {
+                    // SAFETY: module invariants (live context, its handles).
+                    unsafe { Z3_optimize_assert(ctx, opt, *a) };
+                }
+                for o in &case.objectives {
+                    let d = case.decl(&o.name).expect("objective declared");
+                    let t = st.consts[d.0 as usize].expect("declared");
+                    // SAFETY: module invariants (live context, its handles).
+                    indices.push(unsafe {
+                        match o.direction {
+                            Direction::Minimize => Z3_optimize_minimize(ctx, opt, t),
+                            Direction::Maximize => Z3_optimize_maximize(ctx, opt, t),
+                        }
+                    });
+                }
+                let goal = symbol("goal")?;
+                let mut soft_index = None;
+                for s in &case.softs {
+                    let d = case.decl(&s.name).expect("soft constraint declared");
+                    let t = st.consts[d.0 as usize].expect("declared");
+                    let w = CString::new(s.weight.to_string()).unwrap();
+                    // SAFETY: module invariants (live context, its handles, live pointers).
+                    soft_index = Some(unsafe {
+                        Z3_optimize_assert_soft(ctx, opt, t, w.as_ptr(), Some(goal))
+                    });
+                }
+                indices.extend(soft_index);
+                self.check_error("Z3_optimize_assert")?;
+            }
+            OptPath::Text => {
+                let text = CString::new(case.commands()).unwrap();
+                // SAFETY: module invariants (live context, its handles, live pointers).
+                unsafe { Z3_optimize_from_string(ctx, opt, text.as_ptr()) };
+                self.check_error("Z3_optimize_from_string")?;
+                // Numbered as the text gives them: the objectives, then the soft group.
+                let n = case.objectives.len() as u32 + u32::from(!case.softs.is_empty());
+                indices.extend(0..n);
+            }
+        }
+        let interruptible = watch(ctx, "Z3_optimize_check", timeout_ms);
+        // SAFETY: module invariants (live context, its handles; no assumptions).
+        let r = unsafe { Z3_optimize_check(ctx, opt, 0, std::ptr::null()) };
+        drop(interruptible);
+        if let Err(e) = self.check_error("Z3_optimize_check") {
+            if crate::facts::limitation(SolverId::Z3, crate::facts::LimitKind::Check, &e.message)
+                .is_some()
+            {
+                // SAFETY: `ctx` is this backend's live context (module invariants).
+                unsafe { Z3_set_error(ctx, ErrorCode::Ok) };
+                return Ok(OptOutcome {
+                    verdict: Verdict::Unknown,
+                    reason: Some(format!("unsupported: {}", e.message)),
+                    model: None,
+                    bounds: Vec::new(),
+                });
+            }
+            return Err(e);
+        }
+        let verdict = match r {
+            Z3_L_TRUE => Verdict::Sat,
+            Z3_L_FALSE => Verdict::Unsat,
+            _ => {
+                // SAFETY: module invariants (live context, its handles).
+                let reason = cstr(unsafe { Z3_optimize_get_reason_unknown(ctx, opt) });
+                return Ok(OptOutcome {
+                    verdict: Verdict::Unknown,
+                    reason: Some(reason),
+                    model: None,
+                    bounds: Vec::new(),
+                });
+            }
+        };
+        if verdict == Verdict::Unsat {
+            return Ok(OptOutcome {
+                verdict,
+                reason: None,
+                model: None,
+                bounds: Vec::new(),
+            });
+        }
+        // SAFETY: module invariants (live context, its handles).
+        let m = self.ok("Z3_optimize_get_model", unsafe {
+            Z3_optimize_get_model(ctx, opt)
+        })?;
+        // SAFETY: a handle of the live context, just returned; dec_ref'd below, once.
+        unsafe { Z3_model_inc_ref(ctx, m) };
+        self.abstract_ids.borrow_mut().clear();
+        let model = self.read_model(m, f, &st.consts, &st.funcs, &st.memo.memo);
+        // SAFETY: the reference taken above, given up once.
+        unsafe { Z3_model_dec_ref(ctx, m) };
+        let model = model?;
+        let directions = case
+            .objectives
+            .iter()
+            .map(|o| o.direction)
+            .chain((!case.softs.is_empty()).then_some(Direction::Minimize));
+        let mut bounds = Vec::new();
+        for (idx, direction) in indices.iter().zip(directions) {
+            bounds.push(self.objective_bound(opt, *idx, direction)?);
+        }
+        Ok(OptOutcome {
+            verdict,
+            reason: None,
+            model: Some(model),
+            bounds,
+        })
+    }
+
+    /// The optimum Z3 reports for objective `idx`: the lower bound of a minimized one, the
+    /// upper bound of a maximized one, as `infinity·∞ + value + epsilon·ε`; `None` where a
+    /// part is not a rational numeral (an algebraic number).
+    fn objective_bound(
+        &self,
+        opt: Z3_optimize,
+        idx: u32,
+        direction: crate::optimize::Direction,
+    ) -> Result<Option<crate::optimize::Bound>, SolverError> {
+        let ctx = self.ctx;
+        // SAFETY: module invariants (live context, its handles); the vector is
+        // inc_ref'd when read and dec_ref'd once, after its elements are read.
+        unsafe {
+            let v = match direction {
+                crate::optimize::Direction::Minimize => {
+                    Z3_optimize_get_lower_as_vector(ctx, opt, idx)
+                }
+                crate::optimize::Direction::Maximize => {
+                    Z3_optimize_get_upper_as_vector(ctx, opt, idx)
+                }
+            };
+            let v = self.ok("Z3_optimize_get_bound_as_vector", v)?;
+            Z3_ast_vector_inc_ref(ctx, v);
+            let mut parts = Vec::new();
+            for k in 0..Z3_ast_vector_size(ctx, v).min(3) {
+                let a = Z3_ast_vector_get(ctx, v, k);
+                parts.push(a.and_then(|a| {
+                    Z3_is_numeral_ast(ctx, a)
+                        .then(|| parse_rational(&cstr(Z3_get_numeral_string(ctx, a))))
+                        .flatten()
+                }));
+            }
+            Z3_ast_vector_dec_ref(ctx, v);
+            self.check_error("Z3_optimize_get_bound_as_vector")?;
+            let mut bound = match parts.as_slice() {
+                [Some(i), Some(v), Some(e)] => crate::optimize::Bound {
+                    infinity: i.clone(),
+                    value: v.clone(),
+                    epsilon: e.clone(),
+                },
+                _ => return Ok(None),
+            };
+            let planted = FAULT.load(std::sync::atomic::Ordering::Relaxed) == 7;
+            if planted
+                && direction == crate::optimize::Direction::Maximize
+                && bound.attained().is_some()
+            {
+                bound.value -= num_rational::BigRational::from_integer(1.into());
+            }
+            Ok(Some(bound))
+        }
     }
 }
 

@@ -18,6 +18,7 @@ mod interrupts;
 mod isolated;
 mod linking;
 mod old_release;
+mod optimize;
 mod options_space;
 mod oracles;
 mod paths;

@@ -21,7 +21,9 @@ pub(super) fn replay_cmd(cmd: Command) -> Result<ExitCode, String> {
     use smtsmith::harness::Decoding;
     let (mut solver, mut ground, mut script, mut construct, mut incremental) =
         (solver, ground, script, construct, incremental);
+    let mut optimization = false;
     match target.map(smtsmith::harness::Target::decoding) {
+        Some(Decoding::Optimization) => optimization = true,
         Some(Decoding::Generated(s)) => solver = s,
         Some(Decoding::Ground) => ground = true,
         Some(Decoding::Construction(name)) => construct = Some(name.to_string()),
@@ -44,6 +46,9 @@ pub(super) fn replay_cmd(cmd: Command) -> Result<ExitCode, String> {
             .map_err(|e| format!("input_hex: {e}"))?;
     }
     let incremental = incremental || meta.as_ref().is_some_and(|m| m.is_script());
+    if optimization || meta.as_ref().is_some_and(|m| m.class == "wrong-optimum") {
+        return replay_optimization(&input, findings);
+    }
     // A `seed_mutation` input that is an incremental script runs as one.
     let seeded_script = match script.then(|| smtsmith::mutate::seed_of(&input)) {
         Some(smtsmith::mutate::Seed::Script(s)) => Some(s),
@@ -135,6 +140,32 @@ pub(super) fn replay_cmd(cmd: Command) -> Result<ExitCode, String> {
         );
         Ok(ExitCode::from(1))
     }
+}
+
+/// `smtsmith replay` of an `optimize` input: the case it decodes to, given to Z3's optimizer
+/// through both paths and judged; exit 1 on a finding.
+fn replay_optimization(input: &[u8], findings: Option<PathBuf>) -> Result<ExitCode, String> {
+    let case = smtsmith::optimize::OptCase::from_bytes(input).ok_or(
+        "this input decodes to no optimization case (a formula outside linear arithmetic and bit-vectors, or without a numeric term)",
+    )?;
+    print!("{}", case.script());
+    let dir = findings.unwrap_or_else(|| settings().findings_dir("findings"));
+    let mut h =
+        Harness::with_settings(Selection::All, dir, settings()).map_err(|e| e.to_string())?;
+    let found = smtsmith::harness::optimize::run_case(&mut h, &case, Some(input));
+    if found.is_empty() {
+        println!("; no finding");
+        return Ok(ExitCode::SUCCESS);
+    }
+    for (issue, w) in &found {
+        println!(
+            "; [{}] {} ({})",
+            issue.class,
+            issue.summary,
+            w.smt2.display()
+        );
+    }
+    Ok(ExitCode::from(1))
 }
 
 /// `smtsmith replay` of an incremental script: the script generated from `input` (or the

@@ -1,0 +1,182 @@
+//! Running an optimization case: Z3's optimizer through both paths, [`super::judge`], and
+//! each finding written (the case's own script as its reproducer) and reduced.
+
+use super::Harness;
+use crate::finding::{self, Context, Written};
+use crate::optimize::{OptCase, OptOutcome, OptPath};
+use crate::oracle::optimum::{judge, Judged};
+use crate::oracle::{Class, Issue};
+use crate::solver::z3::Z3;
+use crate::solver::SolverError;
+
+thread_local! {
+    /// The optimizer's own Z3 context, beside the harness's solvers; leaked on purpose as the
+    /// harnesses are (no destructor at thread exit).
+    static OPTIMIZER: std::cell::RefCell<Option<&'static mut Z3>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with this thread's optimizer context.
+pub fn with_optimizer<T>(f: impl FnOnce(&mut Z3) -> T) -> Result<T, SolverError> {
+    OPTIMIZER.with(|o| {
+        let mut o = o.borrow_mut();
+        if o.is_none() {
+            *o = Some(Box::leak(Box::new(Z3::new()?)));
+        }
+        Ok(f(o.as_mut().expect("made above")))
+    })
+}
+
+/// What one path of one case gave: Z3's outcome (or its error) and the findings.
+pub struct PathRun {
+    pub path: OptPath,
+    pub outcome: Result<OptOutcome, SolverError>,
+    pub judged: Vec<Judged>,
+}
+
+/// Z3's optimizer on `case` through `path`, judged; the plain solvers run on `h`.
+pub fn run_path(h: &mut Harness, z3: &mut Z3, case: &OptCase, path: OptPath) -> PathRun {
+    let timeout = h.settings.limits.timeout_ms;
+    let outcome = z3.optimize(case, path, timeout);
+    let judged = match &outcome {
+        Ok(o) => judge(case, path, o, &mut |g| h.answers(g)),
+        Err(e) => api_error(e, path),
+    };
+    PathRun {
+        path,
+        outcome,
+        judged,
+    }
+}
+
+/// An error of Z3's optimizer on a case in its scope, unless it is a documented limitation
+/// or a resource limit.
+fn api_error(e: &SolverError, path: OptPath) -> Vec<Judged> {
+    let limit = crate::solver::is_limit_reason(&e.message)
+        || crate::facts::limitation(
+            crate::solver::SolverId::Z3,
+            crate::facts::LimitKind::Check,
+            &e.message,
+        )
+        .is_some();
+    if limit {
+        return Vec::new();
+    }
+    vec![Judged {
+        issue: Issue {
+            class: Class::ApiError,
+            blamed: Some(path.solver()),
+            summary: format!(
+                "Z3's optimizer, given the case through {}: {} failed: {}",
+                path.name(),
+                e.call,
+                e.message
+            ),
+        },
+        witness_formula: None,
+        answers: Vec::new(),
+    }]
+}
+
+/// The body of the `optimize` target on one case: both paths, every finding written to
+/// `h`'s findings folder and reduced within its budget.
+pub fn run_case(h: &mut Harness, case: &OptCase, input: Option<&[u8]>) -> Vec<(Issue, Written)> {
+    let Ok(runs) = with_optimizer(|z3| {
+        [OptPath::Api, OptPath::Text]
+            .into_iter()
+            .map(|p| run_path(h, z3, case, p))
+            .collect::<Vec<_>>()
+    }) else {
+        panic!("cannot start Z3 for the optimizer");
+    };
+    let mut out = Vec::new();
+    for run in runs {
+        for j in run.judged {
+            // One Z3 bug met through both paths is one finding.
+            if out
+                .iter()
+                .any(|(i, _): &(Issue, Written)| i.class == j.issue.class)
+            {
+                continue;
+            }
+            match write(h, case, &j, input) {
+                Ok(w) => out.push((j.issue, w)),
+                Err(e) => panic!("cannot write the optimizer's finding: {e}"),
+            }
+        }
+    }
+    out
+}
+
+/// Writes `j` (the case's script as its reproducer), then reduces it within the harness's
+/// budget.
+fn write(
+    h: &mut Harness,
+    case: &OptCase,
+    j: &Judged,
+    input: Option<&[u8]>,
+) -> std::io::Result<Written> {
+    let script = case.script();
+    let limits = h.settings.limits.clone();
+    let versions = h.versions().to_vec();
+    let ctx = Context::new(&case.formula, &versions, &limits, Default::default())
+        .with_answers(&j.answers)
+        .with_input(input)
+        .with_source(Some(&script));
+    let mut written = finding::write(&h.output.dir, &j.issue, &ctx)?;
+    if written.again {
+        return Ok(written);
+    }
+    if let Some(budget) = h.reduce_budget() {
+        let path = match j.issue.blamed {
+            Some(crate::solver::SolverId::Z3Text) => OptPath::Text,
+            _ => OptPath::Api,
+        };
+        let start = std::time::Instant::now();
+        let reduced = reduce(h, case, &j.issue, path, budget);
+        // The reduced case's own finding: its summary gives the reduced case's numbers.
+        let again = with_optimizer(|z3| run_path(h, z3, &reduced, path).judged)
+            .unwrap_or_default()
+            .into_iter()
+            .find(|r| r.issue.same_finding(&j.issue));
+        let (issue, answers) = match &again {
+            Some(r) => (&r.issue, r.answers.as_slice()),
+            None => (&j.issue, j.answers.as_slice()),
+        };
+        let script = reduced.script();
+        let ctx = Context::new(&reduced.formula, &versions, &limits, Default::default())
+            .with_answers(answers)
+            .with_source(Some(&script));
+        let stats = serde_json::json!({
+            "reducer": "smtsmith optimize",
+            "seconds": start.elapsed().as_secs_f64(),
+            "assertions": [case.formula.asserts.len(), reduced.formula.asserts.len()],
+        });
+        finding::write_reduced(&mut written, issue, &ctx, &stats)?;
+    }
+    Ok(written)
+}
+
+/// The smallest case found within `budget` on which Z3 through `path` still shows `issue`.
+pub fn reduce(
+    h: &mut Harness,
+    case: &OptCase,
+    issue: &Issue,
+    path: OptPath,
+    budget: std::time::Duration,
+) -> OptCase {
+    let holds = &mut |f: &crate::ir::Formula| {
+        let Some(candidate) = case.with_formula(f.clone()) else {
+            return false;
+        };
+        with_optimizer(|z3| {
+            run_path(h, z3, &candidate, path)
+                .judged
+                .iter()
+                .any(|j| j.issue.same_finding(issue))
+        })
+        .unwrap_or(false)
+    };
+    let outcome = crate::reduce::reduce(&case.formula, holds, budget);
+    case.with_formula(outcome.formula)
+        .unwrap_or_else(|| case.clone())
+}

@@ -1,0 +1,419 @@
+//! Z3's optimizer (`minimize`, `maximize`, `assert-soft`; lexicographic, box and Pareto
+//! priorities) and its exact oracle ([`judge`]).
+//!
+//! A case ([`OptCase`]) is a generated formula of linear arithmetic or bit-vectors (the
+//! hard constraints) with objectives over its terms. Each objective is a fresh constant
+//! `objectiveK` defined by a hard constraint `(= objectiveK term)`, and each soft constraint
+//! a fresh Boolean `softK` defined by `(= softK term)`: the objectives then survive the
+//! formula's reduction by name, and the reproducer is plain SMT-LIB with `(minimize
+//! objectiveK)` lines. Z3 runs each case twice: built through its C API and parsed by its own
+//! front end (`Z3_optimize_from_string`); `oracle::optimum` judges each answer and
+//! `harness::optimize` runs the cases.
+
+use crate::generate::{Case, Theories, TheorySet};
+use crate::ir::{DeclId, Formula, NodeId, Op, Sort, Value};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use std::fmt::Write;
+
+/// Which way an objective goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    Minimize,
+    Maximize,
+}
+
+impl Direction {
+    pub fn command(self) -> &'static str {
+        match self {
+            Direction::Minimize => "minimize",
+            Direction::Maximize => "maximize",
+        }
+    }
+}
+
+/// How Z3 combines several objectives (its parameter `opt.priority`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Priority {
+    /// The first objective optimal, the second optimal among the first's optima, …
+    Lex,
+    /// Each objective optimal on its own.
+    Box,
+    /// One Pareto-optimal point: no model is at least as good on every objective and
+    /// better on one.
+    Pareto,
+}
+
+impl Priority {
+    pub fn name(self) -> &'static str {
+        match self {
+            Priority::Lex => "lex",
+            Priority::Box => "box",
+            Priority::Pareto => "pareto",
+        }
+    }
+}
+
+/// One objective: `direction` of the constant named `name` (an Int, Real or bit-vector,
+/// defined in the formula by `(= name term)`). Bit-vectors are optimized as unsigned
+/// numbers, as Z3 documents.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Objective {
+    pub direction: Direction,
+    pub name: String,
+}
+
+/// A soft constraint: the Boolean constant `name` (defined by `(= name term)`) with its
+/// weight. All soft constraints of a case form one group, minimized after the objectives:
+/// its cost is the sum of the weights of the soft constraints a model falsifies.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Soft {
+    pub name: String,
+    pub weight: u32,
+}
+
+/// An optimization case: the hard constraints (`formula`, with the definitions of the
+/// objectives' and soft constraints' constants), the objectives in priority order, the soft
+/// constraints and the priority.
+#[derive(Clone, Debug)]
+pub struct OptCase {
+    pub formula: Formula,
+    pub objectives: Vec<Objective>,
+    pub softs: Vec<Soft>,
+    pub priority: Priority,
+}
+
+/// The theories of the optimizer's cases: Z3 optimizes linear arithmetic and bit-vector
+/// objectives; over nonlinear arithmetic, strings or quantifiers it gives no guarantee, so
+/// such cases would only make false alarms.
+pub const THEORIES: Theories = Theories {
+    allowed: TheorySet {
+        ints: true,
+        reals: true,
+        bv: true,
+        strings: false,
+        arrays: true,
+        quantifiers: false,
+        uf: true,
+        fp: false,
+        datatypes: false,
+    },
+    required: TheorySet {
+        ints: false,
+        reals: false,
+        bv: false,
+        strings: false,
+        arrays: false,
+        quantifiers: false,
+        uf: false,
+        fp: false,
+        datatypes: false,
+    },
+    odds: crate::generate::TheoryOdds::DEFAULT,
+};
+
+/// Whether Z3's optimizer is exact on formulas of `logic`: quantifier-free, with linear
+/// arithmetic, bit-vectors, arrays and uninterpreted functions only.
+pub fn logic_in_scope(logic: &str) -> bool {
+    let Some(rest) = logic.strip_prefix("QF_") else {
+        return false;
+    };
+    let rest = rest.strip_prefix("A").unwrap_or(rest);
+    let rest = rest.strip_prefix("UF").unwrap_or(rest);
+    let rest = rest.strip_prefix("BV").unwrap_or(rest);
+    matches!(rest, "" | "LIA" | "LRA" | "LIRA" | "IDL" | "RDL")
+}
+
+/// The sort of terms that can be objectives.
+fn objective_sort(s: &Sort) -> bool {
+    match s {
+        Sort::Int | Sort::Real => true,
+        Sort::BitVec(w) => *w <= 64,
+        _ => false,
+    }
+}
+
+impl OptCase {
+    /// The case the fuzzer's bytes decode to: a generated formula of [`THEORIES`], one to
+    /// three of its terms as objectives, up to three of its Boolean terms as soft
+    /// constraints, a priority. `None` where the formula is outside [`logic_in_scope`] or has
+    /// no term an objective can be made of.
+    pub fn from_bytes(data: &[u8]) -> Option<OptCase> {
+        let case = Case::from_bytes_in(data, &THEORIES);
+        // The choices come from the input's end, which the generator reads last if at all.
+        let tail: Vec<u8> = data.iter().rev().take(16).copied().collect();
+        let mut u = arbitrary::Unstructured::new(&tail);
+        let objectives: u8 = u.int_in_range(1..=3).unwrap_or(1);
+        let softs: u8 = u.int_in_range(0..=3).unwrap_or(0);
+        let priority = match u.int_in_range(0..=5u8).unwrap_or(0) {
+            0..=3 => Priority::Lex,
+            4 => Priority::Box,
+            _ => Priority::Pareto,
+        };
+        let mut picks = Vec::new();
+        for _ in 0..(objectives + softs) {
+            picks.push((
+                u.arbitrary::<u16>().unwrap_or(0),
+                u.arbitrary::<bool>().unwrap_or(false),
+            ));
+        }
+        OptCase::over(case.formula, objectives as usize, &picks, priority)
+    }
+
+    /// The case over `formula`: the first `objectives` of `picks` choose objective terms
+    /// (index into its terms of objective sorts; `true`: maximize), the rest soft
+    /// constraints (index into its Boolean terms; the flag: weight 1 or 1–3).
+    pub fn over(
+        formula: Formula,
+        objectives: usize,
+        picks: &[(u16, bool)],
+        priority: Priority,
+    ) -> Option<OptCase> {
+        if !logic_in_scope(&formula.signature().logic()) {
+            return None;
+        }
+        // Closed terms only: a term under a `let` or a binder names variables that mean
+        // nothing outside it.
+        let free = formula.free_bound_vars(false);
+        let nodes: Vec<NodeId> = formula
+            .reachable_postorder()
+            .into_iter()
+            .filter(|n| free[n.0 as usize].is_empty())
+            .collect();
+        let numeric: Vec<NodeId> = nodes
+            .iter()
+            .copied()
+            .filter(|n| objective_sort(formula.sort_of(*n)))
+            .collect();
+        let boolean: Vec<NodeId> = nodes
+            .iter()
+            .copied()
+            .filter(|n| *formula.sort_of(*n) == Sort::Bool)
+            .collect();
+        if numeric.is_empty() {
+            return None;
+        }
+        let mut goals = Vec::new();
+        let mut softs = Vec::new();
+        for (k, (pick, max)) in picks.iter().enumerate() {
+            if k < objectives {
+                let direction = if *max {
+                    Direction::Maximize
+                } else {
+                    Direction::Minimize
+                };
+                goals.push((direction, numeric[*pick as usize % numeric.len()]));
+            } else if !boolean.is_empty() {
+                let weight = if *max { 1 + (*pick as u32 % 3) } else { 1 };
+                softs.push((boolean[*pick as usize % boolean.len()], weight));
+            }
+        }
+        OptCase::with_goals(formula, &goals, &softs, priority)
+    }
+
+    /// The case over `formula` with these objectives (direction and term) and soft
+    /// constraints (Boolean term and weight), each defined by a fresh constant.
+    pub fn with_goals(
+        mut formula: Formula,
+        objectives: &[(Direction, NodeId)],
+        softs: &[(NodeId, u32)],
+        priority: Priority,
+    ) -> Option<OptCase> {
+        let mut case = OptCase {
+            formula: Formula::default(),
+            objectives: Vec::new(),
+            softs: Vec::new(),
+            priority,
+        };
+        for (k, (direction, term)) in objectives.iter().enumerate() {
+            if !objective_sort(formula.sort_of(*term)) {
+                return None;
+            }
+            let name = format!("objective{k}");
+            define(&mut formula, &name, *term)?;
+            case.objectives.push(Objective {
+                direction: *direction,
+                name,
+            });
+        }
+        for (k, (term, weight)) in softs.iter().enumerate() {
+            if *formula.sort_of(*term) != Sort::Bool {
+                return None;
+            }
+            let name = format!("soft{k}");
+            define(&mut formula, &name, *term)?;
+            case.softs.push(Soft {
+                name,
+                weight: *weight,
+            });
+        }
+        case.formula = formula;
+        Some(case)
+    }
+
+    /// The objectives and soft constraints over another formula (a reduction's
+    /// candidate) whose constants it still declares: a reduction drops an objective by
+    /// dropping its definition. `None` where no objective is left.
+    pub fn with_formula(&self, formula: Formula) -> Option<OptCase> {
+        let objectives: Vec<Objective> = self
+            .objectives
+            .iter()
+            .filter(|o| decl(&formula, &o.name).is_some())
+            .cloned()
+            .collect();
+        let softs = self
+            .softs
+            .iter()
+            .filter(|s| decl(&formula, &s.name).is_some())
+            .cloned()
+            .collect();
+        (!objectives.is_empty()).then_some(OptCase {
+            formula,
+            objectives,
+            softs,
+            priority: self.priority,
+        })
+    }
+
+    /// The formula's declaration of `name`.
+    pub fn decl(&self, name: &str) -> Option<DeclId> {
+        decl(&self.formula, name)
+    }
+
+    /// The declarations, assertions and optimization commands, as Z3's front end reads
+    /// them (`Z3_optimize_from_string` takes exactly these: no `set-logic`, no check).
+    pub fn commands(&self) -> String {
+        let printed = crate::smtlib::script(&self.formula, &Default::default());
+        let mut out = String::new();
+        for line in printed.lines() {
+            if line.starts_with("(set-logic") || line.starts_with("(check-sat") {
+                continue;
+            }
+            out.push_str(line);
+            out.push('\n');
+        }
+        for o in &self.objectives {
+            let _ = writeln!(out, "({} {})", o.direction.command(), o.name);
+        }
+        for s in &self.softs {
+            let _ = writeln!(
+                out,
+                "(assert-soft {} :weight {} :id goal)",
+                s.name, s.weight
+            );
+        }
+        out
+    }
+
+    /// The whole script for Z3's binary: the priority, the commands, the check, the
+    /// objectives' values and the model's values of the objectives' constants.
+    pub fn script(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "(set-option :opt.priority {})", self.priority.name());
+        out.push_str(&self.commands());
+        out.push_str("(check-sat)\n(get-objectives)\n");
+        let names: Vec<&str> = self.objectives.iter().map(|o| o.name.as_str()).collect();
+        if !names.is_empty() {
+            let _ = writeln!(out, "(get-value ({}))", names.join(" "));
+        }
+        out
+    }
+}
+
+fn decl(f: &Formula, name: &str) -> Option<DeclId> {
+    f.decls
+        .iter()
+        .position(|d| d.name == name && d.args.is_empty())
+        .map(|k| DeclId(k as u32))
+}
+
+/// Declares constant `name` of `term`'s sort and asserts `(= name term)`.
+fn define(f: &mut Formula, name: &str, term: NodeId) -> Option<()> {
+    let sort = f.sort_of(term).clone();
+    let d = f.declare(name, sort);
+    let c = f.constant(d);
+    let eq = f.app(Op::Eq, vec![c, term]).ok()?;
+    f.assert(eq).ok()
+}
+
+/// A bound Z3 reports for an objective: `infinity·∞ + value + epsilon·ε`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bound {
+    pub infinity: BigRational,
+    pub value: BigRational,
+    pub epsilon: BigRational,
+}
+
+impl Bound {
+    /// A finite value the objective attains (no infinity, no epsilon).
+    pub fn attained(&self) -> Option<&BigRational> {
+        use num_traits::Zero;
+        (self.infinity.is_zero() && self.epsilon.is_zero()).then_some(&self.value)
+    }
+}
+
+impl std::fmt::Display for Bound {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use num_traits::Zero;
+        let mut parts = Vec::new();
+        if !self.infinity.is_zero() {
+            parts.push(format!("{}·oo", self.infinity));
+        }
+        if !self.value.is_zero() || (self.infinity.is_zero() && self.epsilon.is_zero()) {
+            parts.push(self.value.to_string());
+        }
+        if !self.epsilon.is_zero() {
+            parts.push(format!("{}·epsilon", self.epsilon));
+        }
+        f.write_str(&parts.join(" + "))
+    }
+}
+
+/// How Z3 was given the case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptPath {
+    /// Built through the C API (`Z3_optimize_assert`, `Z3_optimize_minimize`, …).
+    Api,
+    /// Parsed by Z3's front end (`Z3_optimize_from_string`).
+    Text,
+}
+
+impl OptPath {
+    pub fn name(self) -> &'static str {
+        match self {
+            OptPath::Api => "its C API",
+            OptPath::Text => "its SMT-LIB front end",
+        }
+    }
+
+    /// The solver path findings of this path are blamed on.
+    pub fn solver(self) -> crate::solver_id::SolverId {
+        match self {
+            OptPath::Api => crate::solver_id::SolverId::Z3,
+            OptPath::Text => crate::solver_id::SolverId::Z3Text,
+        }
+    }
+}
+
+/// Z3's answer to an optimization case.
+#[derive(Clone, Debug)]
+pub struct OptOutcome {
+    pub verdict: crate::ir::Verdict,
+    pub reason: Option<String>,
+    /// The model after `sat` (values of the formula's constants).
+    pub model: Option<crate::eval::Model>,
+    /// Per objective, then the soft group if any: the value Z3 reports as its optimum (the
+    /// lower bound of a minimized objective and of the soft group's cost, the upper bound of
+    /// a maximized one); `None` where it is not a number we read exactly.
+    pub bounds: Vec<Option<Bound>>,
+}
+
+/// An objective's or a cost's value as a rational (bit-vectors unsigned).
+pub fn rational(v: &Value) -> Option<BigRational> {
+    match v {
+        Value::Int(i) => Some(BigRational::from_integer(i.clone())),
+        Value::Real(r) => Some(r.clone()),
+        Value::BitVec { value, .. } => Some(BigRational::from_integer(BigInt::from(value.clone()))),
+        _ => None,
+    }
+}

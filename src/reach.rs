@@ -429,7 +429,10 @@ pub fn case_ingredients(
         Target::Fusion => built(c::fusion::build(&mut u))?,
         Target::Sae => built(c::sae::build(&mut u))?,
         Target::Optimize => {
-            let case = crate::optimize::OptCase::from_bytes(input)?;
+            let case = crate::optimize::OptCase::from_bytes(
+                input,
+                crate::solver::catalog::optimizer_drawable(),
+            )?;
             let mut out = of_formula(&case.formula);
             for o in &case.objectives {
                 out.insert(format!("command:{}", o.direction.command()));

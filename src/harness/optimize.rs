@@ -51,6 +51,10 @@ pub fn run_path(h: &mut Harness, z3: &mut Z3, case: &OptCase, path: OptPath) -> 
 /// An error of Z3's optimizer on a case in its scope, unless it is a documented limitation
 /// or a resource limit.
 fn api_error(e: &SolverError, path: OptPath) -> Vec<Judged> {
+    // A parameter value the optimizer refuses is the catalog's problem, not a bug.
+    if e.call == crate::solver::OPTION_CALL {
+        return Vec::new();
+    }
     let limit = crate::solver::is_limit_reason(&e.message)
         || crate::facts::limitation(
             crate::solver::SolverId::Z3,
@@ -177,6 +181,26 @@ pub fn reduce(
         .unwrap_or(false)
     };
     let outcome = crate::reduce::reduce(&case.formula, holds, budget);
-    case.with_formula(outcome.formula)
-        .unwrap_or_else(|| case.clone())
+    let mut reduced = case
+        .with_formula(outcome.formula)
+        .unwrap_or_else(|| case.clone());
+    // Then the optimizer's parameters, one at a time, as the script reducer drops options.
+    let mut k = 0;
+    while k < reduced.options.len() {
+        let mut candidate = reduced.clone();
+        candidate.options.remove(k);
+        let holds = with_optimizer(|z3| {
+            run_path(h, z3, &candidate, path)
+                .judged
+                .iter()
+                .any(|j| j.issue.same_finding(issue))
+        })
+        .unwrap_or(false);
+        if holds {
+            reduced = candidate;
+        } else {
+            k += 1;
+        }
+    }
+    reduced
 }

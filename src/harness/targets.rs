@@ -176,7 +176,9 @@ pub fn fuzz_incremental(data: &[u8]) {
 /// The body of the `optimize` target: an optimization case decoded from the input, given to
 /// Z3's optimizer through its C API and its front end, each answer judged exactly.
 pub fn fuzz_optimize(data: &[u8]) {
-    let Some(case) = crate::optimize::OptCase::from_bytes(data) else {
+    let Some(case) =
+        crate::optimize::OptCase::from_bytes(data, crate::solver::catalog::optimizer_drawable())
+    else {
         return;
     };
     fuzz_with(Selection::All, |h| {

@@ -81,6 +81,9 @@ pub struct OptCase {
     pub objectives: Vec<Objective>,
     pub softs: Vec<Soft>,
     pub priority: Priority,
+    /// Parameters of Z3's optimizer (`opt.` module, SMT-LIB names), drawn from its own
+    /// descriptions (`smtsmith::solver::catalog::optimizer_drawable`).
+    pub options: Vec<(String, String)>,
 }
 
 /// The theories of the optimizer's cases: Z3 optimizes linear arithmetic and bit-vector
@@ -138,10 +141,11 @@ impl OptCase {
     /// three of its terms as objectives, up to three of its Boolean terms as soft
     /// constraints, a priority. `None` where the formula is outside [`logic_in_scope`] or has
     /// no term an objective can be made of.
-    pub fn from_bytes(data: &[u8]) -> Option<OptCase> {
+    /// `table`: the optimizer's parameters to draw a swarm of (none: Z3's defaults).
+    pub fn from_bytes(data: &[u8], table: &[crate::options::Drawable]) -> Option<OptCase> {
         let case = Case::from_bytes_in(data, &THEORIES);
         // The choices come from the input's end, which the generator reads last if at all.
-        let tail: Vec<u8> = data.iter().rev().take(16).copied().collect();
+        let tail: Vec<u8> = data.iter().rev().take(32).copied().collect();
         let mut u = arbitrary::Unstructured::new(&tail);
         let objectives: u8 = u.int_in_range(1..=3).unwrap_or(1);
         let softs: u8 = u.int_in_range(0..=3).unwrap_or(0);
@@ -157,7 +161,14 @@ impl OptCase {
                 u.arbitrary::<bool>().unwrap_or(false),
             ));
         }
-        OptCase::over(case.formula, objectives as usize, &picks, priority)
+        let options = if table.is_empty() {
+            Vec::new()
+        } else {
+            crate::options::draw_swarm(&mut u, table).unwrap_or_default()
+        };
+        let mut case = OptCase::over(case.formula, objectives as usize, &picks, priority)?;
+        case.options = options;
+        Some(case)
     }
 
     /// The case over `formula`: the first `objectives` of `picks` choose objective terms
@@ -224,6 +235,7 @@ impl OptCase {
             objectives: Vec::new(),
             softs: Vec::new(),
             priority,
+            options: Vec::new(),
         };
         for (k, (direction, term)) in objectives.iter().enumerate() {
             if !objective_sort(formula.sort_of(*term)) {
@@ -272,6 +284,7 @@ impl OptCase {
             objectives,
             softs,
             priority: self.priority,
+            options: self.options.clone(),
         })
     }
 
@@ -310,6 +323,9 @@ impl OptCase {
     pub fn script(&self) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "(set-option :opt.priority {})", self.priority.name());
+        for (k, v) in &self.options {
+            let _ = writeln!(out, "(set-option :{k} {v})");
+        }
         out.push_str(&self.commands());
         out.push_str("(check-sat)\n(get-objectives)\n");
         let names: Vec<&str> = self.objectives.iter().map(|o| o.name.as_str()).collect();

@@ -283,6 +283,23 @@ fn words(doc: &str) -> Vec<String> {
 }
 
 impl Described {
+    /// For a parameter of Z3's `opt` module (outside a case's solver, by [`Rule::Scope`]):
+    /// the rule's other reasons, which decide what the optimizer's own oracle draws;
+    /// `opt.priority` is the case's own choice. `None` for other options.
+    pub fn excluded_from_optimizer(&self) -> Option<Option<Rule>> {
+        if self.solver != SolverId::Z3 || self.module.as_deref() != Some("opt") {
+            return None;
+        }
+        if self.name == "opt.priority" {
+            return Some(Some(Rule::Harness));
+        }
+        let inside = Described {
+            module: Some("smt".into()),
+            ..self.clone()
+        };
+        Some(inside.excluded_by())
+    }
+
     /// The rule that excludes this option, or `None`: it is drawn.
     pub fn excluded_by(&self) -> Option<Rule> {
         let name_has = |ts: &[&str]| tokens(&self.name).any(|t| ts.contains(&t));

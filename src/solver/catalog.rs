@@ -3,9 +3,8 @@
 use super::{cvc5, z3, SolverId};
 use crate::options::space;
 
-/// Z3's catalog, from the linked release's binary (`z3 -pd`); `release` is the linked
-/// library's version, as the backend reports it.
-pub fn z3_catalog(release: String) -> Result<space::Catalog, String> {
+/// Z3's parameter descriptions, from the linked release's binary (`z3 -pd`).
+fn z3_descriptions() -> Result<Vec<space::Described>, String> {
     let bin = z3::binary()
         .ok_or("no z3 binary for the linked library (set SMTSMITH_Z3_BIN): its parameter descriptions come from `z3 -pd`")?;
     let out = std::process::Command::new(&bin)
@@ -23,13 +22,41 @@ pub fn z3_catalog(release: String) -> Result<space::Catalog, String> {
             bin.display()
         ));
     }
+    Ok(options)
+}
+
+/// Z3's catalog, from the linked release's binary (`z3 -pd`); `release` is the linked
+/// library's version, as the backend reports it.
+pub fn z3_catalog(release: String) -> Result<space::Catalog, String> {
     Ok(space::Catalog::new(
         SolverId::Z3,
         space::Source::Z3ParamDescriptions,
         release,
-        options,
+        z3_descriptions()?,
     )
     .only_per_solver(&z3::solver_parameter_names()))
+}
+
+/// The parameters of Z3's optimizer (its `opt` module) that its oracle draws, with their
+/// values: those the rule's other reasons keep ([`space::Described::excluded_from_optimizer`]).
+/// Read once per process; none where the descriptions cannot be read (said once on stderr).
+pub fn optimizer_drawable() -> &'static [crate::options::Drawable] {
+    static OPT: std::sync::OnceLock<Vec<crate::options::Drawable>> = std::sync::OnceLock::new();
+    OPT.get_or_init(|| match z3_descriptions() {
+        Ok(options) => options
+            .iter()
+            .filter(|d| d.excluded_from_optimizer() == Some(None))
+            .map(|d| crate::options::Drawable {
+                name: d.name.clone(),
+                values: d.values(),
+            })
+            .filter(|d| !d.values.is_empty())
+            .collect(),
+        Err(e) => {
+            eprintln!("smtsmith: no optimizer options ({e}); the optimizer runs with its defaults");
+            Vec::new()
+        }
+    })
 }
 
 /// cvc5's catalog, from the linked library's option information.

@@ -2346,10 +2346,18 @@ impl Z3 {
             Z3_params_set_uint(ctx, params, symbol("timeout")?, timeout_ms);
             let priority = symbol(case.priority.name())?;
             Z3_params_set_symbol(ctx, params, symbol("priority")?, priority);
-            Z3_optimize_set_params(ctx, opt, params);
+            let set = self.set_optimizer_options(opt, params, &case.options);
+            if set.is_ok() {
+                Z3_optimize_set_params(ctx, opt, params);
+            }
             Z3_params_dec_ref(ctx, params);
+            set?;
         }
-        self.check_error("Z3_optimize_set_params")?;
+        self.check_error("Z3_optimize_set_params")
+            .map_err(|e| SolverError {
+                call: OPTION_CALL.into(),
+                ..e
+            })?;
         // Each objective's index, then the soft group's.
         let mut indices = Vec::new();
         match path {
@@ -2460,6 +2468,65 @@ impl Z3 {
             model: Some(model),
             bounds,
         })
+    }
+
+    /// Sets the optimizer's parameters `options` (SMT-LIB names, `opt.` module) in
+    /// `params`, each by the kind the optimizer describes it with.
+    fn set_optimizer_options(
+        &self,
+        opt: Z3_optimize,
+        params: Z3_params,
+        options: &[(String, String)],
+    ) -> Result<(), SolverError> {
+        if options.is_empty() {
+            return Ok(());
+        }
+        let ctx = self.ctx;
+        let refuse = |name: &str, why: &str| SolverError {
+            solver: SolverId::Z3,
+            call: OPTION_CALL.into(),
+            message: format!("{name}: {why}"),
+        };
+        // SAFETY: module invariants (live context, its handles, live pointers); the
+        // descriptions are dec_ref'd once, after the last read.
+        unsafe {
+            let descrs = self.ok(
+                "Z3_optimize_get_param_descrs",
+                Z3_optimize_get_param_descrs(ctx, opt),
+            )?;
+            Z3_param_descrs_inc_ref(ctx, descrs);
+            let r = (|| {
+                for (name, v) in options {
+                    let api = name.strip_prefix("opt.").unwrap_or(name);
+                    let cname = CString::new(api).unwrap();
+                    let sym = self.ok(
+                        "Z3_mk_string_symbol",
+                        Z3_mk_string_symbol(ctx, cname.as_ptr()),
+                    )?;
+                    match Z3_param_descrs_get_kind(ctx, descrs, sym) {
+                        ParamKind::Bool => Z3_params_set_bool(ctx, params, sym, v == "true"),
+                        ParamKind::Uint => {
+                            let n = v.parse().map_err(|_| refuse(name, "not a number"))?;
+                            Z3_params_set_uint(ctx, params, sym, n)
+                        }
+                        ParamKind::Double => {
+                            let x = v.parse().map_err(|_| refuse(name, "not a number"))?;
+                            Z3_params_set_double(ctx, params, sym, x)
+                        }
+                        ParamKind::Symbol | ParamKind::String => {
+                            let cv = CString::new(v.as_str()).unwrap();
+                            let vs = self
+                                .ok("Z3_mk_string_symbol", Z3_mk_string_symbol(ctx, cv.as_ptr()))?;
+                            Z3_params_set_symbol(ctx, params, sym, vs)
+                        }
+                        _ => return Err(refuse(name, "not described by this release's optimizer")),
+                    }
+                }
+                Ok(())
+            })();
+            Z3_param_descrs_dec_ref(ctx, descrs);
+            r
+        }
     }
 
     /// The optimum Z3 reports for objective `idx`: the lower bound of a minimized one, the

@@ -215,7 +215,9 @@ fn drawn_cases_are_linear_and_their_scripts_read_back() {
         let bytes: Vec<u8> = (0..200u32)
             .map(|i| (i.wrapping_mul(2654435761).wrapping_add(k * 97) >> 7) as u8)
             .collect();
-        let Some(case) = OptCase::from_bytes(&bytes) else {
+        let Some(case) =
+            OptCase::from_bytes(&bytes, smtsmith::solver::catalog::optimizer_drawable())
+        else {
             continue;
         };
         made += 1;
@@ -294,4 +296,36 @@ fn a_planted_wrong_optimum_is_written_reduced_and_replayed() {
     let json = wrong[0].to_str().unwrap();
     assert_eq!(run(&["replay", json], true).status.code(), Some(1));
     assert_eq!(run(&["replay", json], false).status.code(), Some(0));
+}
+
+/// Every value the optimizer's parameters are drawn with (from Z3's own descriptions, by the
+/// option space's rule) is taken by Z3's optimizer, and the case still runs under it.
+#[test]
+fn every_drawn_optimizer_value_is_taken_by_z3s_optimizer() {
+    let table = smtsmith::solver::catalog::optimizer_drawable();
+    assert!(
+        table.len() >= 10,
+        "{} optimizer parameters drawn",
+        table.len()
+    );
+    assert!(table
+        .iter()
+        .all(|d| d.name.starts_with("opt.") && d.name != "opt.priority"));
+    let mut refused = Vec::new();
+    for d in table {
+        for v in &d.values {
+            let case = OptCase {
+                options: vec![(d.name.clone(), v.clone())],
+                ..lex_case()
+            };
+            let r = smtsmith::harness::optimize::with_optimizer(|z3| {
+                z3.optimize(&case, OptPath::Api, 2000)
+            })
+            .unwrap();
+            if let Err(e) = r {
+                refused.push(format!("{}={v}: {e}", d.name));
+            }
+        }
+    }
+    assert!(refused.is_empty(), "{}", refused.join("\n"));
 }

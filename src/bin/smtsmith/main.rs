@@ -757,6 +757,18 @@ fn options_cmd(solver: &str, excluded: bool, json: bool) -> Result<ExitCode, Str
                 println!("  excluded ({}): {}", rule.name(), d.name);
             }
         }
+        if c.solver == smtsmith::solver::SolverId::Z3 {
+            let opt = smtsmith::solver::catalog::optimizer_drawable();
+            println!(
+                "{} {}: {} parameters of its optimizer (module opt, excluded above by scope) drawn by the optimize target, by the rule's other reasons; opt.priority is the case's own",
+                c.solver,
+                c.release,
+                opt.len()
+            );
+            for d in opt {
+                println!("  {}: {}", d.name, d.values.join(" "));
+            }
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -145,7 +145,7 @@ pub(super) fn replay_cmd(cmd: Command) -> Result<ExitCode, String> {
 /// `smtsmith replay` of an `optimize` input: the case it decodes to, given to Z3's optimizer
 /// through both paths and judged; exit 1 on a finding.
 fn replay_optimization(input: &[u8], findings: Option<PathBuf>) -> Result<ExitCode, String> {
-    let case = smtsmith::optimize::OptCase::from_bytes(input).ok_or(
+    let case = smtsmith::optimize::OptCase::from_bytes(input, smtsmith::solver::catalog::optimizer_drawable()).ok_or(
         "this input decodes to no optimization case (a formula outside linear arithmetic and bit-vectors, or without a numeric term)",
     )?;
     print!("{}", case.script());

@@ -166,19 +166,26 @@ impl OptCase {
         } else {
             crate::options::draw_swarm(&mut u, table).unwrap_or_default()
         };
-        let mut case = OptCase::over(case.formula, objectives as usize, &picks, priority)?;
+        let bounds = match u.int_in_range(0..=3u8).unwrap_or(0) {
+            0 => None,
+            _ => Some(u.arbitrary::<u16>().unwrap_or(0)),
+        };
+        let mut case = OptCase::over(case.formula, objectives as usize, &picks, priority, bounds)?;
         case.options = options;
         Some(case)
     }
 
-    /// The case over `formula`: the first `objectives` of `picks` choose objective terms
-    /// (index into its terms of objective sorts; `true`: maximize), the rest soft
-    /// constraints (index into its Boolean terms; the flag: weight 1 or 1–3).
+    /// The case over `formula`: the first `objectives` of `picks` choose objectives (a term
+    /// of the formula that mentions a constant, or in one case in four a linear combination
+    /// of two or three of them; the flag: maximize), the rest soft constraints (a Boolean
+    /// term; the flag: weight 1 or 1–3). `bounds`: each Int and Real constant gets a box
+    /// `lo <= x <= hi` drawn from it (so that most objectives have an optimum), or none.
     pub fn over(
-        formula: Formula,
+        mut formula: Formula,
         objectives: usize,
         picks: &[(u16, bool)],
         priority: Priority,
+        bounds: Option<u16>,
     ) -> Option<OptCase> {
         if !logic_in_scope(&formula.signature().logic()) {
             return None;
@@ -186,15 +193,25 @@ impl OptCase {
         // Closed terms only: a term under a `let` or a binder names variables that mean
         // nothing outside it.
         let free = formula.free_bound_vars(false);
-        let nodes: Vec<NodeId> = formula
-            .reachable_postorder()
+        let order = formula.reachable_postorder();
+        let mut has_constant = vec![false; formula.nodes.len()];
+        for n in &order {
+            has_constant[n.0 as usize] = match &formula.node(*n).kind {
+                crate::ir::NodeKind::Const(_) => true,
+                _ => formula
+                    .children(*n)
+                    .iter()
+                    .any(|c| has_constant[c.0 as usize]),
+            };
+        }
+        let nodes: Vec<NodeId> = order
             .into_iter()
             .filter(|n| free[n.0 as usize].is_empty())
             .collect();
         let numeric: Vec<NodeId> = nodes
             .iter()
             .copied()
-            .filter(|n| objective_sort(formula.sort_of(*n)))
+            .filter(|n| objective_sort(formula.sort_of(*n)) && has_constant[n.0 as usize])
             .collect();
         let boolean: Vec<NodeId> = nodes
             .iter()
@@ -203,6 +220,9 @@ impl OptCase {
             .collect();
         if numeric.is_empty() {
             return None;
+        }
+        if let Some(b) = bounds {
+            boxed(&mut formula, b)?;
         }
         let mut goals = Vec::new();
         let mut softs = Vec::new();
@@ -213,7 +233,12 @@ impl OptCase {
                 } else {
                     Direction::Minimize
                 };
-                goals.push((direction, numeric[*pick as usize % numeric.len()]));
+                let term = numeric[*pick as usize % numeric.len()];
+                let term = match pick % 4 {
+                    0 => combination(&mut formula, &numeric, *pick)?,
+                    _ => term,
+                };
+                goals.push((direction, term));
             } else if !boolean.is_empty() {
                 let weight = if *max { 1 + (*pick as u32 % 3) } else { 1 };
                 softs.push((boolean[*pick as usize % boolean.len()], weight));
@@ -336,6 +361,77 @@ impl OptCase {
     }
 }
 
+/// Asserts `lo <= x <= hi` for each Int and Real constant of `f`, `lo` in -8..=7 and the
+/// width in 0..=15 drawn from `b` and the constant's number.
+fn boxed(f: &mut Formula, b: u16) -> Option<()> {
+    let constants: Vec<(DeclId, Sort)> = f
+        .decls
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.args.is_empty() && matches!(d.sort, Sort::Int | Sort::Real))
+        .map(|(k, d)| (DeclId(k as u32), d.sort.clone()))
+        .collect();
+    for (d, sort) in constants {
+        let mix = u32::from(b)
+            .wrapping_mul(2654435761)
+            .rotate_left(d.0 * 5 + 3);
+        let lo = i64::from(mix % 16) - 8;
+        let hi = lo + i64::from((mix >> 8) % 16);
+        let x = f.constant(d);
+        let lit = |f: &mut Formula, n: i64| {
+            f.lit(match sort {
+                Sort::Int => Value::Int(BigInt::from(n)),
+                _ => Value::Real(BigRational::from_integer(BigInt::from(n))),
+            })
+        };
+        let (l, h) = (lit(f, lo), lit(f, hi));
+        let within = f.app(Op::Le, vec![l, x, h]).ok()?;
+        f.assert(within).ok()?;
+    }
+    Some(())
+}
+
+/// A linear combination of two or three of `terms` of one sort (that of the one `pick`
+/// chooses first), with coefficients in -3..=3 but 0.
+fn combination(f: &mut Formula, terms: &[NodeId], pick: u16) -> Option<NodeId> {
+    let first = terms[pick as usize % terms.len()];
+    let sort = f.sort_of(first).clone();
+    let same: Vec<NodeId> = terms
+        .iter()
+        .copied()
+        .filter(|t| *f.sort_of(*t) == sort)
+        .collect();
+    let n = 2 + (pick as usize >> 2) % 2;
+    let mut parts = Vec::new();
+    for k in 0..n {
+        let t = same[(pick as usize / 7 + k * 3) % same.len()];
+        let c = [1i64, -1, 2, -2, 3, -3][(pick as usize / 11 + k) % 6];
+        let coefficient = f.lit(match &sort {
+            Sort::Int => Value::Int(BigInt::from(c)),
+            Sort::Real => Value::Real(BigRational::from_integer(BigInt::from(c))),
+            Sort::BitVec(w) => {
+                // c modulo 2^w (two's complement for a negative one).
+                let modulus = BigInt::from(1u8) << *w;
+                let v = ((BigInt::from(c) % &modulus) + &modulus) % &modulus;
+                Value::bv(*w, v.to_biguint().expect("not negative"))
+            }
+            _ => return None,
+        });
+        let op = if matches!(sort, Sort::BitVec(_)) {
+            Op::BvMul
+        } else {
+            Op::Mul
+        };
+        parts.push(f.app(op, vec![coefficient, t]).ok()?);
+    }
+    let op = if matches!(sort, Sort::BitVec(_)) {
+        Op::BvAdd
+    } else {
+        Op::Add
+    };
+    f.app(op, parts).ok()
+}
+
 fn decl(f: &Formula, name: &str) -> Option<DeclId> {
     f.decls
         .iter()
@@ -431,5 +527,48 @@ pub fn rational(v: &Value) -> Option<BigRational> {
         Value::Real(r) => Some(r.clone()),
         Value::BitVec { value, .. } => Some(BigRational::from_integer(BigInt::from(value.clone()))),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every coefficient of a combination is a value of its sort, at every bit-vector
+    /// width down to 1 (negative ones modulo 2^w).
+    #[test]
+    fn combinations_are_well_sorted_at_every_width() {
+        for sort in [
+            Sort::Int,
+            Sort::Real,
+            Sort::BitVec(1),
+            Sort::BitVec(2),
+            Sort::BitVec(64),
+        ] {
+            let mut f = Formula::default();
+            let d = f.declare("x", sort.clone());
+            let x = f.constant(d);
+            for pick in 0..200u16 {
+                let t = combination(&mut f, &[x], pick).expect("well sorted");
+                assert_eq!(*f.sort_of(t), sort);
+            }
+        }
+    }
+
+    #[test]
+    fn the_scope_is_quantifier_free_linear_arithmetic_and_bit_vectors() {
+        for l in [
+            "QF_LIA",
+            "QF_AUFBVLIA",
+            "QF_BV",
+            "QF_UFLRA",
+            "QF_LIRA",
+            "QF_IDL",
+        ] {
+            assert!(logic_in_scope(l), "{l}");
+        }
+        for l in ["QF_NIA", "LIA", "QF_SLIA", "QF_FP", "QF_UFNRA", "ALL"] {
+            assert!(!logic_in_scope(l), "{l}");
+        }
     }
 }

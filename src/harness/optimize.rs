@@ -10,19 +10,31 @@ use crate::solver::z3::Z3;
 use crate::solver::SolverError;
 
 thread_local! {
-    /// The optimizer's own Z3 context, beside the harness's solvers; leaked on purpose as the
-    /// harnesses are (no destructor at thread exit).
-    static OPTIMIZER: std::cell::RefCell<Option<&'static mut Z3>> = const { std::cell::RefCell::new(None) };
+    /// The optimizer's own Z3 context, beside the harness's solvers, and the cases run in it
+    /// since it was made; leaked on purpose as the harnesses are (no destructor at thread
+    /// exit).
+    static OPTIMIZER: std::cell::RefCell<Option<(&'static mut Z3, u32)>> = const { std::cell::RefCell::new(None) };
 }
+
+/// Cases run in one optimizer context before a new one replaces it: a context keeps every
+/// term made in it, so a fuzzing process that never replaced it grew from 369 MB to 743 MB
+/// of resident memory in 22 minutes.
+const CASES_PER_CONTEXT: u32 = 256;
 
 /// Runs `f` with this thread's optimizer context.
 pub fn with_optimizer<T>(f: impl FnOnce(&mut Z3) -> T) -> Result<T, SolverError> {
     OPTIMIZER.with(|o| {
         let mut o = o.borrow_mut();
         if o.is_none() {
-            *o = Some(Box::leak(Box::new(Z3::new()?)));
+            *o = Some((Box::leak(Box::new(Z3::new()?)), 0));
         }
-        Ok(f(o.as_mut().expect("made above")))
+        let (z3, cases) = o.as_mut().expect("made above");
+        if *cases >= CASES_PER_CONTEXT {
+            z3.renew_context()?;
+            *cases = 0;
+        }
+        *cases += 1;
+        Ok(f(z3))
     })
 }
 

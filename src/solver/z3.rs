@@ -2285,6 +2285,12 @@ impl super::text::FrontEnd for FrontEnd {
 }
 
 impl Z3 {
+    /// Replaces the context by a new one under the same limits (every term, model and
+    /// cache of the old one gone). For a backend used outside a driver (the optimizer's).
+    pub fn renew_context(&mut self) -> Result<(), SolverError> {
+        Backend::new_context(self, None)
+    }
+
     /// Runs Z3's optimizer on `case`, given through `path`, stopped after `timeout_ms`
     /// (0: no limit).
     pub fn optimize(

@@ -227,7 +227,14 @@ fn draft_markdown(
     let solver = r.blamed;
     let _ = writeln!(md, "<!-- smtsmith issue draft; key: {} -->", row.key);
     let _ = writeln!(md, "# {title}\n");
-    let _ = writeln!(md, "{}\n", r.summary);
+    // The reduced case's own summary, where reduction re-judged it (its numbers are the
+    // reproducer's).
+    let summary = r
+        .reduced
+        .as_ref()
+        .and_then(|x| x.summary.as_deref())
+        .unwrap_or(&r.summary);
+    let _ = writeln!(md, "{summary}\n");
     if !r.experimental.is_empty() {
         let _ = writeln!(
             md,
@@ -417,7 +424,7 @@ pub fn write_drafts(dir: &Path, out: &Path) -> std::io::Result<Drafts> {
             std::io::Error::new(e.kind(), format!("{}: {e}", reproducer_path.display()))
         })?;
         // Read once: the title's operators and the command line's options come from it.
-        let formula = crate::smtlib::parse::parse_script(&reproducer)
+        let formula = crate::smtlib::parse::parse_script(&crate::optimize::hard_part(&reproducer))
             .ok()
             .map(|s| s.formula);
         let title = title(&r, p, &operators(&r, formula.as_ref()));

@@ -56,9 +56,12 @@ pub(super) fn reproducer_of(issue: &Issue, ctx: &Context, sig: &crate::ir::Signa
     }
     // The solvers whose logics take the case (one outside them is not named; one skipped
     // for another reason, e.g. after overrunning its limit on it, still is).
+    // Only Z3 reads an optimization case's commands.
+    let optimizing = ctx.source.is_some_and(crate::optimize::is_optimization);
     let took: Vec<SolverId> = SolverId::ALL
         .into_iter()
         .filter(|id| crate::facts::outside_logics(*id, f).is_none())
+        .filter(|id| !optimizing || *id == SolverId::Z3)
         .collect();
     let join = |parts: Vec<String>| parts.join(" | ");
     // `smtsmith solve` runs the linked releases' own front ends, which no PATH needs.

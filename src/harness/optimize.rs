@@ -5,9 +5,9 @@ use super::Harness;
 use crate::finding::{self, Context, Written};
 use crate::optimize::{OptCase, OptOutcome, OptPath};
 use crate::oracle::optimum::{judge, Judged};
-use crate::oracle::{Class, Issue};
+use crate::oracle::{Answer, Class, Issue};
 use crate::solver::z3::Z3;
-use crate::solver::SolverError;
+use crate::solver::{SolverError, SolverId};
 
 thread_local! {
     /// The optimizer's own Z3 context, beside the harness's solvers, and the cases run in it
@@ -42,13 +42,17 @@ pub fn with_optimizer<T>(f: impl FnOnce(&mut Z3) -> T) -> Result<T, SolverError>
 pub struct PathRun {
     pub path: OptPath,
     pub outcome: Result<OptOutcome, SolverError>,
+    /// How long Z3's optimizer took.
+    pub time: std::time::Duration,
     pub judged: Vec<Judged>,
 }
 
 /// Z3's optimizer on `case` through `path`, judged; the plain solvers run on `h`.
 pub fn run_path(h: &mut Harness, z3: &mut Z3, case: &OptCase, path: OptPath) -> PathRun {
     let timeout = h.settings.limits.timeout_ms;
+    let start = std::time::Instant::now();
     let outcome = z3.optimize(case, path, timeout);
+    let time = start.elapsed();
     let judged = match &outcome {
         Ok(o) => judge(case, path, o, &mut |g| h.answers(g)),
         Err(e) => api_error(e, path),
@@ -56,6 +60,7 @@ pub fn run_path(h: &mut Harness, z3: &mut Z3, case: &OptCase, path: OptPath) -> 
     PathRun {
         path,
         outcome,
+        time,
         judged,
     }
 }
@@ -106,6 +111,7 @@ pub fn run_case(h: &mut Harness, case: &OptCase, input: Option<&[u8]>) -> Vec<(I
     };
     let mut out = Vec::new();
     for run in runs {
+        let own = optimizer_answer(&run);
         for j in run.judged {
             // One Z3 bug met through both paths is one finding.
             if out
@@ -114,7 +120,7 @@ pub fn run_case(h: &mut Harness, case: &OptCase, input: Option<&[u8]>) -> Vec<(I
             {
                 continue;
             }
-            match write(h, case, &j, input) {
+            match write(h, case, &j, &own, input) {
                 Ok(w) => out.push((j.issue, w)),
                 Err(e) => panic!("cannot write the optimizer's finding: {e}"),
             }
@@ -129,13 +135,15 @@ fn write(
     h: &mut Harness,
     case: &OptCase,
     j: &Judged,
+    own: &(SolverId, Answer),
     input: Option<&[u8]>,
 ) -> std::io::Result<Written> {
     let script = case.script();
     let limits = h.settings.limits.clone();
     let versions = h.versions().to_vec();
+    let answers = with_own(own, &j.answers);
     let ctx = Context::new(&case.formula, &versions, &limits, Default::default())
-        .with_answers(&j.answers)
+        .with_answers(&answers)
         .with_input(input)
         .with_source(Some(&script));
     let mut written = finding::write(&h.output.dir, &j.issue, &ctx)?;
@@ -150,17 +158,20 @@ fn write(
         let start = std::time::Instant::now();
         let reduced = reduce(h, case, &j.issue, path, budget);
         // The reduced case's own finding: its summary gives the reduced case's numbers.
-        let again = with_optimizer(|z3| run_path(h, z3, &reduced, path).judged)
+        let rerun = with_optimizer(|z3| run_path(h, z3, &reduced, path)).ok();
+        let own = rerun.as_ref().map_or_else(|| own.clone(), optimizer_answer);
+        let again = rerun
+            .map(|r| r.judged)
             .unwrap_or_default()
             .into_iter()
             .find(|r| r.issue.same_finding(&j.issue));
         let (issue, answers) = match &again {
-            Some(r) => (&r.issue, r.answers.as_slice()),
-            None => (&j.issue, j.answers.as_slice()),
+            Some(r) => (&r.issue, with_own(&own, &r.answers)),
+            None => (&j.issue, with_own(&own, &j.answers)),
         };
         let script = reduced.script();
         let ctx = Context::new(&reduced.formula, &versions, &limits, Default::default())
-            .with_answers(answers)
+            .with_answers(&answers)
             .with_source(Some(&script));
         let stats = serde_json::json!({
             "reducer": "smtsmith optimize",
@@ -170,6 +181,38 @@ fn write(
         finding::write_reduced(&mut written, issue, &ctx, &stats)?;
     }
     Ok(written)
+}
+
+/// The optimizer's own answer as a finding records answers: its verdict, model and time,
+/// the optima it reported as the reason.
+fn optimizer_answer(run: &PathRun) -> (SolverId, Answer) {
+    let answer = run.outcome.clone().map(|o| {
+        let optima: Vec<String> = o
+            .bounds
+            .iter()
+            .map(|b| b.as_ref().map_or("?".into(), |b| b.to_string()))
+            .collect();
+        crate::solver::Outcome {
+            verdict: o.verdict,
+            reason: Some(match o.reason {
+                Some(r) => format!("optimizer: {r}"),
+                None => format!("optimizer; reported optima: {}", optima.join(", ")),
+            }),
+            model: o.model,
+            time: run.time,
+            phases: Default::default(),
+            core: None,
+        }
+    });
+    (run.path.solver(), answer)
+}
+
+/// The optimizer's answer first, then the plain solvers' (the plain Z3's left out where
+/// the optimizer's answer is recorded under the same name).
+fn with_own(own: &(SolverId, Answer), plain: &[(SolverId, Answer)]) -> Vec<(SolverId, Answer)> {
+    let mut out = vec![own.clone()];
+    out.extend(plain.iter().filter(|(id, _)| *id != own.0).cloned());
+    out
 }
 
 /// The smallest case found within `budget` on which Z3 through `path` still shows `issue`.

@@ -347,7 +347,7 @@ impl OptCase {
     /// objectives' values and the model's values of the objectives' constants.
     pub fn script(&self) -> String {
         let mut out = String::new();
-        let _ = writeln!(out, "(set-option :opt.priority {})", self.priority.name());
+        let _ = writeln!(out, "{SCRIPT_MARK} {})", self.priority.name());
         for (k, v) in &self.options {
             let _ = writeln!(out, "(set-option :{k} {v})");
         }
@@ -430,6 +430,35 @@ fn combination(f: &mut Formula, terms: &[NodeId], pick: u16) -> Option<NodeId> {
         Op::Add
     };
     f.app(op, parts).ok()
+}
+
+/// The first line of every optimization case's script ([`OptCase::script`]): what tells a
+/// reproducer of the optimizer from others.
+pub const SCRIPT_MARK: &str = "(set-option :opt.priority";
+
+/// Whether `text` is an optimization case's script.
+pub fn is_optimization(text: &str) -> bool {
+    text.lines().any(|l| l.starts_with(SCRIPT_MARK))
+}
+
+/// `text` without its optimization commands (`minimize`, `maximize`, `assert-soft`,
+/// `get-objectives`, the optimizer's options): the hard constraints, as smtsmith's reader
+/// takes them.
+pub fn hard_part(text: &str) -> String {
+    text.lines()
+        .filter(|l| {
+            ![
+                "(minimize ",
+                "(maximize ",
+                "(assert-soft ",
+                "(get-objectives",
+                "(set-option :opt.",
+            ]
+            .iter()
+            .any(|c| l.trim_start().starts_with(c))
+        })
+        .map(|l| format!("{l}\n"))
+        .collect()
 }
 
 fn decl(f: &Formula, name: &str) -> Option<DeclId> {

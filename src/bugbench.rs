@@ -1068,6 +1068,252 @@ pub fn html(cells: &[Cell]) -> String {
     out
 }
 
+/// What the comparison of two arms needs of one cell: public bugs per trial, and per bug
+/// the trials that triggered it. Read from trials ([`Counts::of_cell`]) or from the
+/// Markdown `bugs results` wrote ([`Counts::from_markdown`]: an arm whose trial folders are
+/// gone is compared by its recorded table).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Counts {
+    pub z3: String,
+    pub target: String,
+    pub trials: usize,
+    pub public_per_trial: Vec<usize>,
+    /// Bug (its reproducer's file) → trials that triggered it.
+    pub triggered: BTreeMap<String, usize>,
+}
+
+impl Counts {
+    pub fn of_cell(c: &Cell) -> Counts {
+        Counts {
+            z3: c.z3.clone(),
+            target: c.target.clone(),
+            trials: c.trials,
+            public_per_trial: c.public_per_trial.clone(),
+            triggered: c
+                .bugs
+                .iter()
+                .map(|b| (b.bug.clone(), b.times.len()))
+                .collect(),
+        }
+    }
+
+    /// The cells of a `bugs results` Markdown table ([`table`]).
+    pub fn from_markdown(text: &str) -> Result<Vec<Counts>, String> {
+        let mut out: Vec<Counts> = Vec::new();
+        for line in text.lines() {
+            if let Some(head) = line.strip_prefix("### Z3 ") {
+                // `4.8.7.0 · `differential` · 5 trials × 20:00`
+                let parts: Vec<&str> = head.split(" · ").collect();
+                let [z3, target, trials, ..] = parts.as_slice() else {
+                    return Err(format!("unreadable cell heading: {line}"));
+                };
+                let trials = trials
+                    .split_whitespace()
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .ok_or_else(|| format!("no trial count in: {line}"))?;
+                out.push(Counts {
+                    z3: z3.to_string(),
+                    target: target.trim_matches('`').to_string(),
+                    trials,
+                    public_per_trial: Vec::new(),
+                    triggered: BTreeMap::new(),
+                });
+            } else if let (Some(c), Some(rest)) = (
+                out.last_mut(),
+                line.strip_prefix("**Public bugs triggered per trial:"),
+            ) {
+                let list = rest
+                    .split_once("([")
+                    .and_then(|(_, r)| r.split_once("])"))
+                    .map(|(l, _)| l)
+                    .ok_or_else(|| format!("no per-trial list in: {line}"))?;
+                c.public_per_trial = list
+                    .split(", ")
+                    .map(|n| n.trim().parse().map_err(|e| format!("{n}: {e}")))
+                    .collect::<Result<_, _>>()?;
+            } else if let (Some(c), Some(row)) = (out.last_mut(), line.strip_prefix("| `")) {
+                let cols: Vec<&str> = row.split(" | ").collect();
+                let (Some(bug), Some(k)) = (cols.first(), cols.get(2)) else {
+                    continue;
+                };
+                let k = k
+                    .split('/')
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .ok_or_else(|| format!("no trial count in: {line}"))?;
+                c.triggered.insert(bug.trim_end_matches('`').to_string(), k);
+            }
+        }
+        if out.is_empty() {
+            return Err("no cell (a `### Z3 …` heading) in the table".into());
+        }
+        Ok(out)
+    }
+}
+
+/// The before/after comparison of two arms by the rules of docs/defaults.md: per cell (the
+/// same Z3 release and target in both), the one-sided exact Mann–Whitney U test that the
+/// after arm triggers more public bugs per trial, Holm-corrected over the cells; per (cell,
+/// bug) that either arm triggers, the one-sided Fisher's exact test that more of the after
+/// arm's trials trigger it, Holm-corrected over all those pairs. Markdown.
+pub fn compare(before: &[Counts], after: &[Counts]) -> String {
+    use std::fmt::Write;
+    let pairs: Vec<(&Counts, &Counts)> = after
+        .iter()
+        .filter_map(|a| {
+            before
+                .iter()
+                .find(|b| b.z3 == a.z3 && b.target == a.target)
+                .map(|b| (b, a))
+        })
+        .collect();
+    let as_f64 = |v: &[usize]| v.iter().map(|x| *x as f64).collect::<Vec<f64>>();
+    let cell_p: Vec<f64> = pairs
+        .iter()
+        .map(|(b, a)| {
+            crate::stats::mann_whitney_greater(
+                &as_f64(&b.public_per_trial),
+                &as_f64(&a.public_per_trial),
+            )
+            .unwrap_or(1.0)
+        })
+        .collect();
+    let cell_adj = crate::stats::holm(&cell_p);
+    let mut out = String::new();
+    let _ = writeln!(out, "### Public bugs per trial, before → after\n");
+    let _ = writeln!(
+        out,
+        "| cell | before | after | one-sided Mann–Whitney p | Holm-adjusted (over {} cells) |",
+        pairs.len()
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|");
+    for (k, (b, a)) in pairs.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "| Z3 {} `{}` | {:?} | {:?} | {:.4} | {:.4} |",
+            a.z3, a.target, b.public_per_trial, a.public_per_trial, cell_p[k], cell_adj[k]
+        );
+    }
+    let mut rows = Vec::new();
+    for (b, a) in &pairs {
+        let mut bugs: Vec<&String> = b.triggered.keys().chain(a.triggered.keys()).collect();
+        bugs.sort();
+        bugs.dedup();
+        for bug in bugs {
+            let tb = b.triggered.get(bug).copied().unwrap_or(0);
+            let ta = a.triggered.get(bug).copied().unwrap_or(0);
+            let p = crate::stats::fisher_greater(ta, a.trials, tb, b.trials);
+            rows.push((
+                format!("Z3 {} `{}`", a.z3, a.target),
+                bug.clone(),
+                tb,
+                b.trials,
+                ta,
+                a.trials,
+                p,
+            ));
+        }
+    }
+    let adj = crate::stats::holm(&rows.iter().map(|r| r.6).collect::<Vec<_>>());
+    let _ = writeln!(out, "\n### Trials triggering each bug, before → after\n");
+    let _ = writeln!(
+        out,
+        "| cell | bug | source | before | after | one-sided Fisher p | Holm-adjusted (over {} pairs) |",
+        rows.len()
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|---|---|");
+    for (k, (cell, bug, tb, nb, ta, na, p)) in rows.iter().enumerate() {
+        let source = if is_public(bug) { "public" } else { "own" };
+        let _ = writeln!(
+            out,
+            "| {cell} | `{bug}` | {source} | {tb}/{nb} | {ta}/{na} | {p:.4} | {:.4} |",
+            adj[k]
+        );
+    }
+    let better: Vec<String> = pairs
+        .iter()
+        .zip(&cell_adj)
+        .filter(|(_, p)| **p < 0.05)
+        .map(|((_, a), _)| format!("Z3 {} `{}`", a.z3, a.target))
+        .chain(
+            rows.iter()
+                .zip(&adj)
+                .filter(|(_, p)| **p < 0.05)
+                .map(|(r, _)| format!("{} on {}", r.1, r.0)),
+        )
+        .collect();
+    let unmatched: Vec<String> = after
+        .iter()
+        .filter(|a| !pairs.iter().any(|(_, x)| std::ptr::eq(*x, *a)))
+        .map(|a| format!("Z3 {} `{}`", a.z3, a.target))
+        .collect();
+    let _ = writeln!(
+        out,
+        "\n**By the rule (α = 0.05 after Holm):** {}{}",
+        if better.is_empty() {
+            "no difference shown.".to_string()
+        } else {
+            format!("the after arm is better in {}.", better.join("; "))
+        },
+        if unmatched.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " Cells of the after arm with no before cell (not compared): {}.",
+                unmatched.join(", ")
+            )
+        }
+    );
+    out
+}
+
+#[cfg(test)]
+mod compare_tests {
+    use super::*;
+
+    const TABLE: &str = "### Z3 4.12.2.0 · `differential` · 5 trials × 20:00
+
+**Public bugs triggered per trial: median 0, 0–1 ([0, 0, 0, 1, 1]).** smtsmith's own bugs per trial: median 0, 0–0 ([0, 0, 0, 0, 0]).
+
+| bug | source | trials | median time | fastest | slowest |
+|---|---|---|---|---|---|
+| `z3-4.15.4-const-bool-int-array-equality-sat.smt2` | public | 2/5 | never (< half) | 4:07 | 9:12 |
+";
+
+    /// A recorded table reads back as the counts it shows, and two arms compare by the
+    /// rule: the same counts show no difference; an after arm triggering in all five
+    /// trials where the before arm did in none is better for that cell and bug.
+    #[test]
+    fn recorded_tables_read_back_and_compare() {
+        let before = Counts::from_markdown(TABLE).unwrap();
+        assert_eq!(before.len(), 1);
+        assert_eq!(before[0].z3, "4.12.2.0");
+        assert_eq!(before[0].target, "differential");
+        assert_eq!(before[0].public_per_trial, vec![0, 0, 0, 1, 1]);
+        assert_eq!(
+            before[0]
+                .triggered
+                .get("z3-4.15.4-const-bool-int-array-equality-sat.smt2"),
+            Some(&2)
+        );
+        assert!(compare(&before, &before).contains("no difference shown"));
+        let mut after = before.clone();
+        after[0].public_per_trial = vec![2, 2, 3, 3, 4];
+        after[0].triggered.insert(
+            "z3-4.8.8-const-bool-array-store-equality-sat.smt2".into(),
+            5,
+        );
+        let text = compare(&before, &after);
+        assert!(
+            text.contains("the after arm is better in Z3 4.12.2.0 `differential`"),
+            "{text}"
+        );
+        assert!(text.contains("| 0/5 | 5/5 | 0.0040 |"), "{text}");
+        assert!(Counts::from_markdown("nothing").is_err());
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -38,5 +38,6 @@ pub mod settle;
 pub mod smtlib;
 pub mod solver;
 pub mod solver_id;
+pub mod stats;
 pub mod sys;
 pub mod wheel;

@@ -470,6 +470,39 @@ pub(super) fn bugs(action: BugsAction) -> Result<ExitCode, String> {
             }
             Ok(ExitCode::SUCCESS)
         }
+        BugsAction::Compare {
+            before,
+            after,
+            no_fix_range,
+            timeout,
+        } => {
+            let probing = bugbench::Probing {
+                store: solver_store(),
+                timeout: std::time::Duration::from_secs(timeout),
+            };
+            let probing = (!no_fix_range).then_some(&probing);
+            // A folder of trials, or the Markdown `bugs results` wrote for one.
+            let arm = |p: &std::path::Path| -> Result<Vec<bugbench::Counts>, String> {
+                if p.is_dir() {
+                    let cells = bugbench::cells(&bugbench::results(p, probing)?);
+                    Ok(cells.iter().map(bugbench::Counts::of_cell).collect())
+                } else {
+                    let text =
+                        std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?;
+                    bugbench::Counts::from_markdown(&text)
+                        .map_err(|e| format!("{}: {e}", p.display()))
+                }
+            };
+            let (mut b, mut a) = (Vec::new(), Vec::new());
+            for p in &before {
+                b.extend(arm(p)?);
+            }
+            for p in &after {
+                a.extend(arm(p)?);
+            }
+            print!("{}", bugbench::compare(&b, &a));
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
 

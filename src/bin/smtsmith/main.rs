@@ -98,6 +98,25 @@ enum BugsAction {
         #[arg(long)]
         json: bool,
     },
+    /// Compare two arms of the benchmark (each folders of `scripts/bug-bench.sh` trials, or
+    /// the Markdown `bugs results` wrote for them) by
+    /// the rules of docs/defaults.md: per cell, public bugs per trial (one-sided exact
+    /// Mann–Whitney U, Holm over the cells); per (cell, bug), trials triggering it (one-sided
+    /// Fisher's exact test, Holm over the pairs). Markdown.
+    Compare {
+        /// The before arm: trial folders or `bugs results` Markdown files (repeatable).
+        #[arg(long, required = true)]
+        before: Vec<PathBuf>,
+        /// The after arm, likewise.
+        #[arg(long, required = true)]
+        after: Vec<PathBuf>,
+        /// Count replays only (as `results --no-fix-range`).
+        #[arg(long)]
+        no_fix_range: bool,
+        /// Time limit of one fix-range probe, in seconds.
+        #[arg(long, default_value_t = 10)]
+        timeout: u64,
+    },
 }
 
 #[derive(Subcommand)]

@@ -155,6 +155,13 @@ pub const LIMITATIONS: &[Limitation] = &[
         why: "bool-to-bv (drawn from the option space) does not go with counterexample-guided instantiation over bit-vectors in a quantified logic",
     },
     Limitation {
+        solver: SolverId::Z3,
+        kind: LimitKind::OptionConflict,
+        message: "invalid parameter for *, valid options are *",
+        seen_on: "Z3 5.4.1.0",
+        why: "the release's own parameter descriptions (`z3 -pd`, which the option space reads) list a value its engine refuses when the check first needs it: smt.string_solver=z3str3, gone from 5.x's string solvers",
+    },
+    Limitation {
         solver: SolverId::Cvc5,
         kind: LimitKind::OptionConflict,
         message: "Fatal error in option parsing: bool-to-bv=all not supported for non-bitvector logics.",

@@ -22,7 +22,11 @@ pub fn key_of(issue: &Issue, logic: &str, ops: &[&str]) -> String {
         }
         _ => String::new(),
     };
-    let solver = issue.blamed.map_or("?".to_string(), |s| s.to_string());
+    // The optimizer's two paths (C API, front end) run one engine: one bug, one key.
+    let solver = match (issue.class, issue.blamed) {
+        (Class::WrongOptimum, Some(s)) => s.library().to_string(),
+        (_, b) => b.map_or("?".to_string(), |s| s.to_string()),
+    };
     let cost_ops;
     let cost_theory;
     let (logic, ops) = if matches!(issue.class, Class::TimeLimit | Class::Performance) {

@@ -329,3 +329,27 @@ fn every_drawn_optimizer_value_is_taken_by_z3s_optimizer() {
     }
     assert!(refused.is_empty(), "{}", refused.join("\n"));
 }
+
+/// A wrong optimum met through Z3's C API and through its front end is one bug: one key.
+#[test]
+fn both_paths_of_a_wrong_optimum_share_a_key() {
+    let issue = |blamed| smtsmith::oracle::Issue {
+        class: Class::WrongOptimum,
+        blamed: Some(blamed),
+        summary: "Z3's optimizer reports …".into(),
+    };
+    let key = |b| smtsmith::finding::key_of(&issue(b), "QF_LIRA", &["+", "is_int"]);
+    assert_eq!(
+        key(smtsmith::solver::SolverId::Z3),
+        key(smtsmith::solver::SolverId::Z3Text)
+    );
+    // Other classes keep the path apart.
+    let other = |blamed| smtsmith::oracle::Issue {
+        class: Class::InvalidModel,
+        ..issue(blamed)
+    };
+    assert_ne!(
+        smtsmith::finding::key_of(&other(smtsmith::solver::SolverId::Z3), "QF_LIA", &["+"]),
+        smtsmith::finding::key_of(&other(smtsmith::solver::SolverId::Z3Text), "QF_LIA", &["+"])
+    );
+}

@@ -47,14 +47,32 @@ pub struct PathRun {
     pub judged: Vec<Judged>,
 }
 
+/// The plain solvers' answers per formula (printed), within one case: its two paths usually
+/// ask the same formulas (the same optima, the same better objective).
+pub type PlainAnswers = std::collections::HashMap<String, Vec<(SolverId, Answer)>>;
+
 /// Z3's optimizer on `case` through `path`, judged; the plain solvers run on `h`.
 pub fn run_path(h: &mut Harness, z3: &mut Z3, case: &OptCase, path: OptPath) -> PathRun {
+    run_path_sharing(h, z3, case, path, &mut PlainAnswers::new())
+}
+
+/// [`run_path`], reusing the plain solvers' answers in `plain` (and adding its own).
+fn run_path_sharing(
+    h: &mut Harness,
+    z3: &mut Z3,
+    case: &OptCase,
+    path: OptPath,
+    plain: &mut PlainAnswers,
+) -> PathRun {
     let timeout = h.settings.limits.timeout_ms;
     let start = std::time::Instant::now();
     let outcome = z3.optimize(case, path, timeout);
     let time = start.elapsed();
     let judged = match &outcome {
-        Ok(o) => judge(case, path, o, &mut |g| h.answers(g)),
+        Ok(o) => judge(case, path, o, &mut |g| {
+            let key = crate::smtlib::script(g, &Default::default());
+            plain.entry(key).or_insert_with(|| h.answers(g)).clone()
+        }),
         Err(e) => api_error(e, path),
     };
     PathRun {
@@ -101,10 +119,11 @@ fn api_error(e: &SolverError, path: OptPath) -> Vec<Judged> {
 /// The body of the `optimize` target on one case: both paths, every finding written to
 /// `h`'s findings folder and reduced within its budget.
 pub fn run_case(h: &mut Harness, case: &OptCase, input: Option<&[u8]>) -> Vec<(Issue, Written)> {
+    let mut plain = PlainAnswers::new();
     let Ok(runs) = with_optimizer(|z3| {
         [OptPath::Api, OptPath::Text]
             .into_iter()
-            .map(|p| run_path(h, z3, case, p))
+            .map(|p| run_path_sharing(h, z3, case, p, &mut plain))
             .collect::<Vec<_>>()
     }) else {
         panic!("cannot start Z3 for the optimizer");

@@ -101,17 +101,7 @@ pub const THEORIES: Theories = Theories {
         fp: false,
         datatypes: false,
     },
-    required: TheorySet {
-        ints: false,
-        reals: false,
-        bv: false,
-        strings: false,
-        arrays: false,
-        quantifiers: false,
-        uf: false,
-        fp: false,
-        datatypes: false,
-    },
+    required: Theories::ALL.required,
     odds: crate::generate::TheoryOdds::DEFAULT,
 };
 

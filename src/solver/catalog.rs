@@ -43,15 +43,11 @@ pub fn z3_catalog(release: String) -> Result<space::Catalog, String> {
 pub fn optimizer_drawable() -> &'static [crate::options::Drawable] {
     static OPT: std::sync::OnceLock<Vec<crate::options::Drawable>> = std::sync::OnceLock::new();
     OPT.get_or_init(|| match z3_descriptions() {
-        Ok(options) => options
-            .iter()
-            .filter(|d| d.excluded_from_optimizer() == Some(None))
-            .map(|d| crate::options::Drawable {
-                name: d.name.clone(),
-                values: d.values(),
-            })
-            .filter(|d| !d.values.is_empty())
-            .collect(),
+        Ok(options) => drawables(
+            options
+                .iter()
+                .filter(|d| d.excluded_from_optimizer() == Some(None)),
+        ),
         Err(e) => {
             eprintln!("smtsmith: no optimizer options ({e}); the optimizer runs with its defaults");
             Vec::new()
@@ -82,18 +78,23 @@ pub fn drawable(id: SolverId) -> &'static [crate::options::Drawable] {
         _ => return &[],
     };
     cell.get_or_init(|| match read() {
-        Ok(c) => c
-            .drawn
-            .iter()
-            .map(|d| crate::options::Drawable {
-                name: d.name.clone(),
-                values: d.values(),
-            })
-            .filter(|d| !d.values.is_empty())
-            .collect(),
+        Ok(c) => drawables(c.drawn.iter()),
         Err(e) => {
             eprintln!("smtsmith: no option catalog for {id} ({e}); its curated options are drawn");
             Vec::new()
         }
     })
+}
+
+/// The options `described` with their values, those without any values left out.
+fn drawables<'a>(
+    described: impl Iterator<Item = &'a space::Described>,
+) -> Vec<crate::options::Drawable> {
+    described
+        .map(|d| crate::options::Drawable {
+            name: d.name.clone(),
+            values: d.values(),
+        })
+        .filter(|d| !d.values.is_empty())
+        .collect()
 }

@@ -1905,11 +1905,6 @@ impl Z3 {
             return Ok(());
         }
         let ctx = self.ctx;
-        let refuse = |name: &str, why: &str| SolverError {
-            solver: SolverId::Z3,
-            call: OPTION_CALL.into(),
-            message: format!("{name}: {why}"),
-        };
         // SAFETY: module invariants (live context, its handles, live pointers).
         unsafe {
             let descrs = self.ok(
@@ -1920,32 +1915,7 @@ impl Z3 {
             let params = self.ok("Z3_mk_params", Z3_mk_params(ctx))?;
             Z3_params_inc_ref(ctx, params);
             let r = (|| {
-                for (name, v) in opts {
-                    let api = crate::options::z3_api_name(name);
-                    let cname = CString::new(api).unwrap();
-                    let sym = self.ok(
-                        "Z3_mk_string_symbol",
-                        Z3_mk_string_symbol(ctx, cname.as_ptr()),
-                    )?;
-                    match Z3_param_descrs_get_kind(ctx, descrs, sym) {
-                        ParamKind::Bool => Z3_params_set_bool(ctx, params, sym, v == "true"),
-                        ParamKind::Uint => {
-                            let n = v.parse().map_err(|_| refuse(name, "not a number"))?;
-                            Z3_params_set_uint(ctx, params, sym, n)
-                        }
-                        ParamKind::Double => {
-                            let x = v.parse().map_err(|_| refuse(name, "not a number"))?;
-                            Z3_params_set_double(ctx, params, sym, x)
-                        }
-                        ParamKind::Symbol | ParamKind::String => {
-                            let cv = CString::new(v.as_str()).unwrap();
-                            let vs = self
-                                .ok("Z3_mk_string_symbol", Z3_mk_string_symbol(ctx, cv.as_ptr()))?;
-                            Z3_params_set_symbol(ctx, params, sym, vs)
-                        }
-                        _ => return Err(refuse(name, "not described by this release")),
-                    }
-                }
+                self.set_described(descrs, params, opts, crate::options::z3_api_name, "")?;
                 Z3_solver_set_params(ctx, solver, params);
                 self.check_error("Z3_solver_set_params")
                     .map_err(|e| SolverError {
@@ -2488,11 +2458,6 @@ impl Z3 {
             return Ok(());
         }
         let ctx = self.ctx;
-        let refuse = |name: &str, why: &str| SolverError {
-            solver: SolverId::Z3,
-            call: OPTION_CALL.into(),
-            message: format!("{name}: {why}"),
-        };
         // SAFETY: module invariants (live context, its handles, live pointers); the
         // descriptions are dec_ref'd once, after the last read.
         unsafe {
@@ -2501,38 +2466,69 @@ impl Z3 {
                 Z3_optimize_get_param_descrs(ctx, opt),
             )?;
             Z3_param_descrs_inc_ref(ctx, descrs);
-            let r = (|| {
-                for (name, v) in options {
-                    let api = name.strip_prefix("opt.").unwrap_or(name);
-                    let cname = CString::new(api).unwrap();
-                    let sym = self.ok(
-                        "Z3_mk_string_symbol",
-                        Z3_mk_string_symbol(ctx, cname.as_ptr()),
-                    )?;
-                    match Z3_param_descrs_get_kind(ctx, descrs, sym) {
-                        ParamKind::Bool => Z3_params_set_bool(ctx, params, sym, v == "true"),
-                        ParamKind::Uint => {
-                            let n = v.parse().map_err(|_| refuse(name, "not a number"))?;
-                            Z3_params_set_uint(ctx, params, sym, n)
-                        }
-                        ParamKind::Double => {
-                            let x = v.parse().map_err(|_| refuse(name, "not a number"))?;
-                            Z3_params_set_double(ctx, params, sym, x)
-                        }
-                        ParamKind::Symbol | ParamKind::String => {
-                            let cv = CString::new(v.as_str()).unwrap();
-                            let vs = self
-                                .ok("Z3_mk_string_symbol", Z3_mk_string_symbol(ctx, cv.as_ptr()))?;
-                            Z3_params_set_symbol(ctx, params, sym, vs)
-                        }
-                        _ => return Err(refuse(name, "not described by this release's optimizer")),
-                    }
-                }
-                Ok(())
-            })();
+            let r = self.set_described(
+                descrs,
+                params,
+                options,
+                |n| n.strip_prefix("opt.").unwrap_or(n),
+                "'s optimizer",
+            );
             Z3_param_descrs_dec_ref(ctx, descrs);
             r
         }
+    }
+
+    /// Sets each of `options` in `params` by the kind `descrs` describes it with, under its
+    /// API name (`api_name`); an option `descrs` does not describe is refused (an option
+    /// error, "not described by this release`whose`").
+    fn set_described(
+        &self,
+        descrs: Z3_param_descrs,
+        params: Z3_params,
+        options: &[(String, String)],
+        api_name: fn(&str) -> &str,
+        whose: &str,
+    ) -> Result<(), SolverError> {
+        let ctx = self.ctx;
+        let refuse = |name: &str, why: &str| SolverError {
+            solver: SolverId::Z3,
+            call: OPTION_CALL.into(),
+            message: format!("{name}: {why}"),
+        };
+        for (name, v) in options {
+            let cname = CString::new(api_name(name)).unwrap();
+            // SAFETY: module invariants (live context, its handles, live pointers).
+            unsafe {
+                let sym = self.ok(
+                    "Z3_mk_string_symbol",
+                    Z3_mk_string_symbol(ctx, cname.as_ptr()),
+                )?;
+                match Z3_param_descrs_get_kind(ctx, descrs, sym) {
+                    ParamKind::Bool => Z3_params_set_bool(ctx, params, sym, v == "true"),
+                    ParamKind::Uint => {
+                        let n = v.parse().map_err(|_| refuse(name, "not a number"))?;
+                        Z3_params_set_uint(ctx, params, sym, n)
+                    }
+                    ParamKind::Double => {
+                        let x = v.parse().map_err(|_| refuse(name, "not a number"))?;
+                        Z3_params_set_double(ctx, params, sym, x)
+                    }
+                    ParamKind::Symbol | ParamKind::String => {
+                        let cv = CString::new(v.as_str()).unwrap();
+                        let vs =
+                            self.ok("Z3_mk_string_symbol", Z3_mk_string_symbol(ctx, cv.as_ptr()))?;
+                        Z3_params_set_symbol(ctx, params, sym, vs)
+                    }
+                    _ => {
+                        return Err(refuse(
+                            name,
+                            &format!("not described by this release{whose}"),
+                        ))
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The optimum Z3 reports for objective `idx`: the lower bound of a minimized one, the

@@ -61,6 +61,7 @@ fn sort_label(s: &Sort) -> String {
         Sort::RoundingMode => "RoundingMode".into(),
         Sort::Datatype(d) if !d.args.is_empty() => "parametric datatype".into(),
         Sort::Datatype(_) => "datatype".into(),
+        Sort::Seq(e) => format!("(Seq {})", short_sort(e)),
     }
 }
 
@@ -78,6 +79,7 @@ fn short_sort(s: &Sort) -> &'static str {
         Sort::Float(..) => "FP",
         Sort::RoundingMode => "RM",
         Sort::Datatype(_) => "DT",
+        Sort::Seq(_) => "Seq",
     }
 }
 
@@ -93,6 +95,7 @@ fn theory_of(s: &Sort) -> Option<&'static str> {
         Sort::Uninterp(_) => Some("UF"),
         Sort::Float(..) | Sort::RoundingMode => Some("FP"),
         Sort::Datatype(_) => Some("Datatypes"),
+        Sort::Seq(_) => Some("Sequences"),
     }
 }
 

@@ -434,6 +434,7 @@ pub fn simplest(sort: &Sort) -> Option<Value> {
                 args,
             }))
         }
+        Sort::Seq(e) => Value::Seq((**e).clone(), Vec::new()),
         Sort::RegLan | Sort::Uninterp(_) => return None,
     })
 }

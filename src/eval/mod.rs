@@ -69,7 +69,7 @@ pub type Unspecified = Vec<((Op, Idx, Vec<Value>), Value)>;
 pub fn may_be_unspecified(op: Op) -> bool {
     matches!(
         op,
-        Op::FpMin | Op::FpMax | Op::FpToUbv | Op::FpToSbv | Op::FpToReal | Op::DtSel
+        Op::FpMin | Op::FpMax | Op::FpToUbv | Op::FpToSbv | Op::FpToReal | Op::DtSel | Op::SeqNth
     )
 }
 
@@ -445,6 +445,7 @@ fn equality_decided(s: &Sort) -> bool {
         }
         // Regular languages are compared by language, not structure.
         Sort::RegLan => false,
+        Sort::Seq(e) => equality_decided(e),
         Sort::Datatype(d) => d
             .outside_sorts()
             .iter()
@@ -475,6 +476,7 @@ pub fn apply_sorted(op: Op, idx: Idx, vals: &[Value], sort: &Sort) -> EvalResult
             (**i).clone(),
             vals[0].clone(),
         ))),
+        (Op::SeqEmpty, Sort::Seq(e)) => Ok(Value::Seq((**e).clone(), Vec::new())),
         (Op::DtCons, Sort::Datatype(d)) => Ok(Value::Dt(Box::new(crate::ir::DtValue {
             sort: d.clone(),
             ctor: idx[0],
@@ -683,6 +685,34 @@ pub fn apply_strict(op: Op, vals: &[Value]) -> EvalResult {
         (Op::RePlus, [Re(a)]) => Re(regex::Re::plus(a.clone())),
         (Op::ReOpt, [Re(a)]) => Re(regex::Re::opt(a.clone())),
         (Op::ReRange, [Str(a), Str(b)]) => Re(regex::Re::range(a, b)),
+        (Op::SeqUnit, [x]) => Seq(x.sort(), vec![x.clone()]),
+        (Op::SeqConcat, [Seq(e, a), Seq(_, b)]) => Seq(e.clone(), [&a[..], b].concat()),
+        (Op::SeqLen, [Seq(_, a)]) => Int(a.len().into()),
+        (Op::SeqExtract, [Seq(e, a), Int(i), Int(n)]) => Seq(e.clone(), strings::substr(a, i, n)),
+        (Op::SeqAt, [Seq(e, a), Int(i)]) => Seq(e.clone(), strings::at(a, i)),
+        // Z3's and cvc5's documentation: the element at a position outside the sequence is
+        // unspecified (a model may interpret it: `Model::unspecified`).
+        (Op::SeqNth, [Seq(_, a), Int(i)]) => {
+            match num_traits::ToPrimitive::to_usize(i).and_then(|k| a.get(k)) {
+                Some(x) => x.clone(),
+                None => {
+                    return Err(Unknown(format!(
+                        "seq.nth at {i} of a sequence of length {} is unspecified",
+                        a.len()
+                    )))
+                }
+            }
+        }
+        (Op::SeqContains, [Seq(_, a), Seq(_, b)]) => Bool(strings::contains(a, b)),
+        (Op::SeqPrefixof, [Seq(_, a), Seq(_, b)]) => Bool(strings::prefixof(a, b)),
+        (Op::SeqSuffixof, [Seq(_, a), Seq(_, b)]) => Bool(strings::suffixof(a, b)),
+        (Op::SeqIndexof, [Seq(_, a), Seq(_, b), Int(i)]) => Int(strings::indexof(a, b, i)),
+        (Op::SeqReplace, [Seq(e, a), Seq(_, b), Seq(_, c)]) => {
+            Seq(e.clone(), strings::replace(a, b, c))
+        }
+        (Op::SeqReplaceAll, [Seq(e, a), Seq(_, b), Seq(_, c)]) => {
+            Seq(e.clone(), strings::replace_all(a, b, c))
+        }
         (Op::Select, [Array(a), i]) => a.select(i),
         (Op::Store, [Array(a), i, v]) => Array(a.store(i.clone(), v.clone())),
         (_, [a @ BitVec { .. }]) => from_bv(bv_unary(op, &to_bv(a))),
@@ -775,6 +805,72 @@ mod tests {
     }
     fn r(n: i64, d: i64) -> Value {
         Value::Real(BigRational::new(n.into(), d.into()))
+    }
+
+    /// The sequence operators as Z3's and cvc5's documentation define them, at their edges:
+    /// out-of-range extraction and `seq.at` give the empty sequence, `seq.nth` outside is
+    /// unspecified (unknown unless a model interprets it), an empty pattern is found at the
+    /// start position and prepended by `seq.replace`, left alone by `seq.replace_all`.
+    #[test]
+    fn sequence_operators_follow_their_string_counterparts() {
+        let q = |xs: &[i64]| Value::Seq(Sort::Int, xs.iter().map(|x| i(*x)).collect());
+        let ap = |op: Op, vals: &[Value]| apply_strict(op, vals);
+        assert_eq!(ap(Op::SeqUnit, &[i(4)]), Ok(q(&[4])));
+        assert_eq!(
+            ap(Op::SeqConcat, &[q(&[1]), q(&[]), q(&[2, 3])]),
+            Ok(q(&[1, 2, 3]))
+        );
+        assert_eq!(ap(Op::SeqLen, &[q(&[1, 1])]), Ok(i(2)));
+        assert_eq!(
+            ap(Op::SeqExtract, &[q(&[1, 2, 3]), i(1), i(5)]),
+            Ok(q(&[2, 3]))
+        );
+        assert_eq!(ap(Op::SeqExtract, &[q(&[1, 2, 3]), i(3), i(1)]), Ok(q(&[])));
+        assert_eq!(
+            ap(Op::SeqExtract, &[q(&[1, 2, 3]), i(0), i(-1)]),
+            Ok(q(&[]))
+        );
+        assert_eq!(ap(Op::SeqAt, &[q(&[1, 2]), i(1)]), Ok(q(&[2])));
+        assert_eq!(ap(Op::SeqAt, &[q(&[1, 2]), i(-1)]), Ok(q(&[])));
+        assert_eq!(ap(Op::SeqNth, &[q(&[5, 6]), i(1)]), Ok(i(6)));
+        assert!(ap(Op::SeqNth, &[q(&[5, 6]), i(2)]).is_err());
+        assert!(may_be_unspecified(Op::SeqNth));
+        assert_eq!(
+            ap(Op::SeqContains, &[q(&[1, 2, 3]), q(&[2, 3])]),
+            Ok(Value::Bool(true))
+        );
+        assert_eq!(
+            ap(Op::SeqPrefixof, &[q(&[1]), q(&[1, 2])]),
+            Ok(Value::Bool(true))
+        );
+        assert_eq!(
+            ap(Op::SeqSuffixof, &[q(&[1]), q(&[1, 2])]),
+            Ok(Value::Bool(false))
+        );
+        assert_eq!(
+            ap(Op::SeqIndexof, &[q(&[1, 2, 1]), q(&[1]), i(1)]),
+            Ok(i(2))
+        );
+        assert_eq!(ap(Op::SeqIndexof, &[q(&[1, 2]), q(&[]), i(2)]), Ok(i(2)));
+        assert_eq!(ap(Op::SeqIndexof, &[q(&[1, 2]), q(&[]), i(3)]), Ok(i(-1)));
+        assert_eq!(
+            ap(Op::SeqReplace, &[q(&[1, 2, 1]), q(&[1]), q(&[7, 7])]),
+            Ok(q(&[7, 7, 2, 1]))
+        );
+        assert_eq!(
+            ap(Op::SeqReplace, &[q(&[1]), q(&[]), q(&[0])]),
+            Ok(q(&[0, 1]))
+        );
+        assert_eq!(
+            ap(Op::SeqReplaceAll, &[q(&[1, 2, 1]), q(&[1]), q(&[])]),
+            Ok(q(&[2]))
+        );
+        assert_eq!(
+            ap(Op::SeqReplaceAll, &[q(&[1]), q(&[]), q(&[0])]),
+            Ok(q(&[1]))
+        );
+        let empty = apply_sorted(Op::SeqEmpty, [0, 0], &[], &Sort::seq(Sort::Bool));
+        assert_eq!(empty, Ok(Value::Seq(Sort::Bool, vec![])));
     }
 
     #[test]

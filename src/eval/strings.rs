@@ -1,6 +1,8 @@
 //! SMT-LIB 2.6 Unicode Strings: the `str.*` operations on concrete strings of code points
 //! (0 ≤ c ≤ 0x2FFFF). Every function follows the theory's definition literally, including
-//! its out-of-range cases (see the unit tests for each edge case).
+//! its out-of-range cases (see the unit tests for each edge case). The functions that do not
+//! look at characters are generic: Z3's and cvc5's sequences (`seq.extract`, `seq.at`,
+//! `seq.indexof`, …) are defined as these over elements of any sort.
 
 use crate::ir::regex::{Re, MAX_CHAR};
 use num_bigint::BigInt;
@@ -19,7 +21,7 @@ fn index(i: &BigInt) -> Option<usize> {
 
 /// `(str.substr s i n)`: the longest substring of `s` starting at `i` of length at most `n`;
 /// "" when `i` is outside `[0, |s|)` or `n <= 0`.
-pub fn substr(s: &[u32], i: &BigInt, n: &BigInt) -> Str {
+pub fn substr<T: Clone>(s: &[T], i: &BigInt, n: &BigInt) -> Vec<T> {
     match index(i) {
         Some(i) if i < s.len() && n.is_positive() => {
             let len = n.to_usize().unwrap_or(usize::MAX).min(s.len() - i);
@@ -30,12 +32,12 @@ pub fn substr(s: &[u32], i: &BigInt, n: &BigInt) -> Str {
 }
 
 /// `(str.at s i)` = `(str.substr s i 1)`.
-pub fn at(s: &[u32], i: &BigInt) -> Str {
+pub fn at<T: Clone>(s: &[T], i: &BigInt) -> Vec<T> {
     substr(s, i, &BigInt::from(1))
 }
 
 /// The first position `>= from` where `t` occurs in `s`.
-fn find(s: &[u32], t: &[u32], from: usize) -> Option<usize> {
+fn find<T: PartialEq>(s: &[T], t: &[T], from: usize) -> Option<usize> {
     if t.is_empty() {
         return (from <= s.len()).then_some(from);
     }
@@ -47,7 +49,7 @@ fn find(s: &[u32], t: &[u32], from: usize) -> Option<usize> {
 
 /// `(str.indexof s t i)`: the first position `>= i` of `t` in `s`; -1 when there is none or
 /// `i` is outside `[0, |s|]`. With `t = ""` and `0 <= i <= |s|` it is `i`.
-pub fn indexof(s: &[u32], t: &[u32], i: &BigInt) -> BigInt {
+pub fn indexof<T: PartialEq>(s: &[T], t: &[T], i: &BigInt) -> BigInt {
     match index(i) {
         Some(i) if i <= s.len() => find(s, t, i).map_or(BigInt::from(-1), BigInt::from),
         _ => BigInt::from(-1),
@@ -91,22 +93,22 @@ pub fn update(s: &[u32], i: &BigInt, t: &[u32]) -> Str {
     }
 }
 
-pub fn contains(s: &[u32], t: &[u32]) -> bool {
+pub fn contains<T: PartialEq>(s: &[T], t: &[T]) -> bool {
     find(s, t, 0).is_some()
 }
 
 /// `(str.prefixof s t)`: `s` is a prefix of `t`.
-pub fn prefixof(s: &[u32], t: &[u32]) -> bool {
+pub fn prefixof<T: PartialEq>(s: &[T], t: &[T]) -> bool {
     t.starts_with(s)
 }
 
 /// `(str.suffixof s t)`: `s` is a suffix of `t`.
-pub fn suffixof(s: &[u32], t: &[u32]) -> bool {
+pub fn suffixof<T: PartialEq>(s: &[T], t: &[T]) -> bool {
     t.ends_with(s)
 }
 
 /// `(str.replace s t u)`: the first occurrence of `t` replaced by `u`; `t = ""` prepends.
-pub fn replace(s: &[u32], t: &[u32], u: &[u32]) -> Str {
+pub fn replace<T: Clone + PartialEq>(s: &[T], t: &[T], u: &[T]) -> Vec<T> {
     match find(s, t, 0) {
         None => s.to_vec(),
         Some(k) => [&s[..k], u, &s[k + t.len()..]].concat(),
@@ -115,7 +117,7 @@ pub fn replace(s: &[u32], t: &[u32], u: &[u32]) -> Str {
 
 /// `(str.replace_all s t u)`: every non-overlapping occurrence, left to right; `t = ""`
 /// leaves `s` unchanged.
-pub fn replace_all(s: &[u32], t: &[u32], u: &[u32]) -> Str {
+pub fn replace_all<T: Clone + PartialEq>(s: &[T], t: &[T], u: &[T]) -> Vec<T> {
     if t.is_empty() {
         return s.to_vec();
     }

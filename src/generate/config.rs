@@ -118,6 +118,15 @@ define_config! {
     dt_shapes: u8 = 0xff, arbitrary |u: &mut Unstructured, t: &Theories| {
         if t.allowed.datatypes { u.arbitrary::<u8>() } else { Ok(0xff) }
     };
+    /// Sequence sorts and the theory of sequences (Z3's and cvc5's; drawn last, and only
+    /// where `--theories` allows it, so inputs of the other theories decode as before).
+    seq: bool = false, arbitrary |u: &mut Unstructured, t: &Theories| {
+        if t.allowed.seq { t.odds.seq.draw(u) } else { Ok(false) }
+    };
+    /// Swarm mask over the sequence element sorts (`generate::seq_menu`; none set: the first).
+    seq_sorts: u8 = 0xff, arbitrary |u: &mut Unstructured, t: &Theories| {
+        if t.allowed.seq { u.arbitrary::<u8>() } else { Ok(0xff) }
+    };
 }
 
 /// One to three floating-point formats of a case, each drawn on its own: half of them
@@ -213,6 +222,9 @@ pub struct TheoryOdds {
     /// Datatypes, where `--theories` allows them without requiring them.
     #[serde(default = "half")]
     pub datatypes: Odds,
+    /// Sequences, where `--theories` allows them without requiring them.
+    #[serde(default = "half")]
+    pub seq: Odds,
 }
 
 fn half() -> Odds {
@@ -230,6 +242,7 @@ impl TheoryOdds {
         uf: Odds::of(1, 3),
         fp: Odds::of(1, 2),
         datatypes: Odds::of(1, 2),
+        seq: Odds::of(1, 2),
     };
 
     /// Every theory at 1/2: the classic swarm draw (Groce et al., "Swarm testing", 2012).
@@ -243,6 +256,7 @@ impl TheoryOdds {
         uf: Odds::of(1, 2),
         fp: Odds::of(1, 2),
         datatypes: Odds::of(1, 2),
+        seq: Odds::of(1, 2),
     };
 
     fn slot(&mut self, theory: &str) -> Option<&mut Odds> {
@@ -256,6 +270,7 @@ impl TheoryOdds {
             "uf" => &mut self.uf,
             "fp" => &mut self.fp,
             "datatypes" => &mut self.datatypes,
+            "seq" => &mut self.seq,
             _ => return None,
         })
     }
@@ -271,7 +286,7 @@ impl std::fmt::Display for TheoryOdds {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "ints={},reals={},bv={},strings={},arrays={},quantifiers={},uf={},fp={},datatypes={}",
+            "ints={},reals={},bv={},strings={},arrays={},quantifiers={},uf={},fp={},datatypes={},seq={}",
             self.ints,
             self.reals,
             self.bv,
@@ -280,7 +295,8 @@ impl std::fmt::Display for TheoryOdds {
             self.quantifiers,
             self.uf,
             self.fp,
-            self.datatypes
+            self.datatypes,
+            self.seq
         )
     }
 }
@@ -302,7 +318,7 @@ impl std::str::FromStr for TheoryOdds {
                 .ok_or_else(|| format!("{item:?} is not THEORY=NUM/DEN"))?;
             let slot = odds.slot(theory.trim()).ok_or_else(|| {
                 format!(
-                    "unknown theory {theory:?} (known: ints, reals, bv, strings, arrays, quantifiers, uf, fp, datatypes)"
+                    "unknown theory {theory:?} (known: ints, reals, bv, strings, arrays, quantifiers, uf, fp, datatypes, seq)"
                 )
             })?;
             let parsed = ratio
@@ -349,6 +365,8 @@ pub struct TheorySet {
     pub fp: bool,
     #[serde(default)]
     pub datatypes: bool,
+    #[serde(default)]
+    pub seq: bool,
 }
 
 impl TheorySet {
@@ -365,6 +383,7 @@ impl TheorySet {
         uf: true,
         fp: false,
         datatypes: false,
+        seq: false,
     };
 }
 
@@ -382,12 +401,13 @@ impl Theories {
             uf: false,
             fp: false,
             datatypes: false,
+            seq: false,
         },
         odds: TheoryOdds::DEFAULT,
     };
     /// The names `--theories` accepts.
     pub const NAMES: &'static str =
-        "ints, reals, bv, strings (allows ints), arrays (allows ints and bv), uf, quantifiers, fp (allows bv and reals), datatypes, all (every theory but fp and datatypes left to the swarm; all,fp / all,datatypes: those too)";
+        "ints, reals, bv, strings (allows ints), arrays (allows ints and bv), uf, quantifiers, fp (allows bv and reals), datatypes, seq (Z3 and cvc5 only; allows ints), all (every theory but fp, datatypes and seq left to the swarm; all,fp / all,datatypes / all,seq: those too)";
 }
 
 impl std::fmt::Display for Theories {
@@ -397,15 +417,20 @@ impl std::fmt::Display for Theories {
                 return f.write_str("all");
             }
             let mut with = Theories::ALL.allowed;
-            (with.fp, with.datatypes) = (self.allowed.fp, self.allowed.datatypes);
+            (with.fp, with.datatypes, with.seq) =
+                (self.allowed.fp, self.allowed.datatypes, self.allowed.seq);
             if self.allowed == with {
-                let extra = match (with.fp, with.datatypes) {
-                    (false, false) => "",
-                    (true, false) => ",fp",
-                    (false, true) => ",datatypes",
-                    (true, true) => ",fp,datatypes",
-                };
-                return write!(f, "all{extra}");
+                f.write_str("all")?;
+                for (on, name) in [
+                    (with.fp, ",fp"),
+                    (with.datatypes, ",datatypes"),
+                    (with.seq, ",seq"),
+                ] {
+                    if on {
+                        f.write_str(name)?;
+                    }
+                }
+                return Ok(());
             }
         }
         let r = &self.required;
@@ -419,6 +444,7 @@ impl std::fmt::Display for Theories {
             (r.uf, "uf"),
             (r.fp, "fp"),
             (r.datatypes, "datatypes"),
+            (r.seq, "seq"),
         ]
         .iter()
         .filter(|(on, _)| *on)
@@ -462,6 +488,11 @@ impl std::str::FromStr for Theories {
                 // Field sorts other than Bool and other datatypes stay swarm choices of the
                 // theories named with it (`datatypes,ints`).
                 "datatypes" | "datatype" | "dt" => (a.datatypes, r.datatypes) = (true, true),
+                // Lengths and positions are Ints; element sorts stay swarm choices.
+                "seq" | "sequences" => {
+                    (a.seq, r.seq) = (true, true);
+                    a.ints = true;
+                }
                 "all" => all = true,
                 other => {
                     return Err(format!(
@@ -478,6 +509,7 @@ impl std::str::FromStr for Theories {
             t = Theories::ALL;
             t.allowed.fp |= named.fp;
             t.allowed.datatypes |= named.datatypes;
+            t.allowed.seq |= named.seq;
             return Ok(t);
         }
         if t.allowed == TheorySet::default() {
@@ -500,6 +532,9 @@ impl Config {
         self.uf = (self.uf && a.uf) || r.uf;
         self.fp = (self.fp && a.fp) || r.fp;
         self.datatypes = (self.datatypes && a.datatypes) || r.datatypes;
+        self.seq = (self.seq && a.seq) || r.seq;
+        // Lengths and positions are Ints: sequences need them.
+        self.ints |= self.seq;
     }
 
     /// The enabled floating-point formats (never empty when `fp` is on).
@@ -613,6 +648,29 @@ mod tests {
             })
             .count();
         assert!((40..160).contains(&with_fp), "{with_fp}");
+    }
+
+    /// Sequences are outside `all`; `all,seq` leaves them to the swarm, `seq` requires them
+    /// (with Ints for lengths), and an input decodes under `all` as it did before sequences
+    /// existed (no byte drawn for them).
+    #[test]
+    fn sequences_are_named_and_drawn_only_where_allowed() {
+        let t: Theories = "all,seq".parse().unwrap();
+        assert!(t.allowed.seq && !t.required.seq);
+        assert_eq!(t.to_string(), "all,seq");
+        assert_eq!(t.to_string().parse::<Theories>().unwrap(), t);
+        let both: Theories = "all,fp,seq".parse().unwrap();
+        assert_eq!(both.to_string(), "all,fp,seq");
+        let seq: Theories = "seq".parse().unwrap();
+        assert!(seq.required.seq && seq.allowed.ints && !seq.required.ints);
+        assert_eq!(seq.to_string(), "seq");
+        let bytes: Vec<u8> = (0..255u8).map(|b| b.wrapping_mul(91)).collect();
+        let mut c = Config::draw(&mut Unstructured::new(&bytes), &seq).unwrap();
+        c.restrict(&seq);
+        assert!(c.seq && c.ints);
+        let mut plain = Config::draw(&mut Unstructured::new(&bytes), &Theories::ALL).unwrap();
+        plain.restrict(&Theories::ALL);
+        assert!(!plain.seq);
     }
 
     /// The format draw reaches the public bugs' formats: one-bit significands, a small

@@ -85,6 +85,7 @@ pub fn generate(cfg: &Config, u: &mut Unstructured) -> Result<Formula> {
         scope: Vec::new(),
         budget: 0,
         arrays: array_menu(cfg),
+        seqs: seq_menu(cfg),
         usorts: Vec::new(),
         funcs: Vec::new(),
         reuse_any_size: false,
@@ -153,18 +154,19 @@ pub fn grow(
     } else {
         Vec::new()
     };
+    let mut seqs = seq_menu(cfg);
     let mut usorts = Vec::new();
     let mut funcs = Vec::new();
     for (k, d) in f.decls.iter().enumerate() {
         for s in d.args.iter().chain([&d.sort]) {
-            collect_sorts(s, &mut arrays, &mut usorts);
+            collect_sorts(s, &mut arrays, &mut seqs, &mut usorts);
         }
         if !d.args.is_empty() {
             funcs.push((d.args.clone(), d.sort.clone(), Some(DeclId(k as u32))));
         }
     }
     for d in &f.bounds {
-        collect_sorts(&d.sort, &mut arrays, &mut usorts);
+        collect_sorts(&d.sort, &mut arrays, &mut seqs, &mut usorts);
     }
     let mut g = Gen {
         cfg,
@@ -176,6 +178,7 @@ pub fn grow(
         scope: scope.to_vec(),
         budget: u32::from(cfg.max_size),
         arrays,
+        seqs,
         usorts,
         funcs,
         reuse_any_size: true,
@@ -202,18 +205,25 @@ fn uninterpreted_inside(s: &Sort) -> bool {
         Sort::Uninterp(_) => true,
         Sort::Array(i, e) => uninterpreted_inside(i) || uninterpreted_inside(e),
         Sort::Datatype(d) => d.outside_sorts().iter().any(uninterpreted_inside),
+        Sort::Seq(e) => uninterpreted_inside(e),
         _ => false,
     }
 }
 
-fn collect_sorts(s: &Sort, arrays: &mut Vec<Sort>, usorts: &mut Vec<Sort>) {
+fn collect_sorts(s: &Sort, arrays: &mut Vec<Sort>, seqs: &mut Vec<Sort>, usorts: &mut Vec<Sort>) {
     match s {
         Sort::Array(i, e) => {
             if !arrays.contains(s) {
                 arrays.push(s.clone());
             }
-            collect_sorts(i, arrays, usorts);
-            collect_sorts(e, arrays, usorts);
+            collect_sorts(i, arrays, seqs, usorts);
+            collect_sorts(e, arrays, seqs, usorts);
+        }
+        Sort::Seq(e) => {
+            if !seqs.contains(s) {
+                seqs.push(s.clone());
+            }
+            collect_sorts(e, arrays, seqs, usorts);
         }
         Sort::Uninterp(_) if !usorts.contains(s) => usorts.push(s.clone()),
         _ => {}
@@ -277,6 +287,8 @@ struct Gen<'c, 'u, 'a> {
     budget: u32,
     /// The array sorts of this case (with the arrays nested in them).
     arrays: Vec<Sort>,
+    /// The sequence sorts of this case.
+    seqs: Vec<Sort>,
     /// The uninterpreted sorts of this case.
     usorts: Vec<Sort>,
     /// The functions of this case: argument sorts, result sort, declaration once used.
@@ -288,6 +300,56 @@ struct Gen<'c, 'u, 'a> {
     conversions: Vec<Conversion>,
     /// The datatype sorts of this case (every member of each group).
     dts: Vec<crate::ir::DtSort>,
+}
+
+/// The sequence sorts a case may use: sequences of the enabled base sorts (Int, a small
+/// bit-vector, Bool, Real, String) and of sequences of Int, selected by the swarm mask
+/// `seq_sorts` (none selected: the first).
+pub fn seq_menu(cfg: &Config) -> Vec<Sort> {
+    if !cfg.seq {
+        return Vec::new();
+    }
+    let bv = cfg
+        .widths()
+        .into_iter()
+        .find(|w| *w <= 8)
+        .filter(|_| cfg.bv)
+        .map(Sort::BitVec);
+    let shapes: Vec<Sort> = [
+        cfg.ints.then_some(Sort::Int),
+        bv,
+        Some(Sort::Bool),
+        cfg.reals.then_some(Sort::Real),
+        cfg.strings.then_some(Sort::String),
+        cfg.ints.then(|| Sort::seq(Sort::Int)),
+    ]
+    .into_iter()
+    .flatten()
+    .map(Sort::seq)
+    .collect();
+    let mut menu: Vec<Sort> = shapes
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| cfg.seq_sorts & (1 << i) != 0)
+        .map(|(_, s)| s.clone())
+        .collect();
+    if menu.is_empty() {
+        menu.push(shapes[0].clone());
+    }
+    // A nested sequence's element sort is a sequence sort of the case too.
+    let inner: Vec<Sort> = menu
+        .iter()
+        .filter_map(|s| match s {
+            Sort::Seq(e) if matches!(**e, Sort::Seq(_)) => Some((**e).clone()),
+            _ => None,
+        })
+        .collect();
+    for s in inner {
+        if !menu.contains(&s) {
+            menu.push(s);
+        }
+    }
+    menu
 }
 
 /// The array sorts a case may use: a fixed menu of shapes over the enabled base sorts,
@@ -364,6 +426,7 @@ impl Gen<'_, '_, '_> {
             Sort::Float(eb, sb) => self.cfg.fp_formats().contains(&(*eb, *sb)),
             Sort::RoundingMode => self.cfg.fp,
             Sort::Datatype(d) => self.dts.contains(d),
+            Sort::Seq(_) => self.seqs.contains(s),
         }
     }
 
@@ -446,6 +509,7 @@ impl Gen<'_, '_, '_> {
             Theory::Arrays => self.cfg.arrays,
             Theory::FloatingPoint => self.cfg.fp,
             Theory::Datatypes => !self.dts.is_empty(),
+            Theory::Sequences => !self.seqs.is_empty(),
         }
     }
 
@@ -464,6 +528,7 @@ impl Gen<'_, '_, '_> {
         }
         sorts.extend(formats.into_iter().map(|(eb, sb)| Sort::Float(eb, sb)));
         sorts.extend(self.arrays.iter().cloned());
+        sorts.extend(self.seqs.iter().cloned());
         sorts.extend(self.usorts.iter().cloned());
         sorts.extend(self.dts.iter().cloned().map(Sort::Datatype));
         sorts
@@ -755,6 +820,9 @@ impl Gen<'_, '_, '_> {
                     (Rule::ToFp, _) => false,
                     (Rule::FpToBv, Sort::BitVec(_)) => self.cfg.bv,
                     (Rule::Datatype, s) => !self.datatype_apps(info.op, s).is_empty(),
+                    (Rule::SeqEmpty | Rule::SeqUnit, Sort::Seq(_)) => self.sort_enabled(sort),
+                    (Rule::SeqNth, s) => self.seqs.contains(&Sort::seq(s.clone())),
+                    (Rule::SeqEmpty | Rule::SeqUnit, _) => false,
                     (Rule::Concat, Sort::BitVec(n)) => *n >= 2,
                     (_, Sort::BitVec(_)) => true,
                     _ => false,
@@ -882,6 +950,17 @@ impl Gen<'_, '_, '_> {
                 };
                 ([0, 0], vec![(**e).clone()])
             }
+            Rule::SeqEmpty => ([0, 0], vec![]),
+            Rule::SeqUnit => {
+                let Some(Sort::Seq(e)) = t else {
+                    unreachable!("seq.unit planned for {t:?}")
+                };
+                ([0, 0], vec![(**e).clone()])
+            }
+            Rule::SeqNth => {
+                let e = t.expect("seq.nth is planned for its result sort");
+                ([0, 0], vec![Sort::seq(e.clone()), Sort::Int])
+            }
             Rule::Uniform => {
                 let arity = if info.is_variadic() {
                     info.min_arity + self.u.int_in_range(0..=2)?
@@ -904,6 +983,13 @@ impl Gen<'_, '_, '_> {
     fn app(&mut self, op: Op, t: Option<Sort>, depth: u8) -> Result<NodeId> {
         let (idx, sorts) = self.plan(op, t.as_ref())?;
         self.budget = self.budget.saturating_sub(1);
+        if op == Op::SeqEmpty {
+            let id = self
+                .f
+                .seq_empty(t.expect("seq.empty has its sort"))
+                .map_err(internal)?;
+            return Ok(self.record(id, NodeInfo::leaf(), false));
+        }
         if op == Op::ConstArray {
             // cvc5 builds constant arrays of values only: the argument is a literal, and
             // one its parser can read back (a rational with a finite decimal expansion).
@@ -1164,6 +1250,10 @@ impl Gen<'_, '_, '_> {
                         self.dts.iter().position(|x| x == d).unwrap_or(0)
                     ),
                     Sort::Datatype(d) => format!("{}_v{k}", d.name()),
+                    Sort::Seq(_) => format!(
+                        "q{}_{k}",
+                        self.seqs.iter().position(|q| q == sort).unwrap_or(0)
+                    ),
                 };
                 let name = self.fresh_name(name);
                 let d = self.f.declare(name, sort.clone());
@@ -1196,6 +1286,14 @@ impl Gen<'_, '_, '_> {
             Sort::Array(i, e) => {
                 let d = with_decimal_reals(self.literal(e)?);
                 Value::Array(crate::ir::ArrayValue::constant((**i).clone(), d))
+            }
+            // Up to three elements (empty one time in four).
+            Sort::Seq(e) => {
+                let mut items = Vec::new();
+                for _ in 0..(b % 4) {
+                    items.push(self.literal(e)?);
+                }
+                Value::Seq((**e).clone(), items)
             }
         })
     }
@@ -1550,16 +1648,19 @@ mod tests {
     #[test]
     fn every_operator_is_generated() {
         let mut seen = std::collections::BTreeSet::new();
-        // FloatingPoint and datatypes are outside the default swarm: asked for by name.
-        let fp: Theories = "fp".parse().unwrap();
-        let dt: Theories = "datatypes".parse().unwrap();
+        // FloatingPoint, datatypes and sequences are outside the default swarm: asked for by
+        // name.
+        let named: Vec<Theories> = ["fp", "datatypes", "seq,bv,strings"]
+            .iter()
+            .map(|t| t.parse().unwrap())
+            .collect();
         for seed in 0..3000 {
             let case = Case::from_bytes(&seeded_bytes(seed, 256));
             seen.extend(case.formula.signature().ops);
-            let case = Case::from_bytes_in(&seeded_bytes(seed, 256), &fp);
-            seen.extend(case.formula.signature().ops);
-            let case = Case::from_bytes_in(&seeded_bytes(seed, 256), &dt);
-            seen.extend(case.formula.signature().ops);
+            for t in &named {
+                let case = Case::from_bytes_in(&seeded_bytes(seed, 256), t);
+                seen.extend(case.formula.signature().ops);
+            }
         }
         // One solver's extensions are read, not drawn (`ops::EXTENSIONS`).
         let missing: Vec<_> = Op::all()

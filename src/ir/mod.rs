@@ -45,11 +45,17 @@ pub enum Sort {
     RoundingMode,
     /// An algebraic datatype (see [`datatype`]).
     Datatype(DtSort),
+    /// `(Seq E)`: finite sequences of elements of E (Z3's and cvc5's theory of sequences).
+    Seq(Box<Sort>),
 }
 
 impl Sort {
     pub fn array(index: Sort, elem: Sort) -> Sort {
         Sort::Array(Box::new(index), Box::new(elem))
+    }
+
+    pub fn seq(elem: Sort) -> Sort {
+        Sort::Seq(Box::new(elem))
     }
 
     /// The number of values of the sort when it is finite and at most 2^16 (`None`:
@@ -134,6 +140,7 @@ impl fmt::Display for Sort {
             Sort::Float(eb, sb) => write!(f, "(_ FloatingPoint {eb} {sb})"),
             Sort::RoundingMode => f.write_str("RoundingMode"),
             Sort::Datatype(d) => write!(f, "{d}"),
+            Sort::Seq(e) => write!(f, "(Seq {e})"),
         }
     }
 }
@@ -168,6 +175,8 @@ pub enum Value {
     Rm(RoundingMode),
     /// A datatype value (a constructor applied to values).
     Dt(Box<DtValue>),
+    /// A sequence: its element sort (which an empty one needs) and its elements in order.
+    Seq(Sort, Vec<Value>),
 }
 
 /// An array as a default value and the indices where it differs from it, sorted by
@@ -263,6 +272,7 @@ impl Value {
             Value::Float(x) => Sort::Float(x.eb, x.sb),
             Value::Rm(_) => Sort::RoundingMode,
             Value::Dt(d) => Sort::Datatype(d.sort.clone()),
+            Value::Seq(e, _) => Sort::seq(e.clone()),
         }
     }
 
@@ -574,6 +584,14 @@ impl Formula {
                 "(as const {sort}) of a {}",
                 self.sort_of(value)
             ))),
+        }
+    }
+
+    /// `(as seq.empty sort)`, `sort` a sequence sort.
+    pub fn seq_empty(&mut self, sort: Sort) -> Result<NodeId, SortError> {
+        match &sort {
+            Sort::Seq(_) => Ok(self.push(NodeKind::App(Op::SeqEmpty, [0, 0], vec![]), sort)),
+            _ => Err(SortError(format!("(as seq.empty {sort})"))),
         }
     }
 
@@ -902,6 +920,10 @@ impl Formula {
                     Theory::Arrays => sig.arrays = true,
                     Theory::FloatingPoint => sig.fp = true,
                     Theory::Datatypes => sig.datatypes = true,
+                    Theory::Sequences => {
+                        sig.seq = true;
+                        sig.ints = true
+                    }
                     Theory::Core => {}
                 }
                 if self.is_nonlinear(*op, args) {
@@ -999,6 +1021,9 @@ pub struct Signature {
     /// Datatype sorts occur.
     #[serde(default)]
     pub datatypes: bool,
+    /// Sequence sorts occur (no standard logic has them: ALL).
+    #[serde(default)]
+    pub seq: bool,
     pub ops: Vec<Op>,
 }
 
@@ -1033,12 +1058,19 @@ impl Signature {
                     self.mark_sort(&s);
                 }
             }
+            Sort::Seq(e) => {
+                self.seq = true;
+                self.mark_sort(e);
+            }
             Sort::Bool => {}
         }
     }
 
     /// The narrowest SMT-LIB logic both solvers accept for the formula.
     pub fn logic(&self) -> String {
+        if self.seq {
+            return "ALL".to_string();
+        }
         if self.datatypes {
             // Datatypes alone, with functions or with linear integer arithmetic have
             // logics both solvers take (QF_DT, QF_UFDTLIA, UFDTLIA, ...); other mixes ALL.
@@ -1215,6 +1247,14 @@ pub fn result_sort(op: Op, idx: Idx, args: &[Sort]) -> Result<Sort, SortError> {
             };
         }
         Rule::Datatype => unreachable!("handled above"),
+        Rule::SeqEmpty => return err("the result sort is not determined by the argument".into()),
+        Rule::SeqUnit => return Ok(Sort::seq(args[0].clone())),
+        Rule::SeqNth => {
+            return match (&args[0], &args[1]) {
+                (Sort::Seq(e), Sort::Int) => Ok((**e).clone()),
+                (s, i) => err(format!("{s} at {i}")),
+            }
+        }
         Rule::FpToBv => {
             return match args {
                 [Sort::RoundingMode, Sort::Float(..)] if idx[0] >= 1 => Ok(Sort::BitVec(idx[0])),
@@ -1247,10 +1287,11 @@ pub fn result_sort(op: Op, idx: Idx, args: &[Sort]) -> Result<Sort, SortError> {
 pub fn app_sort(op: Op, idx: Idx, args: &[Sort], recorded: &Sort) -> Result<Sort, SortError> {
     let fits = match (op, recorded) {
         (Op::ConstArray, Sort::Array(_, e)) => args == [(**e).clone()],
+        (Op::SeqEmpty, Sort::Seq(_)) => args.is_empty(),
         (Op::DtCons, Sort::Datatype(d)) => {
             d.ctor(idx[0]).is_some() && d.field_sorts(idx[0]) == args
         }
-        (Op::ConstArray | Op::DtCons, _) => false,
+        (Op::ConstArray | Op::DtCons | Op::SeqEmpty, _) => false,
         _ => return result_sort(op, idx, args),
     };
     if fits {

@@ -28,6 +28,9 @@ pub enum Theory {
     FloatingPoint,
     /// Algebraic datatypes (declared per script; SMT-LIB's `declare-datatypes`).
     Datatypes,
+    /// Sequences `(Seq E)` of any element sort (Z3's and cvc5's theory, not SMT-LIB's;
+    /// Yices has none): the string operators' `seq.` counterparts over finite sequences.
+    Sequences,
 }
 
 /// How an n-ary application is read (SMT-LIB 2.6, section 3.6.3 attributes).
@@ -79,6 +82,8 @@ pub enum Domain {
     BitVec,
     /// A floating-point sort of any format.
     Float,
+    /// A sequence sort `(Seq E)` of any element sort.
+    Seq,
 }
 
 impl Domain {
@@ -89,6 +94,7 @@ impl Domain {
             Domain::Numeric => matches!(s, Sort::Int | Sort::Real),
             Domain::BitVec => matches!(s, Sort::BitVec(_)),
             Domain::Float => matches!(s, Sort::Float(..)),
+            Domain::Seq => matches!(s, Sort::Seq(_)),
         }
     }
 }
@@ -129,6 +135,12 @@ pub enum Rule {
     /// tester (0: constructor): the datatype sort says the names and field sorts. A
     /// constructor's sort is part of the term ([`crate::ir::Formula::construct`]).
     Datatype,
+    /// `(as seq.empty (Seq E))`: the sort is part of the term, as for `as const`.
+    SeqEmpty,
+    /// `(seq.unit e)`: `e : E`, result `(Seq E)`.
+    SeqUnit,
+    /// `(seq.nth s i)`: `s : (Seq E)`, `i : Int`, result `E`.
+    SeqNth,
 }
 
 /// Every operator smtsmith knows.
@@ -297,6 +309,20 @@ pub enum Op {
     UbvToInt,
     SbvToInt,
     IntToBv,
+    // Sequences (Z3's and cvc5's theory), after the rest for the same reason.
+    SeqEmpty,
+    SeqUnit,
+    SeqConcat,
+    SeqLen,
+    SeqExtract,
+    SeqAt,
+    SeqNth,
+    SeqContains,
+    SeqPrefixof,
+    SeqSuffixof,
+    SeqIndexof,
+    SeqReplace,
+    SeqReplaceAll,
 }
 
 /// One row of the table.
@@ -529,6 +555,22 @@ table! {
     UbvToInt "ubv_to_int" BitVectorsInts [T]   min 1 -> Int,  BitVec,  Fixed;
     SbvToInt "sbv_to_int" BitVectorsInts [T]   min 1 -> Int,  BitVec,  Fixed;
     IntToBv  "int_to_bv" BitVectorsInts [Int]  min 1 -> Width, None,   Fixed, idx 1 Int2Bv;
+    // Sequences (Z3 and cvc5 read the same names): each `seq.` operator is its `str.`
+    // counterpart over a sequence of any element sort; `seq.nth` is the element at a position
+    // (unspecified outside the sequence, as Z3's and cvc5's documentation say).
+    SeqEmpty "seq.empty" Sequences []          min 0 -> Width, None,   Fixed, idx 0 SeqEmpty;
+    SeqUnit  "seq.unit" Sequences [Width]      min 1 -> Width, None,   Fixed, idx 0 SeqUnit;
+    SeqConcat "seq.++"  Sequences [T]          min 2 -> T,    Seq,     LeftAssoc;
+    SeqLen   "seq.len"  Sequences [T]          min 1 -> Int,  Seq,     Fixed;
+    SeqExtract "seq.extract" Sequences [T, Int, Int] min 3 -> T, Seq,  Fixed;
+    SeqAt    "seq.at"   Sequences [T, Int]     min 2 -> T,    Seq,     Fixed;
+    SeqNth   "seq.nth"  Sequences [Width, Int] min 2 -> Width, None,   Fixed, idx 0 SeqNth;
+    SeqContains "seq.contains" Sequences [T, T] min 2 -> Bool, Seq,    Fixed;
+    SeqPrefixof "seq.prefixof" Sequences [T, T] min 2 -> Bool, Seq,    Fixed;
+    SeqSuffixof "seq.suffixof" Sequences [T, T] min 2 -> Bool, Seq,    Fixed;
+    SeqIndexof "seq.indexof" Sequences [T, T, Int] min 3 -> Int, Seq,  Fixed;
+    SeqReplace "seq.replace" Sequences [T, T, T] min 3 -> T,  Seq,     Fixed;
+    SeqReplaceAll "seq.replace_all" Sequences [T, T, T] min 3 -> T, Seq, Fixed;
 }
 
 /// Operators one solver adds to a theory beyond SMT-LIB (which solvers read each is a fact

@@ -100,6 +100,7 @@ pub const THEORIES: Theories = Theories {
         uf: true,
         fp: false,
         datatypes: false,
+        seq: false,
     },
     required: Theories::ALL.required,
     odds: crate::generate::TheoryOdds::DEFAULT,

@@ -412,6 +412,10 @@ impl<'a> Printer<'a> {
             }
             return;
         }
+        if op == Op::SeqEmpty {
+            let _ = write!(out, "(as seq.empty {})", f.sort_of(id));
+            return;
+        }
         if op == Op::ConstArray {
             let _ = write!(out, "((as const {}) ", f.sort_of(id));
             match &f.node(args[0]).kind {
@@ -740,6 +744,17 @@ fn value_with(v: &Value, strict: bool) -> String {
                 );
             }
             t
+        }
+        Value::Seq(e, items) => {
+            let units: Vec<String> = items
+                .iter()
+                .map(|x| format!("(seq.unit {})", value_with(x, strict)))
+                .collect();
+            match units.len() {
+                0 => format!("(as seq.empty {})", Sort::seq(e.clone())),
+                1 => units[0].clone(),
+                _ => format!("(seq.++ {})", units.join(" ")),
+            }
         }
     }
 }

@@ -224,6 +224,10 @@ impl Cvc5 {
             Sort::Float(eb, sb) => call!("cvc5_mk_fp_sort", c::mk_fp_sort(tm, *eb, *sb)),
             Sort::RoundingMode => call!("cvc5_get_rm_sort", c::get_rm_sort(tm)),
             Sort::Datatype(d) => self.datatype_sort(d),
+            Sort::Seq(e) => {
+                let e = self.sort(e)?;
+                call!("cvc5_mk_sequence_sort", c::mk_sequence_sort(tm, e))
+            }
         }
     }
 
@@ -422,6 +426,14 @@ impl Cvc5 {
                 },
                 d,
             ),
+            Value::Seq(e, items) => super::seq_term(
+                &mut Builder {
+                    cvc5: self,
+                    consts: &[],
+                },
+                e,
+                items,
+            ),
             Value::Rm(m) => {
                 use crate::ir::RoundingMode as M;
                 let rm = match m {
@@ -585,6 +597,25 @@ impl Cvc5 {
                 call: crate::solver::UNSUPPORTED_CALL.into(),
                 message: "seq.last_indexof: cvc5 has no such operator".into(),
             }),
+            Op::SeqEmpty => {
+                let Sort::Seq(e) = sort else {
+                    unreachable!("seq.empty of sort {sort}")
+                };
+                let e = self.sort(e)?;
+                call!("cvc5_mk_empty_sequence", c::mk_empty_sequence(self.tm, e))
+            }
+            Op::SeqUnit => self.mk(K::SeqUnit, xs),
+            Op::SeqConcat => self.mk(K::SeqConcat, xs),
+            Op::SeqLen => self.mk(K::SeqLength, xs),
+            Op::SeqExtract => self.mk(K::SeqExtract, xs),
+            Op::SeqAt => self.mk(K::SeqAt, xs),
+            Op::SeqNth => self.mk(K::SeqNth, xs),
+            Op::SeqContains => self.mk(K::SeqContains, xs),
+            Op::SeqPrefixof => self.mk(K::SeqPrefix, xs),
+            Op::SeqSuffixof => self.mk(K::SeqSuffix, xs),
+            Op::SeqIndexof => self.mk(K::SeqIndexof, xs),
+            Op::SeqReplace => self.mk(K::SeqReplace, xs),
+            Op::SeqReplaceAll => self.mk(K::SeqReplaceAll, xs),
             Op::StrReplace => self.mk(K::StringReplace, xs),
             Op::StrReplaceAll => self.mk(K::StringReplaceAll, xs),
             Op::StrReplaceRe => self.mk(K::StringReplaceRe, xs),
@@ -756,6 +787,24 @@ impl Cvc5 {
                 Some(Value::Rm(m))
             }
             Sort::Array(i, e) => self.array_value(v, i, e)?.map(Value::Array),
+            Sort::Seq(e) => {
+                if !call!("cvc5_term_is_sequence_value", c::term_is_sequence_value(v))? {
+                    return Ok(None);
+                }
+                let mut size = 0usize;
+                let p = call!(
+                    "cvc5_term_get_sequence_value",
+                    c::term_get_sequence_value(v, &mut size)
+                )?;
+                let mut items = Vec::with_capacity(size);
+                for t in returned_terms(p, size) {
+                    match self.read_value(t, e)? {
+                        Some(x) => items.push(x),
+                        None => return Ok(None),
+                    }
+                }
+                Some(Value::Seq((**e).clone(), items))
+            }
             Sort::Datatype(d) => self.datatype_value(v, d)?,
             Sort::Uninterp(n) => {
                 if !call!(

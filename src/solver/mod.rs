@@ -751,6 +751,26 @@ pub(crate) fn datatype_term<B: TermBuilder>(
     )
 }
 
+/// A sequence value as the theory's operators build it: `seq.empty`, one `seq.unit`, or the
+/// concatenation of the units.
+pub(crate) fn seq_term<B: TermBuilder>(
+    b: &mut B,
+    elem: &Sort,
+    items: &[Value],
+) -> Result<B::Term, SolverError> {
+    let sort = Sort::seq(elem.clone());
+    let mut units = Vec::with_capacity(items.len());
+    for x in items {
+        let t = b.literal(x)?;
+        units.push(b.apply(Op::SeqUnit, [0, 0], &[t], &sort)?);
+    }
+    match units.len() {
+        0 => b.apply(Op::SeqEmpty, [0, 0], &[], &sort),
+        1 => Ok(units[0]),
+        _ => b.apply(Op::SeqConcat, [0, 0], &units, &sort),
+    }
+}
+
 pub(crate) fn array_term<B: TermBuilder>(
     b: &mut B,
     a: &crate::ir::ArrayValue,

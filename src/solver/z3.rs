@@ -42,6 +42,10 @@ pub struct Z3 {
     mk_abs: Option<unsafe extern "C" fn(Z3_context, Z3_ast) -> Option<Z3_ast>>,
     /// `Z3_mk_u32string` (4.8.13 and later): string literals as code points.
     mk_u32string: Option<unsafe extern "C" fn(Z3_context, u32, *const u32) -> Option<Z3_ast>>,
+    /// `Z3_mk_seq_nth` and `Z3_mk_seq_replace_all`, where the linked release has them (else
+    /// the declarations come from Z3's own parser).
+    mk_seq_nth: Option<Z3Binary>,
+    mk_seq_replace_all: Option<Z3Ternary>,
     /// `Z3_get_string_length` and `Z3_get_string_contents` (4.8.13 and later).
     get_string_length: Option<unsafe extern "C" fn(Z3_context, Z3_ast) -> u32>,
     get_string_contents: Option<unsafe extern "C" fn(Z3_context, Z3_ast, u32, *mut u32)>,
@@ -229,6 +233,10 @@ unsafe extern "C" fn overflow_on_error(_ctx: Z3_context, _code: Z3_error_code) {
 }
 
 /// The address of a symbol of the linked library, if this release has it.
+/// `Z3_mk_*` of two and of three terms (C signatures of z3_api.h).
+type Z3Binary = unsafe extern "C" fn(Z3_context, Z3_ast, Z3_ast) -> Option<Z3_ast>;
+type Z3Ternary = unsafe extern "C" fn(Z3_context, Z3_ast, Z3_ast, Z3_ast) -> Option<Z3_ast>;
+
 fn lookup(name: &CStr) -> Option<*mut libc::c_void> {
     // SAFETY: `name` is a NUL-terminated C string; dlsym only reads it.
     let p = unsafe { libc::dlsym(libc::RTLD_DEFAULT, name.as_ptr()) };
@@ -282,6 +290,13 @@ impl Z3 {
                 unsafe extern "C" fn(Z3_context, Z3_ast, u32, *mut u32),
             >(p)
         });
+        // SAFETY: the symbol exists in this release and its C signature (z3_api.h) is the one
+        // given.
+        let mk_seq_nth = lookup(c"Z3_mk_seq_nth")
+            .map(|p| unsafe { std::mem::transmute::<*mut libc::c_void, Z3Binary>(p) });
+        // SAFETY: as above.
+        let mk_seq_replace_all = lookup(c"Z3_mk_seq_replace_all")
+            .map(|p| unsafe { std::mem::transmute::<*mut libc::c_void, Z3Ternary>(p) });
         let ctx_limits = Limits::default();
         let ctx = {
             let _shared = shared_state();
@@ -293,6 +308,8 @@ impl Z3 {
             version,
             mk_abs,
             mk_u32string,
+            mk_seq_nth,
+            mk_seq_replace_all,
             get_string_length,
             get_string_contents,
             parsed_decls: Default::default(),
@@ -362,6 +379,10 @@ impl Z3 {
                 Sort::Float(eb, sb) => Z3_mk_fpa_sort(self.ctx, *eb, *sb),
                 Sort::RoundingMode => Z3_mk_fpa_rounding_mode_sort(self.ctx),
                 Sort::Datatype(d) => Some(self.datatype(d)?.sort),
+                Sort::Seq(e) => {
+                    let e = self.sort(e)?;
+                    Z3_mk_seq_sort(self.ctx, e)
+                }
             }
         };
         self.ok("Z3_mk_sort", r)
@@ -552,6 +573,7 @@ impl Z3 {
             }
             Value::Abstract { .. } => unreachable!("uninterpreted-sort elements have no literals"),
             Value::Dt(_) => unreachable!("datatype values are built by datatype_term"),
+            Value::Seq(..) => unreachable!("sequence values are built by seq_term"),
             Value::Float(x) => {
                 if x.is_nan() {
                     let sort = self.sort(&Sort::Float(x.eb, x.sb))?;
@@ -717,6 +739,75 @@ impl Z3 {
             return Ok(acc);
         }
         let d = self.string_decl(op, idx, xs.len())?;
+        // SAFETY: module invariants (live context, its handles, live pointers).
+        self.ok("Z3_mk_app", unsafe {
+            Z3_mk_app(ctx, d, xs.len() as u32, xs.as_ptr())
+        })
+    }
+
+    /// A sequence operator's application (`sort`: the application's sort).
+    fn seq_app(&mut self, op: Op, xs: &[Z3_ast], sort: &Sort) -> Result<Z3_ast, SolverError> {
+        let ctx = self.ctx;
+        let x = |i: usize| xs[i];
+        // SAFETY: module invariants (live context, its handles, live pointers).
+        unsafe {
+            match op {
+                Op::SeqEmpty => {
+                    let s = self.sort(sort)?;
+                    self.ok("Z3_mk_seq_empty", Z3_mk_seq_empty(ctx, s))
+                }
+                Op::SeqUnit => self.ok("Z3_mk_seq_unit", Z3_mk_seq_unit(ctx, x(0))),
+                Op::SeqConcat => self.ok(
+                    "Z3_mk_seq_concat",
+                    Z3_mk_seq_concat(ctx, xs.len() as u32, xs.as_ptr()),
+                ),
+                Op::SeqLen => self.ok("Z3_mk_seq_length", Z3_mk_seq_length(ctx, x(0))),
+                Op::SeqExtract => self.ok(
+                    "Z3_mk_seq_extract",
+                    Z3_mk_seq_extract(ctx, x(0), x(1), x(2)),
+                ),
+                Op::SeqAt => self.ok("Z3_mk_seq_at", Z3_mk_seq_at(ctx, x(0), x(1))),
+                Op::SeqContains => {
+                    self.ok("Z3_mk_seq_contains", Z3_mk_seq_contains(ctx, x(0), x(1)))
+                }
+                Op::SeqPrefixof => self.ok("Z3_mk_seq_prefix", Z3_mk_seq_prefix(ctx, x(0), x(1))),
+                Op::SeqSuffixof => self.ok("Z3_mk_seq_suffix", Z3_mk_seq_suffix(ctx, x(0), x(1))),
+                Op::SeqIndexof => {
+                    self.ok("Z3_mk_seq_index", Z3_mk_seq_index(ctx, x(0), x(1), x(2)))
+                }
+                Op::SeqReplace => self.ok(
+                    "Z3_mk_seq_replace",
+                    Z3_mk_seq_replace(ctx, x(0), x(1), x(2)),
+                ),
+                Op::SeqNth => match self.mk_seq_nth {
+                    Some(mk) => self.ok("Z3_mk_seq_nth", mk(ctx, x(0), x(1))),
+                    None => self.parsed_seq_app(op, xs),
+                },
+                Op::SeqReplaceAll => match self.mk_seq_replace_all {
+                    Some(mk) => self.ok("Z3_mk_seq_replace_all", mk(ctx, x(0), x(1), x(2))),
+                    None => self.parsed_seq_app(op, xs),
+                },
+                _ => unreachable!("{} is no sequence operator", op.name()),
+            }
+        }
+    }
+
+    /// A sequence operator applied through the declaration Z3's own parser gives it at the
+    /// arguments' sorts (releases without the operator's `Z3_mk_*` function).
+    fn parsed_seq_app(&mut self, op: Op, xs: &[Z3_ast]) -> Result<Z3_ast, SolverError> {
+        let ctx = self.ctx;
+        let mut decls = String::new();
+        let mut names = Vec::with_capacity(xs.len());
+        for (k, x) in xs.iter().enumerate() {
+            // SAFETY: module invariants (live context, its handles, live pointers).
+            let s = self.ok("Z3_get_sort", unsafe { Z3_get_sort(ctx, *x) })?;
+            // SAFETY: as above; the string is copied at once.
+            let text = cstr(unsafe { Z3_sort_to_string(ctx, s) });
+            decls.push_str(&format!("(declare-fun x{k} () {text})"));
+            names.push(format!("x{k}"));
+        }
+        let app = format!("({} {})", op.name(), names.join(" "));
+        let d = self.parsed_decl(format!("{decls}(assert (= {app} {app}))"))?;
         // SAFETY: module invariants (live context, its handles, live pointers).
         self.ok("Z3_mk_app", unsafe {
             Z3_mk_app(ctx, d, xs.len() as u32, xs.as_ptr())
@@ -898,6 +989,7 @@ impl Z3 {
                     self.ok("Z3_mk_const_array", Z3_mk_const_array(ctx, domain, xs[0]))
                 }
                 _ if op.info().theory == crate::ir::Theory::Strings => self.string_app(op, idx, xs),
+                _ if op.info().theory == crate::ir::Theory::Sequences => self.seq_app(op, xs, sort),
                 Op::FpLit => self.ok("Z3_mk_fpa_fp", Z3_mk_fpa_fp(ctx, xs[0], xs[1], xs[2])),
                 Op::FpAbs => self.ok("Z3_mk_fpa_abs", Z3_mk_fpa_abs(ctx, xs[0])),
                 Op::FpNeg => self.ok("Z3_mk_fpa_neg", Z3_mk_fpa_neg(ctx, xs[0])),
@@ -1039,6 +1131,9 @@ impl Z3 {
             Sort::String => self.string_value(v)?.map(Value::Str),
             Sort::RegLan => None,
             Sort::Array(i, e) => self.array_value(v, i, e, model)?.map(Value::Array),
+            Sort::Seq(e) => self
+                .seq_value(v, e, model)?
+                .map(|items| Value::Seq((**e).clone(), items)),
             Sort::Uninterp(n) => {
                 // SAFETY: module invariants (live context, its handles, live pointers).
                 let key = cstr(unsafe { Z3_ast_to_string(ctx, v) });
@@ -1128,6 +1223,44 @@ impl Z3 {
     /// An array value from a store chain over a constant array, or from an `as-array`
     /// function interpretation (entries and else value). Anything else (a lambda, an
     /// unevaluated term) is not read: `None`.
+    /// The elements of a sequence value as Z3 writes one (`seq.empty`, `seq.unit`, `seq.++`
+    /// of those); `None` for any other term.
+    fn seq_value(
+        &self,
+        v: Z3_ast,
+        elem: &Sort,
+        model: Option<Z3_model>,
+    ) -> Result<Option<Vec<Value>>, SolverError> {
+        let ctx = self.ctx;
+        // SAFETY: module invariants (live context, its handles, live pointers).
+        unsafe {
+            if Z3_get_ast_kind(ctx, v) != AstKind::App {
+                return Ok(None);
+            }
+            let app = self.ok("Z3_to_app", Z3_to_app(ctx, v))?;
+            let decl = self.ok("Z3_get_app_decl", Z3_get_app_decl(ctx, app))?;
+            let name_sym = self.ok("Z3_get_decl_name", Z3_get_decl_name(ctx, decl))?;
+            let name = cstr(Z3_get_symbol_string(ctx, name_sym));
+            let n = Z3_get_app_num_args(ctx, app);
+            let arg = |i: u32| self.ok("Z3_get_app_arg", Z3_get_app_arg(ctx, app, i));
+            match (name.as_str(), n) {
+                ("seq.empty", 0) => Ok(Some(Vec::new())),
+                ("seq.unit", 1) => Ok(self.read_value(arg(0)?, elem, model)?.map(|x| vec![x])),
+                ("seq.++", _) => {
+                    let mut items = Vec::new();
+                    for i in 0..n {
+                        match self.seq_value(arg(i)?, elem, model)? {
+                            Some(part) => items.extend(part),
+                            None => return Ok(None),
+                        }
+                    }
+                    Ok(Some(items))
+                }
+                _ => Ok(None),
+            }
+        }
+    }
+
     fn array_value(
         &self,
         v: Z3_ast,
@@ -2008,6 +2141,7 @@ impl TermBuilder for Builder<'_> {
             Value::Re(r) => super::regex_term(self, r),
             Value::Array(a) => super::array_term(self, a),
             Value::Dt(d) => super::datatype_term(self, d),
+            Value::Seq(e, items) => super::seq_term(self, e, items),
             v => self.z3.literal(v),
         }
     }

@@ -87,6 +87,11 @@ fn value(sort: &Sort, r: &mut Rng) -> Value {
             }
             Value::Array(a)
         }
+        // Short sequences over a few element values, so that searches find matches.
+        Sort::Seq(e) => Value::Seq(
+            (**e).clone(),
+            (0..r.below(4)).map(|_| seq_element(e, r)).collect(),
+        ),
         Sort::BitVec(w) => {
             let one = BigUint::from(1u8);
             let v = match r.below(6) {
@@ -102,6 +107,36 @@ fn value(sort: &Sort, r: &mut Rng) -> Value {
             Value::bv(*w, v)
         }
     }
+}
+
+/// An element of a sequence: one of two or three values of its sort (a nested sequence of
+/// up to two of those).
+fn seq_element(e: &Sort, r: &mut Rng) -> Value {
+    match e {
+        Sort::Int => Value::Int(BigInt::from(r.below(3))),
+        Sort::Bool => Value::Bool(r.below(2) == 1),
+        Sort::BitVec(w) => Value::bv(*w, r.below(3)),
+        Sort::Real => Value::Real(BigRational::new(r.below(3).into(), 2.into())),
+        Sort::String => Value::Str(if r.below(2) == 0 { vec![] } else { vec![0x61] }),
+        Sort::Seq(inner) => Value::Seq(
+            (**inner).clone(),
+            (0..r.below(3)).map(|_| seq_element(inner, r)).collect(),
+        ),
+        other => value(other, r),
+    }
+}
+
+/// Sequence sorts: of Int, Bool, a bit-vector, Real, String and of sequences of Int.
+fn seq_sort(r: &mut Rng) -> Sort {
+    let e = match r.below(6) {
+        0 => Sort::Bool,
+        1 => Sort::BitVec(3),
+        2 => Sort::Real,
+        3 => Sort::String,
+        4 => Sort::seq(Sort::Int),
+        _ => Sort::Int,
+    };
+    Sort::seq(e)
 }
 
 /// Special floats (zeros, infinities, NaN, the subnormal and normal boundaries, the largest
@@ -426,6 +461,15 @@ fn plan(op: Op, r: &mut Rng) -> (Idx, Vec<Sort>) {
                 _ => ([c, 0], vec![Sort::Datatype(d)]),
             }
         }
+        // The sequence sort travels as the only "argument", as `as const`'s sort.
+        Rule::SeqEmpty => ([0, 0], vec![seq_sort(r)]),
+        Rule::SeqUnit => {
+            let Sort::Seq(e) = seq_sort(r) else {
+                unreachable!()
+            };
+            ([0, 0], vec![*e])
+        }
+        Rule::SeqNth => ([0, 0], vec![seq_sort(r), Sort::Int]),
         Rule::Select | Rule::Store | Rule::ConstArray => {
             let a = array_sort(r);
             let Sort::Array(i, e) = a.clone() else {
@@ -455,6 +499,7 @@ fn plan(op: Op, r: &mut Rng) -> (Idx, Vec<Sort>) {
                     Sort::Real
                 }),
                 Domain::BitVec => Some(bv(w)),
+                Domain::Seq => Some(seq_sort(r)),
                 Domain::Float => {
                     let (eb, sb) = FORMATS[r.below(FORMATS.len() as u32) as usize];
                     Some(Sort::Float(eb, sb))
@@ -503,7 +548,7 @@ fn every_operator_agrees_with_both_solvers_on_literals() {
         // float operators five rounding modes and many formats.
         let batches = match info.theory {
             Theory::Strings => 10,
-            Theory::FloatingPoint | Theory::Datatypes => 8,
+            Theory::FloatingPoint | Theory::Datatypes | Theory::Sequences => 8,
             _ => 3,
         };
         // Core operators draw their sort: three more batches at the sorts Yices takes (one
@@ -526,8 +571,8 @@ fn every_operator_agrees_with_both_solvers_on_literals() {
                     (idx, sorts) = plan(info.op, &mut r);
                 }
                 // `((as const A) v)` and a constructor: the sort is not an argument's.
-                let const_sort =
-                    matches!(info.op, Op::ConstArray | Op::DtCons).then(|| sorts.pop().unwrap());
+                let const_sort = matches!(info.op, Op::ConstArray | Op::DtCons | Op::SeqEmpty)
+                    .then(|| sorts.pop().unwrap());
                 let sort = const_sort.clone().unwrap_or_else(|| {
                     result_sort(info.op, idx, &sorts)
                         .unwrap_or_else(|e| panic!("{} {idx:?} {sorts:?}: {e}", info.name))
@@ -538,7 +583,7 @@ fn every_operator_agrees_with_both_solvers_on_literals() {
                 // So is a selector of another constructor's value.
                 let draws = match info.op {
                     Op::FpToUbv | Op::FpToSbv | Op::FpToReal | Op::FpMin | Op::FpMax => 4,
-                    Op::DtSel => 4,
+                    Op::DtSel | Op::SeqNth => 4,
                     _ => 1,
                 };
                 let mut drawn = None;
@@ -546,7 +591,21 @@ fn every_operator_agrees_with_both_solvers_on_literals() {
                     let mut vals: Vec<Value> = Vec::new();
                     for s in &sorts {
                         let strings = info.theory == Theory::Strings;
+                        let seqs = info.theory == Theory::Sequences;
                         let v = match (s, vals.first()) {
+                            // seq.nth mostly inside the sequence (outside it is unspecified).
+                            (Sort::Int, Some(Value::Seq(_, items)))
+                                if info.op == Op::SeqNth
+                                    && !items.is_empty()
+                                    && r.below(4) != 0 =>
+                            {
+                                Value::Int(BigInt::from(r.below(items.len() as u32)))
+                            }
+                            // Positions and lengths at and around the first sequence's length.
+                            (Sort::Int, Some(Value::Seq(_, items))) if seqs && r.below(2) == 0 => {
+                                Value::Int(BigInt::from(items.len() + r.below(3) as usize) - 1)
+                            }
+                            (Sort::Int, _) if seqs => Value::Int(BigInt::from(r.below(5)) - 1),
                             // Positions and lengths at and around the first string's length.
                             (Sort::Int, Some(Value::Str(w))) if strings && r.below(2) == 0 => {
                                 Value::Int(BigInt::from(w.len() + r.below(3) as usize) - 1)
@@ -577,6 +636,7 @@ fn every_operator_agrees_with_both_solvers_on_literals() {
                 let args: Vec<_> = vals.iter().map(|v| f.lit(v.clone())).collect();
                 let term = match const_sort {
                     Some(Sort::Datatype(d)) => f.construct(&d, idx[0], args).unwrap(),
+                    Some(q @ Sort::Seq(_)) => f.seq_empty(q).unwrap(),
                     Some(a) => f.const_array(a, args[0]).unwrap(),
                     None => f.app_indexed(info.op, idx, args).unwrap(),
                 };
@@ -635,10 +695,14 @@ fn every_operator_agrees_with_both_solvers_on_literals() {
                         *yices_decided.entry(info.name).or_insert(0) += 1;
                     }
                 }
-                // Z3 does not evaluate str.replace_re(_all) on constants (its seq theory
-                // gives up: "incomplete (theory seq)"); cvc5 alone is the check there.
-                let z3_gives_up =
-                    id == SolverId::Z3 && matches!(info.op, Op::StrReplaceRe | Op::StrReplaceReAll);
+                // Z3 does not evaluate str.replace_re(_all) on constants, nor seq.replace_all
+                // on sequences other than strings (Z3 5.4.1: its seq theory gives up,
+                // "incomplete (theory seq)"); cvc5 alone is the check there.
+                let z3_gives_up = id == SolverId::Z3
+                    && matches!(
+                        info.op,
+                        Op::StrReplaceRe | Op::StrReplaceReAll | Op::SeqReplaceAll
+                    );
                 // One solver's extension (`seq.last_indexof`, Z3's): the others are not asked.
                 let not_its = smtsmith::facts::extension_readers(info.op)
                     .is_some_and(|readers| !readers.contains(&id.library()));
@@ -719,6 +783,7 @@ fn generated_ground_terms_agree_with_both_rewriters() {
         "arrays",
         "fp",
         "datatypes,ints,bv",
+        "seq,bv,strings",
         "all",
     ] {
         let theories: Theories = subset.parse().unwrap();

@@ -37,6 +37,7 @@ fn scripts_give_the_api_verdict_in_both_front_ends() {
         "strings,bv,reals",
         "quantifiers,ints,bv",
         "uf,ints,bv",
+        "seq,bv,strings",
         "all",
     ] {
         let theories: Theories = subset.parse().unwrap();

@@ -153,6 +153,7 @@ impl Reader {
                 [Sx::Atom(a), i, e] if a == "Array" => {
                     Ok(Sort::array(self.sort(i)?, self.sort(e)?))
                 }
+                [Sx::Atom(a), e] if a == "Seq" => Ok(Sort::seq(self.sort(e)?)),
                 [Sx::Atom(name), args @ ..] if !args.is_empty() => {
                     let d = self
                         .datatypes
@@ -270,6 +271,13 @@ impl Reader {
             Sx::Atom(h) if h == "as" => {
                 // `(as C S)` of a constructor: at the instance S; otherwise the term itself.
                 return match rest {
+                    [Sx::Atom(c), sort] if symbol(c) == "seq.empty" => {
+                        let sort = self.sort(sort)?;
+                        match &sort {
+                            Sort::Seq(e) => Ok(self.lit(Value::Seq((**e).clone(), Vec::new()))),
+                            _ => Err(format!("term {x}: seq.empty of a sort that is no sequence")),
+                        }
+                    }
                     [Sx::Atom(c), sort] if self.dt_symbols.contains_key(symbol(c)) => {
                         let sort = self.sort(sort)?;
                         self.datatype_app_at(symbol(c), Vec::new(), Some(sort))
@@ -401,6 +409,21 @@ impl Reader {
         indices: usize,
         args: Vec<NodeId>,
     ) -> Result<NodeId, String> {
+        // A `seq.` name over sequences is the sequence operator; over strings, Z3's alias of
+        // a string operator (below).
+        let sorts: Vec<Sort> = args.iter().map(|a| self.f.sort_of(*a).clone()).collect();
+        let sequence_op = crate::ir::OPS.iter().find(|i| {
+            i.theory == crate::ir::Theory::Sequences
+                && i.name == name
+                && i.indices == indices
+                && crate::ir::result_sort(i.op, idx, &sorts).is_ok()
+        });
+        if let Some(i) = sequence_op {
+            return self
+                .f
+                .app_indexed(i.op, idx, args)
+                .map_err(|e| e.to_string());
+        }
         let name = match crate::ir::ops::Z3_SEQ_ALIASES
             .iter()
             .find(|(alias, _)| *alias == name)

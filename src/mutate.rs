@@ -153,10 +153,15 @@ pub fn rebuild(f: &Formula, target: Option<(NodeId, NodeId)>) -> Formula {
             nodes: Vec::new(),
             bounds: f.bounds.clone(),
             asserts: Vec::new(),
+            rec_defs: Vec::new(),
         },
         target,
         done: [HashMap::new(), HashMap::new()],
     };
+    for r in &f.rec_defs {
+        let body = c.node(r.body, true);
+        c.out.rec_defs.push(crate::ir::RecDef { body, ..r.clone() });
+    }
     for a in &f.asserts {
         let n = c.node(*a, true);
         c.out.asserts.push(n);

@@ -601,9 +601,15 @@ fn rebuild(f: &Formula, asserts: &[NodeId], replace: &HashMap<NodeId, NodeId>) -
         |id: NodeId| -> Option<Vec<NodeId>> { f.children(id).into_iter().map(resolve).collect() };
     // Postorder over the resolved graph; a node on the current path twice is a cycle.
     let roots: Vec<NodeId> = asserts.iter().map(|a| resolve(*a)).collect::<Option<_>>()?;
+    // Recursive definitions stay (each body reduced as the rest).
+    let bodies: Vec<NodeId> = f
+        .rec_defs
+        .iter()
+        .map(|r| resolve(r.body))
+        .collect::<Option<_>>()?;
     let mut state = vec![0u8; f.nodes.len()]; // 0 unseen, 1 on the path, 2 done
     let mut order = Vec::new();
-    for root in &roots {
+    for root in bodies.iter().chain(&roots) {
         let mut stack = vec![(*root, false)];
         while let Some((id, expanded)) = stack.pop() {
             let s = &mut state[id.0 as usize];
@@ -634,6 +640,9 @@ fn rebuild(f: &Formula, asserts: &[NodeId], replace: &HashMap<NodeId, NodeId>) -
             used[d.0 as usize] = true;
         }
     }
+    for r in &f.rec_defs {
+        used[r.decl.0 as usize] = true;
+    }
     let mut decl_map = vec![DeclId(u32::MAX); f.decls.len()];
     let mut decls: Vec<Decl> = Vec::new();
     for (k, d) in f.decls.iter().enumerate() {
@@ -647,6 +656,7 @@ fn rebuild(f: &Formula, asserts: &[NodeId], replace: &HashMap<NodeId, NodeId>) -
         nodes: Vec::with_capacity(order.len()),
         bounds: f.bounds.clone(),
         asserts: Vec::new(),
+        rec_defs: Vec::new(),
     };
     let mut map: HashMap<NodeId, NodeId> = HashMap::with_capacity(order.len());
     for id in order {
@@ -675,6 +685,16 @@ fn rebuild(f: &Formula, asserts: &[NodeId], replace: &HashMap<NodeId, NodeId>) -
         map.insert(id, NodeId(g.nodes.len() as u32 - 1));
     }
     g.asserts = roots.iter().map(|r| map[r]).collect();
+    g.rec_defs = f
+        .rec_defs
+        .iter()
+        .zip(&bodies)
+        .map(|(r, b)| crate::ir::RecDef {
+            decl: decl_map[r.decl.0 as usize],
+            params: r.params.clone(),
+            body: map[b],
+        })
+        .collect();
     Some(g)
 }
 

@@ -126,7 +126,12 @@ pub fn ensure(
         .map_err(|e| format!("unpack {file}: {e}"))?;
     fs::write(unpacked.join(".complete"), format!("{file} {sha}\n"))
         .map_err(|e| format!("write {}: {e}", unpacked.display()))?;
-    // Another build may have finished first; either copy is identical.
+    // A folder without `.complete` is a leftover of an unpacking that did not finish (or of a
+    // tool that took only some files): replaced. Another build may have finished first;
+    // either copy is identical.
+    if dest.exists() && !dest.join(".complete").exists() {
+        let _ = fs::remove_dir_all(&dest);
+    }
     if fs::rename(&unpacked, &dest).is_err() && !dest.join(".complete").exists() {
         return Err(format!(
             "could not move the unpacked wheel to {}",

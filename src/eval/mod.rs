@@ -137,6 +137,9 @@ pub struct Evaluator<'a> {
     volatile: Vec<bool>,
     /// Quantifier body evaluations left for this evaluator (nested quantifiers multiply).
     quant_budget: u64,
+    /// Recursive definitions being unfolded, and unfolded so far ([`Evaluator::call_rec`]).
+    rec_depth: u32,
+    rec_calls: u64,
 }
 
 /// The largest number of assignments a quantifier is evaluated under.
@@ -144,6 +147,11 @@ const MAX_ASSIGNMENTS: u64 = 4096;
 /// The most quantifier body evaluations of one evaluator, nested ones included (four
 /// nested quantifiers over two 5-bit variables each would otherwise need 2^40).
 const MAX_BODY_EVALUATIONS: u64 = 1 << 17;
+/// How deep one evaluation unfolds recursive definitions (each level is a few stack frames
+/// per node of the body: kept within a fuzzing thread's stack).
+const MAX_REC_DEPTH: u32 = 200;
+/// How many applications of recursive definitions one evaluator unfolds in all.
+const MAX_REC_CALLS: u64 = 1 << 16;
 
 impl<'a> Evaluator<'a> {
     pub fn new(f: &'a Formula, m: &'a Model) -> Self {
@@ -162,6 +170,8 @@ impl<'a> Evaluator<'a> {
             bound: vec![None; f.bounds.len()],
             volatile,
             quant_budget: MAX_BODY_EVALUATIONS,
+            rec_depth: 0,
+            rec_calls: 0,
         }
     }
 
@@ -232,6 +242,33 @@ impl<'a> Evaluator<'a> {
         result
     }
 
+    /// An application of a recursively defined function: its body under the arguments
+    /// (unfolded as deep as [`MAX_REC_DEPTH`] and as often as [`MAX_REC_CALLS`]; beyond,
+    /// unknown: the recursion may not terminate, and then the definition alone decides
+    /// nothing about the value).
+    fn call_rec(&mut self, def: &crate::ir::RecDef, vals: Vec<Value>) -> EvalResult {
+        let name = &self.f.decls[def.decl.0 as usize].name;
+        if self.rec_depth >= MAX_REC_DEPTH || self.rec_calls >= MAX_REC_CALLS {
+            return Err(Unknown(format!(
+                "{name}: recursion deeper than {MAX_REC_DEPTH} or more than {MAX_REC_CALLS} calls"
+            )));
+        }
+        self.rec_depth += 1;
+        self.rec_calls += 1;
+        let saved: Vec<Option<EvalResult>> = def
+            .params
+            .iter()
+            .zip(vals)
+            .map(|(p, v)| self.bound[p.0 as usize].replace(Ok(v)))
+            .collect();
+        let r = self.eval(def.body);
+        for (p, v) in def.params.iter().zip(saved) {
+            self.bound[p.0 as usize] = v;
+        }
+        self.rec_depth -= 1;
+        r
+    }
+
     fn compute(&mut self, id: NodeId) -> EvalResult {
         let f = self.f;
         match &f.node(id).kind {
@@ -266,6 +303,9 @@ impl<'a> Evaluator<'a> {
                 let mut vals = Vec::with_capacity(args.len());
                 for a in args {
                     vals.push(self.eval(*a)?);
+                }
+                if let Some(def) = f.rec_def(*d) {
+                    return self.call_rec(def, vals);
                 }
                 let table = self.m.funcs.get(d.0 as usize).map_or(&[][..], |t| &t[..]);
                 let otherwise = self.m.func_else.get(d.0 as usize).and_then(|v| v.as_ref());

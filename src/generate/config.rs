@@ -127,6 +127,15 @@ define_config! {
     seq_sorts: u8 = 0xff, arbitrary |u: &mut Unstructured, t: &Theories| {
         if t.allowed.seq { u.arbitrary::<u8>() } else { Ok(0xff) }
     };
+    /// Recursive functions (`define-fun-rec`; Z3 and cvc5), drawn only where `--theories`
+    /// allows them.
+    rec: bool = false, arbitrary |u: &mut Unstructured, t: &Theories| {
+        if t.allowed.rec { t.odds.rec.draw(u) } else { Ok(false) }
+    };
+    /// Recursive functions defined when `rec` is on.
+    rec_funcs: u8 = 1, arbitrary |u: &mut Unstructured, t: &Theories| {
+        if t.allowed.rec { u.int_in_range(1..=2) } else { Ok(1) }
+    };
 }
 
 /// One to three floating-point formats of a case, each drawn on its own: half of them
@@ -225,6 +234,9 @@ pub struct TheoryOdds {
     /// Sequences, where `--theories` allows them without requiring them.
     #[serde(default = "half")]
     pub seq: Odds,
+    /// Recursive functions, where `--theories` allows them without requiring them.
+    #[serde(default = "half")]
+    pub rec: Odds,
 }
 
 fn half() -> Odds {
@@ -243,6 +255,7 @@ impl TheoryOdds {
         fp: Odds::of(1, 2),
         datatypes: Odds::of(1, 2),
         seq: Odds::of(1, 2),
+        rec: Odds::of(1, 2),
     };
 
     /// Every theory at 1/2: the classic swarm draw (Groce et al., "Swarm testing", 2012).
@@ -257,6 +270,7 @@ impl TheoryOdds {
         fp: Odds::of(1, 2),
         datatypes: Odds::of(1, 2),
         seq: Odds::of(1, 2),
+        rec: Odds::of(1, 2),
     };
 
     fn slot(&mut self, theory: &str) -> Option<&mut Odds> {
@@ -271,6 +285,7 @@ impl TheoryOdds {
             "fp" => &mut self.fp,
             "datatypes" => &mut self.datatypes,
             "seq" => &mut self.seq,
+            "rec" => &mut self.rec,
             _ => return None,
         })
     }
@@ -286,7 +301,7 @@ impl std::fmt::Display for TheoryOdds {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "ints={},reals={},bv={},strings={},arrays={},quantifiers={},uf={},fp={},datatypes={},seq={}",
+            "ints={},reals={},bv={},strings={},arrays={},quantifiers={},uf={},fp={},datatypes={},seq={},rec={}",
             self.ints,
             self.reals,
             self.bv,
@@ -296,7 +311,8 @@ impl std::fmt::Display for TheoryOdds {
             self.uf,
             self.fp,
             self.datatypes,
-            self.seq
+            self.seq,
+            self.rec
         )
     }
 }
@@ -318,7 +334,7 @@ impl std::str::FromStr for TheoryOdds {
                 .ok_or_else(|| format!("{item:?} is not THEORY=NUM/DEN"))?;
             let slot = odds.slot(theory.trim()).ok_or_else(|| {
                 format!(
-                    "unknown theory {theory:?} (known: ints, reals, bv, strings, arrays, quantifiers, uf, fp, datatypes, seq)"
+                    "unknown theory {theory:?} (known: ints, reals, bv, strings, arrays, quantifiers, uf, fp, datatypes, seq, rec)"
                 )
             })?;
             let parsed = ratio
@@ -367,6 +383,8 @@ pub struct TheorySet {
     pub datatypes: bool,
     #[serde(default)]
     pub seq: bool,
+    #[serde(default)]
+    pub rec: bool,
 }
 
 impl TheorySet {
@@ -384,6 +402,7 @@ impl TheorySet {
         fp: false,
         datatypes: false,
         seq: false,
+        rec: false,
     };
 }
 
@@ -402,12 +421,13 @@ impl Theories {
             fp: false,
             datatypes: false,
             seq: false,
+            rec: false,
         },
         odds: TheoryOdds::DEFAULT,
     };
     /// The names `--theories` accepts.
     pub const NAMES: &'static str =
-        "ints, reals, bv, strings (allows ints), arrays (allows ints and bv), uf, quantifiers, fp (allows bv and reals), datatypes, seq (Z3 and cvc5 only; allows ints), all (every theory but fp, datatypes and seq left to the swarm; all,fp / all,datatypes / all,seq: those too)";
+        "ints, reals, bv, strings (allows ints), arrays (allows ints and bv), uf, quantifiers, fp (allows bv and reals), datatypes, seq (Z3 and cvc5 only; allows ints), rec (define-fun-rec; Z3 and cvc5 only; allows ints), all (every theory but fp, datatypes, seq and rec left to the swarm; all,fp / all,datatypes / all,seq / all,rec: those too)";
 }
 
 impl std::fmt::Display for Theories {
@@ -417,14 +437,19 @@ impl std::fmt::Display for Theories {
                 return f.write_str("all");
             }
             let mut with = Theories::ALL.allowed;
-            (with.fp, with.datatypes, with.seq) =
-                (self.allowed.fp, self.allowed.datatypes, self.allowed.seq);
+            (with.fp, with.datatypes, with.seq, with.rec) = (
+                self.allowed.fp,
+                self.allowed.datatypes,
+                self.allowed.seq,
+                self.allowed.rec,
+            );
             if self.allowed == with {
                 f.write_str("all")?;
                 for (on, name) in [
                     (with.fp, ",fp"),
                     (with.datatypes, ",datatypes"),
                     (with.seq, ",seq"),
+                    (with.rec, ",rec"),
                 ] {
                     if on {
                         f.write_str(name)?;
@@ -445,6 +470,7 @@ impl std::fmt::Display for Theories {
             (r.fp, "fp"),
             (r.datatypes, "datatypes"),
             (r.seq, "seq"),
+            (r.rec, "rec"),
         ]
         .iter()
         .filter(|(on, _)| *on)
@@ -493,6 +519,11 @@ impl std::str::FromStr for Theories {
                     (a.seq, r.seq) = (true, true);
                     a.ints = true;
                 }
+                // The recursion counts down an Int; other sorts stay swarm choices.
+                "rec" | "define-fun-rec" => {
+                    (a.rec, r.rec) = (true, true);
+                    a.ints = true;
+                }
                 "all" => all = true,
                 other => {
                     return Err(format!(
@@ -510,6 +541,7 @@ impl std::str::FromStr for Theories {
             t.allowed.fp |= named.fp;
             t.allowed.datatypes |= named.datatypes;
             t.allowed.seq |= named.seq;
+            t.allowed.rec |= named.rec;
             return Ok(t);
         }
         if t.allowed == TheorySet::default() {
@@ -534,7 +566,8 @@ impl Config {
         self.datatypes = (self.datatypes && a.datatypes) || r.datatypes;
         self.seq = (self.seq && a.seq) || r.seq;
         // Lengths and positions are Ints: sequences need them.
-        self.ints |= self.seq;
+        self.rec = (self.rec && a.rec) || r.rec;
+        self.ints |= self.seq || self.rec;
     }
 
     /// The enabled floating-point formats (never empty when `fp` is on).

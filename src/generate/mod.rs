@@ -95,6 +95,7 @@ pub fn generate(cfg: &Config, u: &mut Unstructured) -> Result<Formula> {
     g.plan_datatypes()?;
     g.plan_functions()?;
     g.conversions = g.conversions();
+    g.plan_recursive()?;
     let n = g.u.int_in_range(1..=cfg.max_asserts.max(1))?;
     for _ in 0..n {
         g.budget = u32::from(cfg.max_size);
@@ -468,6 +469,66 @@ impl Gen<'_, '_, '_> {
                 .collect::<Result<Vec<_>>>()?;
             let ret = sorts[self.u.choose_index(sorts.len())?].clone();
             self.funcs.push((args, ret, None));
+        }
+        Ok(())
+    }
+
+    /// The case's recursive functions (`define-fun-rec`), each `rfK(n: Int, a: S) : R`
+    /// with S and R drawn from the case's sorts, and a body that recurses on `n - 1` down
+    /// to `n <= 0`: `(ite (<= n 0) BASE STEP)`, STEP applying `rfK` once (in a sum where R
+    /// is Int, else under an `ite`). Every application terminates; the evaluator unfolds it
+    /// as far as its budget goes. Defined before the assertions are drawn, so they may
+    /// apply each function (and bodies apply only earlier ones besides themselves).
+    fn plan_recursive(&mut self) -> Result<()> {
+        if !self.cfg.rec || !self.cfg.ints {
+            return Ok(());
+        }
+        let sorts: Vec<Sort> = self
+            .enabled_sorts()
+            .into_iter()
+            .filter(|s| *s != Sort::RegLan && !uninterpreted_inside(s))
+            .collect();
+        for k in 0..self.cfg.rec_funcs.max(1) {
+            let arg = sorts[self.u.choose_index(sorts.len())?].clone();
+            let ret = sorts[self.u.choose_index(sorts.len())?].clone();
+            let name = self.fresh_name(format!("rf{k}"));
+            let d = self
+                .f
+                .declare_fun(name, vec![Sort::Int, arg.clone()], ret.clone());
+            let n_name = self.fresh_name(format!("rn{k}"));
+            let a_name = self.fresh_name(format!("ra{k}"));
+            let (bn, n) = self.f.bound_var(n_name, Sort::Int);
+            let (ba, a) = self.f.bound_var(a_name, arg.clone());
+            for (b, node) in [(bn, n), (ba, a)] {
+                self.info.resize(self.f.nodes.len(), NodeInfo::leaf());
+                self.info[node.0 as usize].free = vec![b];
+                self.scope.push((b, node));
+            }
+            self.budget = u32::from(self.cfg.max_size);
+            let depth = self.cfg.max_depth.clamp(1, 3);
+            let base = self.term(&ret, depth)?;
+            let one = self.f.lit(Value::Int(1.into()));
+            let zero = self.f.lit(Value::Int(0.into()));
+            let smaller = self.f.app(Op::Sub, vec![n, one]).map_err(internal)?;
+            let next = self.term(&arg, depth)?;
+            let recursive = self.f.call(d, vec![smaller, next]).map_err(internal)?;
+            let other = self.term(&ret, depth)?;
+            let step = if ret == Sort::Int {
+                self.f.app(Op::Add, vec![recursive, other])
+            } else {
+                let c = self.term(&Sort::Bool, depth)?;
+                self.f.app(Op::Ite, vec![c, recursive, other])
+            }
+            .map_err(internal)?;
+            let stop = self.f.app(Op::Le, vec![n, zero]).map_err(internal)?;
+            let body = self
+                .f
+                .app(Op::Ite, vec![stop, base, step])
+                .map_err(internal)?;
+            self.scope.truncate(self.scope.len() - 2);
+            self.f.define_rec(d, vec![bn, ba], body).map_err(internal)?;
+            self.info.resize(self.f.nodes.len(), NodeInfo::leaf());
+            self.funcs.push((vec![Sort::Int, arg], ret, Some(d)));
         }
         Ok(())
     }

@@ -354,6 +354,18 @@ pub struct Formula {
     pub nodes: Vec<Node>,
     pub bounds: Vec<Decl>,
     pub asserts: Vec<NodeId>,
+    /// Recursive definitions (`define-funs-rec`) of some of the declared functions.
+    pub rec_defs: Vec<RecDef>,
+}
+
+/// `(define-fun-rec f ((x S) ...) R body)`: the declared function `decl` (its name, argument
+/// and result sorts), its parameters (bound variables of `Formula::bounds`, bound by this
+/// definition alone) and its body, which may apply `decl` and the other defined functions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecDef {
+    pub decl: DeclId,
+    pub params: Vec<BoundId>,
+    pub body: NodeId,
 }
 
 impl Formula {
@@ -593,6 +605,41 @@ impl Formula {
             Sort::Seq(_) => Ok(self.push(NodeKind::App(Op::SeqEmpty, [0, 0], vec![]), sort)),
             _ => Err(SortError(format!("(as seq.empty {sort})"))),
         }
+    }
+
+    /// Defines the declared function `decl` recursively: `params` (fresh bound variables of
+    /// its argument sorts, in order) and `body` (of its result sort; it may apply `decl`).
+    pub fn define_rec(
+        &mut self,
+        decl: DeclId,
+        params: Vec<BoundId>,
+        body: NodeId,
+    ) -> Result<(), SortError> {
+        let d = &self.decls[decl.0 as usize];
+        let sorts: Vec<&Sort> = params
+            .iter()
+            .map(|p| &self.bounds[p.0 as usize].sort)
+            .collect();
+        if d.args.is_empty()
+            || sorts != d.args.iter().collect::<Vec<_>>()
+            || *self.sort_of(body) != d.sort
+            || self.rec_defs.iter().any(|r| r.decl == decl)
+        {
+            return Err(SortError(format!(
+                "define-fun-rec {} : {:?} -> {} with parameters {sorts:?} and a body of {}",
+                d.name,
+                d.args,
+                d.sort,
+                self.sort_of(body)
+            )));
+        }
+        self.rec_defs.push(RecDef { decl, params, body });
+        Ok(())
+    }
+
+    /// The recursive definition of `d`, if it has one.
+    pub fn rec_def(&self, d: DeclId) -> Option<&RecDef> {
+        self.rec_defs.iter().find(|r| r.decl == d)
     }
 
     /// Declares a fresh bound variable `name` of `sort` (used by [`Formula::let_`]).
@@ -839,12 +886,18 @@ impl Formula {
         free
     }
 
-    /// Nodes reachable from the assertions, each once, children before parents.
+    /// Nodes reachable from the recursive definitions' bodies and the assertions, each
+    /// once, children before parents.
     pub fn reachable_postorder(&self) -> Vec<NodeId> {
         let mut seen = vec![false; self.nodes.len()];
         let mut order = Vec::new();
-        let mut stack: Vec<(NodeId, bool)> =
-            self.asserts.iter().rev().map(|a| (*a, false)).collect();
+        let mut stack: Vec<(NodeId, bool)> = self
+            .asserts
+            .iter()
+            .rev()
+            .chain(self.rec_defs.iter().rev().map(|d| &d.body))
+            .map(|a| (*a, false))
+            .collect();
         while let Some((id, expanded)) = stack.pop() {
             if expanded {
                 order.push(id);
@@ -930,6 +983,12 @@ impl Formula {
                     sig.nonlinear = true;
                 }
             }
+        }
+        // A recursive definition is a quantified axiom over a function (cvc5: "recursive
+        // function definitions require a logic with quantifiers").
+        if !self.rec_defs.is_empty() {
+            sig.uf = true;
+            sig.quantifiers = true;
         }
         sig.ops.sort();
         if sig.fp {

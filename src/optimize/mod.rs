@@ -101,6 +101,7 @@ pub const THEORIES: Theories = Theories {
         fp: false,
         datatypes: false,
         seq: false,
+        rec: false,
     },
     required: Theories::ALL.required,
     odds: crate::generate::TheoryOdds::DEFAULT,

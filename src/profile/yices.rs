@@ -50,6 +50,9 @@ pub fn takes_op(op: Op) -> bool {
 /// ([`takes_sort`], [`takes_op`]), or a quantifier (Yices's contexts are
 /// quantifier-free). Each formula goes to every solver that takes it.
 pub fn skip_reason(f: &Formula) -> Option<String> {
+    if !f.rec_defs.is_empty() {
+        return Some("skipped: recursive definitions (Yices has no define-fun-rec)".into());
+    }
     if let Some(d) = f
         .decls
         .iter()

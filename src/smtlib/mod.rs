@@ -60,8 +60,13 @@ pub fn script(f: &Formula, opts: &ScriptOptions) -> String {
     for d in sort_declarations(f) {
         let _ = writeln!(out, "{d}");
     }
-    for d in &f.decls {
-        let _ = writeln!(out, "{}", declaration(d));
+    for (k, d) in f.decls.iter().enumerate() {
+        if f.rec_def(crate::ir::DeclId(k as u32)).is_none() {
+            let _ = writeln!(out, "{}", declaration(d));
+        }
+    }
+    if let Some(defs) = rec_definitions(f) {
+        let _ = writeln!(out, "{defs}");
     }
     if opts.push {
         out.push_str("(push 1)\n");
@@ -95,6 +100,42 @@ pub fn script(f: &Formula, opts: &ScriptOptions) -> String {
         let _ = writeln!(out, "(get-value ({}))", names.join(" "));
     }
     out
+}
+
+/// `(define-funs-rec ((f ((x S) ...) R) ...) (body ...))` of the formula's recursive
+/// definitions (`None`: it has none). Their bodies may use every declared constant and
+/// function: it follows the declarations.
+pub fn rec_definitions(f: &Formula) -> Option<String> {
+    if f.rec_defs.is_empty() {
+        return None;
+    }
+    let mut sigs = Vec::new();
+    let mut bodies = Vec::new();
+    for r in &f.rec_defs {
+        let d = &f.decls[r.decl.0 as usize];
+        let params: Vec<String> = r
+            .params
+            .iter()
+            .map(|p| {
+                let b = &f.bounds[p.0 as usize];
+                format!("({} {})", symbol(&b.name), b.sort)
+            })
+            .collect();
+        sigs.push(format!(
+            "({} ({}) {})",
+            symbol(&d.name),
+            params.join(" "),
+            d.sort
+        ));
+        let mut t = String::new();
+        Printer::new(f, PrintStyle::default(), false).write(r.body, &mut t);
+        bodies.push(t);
+    }
+    Some(format!(
+        "(define-funs-rec ({}) ({}))",
+        sigs.join(" "),
+        bodies.join(" ")
+    ))
 }
 
 /// `(declare-fun NAME (ARGS) SORT)` of one declaration.

@@ -170,9 +170,13 @@ pub fn parse_script_with(text: &str, reading: Reading) -> Result<Script, ParseEr
         Ok(s) => return Ok(s),
         Err(e) => e,
     };
-    // yaspar-ir has no FloatingPoint: such scripts are read by their sorts alone.
+    // yaspar-ir has no FloatingPoint, and its recursive definitions are not converted:
+    // such scripts are read by their sorts alone.
     let lenient = reading == Reading::Lenient;
-    if by_sorts::mentions_fp(text) {
+    if by_sorts::mentions_fp(text)
+        || text.contains("define-fun-rec")
+        || text.contains("define-funs-rec")
+    {
         return by_sorts::read(text, lenient);
     }
     // A solver's own string operators are not SMT-LIB: read leniently only, and noted.
@@ -1872,6 +1876,37 @@ mod tests {
 
     fn parse(text: &str) -> Script {
         parse_script(text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+    }
+
+    /// `define-fun-rec` and `define-funs-rec` (mutual recursion) are read into recursive
+    /// definitions; the printed formula reads back as itself; a body that does not fit its
+    /// result sort is an error.
+    #[test]
+    fn recursive_definitions_are_read_and_print_back() {
+        let s = parse(
+            "(set-logic ALL)(declare-fun x () Int)
+             (define-fun-rec sum ((n Int) (a Int)) Int (ite (<= n 0) a (+ n (sum (- n 1) a))))
+             (define-funs-rec ((ev ((n Int)) Bool) (od ((n Int)) Bool))
+               ((ite (<= n 0) true (od (- n 1))) (ite (<= n 0) false (ev (- n 1)))))
+             (assert (= (sum 3 x) 8)) (assert (ev x)) (check-sat)",
+        );
+        let f = &s.formula;
+        assert_eq!(f.rec_defs.len(), 3);
+        let printed = crate::smtlib::script(f, &Default::default());
+        assert!(
+            printed.contains("(define-funs-rec ((sum ((n Int) (a Int)) Int)"),
+            "{printed}"
+        );
+        let again = parse(&printed);
+        assert_eq!(
+            crate::smtlib::script(&again.formula, &Default::default()),
+            printed
+        );
+        let m =
+            crate::eval::Model::of_constants(&[Value::Int(2.into())]).extended_to(f.decls.len());
+        assert_eq!(crate::eval::check_model(f, &m), crate::eval::Truth::True);
+        let bad = parse_script("(define-fun-rec f ((n Int)) Bool (+ n 1))(check-sat)");
+        assert!(bad.is_err());
     }
 
     #[test]

@@ -42,6 +42,8 @@ pub(crate) struct Session {
     asserted: Vec<(usize, c::Term)>,
     /// The assumption literals of the last check.
     assumptions: Vec<(NodeId, c::Term)>,
+    /// Which recursive definitions of the formula were given to the solver.
+    rec_defined: Vec<bool>,
 }
 
 fn cstr(p: *const std::os::raw::c_char) -> String {
@@ -1110,6 +1112,7 @@ impl Backend for Cvc5 {
             memo: super::Memo::new(f),
             asserted: Vec::new(),
             assumptions: Vec::new(),
+            rec_defined: vec![false; f.rec_defs.len()],
         }
     }
 
@@ -1137,6 +1140,7 @@ impl Backend for Cvc5 {
         t: NodeId,
         track: Option<usize>,
     ) -> Result<(), SolverError> {
+        self.define_recursive(slv, st, f)?;
         let a = self.terms(st, f, &[t])?[0];
         call!("cvc5_assert_formula", c::assert_formula(slv, a))?;
         // cvc5 reports a core as assertion terms: the name of each is kept beside it.
@@ -1364,6 +1368,33 @@ impl Backend for Cvc5 {
 }
 
 impl Cvc5 {
+    /// Gives `slv` the recursive definitions whose functions are declared, once per session
+    /// (`cvc5_define_fun_rec_from_const`, global: a pop does not undo them).
+    fn define_recursive(
+        &self,
+        slv: *mut c::Solver,
+        st: &mut Session,
+        f: &Formula,
+    ) -> Result<(), SolverError> {
+        for (k, def) in f.rec_defs.iter().enumerate() {
+            let fun = st.consts[def.decl.0 as usize];
+            if st.rec_defined[k] || fun.is_null() {
+                continue;
+            }
+            let mut b = Builder {
+                cvc5: self,
+                consts: &st.consts,
+            };
+            let (vars, body) = super::translate_rec_def(f, &mut b, def, &mut st.memo)?;
+            call!(
+                "cvc5_define_fun_rec_from_const",
+                c::define_fun_rec_from_const(slv, fun, vars.len(), vars.as_ptr(), body, true)
+            )?;
+            st.rec_defined[k] = true;
+        }
+        Ok(())
+    }
+
     /// The terms of `roots` in session `st` (its declarations and node memo).
     fn terms(
         &self,

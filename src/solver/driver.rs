@@ -513,13 +513,16 @@ impl<B: Backend> Solver for Driver<B> {
         let r = self.check_formula(s, &mut st, f, &mut phases);
         let t = Instant::now();
         self.backend.close(st);
-        let clean = matches!(
-            &r,
-            Ok(Ok(Checked {
-                verdict: Verdict::Sat | Verdict::Unsat,
-                ..
-            }))
-        );
+        // A solver given recursive definitions keeps them past its case (cvc5's are global,
+        // so that a pop does not undo them): it is not reused.
+        let clean = f.rec_defs.is_empty()
+            && matches!(
+                &r,
+                Ok(Ok(Checked {
+                    verdict: Verdict::Sat | Verdict::Unsat,
+                    ..
+                }))
+            );
         self.leave(s, &key, clean)?;
         phases.teardown = t.elapsed();
         let r = match r {

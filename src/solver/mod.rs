@@ -562,6 +562,25 @@ pub(crate) fn translate_more<B: TermBuilder>(
     roots.iter().map(|a| go(f, b, st, *a)).collect()
 }
 
+/// The terms of a recursive definition: its parameters as the backend's bound variables
+/// ([`TermBuilder::bound_var`]) and its body over them, built in session memo `st`.
+pub(crate) fn translate_rec_def<B: TermBuilder>(
+    f: &Formula,
+    b: &mut B,
+    def: &crate::ir::RecDef,
+    st: &mut Memo<B::Term>,
+) -> Result<(Vec<B::Term>, B::Term), SolverError> {
+    let mut params = Vec::with_capacity(def.params.len());
+    for p in &def.params {
+        let d = &f.bounds[p.0 as usize];
+        let x = b.bound_var(&d.name, &d.sort)?;
+        st.bound[p.0 as usize] = Some(x);
+        params.push(x);
+    }
+    let body = translate_more(f, b, &[def.body], st)?[0];
+    Ok((params, body))
+}
+
 /// A function's values as (arguments, value) pairs.
 pub(crate) type FuncTable = Vec<(Vec<Value>, Value)>;
 

@@ -531,10 +531,20 @@ impl<F: FrontEnd> Backend for Text<F> {
         // Every uninterpreted sort and datatype first (a quantifier may use one no
         // declaration does);
         // a script's own text declares its own.
-        let pending = match self.source {
+        let mut pending = match self.source {
             Some(_) => Vec::new(),
             None => crate::smtlib::sort_declarations(f),
         };
+        // Recursive definitions may use any declaration: all of them, then the definitions,
+        // before anything else (declarations are not repeated later).
+        if let (None, Some(defs)) = (&self.source, smtlib::rec_definitions(f)) {
+            for (k, d) in f.decls.iter().enumerate() {
+                if f.rec_def(DeclId(k as u32)).is_none() {
+                    pending.push(smtlib::declaration(d));
+                }
+            }
+            pending.push(defs);
+        }
         Session {
             terms: Vec::new(),
             node_term: vec![None; f.nodes.len()],
@@ -551,7 +561,7 @@ impl<F: FrontEnd> Backend for Text<F> {
     /// Declarations go out with the next command that needs them (a session does not know
     /// its instance).
     fn declare(&mut self, st: &mut Session, f: &Formula, d: DeclId) -> Result<(), SolverError> {
-        if self.source.is_none() {
+        if self.source.is_none() && f.rec_defs.is_empty() {
             st.pending.push(smtlib::declaration(&f.decls[d.0 as usize]));
         }
         Ok(())

@@ -88,6 +88,8 @@ pub(crate) struct Session {
     model: Option<Z3_model>,
     /// The formula declares [`STUCK_MARKER`] (what [`Fault::StuckInZ3`] looks for).
     stuck: bool,
+    /// Which recursive definitions of the formula were given to Z3 (`Z3_add_rec_def`).
+    rec_defined: Vec<bool>,
 }
 
 /// Z3's process-wide state that its SMT-LIB front end changes while it runs — the warning
@@ -1565,6 +1567,7 @@ impl Backend for Z3 {
             assumptions: Vec::new(),
             model: None,
             stuck: f.decls.iter().any(|d| d.name == STUCK_MARKER),
+            rec_defined: vec![false; f.rec_defs.len()],
         }
     }
 
@@ -1576,6 +1579,8 @@ impl Backend for Z3 {
         let decl = &f.decls[d.0 as usize];
         if decl.args.is_empty() {
             st.consts[d.0 as usize] = Some(self.constant(&decl.name, &decl.sort)?);
+        } else if f.rec_def(d).is_some() {
+            st.funcs[d.0 as usize] = Some(self.rec_func_decl(decl)?);
         } else {
             st.funcs[d.0 as usize] = Some(self.func_decl(&decl.name, &decl.args, &decl.sort)?);
         }
@@ -1828,7 +1833,47 @@ impl Z3 {
             consts: &st.consts,
             funcs: &st.funcs,
         };
+        // The recursive definitions whose functions are declared, once per session.
+        for (k, def) in f.rec_defs.iter().enumerate() {
+            let Some(decl) = st.funcs[def.decl.0 as usize] else {
+                continue;
+            };
+            if st.rec_defined[k] {
+                continue;
+            }
+            let (mut params, body) = super::translate_rec_def(f, &mut b, def, &mut st.memo)?;
+            let z3 = &*b.z3;
+            // SAFETY: module invariants (live context, its handles, live pointers); `params`
+            // outlives the call.
+            unsafe { Z3_add_rec_def(z3.ctx, decl, params.len() as u32, params.as_mut_ptr(), body) };
+            z3.check_error("Z3_add_rec_def")?;
+            st.rec_defined[k] = true;
+        }
         translate_more(f, &mut b, roots, &mut st.memo)
+    }
+
+    /// A recursive function's declaration (`Z3_mk_rec_func_decl`), under a name of its own
+    /// in this context: a context outlives the case, and Z3 takes one definition per
+    /// declaration.
+    fn rec_func_decl(&self, decl: &crate::ir::Decl) -> Result<Z3_func_decl, SolverError> {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let ctx = self.ctx;
+        let name = CString::new(format!("{}!rec{n}", decl.name)).unwrap();
+        // SAFETY: module invariants (live context, its handles, live pointers).
+        let sym = self.ok("Z3_mk_string_symbol", unsafe {
+            Z3_mk_string_symbol(ctx, name.as_ptr())
+        })?;
+        let domain = decl
+            .args
+            .iter()
+            .map(|s| self.sort(s))
+            .collect::<Result<Vec<_>, _>>()?;
+        let range = self.sort(&decl.sort)?;
+        // SAFETY: module invariants (live context, its handles, live pointers).
+        self.ok("Z3_mk_rec_func_decl", unsafe {
+            Z3_mk_rec_func_decl(ctx, sym, domain.len() as u32, domain.as_ptr(), range)
+        })
     }
 
     /// Constants' values, and each declared function's values at the formula's

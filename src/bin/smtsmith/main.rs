@@ -136,7 +136,7 @@ enum Command {
         #[arg(long, default_value_t = 256)]
         bytes: usize,
         /// Theories the cases may use, comma-separated: ints, reals, bv, strings, arrays,
-        /// uf, quantifiers, fp, datatypes, seq, all (default: $SMTSMITH_THEORIES or all). A fuzzer input
+        /// uf, quantifiers, fp, datatypes, seq, rec, all (default: $SMTSMITH_THEORIES or all). A fuzzer input
         /// replays only under the theories it was found with.
         #[arg(long)]
         theories: Option<Theories>,
@@ -188,7 +188,7 @@ enum Command {
         #[arg(long, conflicts_with_all = ["ground", "script", "construct", "incremental", "solver"])]
         target: Option<smtsmith::harness::Target>,
         /// Theories the cases may use, comma-separated: ints, reals, bv, strings, arrays,
-        /// uf, quantifiers, fp, datatypes, seq, all (default: $SMTSMITH_THEORIES or all). A fuzzer input
+        /// uf, quantifiers, fp, datatypes, seq, rec, all (default: $SMTSMITH_THEORIES or all). A fuzzer input
         /// replays only under the theories it was found with.
         #[arg(long)]
         theories: Option<Theories>,
@@ -367,7 +367,7 @@ enum Command {
         #[arg(long, conflicts_with_all = ["ground", "construct"])]
         incremental: bool,
         /// Theories the cases may use, comma-separated: ints, reals, bv, strings, arrays,
-        /// uf, quantifiers, fp, datatypes, seq, all (default: $SMTSMITH_THEORIES or all). A fuzzer input
+        /// uf, quantifiers, fp, datatypes, seq, rec, all (default: $SMTSMITH_THEORIES or all). A fuzzer input
         /// replays only under the theories it was found with.
         #[arg(long)]
         theories: Option<Theories>,
@@ -381,7 +381,7 @@ enum Command {
         #[command(flatten)]
         seeded: Seeded,
         /// Theories the cases may use, comma-separated: ints, reals, bv, strings, arrays,
-        /// uf, quantifiers, fp, datatypes, seq, all (default: $SMTSMITH_THEORIES or all). A fuzzer input
+        /// uf, quantifiers, fp, datatypes, seq, rec, all (default: $SMTSMITH_THEORIES or all). A fuzzer input
         /// replays only under the theories it was found with.
         #[arg(long)]
         theories: Option<Theories>,

@@ -53,6 +53,59 @@ pub(super) fn mentions_solver_extension(text: &str) -> bool {
             .any(|op| text.contains(op.name()))
 }
 
+/// `define-funs-rec` (`define-fun-rec` is one signature): each function declared, then each
+/// body read with its parameters as bound variables, and the definitions recorded.
+fn define_funs_rec(
+    r: &mut Reader,
+    st: &mut super::Read,
+    sigs: &[Sx],
+    bodies: &[Sx],
+) -> Result<(), String> {
+    let mut defined = Vec::new();
+    for sig in sigs {
+        let Sx::List(parts) = sig else {
+            return Err(format!("define-funs-rec signature {sig}"));
+        };
+        let [Sx::Atom(name), Sx::List(params), ret] = parts.as_slice() else {
+            return Err(format!("define-funs-rec signature {sig}"));
+        };
+        let mut ps = Vec::new();
+        for p in params {
+            match p {
+                Sx::List(p) if p.len() == 2 => {
+                    let n = atom(&p[0]).ok_or_else(|| format!("parameter {}", p[0]))?;
+                    ps.push((symbol(n).to_string(), r.sort(&p[1])?));
+                }
+                _ => return Err(format!("parameter {p}")),
+            }
+        }
+        if ps.is_empty() {
+            return Err(format!("define-fun-rec {name} without parameters"));
+        }
+        let ret = r.sort(ret)?;
+        let sorts = ps.iter().map(|(_, s)| s.clone()).collect();
+        let d = r
+            .declare(symbol(name), sorts, ret, &mut st.notes)
+            .ok_or_else(|| format!("define-fun-rec {name}: declared before"))?;
+        st.run.push(Action::Declare(d));
+        defined.push((d, ps));
+    }
+    for ((d, ps), body) in defined.into_iter().zip(bodies) {
+        let mark = r.locals.len();
+        let mut params = Vec::with_capacity(ps.len());
+        for (name, sort) in ps {
+            let (b, node) = r.f.bound_var(name.clone(), sort);
+            r.locals.push((name, node));
+            params.push(b);
+        }
+        let body = r.term(body);
+        r.locals.truncate(mark);
+        r.f.define_rec(d, params, body?)
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
 /// A `define-fun`: its parameters and body, expanded where it is applied.
 #[derive(Clone)]
 struct Def {
@@ -999,6 +1052,17 @@ fn read_command(
                     body: body.clone(),
                 },
             );
+        }
+        ("define-fun-rec", [Sx::Atom(name), Sx::List(params), ret, body]) => {
+            let sig = Sx::List(vec![
+                Sx::Atom(name.clone()),
+                Sx::List(params.clone()),
+                ret.clone(),
+            ]);
+            define_funs_rec(r, st, &[sig], std::slice::from_ref(body)).map_err(unsupported)?;
+        }
+        ("define-funs-rec", [Sx::List(sigs), Sx::List(bodies)]) if sigs.len() == bodies.len() => {
+            define_funs_rec(r, st, sigs, bodies).map_err(unsupported)?;
         }
         ("define-const", [Sx::Atom(name), _, body]) => {
             let node = r.term(body).map_err(unsupported)?;

@@ -368,6 +368,16 @@ pub(super) fn plainer_setups(issue: &Issue) -> Vec<fn(CaseSetup) -> CaseSetup> {
             options: s.options.with(SolverId::Cvc5, None),
             ..s
         },
+        // A swarm of the option space, one option at a time (no change where the solver's
+        // option is a curated one: its number names one option).
+        drop_swarm_option::<0, 0>,
+        drop_swarm_option::<0, 1>,
+        drop_swarm_option::<0, 2>,
+        drop_swarm_option::<0, 3>,
+        drop_swarm_option::<1, 0>,
+        drop_swarm_option::<1, 1>,
+        drop_swarm_option::<1, 2>,
+        drop_swarm_option::<1, 3>,
         |s| CaseSetup {
             z3_solver: Z3Solver::ForLogic,
             ..s
@@ -385,6 +395,21 @@ pub(super) fn plainer_setups(issue: &Issue) -> Vec<fn(CaseSetup) -> CaseSetup> {
         out.insert(3, |s| CaseSetup { text: false, ..s });
     }
     out
+}
+
+/// `s` without option `I` of solver `S`'s swarm (S 0: Z3, 1: cvc5; see
+/// [`crate::options::swarm_of`]); `s` itself where that solver has no catalog installed.
+fn drop_swarm_option<const S: usize, const I: u16>(s: CaseSetup) -> CaseSetup {
+    let id = [SolverId::Z3, SolverId::Cvc5][S];
+    if crate::options::catalog(id).is_empty() {
+        return s;
+    }
+    CaseSetup {
+        options: s
+            .options
+            .with(id, s.options.of(id).map(|k| k | (1 << (12 + I)))),
+        ..s
+    }
 }
 
 /// Why `smtsmith reduce` made no reduced form of a written finding.

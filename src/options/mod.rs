@@ -237,6 +237,39 @@ pub fn draw_swarm(u: &mut Unstructured, table: &[Drawable]) -> Result<Vec<(Strin
     })
 }
 
+/// The swarm a one-shot case's option number `k` stands for where a catalog is installed
+/// (the `differential` family's setup records one number per solver): one to four distinct
+/// options of `table`, drawn from bytes derived from the low 12 bits of `k`; an option whose
+/// bit is set among the high 4 bits is left out (the reducer sets them one by one).
+pub fn swarm_of(table: &[Drawable], k: u16) -> Vec<(String, String)> {
+    if table.is_empty() {
+        return Vec::new();
+    }
+    // splitmix64 of the seed: 32 well-mixed bytes for the draws.
+    let mut x = u64::from(k & 0x0fff).wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut bytes = Vec::with_capacity(32);
+    for _ in 0..4 {
+        x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = x;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        bytes.extend_from_slice(&(z ^ (z >> 31)).to_le_bytes());
+    }
+    let mut u = Unstructured::new(&bytes);
+    let n = 1 + usize::from(k & 3);
+    let drawn = distinct(&mut u, n, |u| {
+        let o = u.choose(table)?;
+        Ok((o.name.clone(), u.choose(&o.values)?.clone()))
+    })
+    .unwrap_or_default();
+    drawn
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| (k >> 12) & (1 << i) == 0)
+        .map(|(_, o)| o)
+        .collect()
+}
+
 /// `n` draws of `one` (name, value), those of a name drawn before dropped.
 fn distinct(
     u: &mut Unstructured,
@@ -287,4 +320,36 @@ pub fn z3_api_name(name: &str) -> &str {
     name.strip_prefix("smt.")
         .or_else(|| name.strip_prefix("rewriter."))
         .unwrap_or(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A one-shot case's number stands for one to four distinct options of the catalog, the
+    /// same each time; each high bit leaves out one of them and nothing else.
+    #[test]
+    fn a_case_number_stands_for_a_swarm_and_its_high_bits_drop_members() {
+        let table: Vec<Drawable> = (0..40)
+            .map(|i| Drawable {
+                name: format!("opt{i}"),
+                values: vec!["true".into(), "false".into(), format!("{i}")],
+            })
+            .collect();
+        let mut sizes = std::collections::BTreeSet::new();
+        for k in 0..4096u16 {
+            let swarm = swarm_of(&table, k);
+            assert_eq!(swarm, swarm_of(&table, k));
+            assert!((1..=4).contains(&swarm.len()), "{k}: {swarm:?}");
+            sizes.insert(swarm.len());
+            for (name, _) in &swarm {
+                assert_eq!(swarm.iter().filter(|(n, _)| n == name).count(), 1);
+            }
+            let without_first = swarm_of(&table, k | (1 << 12));
+            assert_eq!(without_first, swarm[1..].to_vec());
+            assert!(swarm_of(&table, k | 0xf000).is_empty());
+        }
+        assert_eq!(sizes.len(), 4);
+        assert!(swarm_of(&[], 7).is_empty());
+    }
 }

@@ -281,8 +281,18 @@ impl CaseSetup {
         }
     }
 
-    /// The curated options `solver` (either path) runs the case's check with.
+    /// The options `solver` (either path) runs the case's check with: the curated option
+    /// the case's number picks, or, with the option space on (`SMTSMITH_OPTIONS=catalog`),
+    /// the swarm of the solver's catalog it stands for ([`crate::options::swarm_of`]).
     pub fn options_of(&self, solver: SolverId) -> Vec<(String, String)> {
+        let catalog = crate::options::catalog(solver.library());
+        if !catalog.is_empty() {
+            return self
+                .options
+                .of(solver)
+                .map(|k| crate::options::swarm_of(catalog, k))
+                .unwrap_or_default();
+        }
         self.options
             .of(solver)
             .map(|k| crate::options::nth(crate::profile::of(solver).options, k))

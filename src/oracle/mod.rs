@@ -323,7 +323,9 @@ pub fn judge_constructed_core(
 pub fn decidable_fragment(f: &Formula) -> Option<String> {
     use crate::ir::{NodeKind, Op, Sort, Value};
     let sig = f.signature();
-    if sig.quantifiers || sig.nonlinear {
+    // Sequences: no solver claims a decision procedure (Z3's seq theory does not axiomatize
+    // `replace_all` and answers unknown, Z3Prover/z3#9928).
+    if sig.quantifiers || sig.nonlinear || sig.seq {
         return None;
     }
     if sig.strings {
@@ -1106,6 +1108,28 @@ mod tests {
 
     /// The incompleteness oracle: unknown for an incompleteness reason from a solver that
     /// decided the seed fires; a limit, or a solver that did not decide the seed, does not.
+    /// Sequences are outside the fragments the incompleteness oracle holds solvers to: Z3
+    /// documents `seq.replace_all` as not axiomatized (Z3Prover/z3#9928).
+    #[test]
+    fn sequences_are_no_decidable_fragment() {
+        use crate::ir::{Op, Sort};
+        let mut f = Formula::default();
+        let d = f.declare("q", Sort::seq(Sort::Int));
+        let q = f.constant(d);
+        let len = f.app(Op::SeqLen, vec![q]).unwrap();
+        let zero = f.lit(Value::Int(0.into()));
+        let eq = f.app(Op::Eq, vec![len, zero]).unwrap();
+        f.assert(eq).unwrap();
+        assert_eq!(decidable_fragment(&f), None);
+        let mut g = Formula::default();
+        let d = g.declare("i", Sort::Int);
+        let i = g.constant(d);
+        let zero = g.lit(Value::Int(0.into()));
+        let eq = g.app(Op::Eq, vec![i, zero]).unwrap();
+        g.assert(eq).unwrap();
+        assert_eq!(decidable_fragment(&g).as_deref(), Some("QF_LIA"));
+    }
+
     #[test]
     fn incompleteness_needs_a_decided_seed_and_a_non_limit_reason() {
         let c = crate::construct::Constructed {

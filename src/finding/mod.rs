@@ -176,18 +176,20 @@ pub fn mark_known(
         r.status = Status::Known;
     })?;
     let moved = |p: &Path| folder.join(p.file_name().unwrap_or_default());
-    let input = written.smt2.with_extension("input");
-    for p in [
-        Some(&written.smt2),
-        Some(&written.json),
-        written.reduced.as_ref(),
-        Some(&input),
-    ]
-    .into_iter()
-    .flatten()
-    {
-        if p.exists() {
-            fs::rename(p, moved(p))?;
+    // Every file of the finding: its reproducer, JSON, reduced form, input and the
+    // per-solver scripts of an incremental one (`<hash>.z3.smt2`, …), all named `<hash>.…`.
+    let stem = written
+        .smt2
+        .file_stem()
+        .map(|s| format!("{}.", s.to_string_lossy()))
+        .unwrap_or_default();
+    for entry in fs::read_dir(class_dir)? {
+        let p = entry?.path();
+        let ours = p
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with(&stem));
+        if ours && !stem.is_empty() && p.is_file() {
+            fs::rename(&p, moved(&p))?;
         }
     }
     written.smt2 = moved(&written.smt2);

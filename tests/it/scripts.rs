@@ -586,6 +586,28 @@ fn self_check_fires_on_a_real_cvc5_bug() {
         .starts_with(h.output.dir.join("known/self-check")));
     let text = std::fs::read_to_string(&r.findings[0].1.smt2).unwrap();
     assert!(text.contains("(set-option :check-models true)"), "{text}");
+    // Every file of the finding moved with it (the per-solver scripts too): none is left
+    // in the class folder.
+    let stem = r.findings[0]
+        .1
+        .smt2
+        .file_stem()
+        .unwrap()
+        .to_string_lossy()
+        .to_string();
+    let named = |dir: std::path::PathBuf| -> Vec<String> {
+        std::fs::read_dir(dir)
+            .map(|d| {
+                d.flatten()
+                    .map(|e| e.file_name().to_string_lossy().to_string())
+                    .filter(|n| n.starts_with(&format!("{stem}.")))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    assert!(named(h.output.dir.join("self-check")).is_empty());
+    let known = named(h.output.dir.join("known/self-check"));
+    assert!(known.iter().any(|n| n.ends_with(".z3.smt2")), "{known:?}");
 
     let easy = parsed(
         "(declare-fun x () Int)(declare-fun a () (Array Int Int))(assert (> (select a x) 2))",

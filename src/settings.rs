@@ -332,7 +332,11 @@ impl Settings {
         }
         crate::facts::set_bitblast_budget(self.bitblast_seconds);
         if self.option_catalog {
-            for id in [crate::solver::SolverId::Z3, crate::solver::SolverId::Cvc5] {
+            for id in [
+                crate::solver::SolverId::Z3,
+                crate::solver::SolverId::Cvc5,
+                crate::solver::SolverId::Yices,
+            ] {
                 crate::options::install_catalog(id, crate::solver::catalog::drawable(id));
             }
         }

@@ -79,6 +79,9 @@ pub enum Source {
     Z3ParamDescriptions,
     /// The linked cvc5's `cvc5_get_option_info`.
     Cvc5OptionInfo,
+    /// The loaded Yices release's `yices` binary: `(show-params)`, each search parameter
+    /// with its value.
+    YicesShowParams,
 }
 
 impl Source {
@@ -87,6 +90,9 @@ impl Source {
             Source::Z3ParamDescriptions => "the linked release's parameter descriptions (z3 -pd)",
             Source::Cvc5OptionInfo => {
                 "the linked library's option information (cvc5_get_option_names, cvc5_get_option_info)"
+            }
+            Source::YicesShowParams => {
+                "the loaded release's search parameters (its yices binary, (show-params))"
             }
         }
     }
@@ -326,6 +332,13 @@ impl Described {
         {
             return Some(Rule::Scope);
         }
+        // Yices: the exists-forall solver's and the e-matching parameters (its contexts here
+        // are quantifier-free).
+        if self.solver == SolverId::Yices
+            && (self.name.starts_with("ef-") || self.name.starts_with("ematch-"))
+        {
+            return Some(Rule::Scope);
+        }
         if name_has(&[
             "print",
             "dump",
@@ -510,6 +523,50 @@ impl Described {
 
 /// Reads `z3 -pd`: `Global parameters`, then `[module] NAME, description: …` sections of
 /// `    name (kind) description (default: VALUE)` lines.
+/// Yices's search parameters as its `yices` binary's `(show-params)` prints them
+/// (`name:   value`): the kind from the value (Booleans, integers, decimals; any other word
+/// is the one choice it shows), the value as the default. Integers range over 0 to 2^32 - 1;
+/// a decimal over 0 to twice its default, at least 1 (Yices refuses a value out of its own
+/// range: the case is then skipped as having an option the solver does not take).
+pub fn parse_yices_params(text: &str) -> Vec<Described> {
+    text.lines()
+        .filter_map(|line| {
+            let (name, value) = line.split_once(':')?;
+            let (name, value) = (name.trim(), value.trim());
+            let plain = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-';
+            if name.is_empty()
+                || !name.chars().all(plain)
+                || value.is_empty()
+                || value.contains(' ')
+            {
+                return None;
+            }
+            let kind = match value {
+                "true" | "false" => Kind::Bool,
+                v if v.parse::<u64>().is_ok() => Kind::Unsigned {
+                    min: 0,
+                    max: u64::from(u32::MAX),
+                },
+                v if v.parse::<f64>().is_ok() => Kind::Double {
+                    min: 0.0,
+                    max: (2.0 * v.parse::<f64>().unwrap_or(0.5)).max(1.0),
+                },
+                v => Kind::Choice(vec![v.to_string()]),
+            };
+            Some(Described {
+                solver: SolverId::Yices,
+                name: name.to_string(),
+                module: None,
+                kind,
+                default: Some(value.to_string()),
+                doc: String::new(),
+                category: None,
+                source: Source::YicesShowParams,
+            })
+        })
+        .collect()
+}
+
 pub fn parse_z3_descriptions(text: &str) -> Vec<Described> {
     let mut out = Vec::new();
     let mut module: Option<String> = None;
@@ -720,6 +777,27 @@ mod tests {
 [module] pp, description: pretty printer
     decimal (bool) pretty print real numbers using decimal notation (default: false)
 ";
+
+    /// `(show-params)` lines read as Yices's parameters: kinds from the values, the value
+    /// as the default; other lines (the fatal error, blank lines) are not parameters.
+    #[test]
+    fn yices_show_params_lines_are_read_as_parameters() {
+        let text = "var-elim:            true\nc-threshold:         100\nc-factor:            1.50\nbranching:           default\n\nFATAL ERROR: invalid parameter id in 'show_param'\n";
+        let ps = parse_yices_params(text);
+        let names: Vec<&str> = ps.iter().map(|d| d.name.as_str()).collect();
+        assert_eq!(names, ["var-elim", "c-threshold", "c-factor", "branching"]);
+        assert_eq!(ps[0].kind, Kind::Bool);
+        assert_eq!(
+            ps[1].kind,
+            Kind::Unsigned {
+                min: 0,
+                max: u64::from(u32::MAX)
+            }
+        );
+        assert_eq!(ps[2].kind, Kind::Double { min: 0.0, max: 3.0 });
+        assert_eq!(ps[3].kind, Kind::Choice(vec!["default".into()]));
+        assert!(ps.iter().all(|d| d.solver == SolverId::Yices));
+    }
 
     /// The rule sorts a release's descriptions: each excluded option by the first rule that
     /// applies, the values of the rest from their descriptions, semantic values left out.

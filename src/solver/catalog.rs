@@ -66,15 +66,55 @@ pub fn cvc5_catalog() -> Result<space::Catalog, String> {
     ))
 }
 
+/// Yices's catalog: the search parameters its `yices` binary shows (`(show-params)`; the
+/// binary, next to the loaded release's `yices-smt2`, prints them all and then, in 2.6.5,
+/// ends with a fatal error at the MCSAT parameters: docs/findings/).
+pub fn yices_catalog() -> Result<space::Catalog, String> {
+    use std::io::Write;
+    let smt2 = std::path::Path::new(super::yices::BINARY);
+    let bin = smt2
+        .parent()
+        .map(|d| d.join("yices"))
+        .filter(|b| b.is_file())
+        .ok_or("no yices binary beside the loaded release's yices-smt2: its parameters come from `(show-params)`")?;
+    let mut child = std::process::Command::new(&bin)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .map_err(|e| format!("{}: {e}", bin.display()))?;
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(b"(show-params)\n");
+    }
+    let out = child
+        .wait_with_output()
+        .map_err(|e| format!("{}: {e}", bin.display()))?;
+    let options = space::parse_yices_params(&String::from_utf8_lossy(&out.stdout));
+    if options.is_empty() {
+        return Err(format!(
+            "{} (show-params) printed no parameter",
+            bin.display()
+        ));
+    }
+    Ok(space::Catalog::new(
+        SolverId::Yices,
+        space::Source::YicesShowParams,
+        super::yices::loaded_version(),
+        options,
+    ))
+}
+
 /// The options of `id`'s catalog that may be drawn, read once per process (none for a
 /// solver without a catalog, or where it cannot be read: then said once on stderr).
 pub fn drawable(id: SolverId) -> &'static [crate::options::Drawable] {
     use std::sync::OnceLock;
     static Z3: OnceLock<Vec<crate::options::Drawable>> = OnceLock::new();
     static CVC5: OnceLock<Vec<crate::options::Drawable>> = OnceLock::new();
+    static YICES: OnceLock<Vec<crate::options::Drawable>> = OnceLock::new();
     let (cell, read): (_, fn() -> Result<space::Catalog, String>) = match id.library() {
         SolverId::Z3 => (&Z3, || z3_catalog(String::new())),
         SolverId::Cvc5 => (&CVC5, cvc5_catalog),
+        SolverId::Yices => (&YICES, yices_catalog),
         _ => return &[],
     };
     cell.get_or_init(|| match read() {

@@ -247,7 +247,9 @@ impl CaseSetup {
         // stay those of inputs recorded before it).
         let mut options = CaseOptions::default();
         for id in SolverId::ALL {
-            if !crate::profile::of(id).options.is_empty() {
+            // (Yices has no curated table: it draws here only with the option space on.)
+            if !crate::profile::of(id).options.is_empty() || !crate::options::catalog(id).is_empty()
+            {
                 let k = (d.below(4) == 0).then(|| d.below(1 << 16) as u16);
                 options = options.with(id, k);
             }

@@ -93,6 +93,11 @@ yices_api! {
     reset_context = "yices_reset_context" fn(*mut c_void);
     assert_formula = "yices_assert_formula" fn(*mut c_void, Term) -> i32;
     check_context = "yices_check_context" fn(*mut c_void, *const c_void) -> i32;
+    new_param_record = "yices_new_param_record" fn() -> *mut c_void;
+    free_param_record = "yices_free_param_record" fn(*mut c_void);
+    set_param = "yices_set_param" fn(*mut c_void, *const c_char, *const c_char) -> i32;
+    context_enable_option = "yices_context_enable_option" fn(*mut c_void, *const c_char) -> i32;
+    context_disable_option = "yices_context_disable_option" fn(*mut c_void, *const c_char) -> i32;
     check_with_assumptions = "yices_check_context_with_assumptions"
         fn(*mut c_void, *const c_void, u32, *const Term) -> i32;
     stop_search = "yices_stop_search" fn(*mut c_void);
@@ -235,6 +240,11 @@ fn load() -> Result<Loaded, String> {
     })
 }
 
+/// The loaded release's version (empty where the library cannot be loaded).
+pub fn loaded_version() -> String {
+    loaded().map(|l| l.version.clone()).unwrap_or_default()
+}
+
 fn loaded() -> Result<&'static Loaded, SolverError> {
     LOADED
         .get_or_init(load)
@@ -324,6 +334,9 @@ pub struct Yices {
 struct Context {
     /// The time limit (ms) its checks are stopped at (`super::interrupt`).
     limit: u32,
+    /// The search parameters its checks run with (`yices_new_param_record`, set from the
+    /// case's options; null: Yices's defaults).
+    params: usize,
     /// Scopes pushed without a `yices_push`, undone by the next pops before any real scope.
     /// Yices refuses a push on a context whose assertions are unsat (`CTX_INVALID_OPERATION`);
     /// such a push is counted, as Yices's own SMT-LIB front end does (`pushes_after_unsat`):
@@ -727,6 +740,87 @@ fn new_context(logic: &str, nonlinear: bool) -> Result<*mut c_void, SolverError>
     r
 }
 
+/// Context options to turn on or off, by name.
+type Preprocessing = Vec<(String, bool)>;
+
+/// A parameter record with the search parameters of `options` (null where there are none),
+/// and the Boolean options that are no search parameter ("invalid parameter"): the
+/// context's preprocessing options (`var-elim`, `flatten`, … which `(show-params)` lists
+/// too), set on the context ([`context_options`]). A value Yices refuses is an option it
+/// does not take ([`super::OPTION_CALL`]).
+fn search_params(
+    options: &[(String, String)],
+) -> Result<(*mut c_void, Preprocessing), SolverError> {
+    if options.is_empty() {
+        return Ok((std::ptr::null_mut(), Vec::new()));
+    }
+    let params = call!("yices_new_param_record", |y| (y.new_param_record)())?;
+    let mut preprocessing = Vec::new();
+    for (name, value) in options {
+        let (k, v) = (
+            CString::new(name.as_str()).unwrap(),
+            CString::new(value.as_str()).unwrap(),
+        );
+        let set = call!("yices_set_param", |y| (y.set_param)(
+            params,
+            k.as_ptr(),
+            v.as_ptr()
+        ));
+        match set {
+            Ok(_) => {}
+            Err(e)
+                if e.message.contains("invalid parameter")
+                    && (value == "true" || value == "false") =>
+            {
+                preprocessing.push((name.clone(), value == "true"));
+            }
+            Err(e) => {
+                free_params(params);
+                return Err(SolverError {
+                    call: super::OPTION_CALL.into(),
+                    message: format!("{name}={value}: {}", e.message),
+                    ..e
+                });
+            }
+        }
+    }
+    Ok((params, preprocessing))
+}
+
+/// Sets the context's preprocessing options (`yices_context_enable_option` /
+/// `yices_context_disable_option`); one Yices refuses is an option it does not take.
+fn context_options(ctx: *mut c_void, options: &[(String, bool)]) -> Result<(), SolverError> {
+    for (name, on) in options {
+        let k = CString::new(name.as_str()).unwrap();
+        let set = if *on {
+            call!(
+                "yices_context_enable_option",
+                |y| (y.context_enable_option)(ctx, k.as_ptr())
+            )
+        } else {
+            call!("yices_context_disable_option", |y| (y
+                .context_disable_option)(
+                ctx, k.as_ptr()
+            ))
+        };
+        if let Err(e) = set {
+            free_context(ctx);
+            return Err(SolverError {
+                call: super::OPTION_CALL.into(),
+                message: format!("{name}={on}: {}", e.message),
+                ..e
+            });
+        }
+    }
+    Ok(())
+}
+
+fn free_params(params: *mut c_void) {
+    if !params.is_null() {
+        let _ = call!("yices_free_param_record", |y| (y.free_param_record)(params));
+    }
+}
+
 fn free_context(ctx: *mut c_void) {
     let _ = call!("yices_free_context", |y| (y.free_context)(ctx));
 }
@@ -765,12 +859,14 @@ impl Backend for Yices {
 
     fn solver_key(&self, _f: &Formula, cfg: &SolverConfig) -> String {
         format!(
-            "{} {} {:?} cores {}",
+            "{} {} {:?} cores {} params {:?}",
             cfg.logic,
             // The logic does not always say it (`ALL`), and MCSAT contexts are other contexts.
             cfg.nonlinear,
             cfg.limits.timeout_ms,
-            cfg.cores
+            cfg.cores,
+            // The context's search parameters are its own.
+            cfg.options
         )
     }
 
@@ -784,11 +880,21 @@ impl Backend for Yices {
                 message: crate::facts::YICES_MCSAT_NO_CORES.into(),
             });
         }
-        let ctx = new_context(&cfg.logic, nonlinear)?;
+        let (params, preprocessing) = search_params(cfg.options)?;
+        let ctx = match new_context(&cfg.logic, nonlinear)
+            .and_then(|ctx| context_options(ctx, &preprocessing).map(|()| ctx))
+        {
+            Ok(ctx) => ctx,
+            Err(e) => {
+                free_params(params);
+                return Err(e);
+            }
+        };
         self.contexts.insert(
             ctx as usize,
             Context {
                 limit: cfg.limits.timeout_ms,
+                params: params as usize,
                 ..Context::default()
             },
         );
@@ -796,7 +902,9 @@ impl Backend for Yices {
     }
 
     fn delete_solver(&mut self, ctx: *mut c_void) {
-        self.contexts.remove(&(ctx as usize));
+        if let Some(c) = self.contexts.remove(&(ctx as usize)) {
+            free_params(c.params as *mut c_void);
+        }
         free_context(ctx);
     }
 
@@ -920,6 +1028,10 @@ impl Backend for Yices {
             .chain(st.assumptions.iter().map(|(_, t)| *t))
             .collect();
         let limit = self.contexts.get(&(ctx as usize)).map_or(0, |c| c.limit);
+        let params = self
+            .contexts
+            .get(&(ctx as usize))
+            .map_or(std::ptr::null(), |c| c.params as *const c_void);
         // Yices's API has no time limit: the stop at the limit is its limit.
         let stop = super::interrupt::Stop {
             ctx: ctx as usize,
@@ -929,15 +1041,12 @@ impl Backend for Yices {
         let watched =
             super::interrupt::begin(SolverId::Yices, Some(stop), "yices_check_context", limit);
         let status = if assumed.is_empty() {
-            call!("yices_check_context", |y| (y.check_context)(
-                ctx,
-                std::ptr::null()
-            ))
+            call!("yices_check_context", |y| (y.check_context)(ctx, params))
         } else {
             call!("yices_check_context_with_assumptions", |y| (y
                 .check_with_assumptions)(
                 ctx,
-                std::ptr::null(),
+                params,
                 assumed.len() as u32,
                 assumed.as_ptr()
             ))

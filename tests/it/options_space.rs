@@ -299,3 +299,60 @@ fn an_option_only_finding_is_written_reduced_to_its_option_and_replayed() {
     assert_eq!(run(&["replay", json], true).status.code(), Some(1));
     assert_eq!(run(&["replay", json], false).status.code(), Some(0));
 }
+
+/// Yices's catalog comes from its own `yices` binary (`(show-params)`): the search and
+/// preprocessing parameters it shows, the quantifier engines' (`ef-`, `ematch-`) out of
+/// scope and the random seed excluded; and generated cases run with a swarm of them
+/// (`SMTSMITH_OPTIONS=catalog`): the preprocessing options reach the context (none is
+/// refused as an "invalid parameter"), Yices decides most cases, no finding. Ground truth:
+/// Yices itself (what it takes) and the other two solvers (no disagreement).
+#[test]
+fn yices_parameters_come_from_yices_and_its_checks_take_them() {
+    let c = smtsmith::solver::catalog::yices_catalog().unwrap();
+    let names: Vec<&str> = c.drawn.iter().map(|d| d.name.as_str()).collect();
+    for expected in [
+        "var-elim",
+        "branching",
+        "c-factor",
+        "dyn-ack",
+        "simplex-prop",
+    ] {
+        assert!(names.contains(&expected), "{expected} not drawn: {names:?}");
+    }
+    assert!(c
+        .excluded
+        .iter()
+        .any(|(d, r)| d.name == "random-seed" && *r == Rule::Seeds));
+    assert!(c
+        .excluded
+        .iter()
+        .filter(|(d, _)| d.name.starts_with("ef-") || d.name.starts_with("ematch-"))
+        .all(|(_, r)| *r == Rule::Scope));
+    let dir = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_smtsmith"))
+        .args([
+            "run",
+            "--count",
+            "200",
+            "--seed",
+            "300",
+            "--theories",
+            "ints,reals,bv",
+        ])
+        .arg("--findings")
+        .arg(dir.path())
+        .env("SMTSMITH_OPTIONS", "catalog")
+        .output()
+        .unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{text}");
+    assert!(!text.contains("invalid parameter"), "{text}");
+    let decided: u32 = text
+        .lines()
+        .filter(|l| l.contains("yices sat") || l.contains("yices unsat"))
+        .filter_map(|l| l.split_whitespace().next()?.parse::<u32>().ok())
+        .sum();
+    assert!(decided >= 100, "yices decided {decided}:\n{text}");
+    assert!(text.contains(" 0 finding(s)"), "{text}");
+}

@@ -743,8 +743,13 @@ fn options_cmd(solver: &str, excluded: bool, json: bool) -> Result<ExitCode, Str
     if matches!(solver, "all" | "cvc5") {
         catalogs.push(smtsmith::solver::catalog::cvc5_catalog()?);
     }
+    if matches!(solver, "all" | "yices") {
+        catalogs.push(smtsmith::solver::catalog::yices_catalog()?);
+    }
     if catalogs.is_empty() {
-        return Err(format!("--solver takes z3, cvc5 or all, not {solver:?}"));
+        return Err(format!(
+            "--solver takes z3, cvc5, yices or all, not {solver:?}"
+        ));
     }
     if json {
         println!("{}", serde_json::to_string_pretty(&catalogs).unwrap());

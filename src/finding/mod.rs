@@ -183,11 +183,19 @@ pub fn mark_known(
         .file_stem()
         .map(|s| format!("{}.", s.to_string_lossy()))
         .unwrap_or_default();
+    // (Not other files named after it, e.g. the `.candidate.json` of a crash being isolated,
+    // which its writer removes where it wrote it.)
+    let own = |name: &str| {
+        name.strip_prefix(&stem).is_some_and(|rest| {
+            matches!(rest, "smt2" | "json" | "input" | "reduced.smt2")
+                || rest
+                    .strip_suffix(".smt2")
+                    .is_some_and(|solver| ["z3", "cvc5", "yices"].contains(&solver))
+        })
+    };
     for entry in fs::read_dir(class_dir)? {
         let p = entry?.path();
-        let ours = p
-            .file_name()
-            .is_some_and(|n| n.to_string_lossy().starts_with(&stem));
+        let ours = p.file_name().is_some_and(|n| own(&n.to_string_lossy()));
         if ours && !stem.is_empty() && p.is_file() {
             fs::rename(&p, moved(&p))?;
         }

@@ -177,6 +177,10 @@ impl Script {
     fn decode(u: &mut Unstructured, theories: &Theories) -> Result<Script> {
         let mut config = Config::draw(u, theories)?;
         config.restrict(theories);
+        // No recursive definitions in generated scripts yet: a body is given to the solver
+        // with its function, and the scripts declare constants at their first use, which may
+        // come after (a backend then met an undeclared constant).
+        config.rec = false;
         // The pool: up to six Boolean terms to assert, assume through guards, and query.
         config.max_asserts = u.int_in_range(2..=6)?;
         let mut f = generate(&config, u)?;

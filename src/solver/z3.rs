@@ -1233,6 +1233,28 @@ impl Z3 {
         elem: &Sort,
         model: Option<Z3_model>,
     ) -> Result<Option<Vec<Value>>, SolverError> {
+        let Some((name, args)) = self.app_parts(v)? else {
+            return Ok(None);
+        };
+        match (name.as_str(), args.len()) {
+            ("seq.empty", 0) => Ok(Some(Vec::new())),
+            ("seq.unit", 1) => Ok(self.read_value(args[0], elem, model)?.map(|x| vec![x])),
+            ("seq.++", _) => {
+                let mut items = Vec::new();
+                for a in args {
+                    match self.seq_value(a, elem, model)? {
+                        Some(part) => items.extend(part),
+                        None => return Ok(None),
+                    }
+                }
+                Ok(Some(items))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// An application's head symbol and arguments (`None`: not an application).
+    fn app_parts(&self, v: Z3_ast) -> Result<Option<(String, Vec<Z3_ast>)>, SolverError> {
         let ctx = self.ctx;
         // SAFETY: module invariants (live context, its handles, live pointers).
         unsafe {
@@ -1243,23 +1265,10 @@ impl Z3 {
             let decl = self.ok("Z3_get_app_decl", Z3_get_app_decl(ctx, app))?;
             let name_sym = self.ok("Z3_get_decl_name", Z3_get_decl_name(ctx, decl))?;
             let name = cstr(Z3_get_symbol_string(ctx, name_sym));
-            let n = Z3_get_app_num_args(ctx, app);
-            let arg = |i: u32| self.ok("Z3_get_app_arg", Z3_get_app_arg(ctx, app, i));
-            match (name.as_str(), n) {
-                ("seq.empty", 0) => Ok(Some(Vec::new())),
-                ("seq.unit", 1) => Ok(self.read_value(arg(0)?, elem, model)?.map(|x| vec![x])),
-                ("seq.++", _) => {
-                    let mut items = Vec::new();
-                    for i in 0..n {
-                        match self.seq_value(arg(i)?, elem, model)? {
-                            Some(part) => items.extend(part),
-                            None => return Ok(None),
-                        }
-                    }
-                    Ok(Some(items))
-                }
-                _ => Ok(None),
-            }
+            let args = (0..Z3_get_app_num_args(ctx, app))
+                .map(|i| self.ok("Z3_get_app_arg", Z3_get_app_arg(ctx, app, i)))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(Some((name, args)))
         }
     }
 
@@ -1290,15 +1299,11 @@ impl Z3 {
                         })
                 }));
             }
-            if Z3_get_ast_kind(ctx, v) != AstKind::App {
+            let Some((name, args)) = self.app_parts(v)? else {
                 return Ok(None);
-            }
-            let app = self.ok("Z3_to_app", Z3_to_app(ctx, v))?;
-            let decl = self.ok("Z3_get_app_decl", Z3_get_app_decl(ctx, app))?;
-            let name_sym = self.ok("Z3_get_decl_name", Z3_get_decl_name(ctx, decl))?;
-            let name = cstr(Z3_get_symbol_string(ctx, name_sym));
-            let arg = |i: u32| self.ok("Z3_get_app_arg", Z3_get_app_arg(ctx, app, i));
-            match (name.as_str(), Z3_get_app_num_args(ctx, app)) {
+            };
+            let arg = |i: usize| -> Result<Z3_ast, SolverError> { Ok(args[i]) };
+            match (name.as_str(), args.len()) {
                 ("const", 1) => Ok(self
                     .read_value(arg(0)?, elem, model)?
                     .map(|d| ArrayValue::constant(index.clone(), d))),

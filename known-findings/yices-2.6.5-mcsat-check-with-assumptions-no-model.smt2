@@ -13,7 +13,6 @@
 ; run: smtsmith solve --solver yices FILE.smt2 (binary: yices-smt2 --incremental FILE.smt2)
 (set-option :global-declarations true)
 (set-option :produce-models true)
-(set-option :mcsat true)
 (set-logic QF_NIRA)
 (declare-fun assume2 () Bool)
 (assert (let ((l1 (to_real (div 0 0)))) false))

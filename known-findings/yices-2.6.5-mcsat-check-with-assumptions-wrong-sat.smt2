@@ -3,7 +3,6 @@
 ; assumption `a` (and then has no model); a check without assumptions answers UNSAT.
 (set-option :global-declarations true)
 (set-option :produce-models true)
-(set-option :mcsat true)
 (set-logic QF_NIA)
 (declare-fun x () Int)
 (declare-fun a () Bool)

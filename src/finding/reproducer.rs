@@ -128,12 +128,16 @@ pub(super) fn reproducer_of(issue: &Issue, ctx: &Context, sig: &crate::ir::Signa
                 } else {
                     vec![("produce-models".into(), "true".into())]
                 };
-                // The blamed solver's curated option of the case (the other solver's
-                // binary would not know it).
+                // The blamed solver's options of the case, keyed as its binary's front
+                // end reads them (the other solvers' binaries would not know them).
                 o.extend(
                     issue
                         .blamed
-                        .map(|b| ctx.setup.options_of(b))
+                        .map(|b| {
+                            crate::profile::of(b)
+                                .binary_options(ctx.setup.options_of(b))
+                                .script
+                        })
                         .unwrap_or_default(),
                 );
                 o

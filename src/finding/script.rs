@@ -107,9 +107,11 @@ fn script_reproducers(issue: &Issue, ctx: &ScriptContext) -> Vec<(SolverId, Stri
                 ctx.limits.describe()
             ));
             // The script sets the options it needs itself.
+            let own = crate::smtlib::scripts::own_options(s, *id);
+            let line = own.command_line_pairs();
             comments.push(format!(
                 "run: smtsmith solve --solver {id} FILE.smt2 (binary: {})",
-                crate::facts::binary_command(*id, &[], id.library() != SolverId::Z3)
+                crate::facts::binary_command(*id, &line, id.library() != SolverId::Z3)
             ));
             (
                 *id,

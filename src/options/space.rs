@@ -526,8 +526,8 @@ impl Described {
 /// Yices's search parameters as its `yices` binary's `(show-params)` prints them
 /// (`name:   value`): the kind from the value (Booleans, integers, decimals; any other word
 /// is the one choice it shows), the value as the default. Integers range over 0 to 2^32 - 1;
-/// a decimal over 0 to twice its default, at least 1 (Yices refuses a value out of its own
-/// range: the case is then skipped as having an option the solver does not take).
+/// a decimal over 0 to twice its default, at least 1, until `yices-smt2`'s refusals narrow
+/// them ([`refine_yices_range`]; the catalog reads them from the loaded release).
 pub fn parse_yices_params(text: &str) -> Vec<Described> {
     text.lines()
         .filter_map(|line| {
@@ -565,6 +565,72 @@ pub fn parse_yices_params(text: &str) -> Vec<Described> {
             })
         })
         .collect()
+}
+
+/// The values `yices-smt2` is given for a Yices parameter of `kind` to read its range from
+/// its refusals ([`refine_yices_range`]): a word no choice is named, the smallest and a
+/// large number (Yices's `(show-params)` shows values, not ranges).
+pub fn yices_range_probes(kind: &Kind) -> &'static [&'static str] {
+    match kind {
+        Kind::Choice(_) => &["smtsmith-probe"],
+        Kind::Unsigned { .. } => &["0", "4294967295"],
+        Kind::Double { .. } => &["0.0", "1000000.0"],
+        _ => &[],
+    }
+}
+
+/// `kind` narrowed by what `yices-smt2` answered to `(set-option :yices-NAME probe)`:
+/// `must be one of 'a' 'b'` (its choices), `must be positive`, `must be at least N`,
+/// `must be between A and B` (`2^16` read as a power), `integer overflow` (past 2^30 - 1). Any other answer (`success`) leaves it as it was.
+pub fn refine_yices_range(kind: Kind, answer: &str) -> Kind {
+    let number = |t: &str| -> Option<f64> {
+        let t = t.trim().trim_end_matches(['"', ')']);
+        match t.split_once('^') {
+            Some((b, e)) => Some(b.parse::<f64>().ok()?.powf(e.parse().ok()?)),
+            None => t.parse().ok(),
+        }
+    };
+    let Some(rule) = answer.split("): ").nth(1) else {
+        return kind;
+    };
+    let rule = rule.trim().trim_end_matches([')', '"']);
+    if let Some(list) = rule.strip_prefix("must be one of ") {
+        let choices: Vec<String> = list
+            .split('\'')
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .map(String::from)
+            .collect();
+        return Kind::Choice(choices);
+    }
+    let (low, high) = if rule == "must be positive" {
+        (Some(None), None)
+    } else if let Some(n) = rule.strip_prefix("must be at least ") {
+        (number(n).map(Some), None)
+    } else if let Some((a, b)) = rule
+        .strip_prefix("must be between ")
+        .and_then(|r| r.split_once(" and "))
+    {
+        (number(a).map(Some), number(b))
+    } else if rule == "integer overflow" {
+        // Measured on 2.6.5 (`c-threshold`, `max-ack`): 2^30 - 1 is taken, 2^30 overflows.
+        (None, Some(f64::from((1u32 << 30) - 1)))
+    } else {
+        (None, None)
+    };
+    match kind {
+        Kind::Unsigned { min, max } => Kind::Unsigned {
+            // Positive: at least 1.
+            min: low.map_or(min, |l| l.map_or(1, |l| l as u64)).max(min),
+            max: high.map_or(max, |h| h as u64).min(max),
+        },
+        Kind::Double { min, max } => Kind::Double {
+            // Positive: from a small positive value (0 itself is refused).
+            min: low.map_or(min, |l| l.unwrap_or(1e-6)).max(min),
+            max: high.map_or(max, |h| h.min(max)),
+        },
+        other => other,
+    }
 }
 
 pub fn parse_z3_descriptions(text: &str) -> Vec<Described> {
@@ -797,6 +863,59 @@ mod tests {
         assert_eq!(ps[2].kind, Kind::Double { min: 0.0, max: 3.0 });
         assert_eq!(ps[3].kind, Kind::Choice(vec!["default".into()]));
         assert!(ps.iter().all(|d| d.solver == SolverId::Yices));
+    }
+
+    /// Yices 2.6.5's refusals (`yices-smt2`'s own words) narrow the ranges read from its
+    /// values: choices listed, positive, at least, between, an overflow.
+    #[test]
+    fn yices_refusals_narrow_ranges() {
+        let wide = Kind::Unsigned {
+            min: 0,
+            max: u64::from(u32::MAX),
+        };
+        let said = |rule: &str| format!("(error \"in (set-option :yices-x ...): {rule}\")");
+        assert_eq!(
+            refine_yices_range(
+                Kind::Choice(vec!["default".into()]),
+                &said("must be one of 'default' 'positive' 'th-neg")
+            ),
+            Kind::Choice(vec!["default".into(), "positive".into(), "th-neg".into()])
+        );
+        assert_eq!(
+            refine_yices_range(wide.clone(), &said("must be positive")),
+            Kind::Unsigned {
+                min: 1,
+                max: u64::from(u32::MAX)
+            }
+        );
+        assert_eq!(
+            refine_yices_range(wide.clone(), &said("must be between 1 and 2^16")),
+            Kind::Unsigned { min: 1, max: 65536 }
+        );
+        assert_eq!(
+            refine_yices_range(wide.clone(), &said("integer overflow")),
+            Kind::Unsigned {
+                min: 0,
+                max: 1_073_741_823
+            }
+        );
+        assert_eq!(refine_yices_range(wide.clone(), "success"), wide);
+        let unit = Kind::Double { min: 0.0, max: 3.0 };
+        assert_eq!(
+            refine_yices_range(unit.clone(), &said("must be between 0 and 1")),
+            Kind::Double { min: 0.0, max: 1.0 }
+        );
+        assert_eq!(
+            refine_yices_range(unit.clone(), &said("must be at least 1")),
+            Kind::Double { min: 1.0, max: 3.0 }
+        );
+        assert_eq!(
+            refine_yices_range(unit, &said("must be positive")),
+            Kind::Double {
+                min: 1e-6,
+                max: 3.0
+            }
+        );
     }
 
     /// The rule sorts a release's descriptions: each excluded option by the first rule that

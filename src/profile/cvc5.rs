@@ -19,6 +19,8 @@ pub static PROFILE: Profile = Profile {
     binary: "cvc5",
     binary_incremental_flag: IncrementalFlag::WhenIncremental,
     binary_flags: FlagStyle::DoubleDash,
+    set_option_prefix: "",
+    command_line_only: &[],
     binary_time_limit: |ms| format!("--tlimit-per={ms}"),
     interrupt: None,
     binary_assumptions_are_names: false,

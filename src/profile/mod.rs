@@ -30,6 +30,13 @@ pub struct Profile {
     pub binary_incremental_flag: IncrementalFlag,
     /// How its binary takes an option on the command line.
     pub binary_flags: FlagStyle,
+    /// The prefix its binary's front end reads its own options under in `set-option`
+    /// (Yices 2.6.5's `yices-smt2` answers `unsupported` to `:branching` and takes
+    /// `:yices-branching`; Z3 and cvc5 read their own names).
+    pub set_option_prefix: &'static str,
+    /// Options its binary takes only on its command line (`yices-smt2 --mcsat`; in a script
+    /// `:mcsat` is `unsupported`).
+    pub command_line_only: &'static [&'static str],
     /// Its binary's flag for a time limit per check of so many milliseconds.
     pub binary_time_limit: fn(u32) -> String,
     /// The C API call that stops a running check from another thread (`None`: its API has
@@ -52,6 +59,25 @@ pub struct Profile {
     /// Its releases: the PyPI package of its wheels and the table of pinned ones (version,
     /// wheel file, sha256; `vendor/*.sha256`, which build.rs reads too), for bisection.
     pub wheels: (&'static str, &'static str),
+}
+
+/// A solver's options as its binary reads them ([`Profile::binary_options`]).
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct BinaryOptions {
+    /// `set-option` pairs, keyed as its front end reads them.
+    pub script: Vec<(String, String)>,
+    /// Those it takes only on its command line, by their own names.
+    pub command_line: Vec<(String, String)>,
+}
+
+impl BinaryOptions {
+    /// The command-line options as [`Profile::binary_command`] takes them.
+    pub fn command_line_pairs(&self) -> Vec<(&str, &str)> {
+        self.command_line
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect()
+    }
 }
 
 /// How a binary takes an option on the command line.
@@ -113,6 +139,38 @@ impl Profile {
         }
         out.push_str("FILE.smt2");
         out
+    }
+
+    /// `options` as its binary reads them: the `set-option` pairs under its front end's
+    /// keys, and those its binary takes only on its command line.
+    pub fn binary_options(
+        &self,
+        options: impl IntoIterator<Item = (String, String)>,
+    ) -> BinaryOptions {
+        let (command_line, script): (Vec<_>, Vec<_>) = options
+            .into_iter()
+            .partition(|(k, _)| self.command_line_only.contains(&k.as_str()));
+        BinaryOptions {
+            script: script
+                .into_iter()
+                .map(|(k, v)| (self.set_option_key(&k), v))
+                .collect(),
+            command_line,
+        }
+    }
+
+    /// The `set-option` keyword under which its binary's front end reads option `name`.
+    pub fn set_option_key(&self, name: &str) -> String {
+        format!("{}{name}", self.set_option_prefix)
+    }
+
+    /// The option named by `set-option` keyword `key`, where the keyword carries this
+    /// solver's prefix (none for a solver without one).
+    pub fn option_of_key<'k>(&self, key: &'k str) -> Option<&'k str> {
+        if self.set_option_prefix.is_empty() {
+            return None;
+        }
+        key.strip_prefix(self.set_option_prefix)
     }
 }
 

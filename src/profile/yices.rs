@@ -14,6 +14,8 @@ pub static PROFILE: Profile = Profile {
     binary: "yices-smt2",
     binary_incremental_flag: IncrementalFlag::Always,
     binary_flags: FlagStyle::DoubleDash,
+    set_option_prefix: "yices-",
+    command_line_only: &["mcsat"],
     // Whole seconds: the binary takes no finer limit.
     binary_time_limit: |ms| format!("--timeout={}", ms.div_ceil(1000).max(1)),
     interrupt: Some("yices_stop_search"),

@@ -17,6 +17,8 @@ pub static PROFILE: Profile = Profile {
     binary: "z3",
     binary_incremental_flag: IncrementalFlag::Never,
     binary_flags: FlagStyle::KeyValue,
+    set_option_prefix: "",
+    command_line_only: &[],
     binary_time_limit: |ms| format!("-t:{ms}"),
     interrupt: Some("Z3_interrupt"),
     binary_assumptions_are_names: false,

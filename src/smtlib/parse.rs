@@ -411,13 +411,26 @@ fn take_option(
         | "incremental"
         | "reproducible-resource-limit" => {}
         _ => {
-            // The solver whose curated table has the option (tables share no names).
-            let Some(id) = crate::solver_id::SolverId::ALL.into_iter().find(|id| {
-                crate::profile::of(*id)
-                    .options
-                    .iter()
-                    .any(|o| o.name == key)
-            }) else {
+            // A solver's own keyword (`:yices-branching`), else the solver whose curated
+            // table (tables share no names) or installed catalog has the option.
+            let ids = crate::solver_id::SolverId::ALL;
+            let prefixed = ids.into_iter().find_map(|id| {
+                crate::profile::of(id)
+                    .option_of_key(key)
+                    .map(|name| (id, name))
+            });
+            let named = || {
+                ids.into_iter()
+                    .find(|id| {
+                        crate::profile::of(*id)
+                            .options
+                            .iter()
+                            .any(|o| o.name == key)
+                            || crate::options::catalog(*id).iter().any(|o| o.name == key)
+                    })
+                    .map(|id| (id, key))
+            };
+            let Some((id, key)) = prefixed.or_else(named) else {
                 return Some(format!(
                     "option :{key} {value} not set (not among the options smtsmith sets: \
                      docs/smtlib-input.md)"
@@ -1876,6 +1889,33 @@ mod tests {
 
     fn parse(text: &str) -> Script {
         parse_script(text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+    }
+
+    /// A solver's own `set-option` keyword (`yices-smt2` reads Yices's parameters as
+    /// `:yices-NAME`) reads as that solver's option under its own name, and the printed
+    /// reproducer writes it back under the keyword; an unknown option is a note.
+    #[test]
+    fn prefixed_options_read_as_their_solvers() {
+        let s = parse(
+            "(set-option :yices-branching negative)(set-option :yices-var-elim false)
+             (set-option :no-such-option 1)(set-logic QF_LIA)(declare-fun x () Int)
+             (assert (> x 0))(check-sat)",
+        );
+        assert_eq!(
+            s.script.setup.options_of(crate::solver_id::SolverId::Yices),
+            [
+                ("branching".to_string(), "negative".to_string()),
+                ("var-elim".to_string(), "false".to_string())
+            ]
+        );
+        assert!(s
+            .script
+            .setup
+            .options_of(crate::solver_id::SolverId::Z3)
+            .is_empty());
+        let own = crate::smtlib::scripts::own_options(&s.script, crate::solver_id::SolverId::Yices);
+        assert_eq!(own.script[0], ("yices-branching".into(), "negative".into()));
+        assert!(own.command_line.is_empty(), "{own:?}");
     }
 
     /// `define-fun-rec` and `define-funs-rec` (mutual recursion) are read into recursive

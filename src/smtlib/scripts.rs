@@ -169,13 +169,19 @@ pub fn options_for(s: &Script, solver: SolverId) -> Vec<(String, String)> {
                 .map(|(k, v)| (k.to_string(), v.to_string())),
         );
     }
-    o.extend(
-        crate::facts::formula_options(solver, &s.formula)
-            .into_iter()
-            .map(|(k, v)| (k.to_string(), v.to_string())),
-    );
-    o.extend(s.setup.options_of(solver).iter().cloned());
+    o.extend(own_options(s, solver).script);
     o
+}
+
+/// The options of `solver` itself in a reproducer of `s` (those the formula needs, then the
+/// setup's), as its binary reads them: `set-option` pairs under its front end's keys, and
+/// those it takes only on its command line.
+pub fn own_options(s: &Script, solver: SolverId) -> crate::profile::BinaryOptions {
+    let formula = crate::facts::formula_options(solver, &s.formula)
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()));
+    crate::profile::of(solver)
+        .binary_options(formula.chain(s.setup.options_of(solver).iter().cloned()))
 }
 
 /// The options every reproducer of `s` sets: declarations global, models, and the

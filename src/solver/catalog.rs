@@ -89,19 +89,90 @@ pub fn yices_catalog() -> Result<space::Catalog, String> {
     let out = child
         .wait_with_output()
         .map_err(|e| format!("{}: {e}", bin.display()))?;
-    let options = space::parse_yices_params(&String::from_utf8_lossy(&out.stdout));
+    let mut options = space::parse_yices_params(&String::from_utf8_lossy(&out.stdout));
     if options.is_empty() {
         return Err(format!(
             "{} (show-params) printed no parameter",
             bin.display()
         ));
     }
+    yices_ranges(&mut options)?;
     Ok(space::Catalog::new(
         SolverId::Yices,
         space::Source::YicesShowParams,
         super::yices::loaded_version(),
         options,
     ))
+}
+
+/// Narrows each Yices parameter's range by what the loaded release's `yices-smt2` refuses
+/// ([`space::yices_range_probes`], each probe a `set-option` as reproducers write it); then
+/// an integer range's ends are tried, and an end refused moves in by one (2.6.5's
+/// "between 1 and 2^16" refuses 2^16).
+fn yices_ranges(options: &mut [space::Described]) -> Result<(), String> {
+    let probes: Vec<(usize, String)> = options
+        .iter()
+        .enumerate()
+        .flat_map(|(i, d)| {
+            space::yices_range_probes(&d.kind)
+                .iter()
+                .map(move |v| (i, v.to_string()))
+        })
+        .collect();
+    for ((i, _), answer) in probes.iter().zip(yices_answers(options, &probes)?) {
+        let kind = std::mem::replace(&mut options[*i].kind, space::Kind::Void);
+        options[*i].kind = space::refine_yices_range(kind, &answer);
+    }
+    let ends: Vec<(usize, String)> = options
+        .iter()
+        .enumerate()
+        .flat_map(|(i, d)| match d.kind {
+            space::Kind::Unsigned { min, max } => vec![(i, min.to_string()), (i, max.to_string())],
+            _ => Vec::new(),
+        })
+        .collect();
+    for ((i, end), answer) in ends.iter().zip(yices_answers(options, &ends)?) {
+        if answer == "success" {
+            continue;
+        }
+        if let space::Kind::Unsigned { min, max } = &mut options[*i].kind {
+            if *end == min.to_string() {
+                *min += 1;
+            } else {
+                *max = max.saturating_sub(1);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// What `yices-smt2` answers to `(set-option :yices-NAME VALUE)` for each (option index,
+/// value) of `probes`, in one run of the binary.
+fn yices_answers(
+    options: &[space::Described],
+    probes: &[(usize, String)],
+) -> Result<Vec<String>, String> {
+    let profile = crate::profile::of(SolverId::Yices);
+    let script = std::iter::once("(set-option :print-success true)".to_string())
+        .chain(probes.iter().map(|(i, v)| {
+            format!(
+                "(set-option :{} {v})",
+                profile.set_option_key(&options[*i].name)
+            )
+        }))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let out = super::yices::run_binary(&script, 10_000)
+        .map_err(|e| format!("yices-smt2 for the parameters' ranges: {e}"))?;
+    let answers: Vec<String> = out.lines().skip(1).map(String::from).collect();
+    if answers.len() != probes.len() {
+        return Err(format!(
+            "yices-smt2 answered {} of {} range probes:\n{out}",
+            answers.len(),
+            probes.len()
+        ));
+    }
+    Ok(answers)
 }
 
 /// The options of `id`'s catalog that may be drawn, read once per process (none for a

@@ -356,3 +356,35 @@ fn yices_parameters_come_from_yices_and_its_checks_take_them() {
     assert!(decided >= 100, "yices decided {decided}:\n{text}");
     assert!(text.contains(" 0 finding(s)"), "{text}");
 }
+
+/// Every value drawn for a Yices parameter, written into a reproducer as the profile writes
+/// it (`(set-option :yices-NAME VALUE)`), is taken by the `yices-smt2` binary of the linked
+/// release: it answers `success` to each (`unsupported` would mean it ignores the option).
+/// Ground truth: the binary itself.
+#[test]
+fn yices_binary_takes_every_drawn_parameter_as_a_reproducer_sets_it() {
+    let c = smtsmith::solver::catalog::yices_catalog().unwrap();
+    let profile = smtsmith::profile::of(SolverId::Yices);
+    let mut lines = vec!["(set-option :print-success true)".to_string()];
+    for d in &c.drawn {
+        for v in d.values() {
+            let own = profile.binary_options([(d.name.clone(), v.clone())]);
+            assert!(
+                own.command_line.is_empty(),
+                "{} is a command-line flag",
+                d.name
+            );
+            lines.push(format!(
+                "(set-option :{} {})",
+                own.script[0].0, own.script[0].1
+            ));
+        }
+    }
+    assert!(lines.len() > 60, "{} lines", lines.len());
+    let out = smtsmith::solver::yices::run_binary(&lines.join("\n"), 10_000).unwrap();
+    let answers: Vec<&str> = out.lines().collect();
+    assert_eq!(answers.len(), lines.len(), "{out}");
+    for (line, answer) in lines.iter().zip(&answers) {
+        assert_eq!(*answer, "success", "{line}");
+    }
+}

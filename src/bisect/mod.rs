@@ -295,6 +295,18 @@ pub fn decide(
     f: &Formula,
     timeout: Duration,
 ) -> Result<(Verdict, Option<crate::eval::Truth>), String> {
+    let (verdict, model, _) = answer_with_model(binary, text, f, timeout)?;
+    Ok((verdict, model.map(|m| crate::eval::check_model(f, &m))))
+}
+
+/// The binary's answer to `text` (its first), its model of `f` after `sat` as [`decide`]
+/// asks for it (`None`: not read exactly), and what it printed after the answer.
+pub fn answer_with_model(
+    binary: &Replayer,
+    text: &str,
+    f: &Formula,
+    timeout: Duration,
+) -> Result<(Verdict, Option<crate::eval::Model>, String), String> {
     let asked = model_terms(f);
     let terms: Vec<&str> = asked.iter().map(|(_, t, _)| t.as_str()).collect();
     let script = if terms.is_empty() {
@@ -324,12 +336,12 @@ pub fn decide(
         "unsat" => Verdict::Unsat,
         _ => Verdict::Unknown,
     };
-    if verdict != Verdict::Sat {
-        return Ok((verdict, None));
-    }
     let rest = lines[k + 1..].join("\n");
-    let truth = read_model(f, &rest, &asked).map(|m| crate::eval::check_model(f, &m));
-    Ok((verdict, truth))
+    if verdict != Verdict::Sat {
+        return Ok((verdict, None, rest));
+    }
+    let model = read_model(f, &rest, &asked);
+    Ok((verdict, model, rest))
 }
 
 /// What the binary is asked for after `sat`: the formula's constants, then its closed

@@ -55,6 +55,10 @@ pub enum BinaryShows {
     /// `sat` with a model smtsmith's evaluator refutes (or, where smtsmith does not read the
     /// model exactly, that Z3's own `model_validate=true` rejects).
     Model,
+    /// Z3's optimizer: the objectives it reports after `(get-objectives)` and its model,
+    /// judged by the optimizer's oracle (`oracle::optimum`; a better objective's witness from
+    /// the same binary, checked by the evaluator).
+    Optimum,
     /// Killed by a signal.
     Signal,
     /// Still running at the probe's time limit.
@@ -97,6 +101,7 @@ impl Known {
             Some("invalid-model" | "wrong-value") => BinaryShows::Model,
             Some("incompleteness") => BinaryShows::NotStatus,
             Some("invalid-core") => BinaryShows::Core,
+            Some("wrong-optimum") => BinaryShows::Optimum,
             _ => BinaryShows::Verdicts,
         }
     }

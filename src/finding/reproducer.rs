@@ -4,9 +4,14 @@
 use super::*;
 
 /// The formula of a reproducer smtsmith wrote, as smtsmith reads it: Z3's
-/// `check-sat-using` line (the finding's setup records the tactic) reads as `check-sat`.
+/// `check-sat-using` line (the finding's setup records the tactic) reads as `check-sat`;
+/// an optimizer's reproducer reads as its hard constraints ([`crate::optimize::hard_part`]).
 pub fn reproducer_formula(text: &str) -> Result<Formula, String> {
-    crate::smtlib::parse::parse_script(text)
+    let text = match crate::optimize::OptCase::from_script(text) {
+        Ok(_) => std::borrow::Cow::Owned(crate::optimize::hard_part(text)),
+        Err(_) => std::borrow::Cow::Borrowed(text),
+    };
+    crate::smtlib::parse::parse_script(&text)
         .map(|s| s.formula)
         .map_err(|e| e.to_string())
 }

@@ -353,6 +353,169 @@ impl OptCase {
     }
 }
 
+impl OptCase {
+    /// The case a reproducer of the optimizer writes ([`OptCase::script`], or one reduced by
+    /// hand from it): the priority (`opt.priority`, Z3's default `lex` without it), the
+    /// optimizer's options, the hard constraints as smtsmith reads them ([`hard_part`]), the
+    /// objectives (`minimize`/`maximize` of a declared constant) and soft constraints
+    /// (`assert-soft` of a declared Boolean constant), in order.
+    pub fn from_script(text: &str) -> Result<OptCase, String> {
+        let script = crate::smtlib::parse::parse_script(&hard_part(text))
+            .map_err(|e| format!("the hard constraints: {e}"))?;
+        let mut case = OptCase {
+            formula: script.formula,
+            objectives: Vec::new(),
+            softs: Vec::new(),
+            priority: Priority::Lex,
+            options: Vec::new(),
+        };
+        let commands = crate::solver::text::items_of(text)
+            .ok_or("not a list of S-expressions (an unbalanced parenthesis)")?;
+        for command in commands {
+            let Some(parts) = crate::solver::text::items(command) else {
+                continue;
+            };
+            let known = |name: &str| {
+                decl(&case.formula, name)
+                    .map(|_| name.to_string())
+                    .ok_or(format!("{command}: {name} is no declared constant"))
+            };
+            match parts.as_slice() {
+                ["set-option", ":opt.priority", p] => {
+                    case.priority = match *p {
+                        "lex" => Priority::Lex,
+                        "box" => Priority::Box,
+                        "pareto" => Priority::Pareto,
+                        other => return Err(format!("priority {other}")),
+                    }
+                }
+                ["set-option", key, value] if key.starts_with(":opt.") => {
+                    case.options.push((key[1..].to_string(), value.to_string()))
+                }
+                [c @ ("minimize" | "maximize"), name] => case.objectives.push(Objective {
+                    direction: if *c == "minimize" {
+                        Direction::Minimize
+                    } else {
+                        Direction::Maximize
+                    },
+                    name: known(name)?,
+                }),
+                ["assert-soft", name, rest @ ..] => {
+                    let weight = match rest {
+                        [":weight", w, ..] => w.parse().map_err(|_| format!("weight {w}"))?,
+                        _ => 1,
+                    };
+                    case.softs.push(Soft {
+                        name: known(name)?,
+                        weight,
+                    })
+                }
+                _ => {}
+            }
+        }
+        if case.objectives.is_empty() && case.softs.is_empty() {
+            return Err("no minimize, maximize or assert-soft".into());
+        }
+        Ok(case)
+    }
+}
+
+/// The bounds Z3's binary prints for `case` after `(get-objectives)`: per objective, then
+/// the soft group (its id `goal`) if the case has soft constraints, in
+/// [`OptOutcome::bounds`]'s order; `None` where a value is not read. `None` for all where
+/// `out` has no `(objectives …)` block.
+pub fn read_objectives(case: &OptCase, out: &str) -> Option<Vec<Option<Bound>>> {
+    let items = crate::solver::text::items_of(out)?;
+    let block = items
+        .iter()
+        .filter_map(|i| crate::solver::text::items(i))
+        .find(|parts| parts.first() == Some(&"objectives"))?;
+    let value_of = |name: &str| {
+        block[1..].iter().find_map(|pair| {
+            let p = crate::solver::text::items(pair)?;
+            (p.len() == 2 && p[0] == name).then(|| parse_bound(p[1]))?
+        })
+    };
+    let mut bounds: Vec<Option<Bound>> =
+        case.objectives.iter().map(|o| value_of(&o.name)).collect();
+    if !case.softs.is_empty() {
+        bounds.push(value_of("goal"));
+    }
+    Some(bounds)
+}
+
+/// A bound as Z3's binary prints it: numerals and decimals, `oo`, `epsilon`, bit-vector
+/// literals (unsigned), and `+`, `-`, `*` (by a number) and `/` of numbers over them.
+pub fn parse_bound(text: &str) -> Option<Bound> {
+    use num_traits::{One, Zero};
+    let zero = || Bound {
+        infinity: BigRational::zero(),
+        value: BigRational::zero(),
+        epsilon: BigRational::zero(),
+    };
+    let scale = |b: &Bound, c: &BigRational| Bound {
+        infinity: &b.infinity * c,
+        value: &b.value * c,
+        epsilon: &b.epsilon * c,
+    };
+    let add = |a: Bound, b: &Bound| Bound {
+        infinity: a.infinity + &b.infinity,
+        value: a.value + &b.value,
+        epsilon: a.epsilon + &b.epsilon,
+    };
+    // A plain number: no infinity, no epsilon.
+    let number = |b: &Bound| (b.infinity.is_zero() && b.epsilon.is_zero()).then(|| b.value.clone());
+    let text = text.trim();
+    if let Some(parts) = crate::solver::text::items(text) {
+        let (op, args) = parts.split_first()?;
+        let args: Vec<Bound> = args.iter().map(|a| parse_bound(a)).collect::<Option<_>>()?;
+        return match (*op, args.as_slice()) {
+            ("-", [a]) => Some(scale(a, &-BigRational::one())),
+            ("-", [a, rest @ ..]) => Some(rest.iter().fold(a.clone(), |acc, b| {
+                add(acc, &scale(b, &-BigRational::one()))
+            })),
+            ("+", args) => Some(args.iter().fold(zero(), add)),
+            ("*", [a, b]) => match (number(a), number(b)) {
+                (Some(c), _) => Some(scale(b, &c)),
+                (_, Some(c)) => Some(scale(a, &c)),
+                _ => None,
+            },
+            ("/", [a, b]) => {
+                let (n, d) = (number(a)?, number(b)?);
+                (!d.is_zero()).then(|| Bound {
+                    value: n / d,
+                    ..zero()
+                })
+            }
+            _ => None,
+        };
+    }
+    match text {
+        "oo" => Some(Bound {
+            infinity: BigRational::one(),
+            ..zero()
+        }),
+        "epsilon" => Some(Bound {
+            epsilon: BigRational::one(),
+            ..zero()
+        }),
+        _ => {
+            let value = if let Some(hex) = text.strip_prefix("#x") {
+                BigRational::from_integer(BigInt::parse_bytes(hex.as_bytes(), 16)?)
+            } else if let Some(bin) = text.strip_prefix("#b") {
+                BigRational::from_integer(BigInt::parse_bytes(bin.as_bytes(), 2)?)
+            } else if let Some((i, f)) = text.split_once('.') {
+                let digits = format!("{i}{f}");
+                let n = BigInt::parse_bytes(digits.as_bytes(), 10)?;
+                BigRational::new(n, BigInt::from(10u32).pow(f.len() as u32))
+            } else {
+                BigRational::from_integer(BigInt::parse_bytes(text.as_bytes(), 10)?)
+            };
+            Some(Bound { value, ..zero() })
+        }
+    }
+}
+
 /// Asserts `lo <= x <= hi` for each Int and Real constant of `f`, `lo` in -8..=7 and the
 /// width in 0..=15 drawn from `b` and the constant's number.
 fn boxed(f: &mut Formula, b: u16) -> Option<()> {
@@ -557,6 +720,48 @@ mod tests {
 
     /// Every coefficient of a combination is a value of its sort, at every bit-vector
     /// width down to 1 (negative ones modulo 2^w).
+    /// Z3's printed bounds read exactly: 5.4.1.0's `25/26 - epsilon` of the minimize/is_int
+    /// finding, integers, decimals, infinities, bit-vectors.
+    #[test]
+    fn printed_bounds_read_exactly() {
+        let r = |n: i64, d: i64| BigRational::new(n.into(), d.into());
+        let b = parse_bound("(+ (/ 25.0 26.0) (* (- 1.0) epsilon))").unwrap();
+        assert_eq!((b.value.clone(), b.epsilon.clone()), (r(25, 26), r(-1, 1)));
+        assert_eq!(b.attained(), None);
+        assert_eq!(parse_bound("1").unwrap().attained(), Some(&r(1, 1)));
+        assert_eq!(parse_bound("(- 2.5)").unwrap().attained(), Some(&r(-5, 2)));
+        assert_eq!(parse_bound("(* (- 1) oo)").unwrap().infinity, r(-1, 1));
+        assert_eq!(parse_bound("#x0f").unwrap().attained(), Some(&r(15, 1)));
+        assert_eq!(parse_bound("(- 3 epsilon)").unwrap().epsilon, r(-1, 1));
+        assert!(parse_bound("(* oo epsilon)").is_none());
+        assert!(parse_bound("(f 1)").is_none());
+    }
+
+    /// A reproducer reads back as its case: priority, options, objectives, soft constraints;
+    /// Z3's objectives block gives their bounds by name.
+    #[test]
+    fn reproducers_read_back_as_cases() {
+        let text = "(set-option :opt.priority box)\n(set-option :opt.optsmt_engine symba)\n\
+                    (declare-fun r0 () Real)\n(declare-fun s () Bool)\n(assert (<= r0 1.0))\n\
+                    (maximize r0)\n(assert-soft s :weight 2 :id goal)\n(check-sat)\n(get-objectives)\n";
+        let case = OptCase::from_script(text).unwrap();
+        assert_eq!(case.priority, Priority::Box);
+        assert_eq!(
+            case.options,
+            [("opt.optsmt_engine".to_string(), "symba".to_string())]
+        );
+        assert_eq!(case.objectives[0].direction, Direction::Maximize);
+        assert_eq!(
+            (case.softs[0].name.as_str(), case.softs[0].weight),
+            ("s", 2)
+        );
+        let bounds =
+            read_objectives(&case, "sat\n(objectives\n (r0 1)\n (goal 0)\n)\n((r0 0.0))").unwrap();
+        assert_eq!(bounds.len(), 2);
+        assert!(bounds.iter().all(Option::is_some));
+        assert!(OptCase::from_script("(declare-fun x () Int)(minimize y)").is_err());
+    }
+
     #[test]
     fn combinations_are_well_sorted_at_every_width() {
         for sort in [

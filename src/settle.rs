@@ -11,22 +11,12 @@
 use crate::finding::{FindingRecord, Status};
 use crate::oracle::Class;
 use crate::solver_id::SolverId;
-use serde::Serialize;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// What the solver's own front end did with a reproducer under its own time limit.
-#[derive(Clone, Debug, Serialize)]
-pub struct FrontEndRun {
-    pub command: String,
-    pub seconds: f64,
-    /// Its first answer (`sat`, `unsat`, `unknown`), or how it ended.
-    pub answer: String,
-    /// Killed at the cap.
-    pub killed: bool,
-}
+pub use crate::finding::record::FrontEndRun;
 
 /// A call is past its limit when it runs twice its limit and at least 2 s past it (the fuzz
 /// watchdog's rule for a call nothing stops).
@@ -167,7 +157,7 @@ pub fn settle_time_limit(json: &Path, exe: &Path) -> Result<TimeLimit, String> {
         .nth(1)
         .and_then(|r| r.split(' ').next())
         .and_then(|n| n.parse().ok());
-    v.time_limit = Some(serde_json::to_value(&run).map_err(|e| err(e.to_string()))?);
+    v.time_limit = Some(run.clone());
     let ignored = run.killed || overran(run.seconds, limit_ms);
     // Settled by the front end's run; not reduced, so not matched against the known bugs.
     v.status = Status::New;

@@ -121,6 +121,17 @@ pub struct BinaryRecord {
     pub probe: serde_json::Value,
 }
 
+/// What the solver's own front end did with a reproducer under its own time limit.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FrontEndRun {
+    pub command: String,
+    pub seconds: f64,
+    /// Its first answer (`sat`, `unsat`, `unknown`), or how it ended.
+    pub answer: String,
+    /// Killed at the cap.
+    pub killed: bool,
+}
+
 /// A finding's JSON.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct FindingRecord {
@@ -206,9 +217,9 @@ pub struct FindingRecord {
     /// A sanitizer's report (tool, kind, frames).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sanitizer: Option<serde_json::Value>,
-    /// A `time-limit` finding's runs in a fresh process (`smtsmith settle`).
+    /// A `time-limit` finding's median run in a fresh process (`smtsmith settle`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub time_limit: Option<serde_json::Value>,
+    pub time_limit: Option<FrontEndRun>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_limit_runs_seconds: Option<Vec<f64>>,
     /// A script finding's action at which it was made, its number of actions, each

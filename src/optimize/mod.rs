@@ -369,18 +369,26 @@ impl OptCase {
             priority: Priority::Lex,
             options: Vec::new(),
         };
-        let commands = crate::solver::text::items_of(text)
-            .ok_or("not a list of S-expressions (an unbalanced parenthesis)")?;
-        for command in commands {
-            let Some(parts) = crate::solver::text::items(command) else {
+        use crate::smtlib::sexp::Sx;
+        let commands =
+            Sx::parse_all(text).ok_or("not balanced S-expressions (a parenthesis or a quote)")?;
+        for command in &commands {
+            let Sx::List(parts) = command else {
                 continue;
             };
+            let atoms: Vec<&str> = parts
+                .iter()
+                .map(|p| match p {
+                    Sx::Atom(a) => a.as_str(),
+                    Sx::List(_) => "",
+                })
+                .collect();
             let known = |name: &str| {
                 decl(&case.formula, name)
                     .map(|_| name.to_string())
                     .ok_or(format!("{command}: {name} is no declared constant"))
             };
-            match parts.as_slice() {
+            match atoms.as_slice() {
                 ["set-option", ":opt.priority", p] => {
                     case.priority = match *p {
                         "lex" => Priority::Lex,
@@ -425,15 +433,16 @@ impl OptCase {
 /// [`OptOutcome::bounds`]'s order; `None` where a value is not read. `None` for all where
 /// `out` has no `(objectives …)` block.
 pub fn read_objectives(case: &OptCase, out: &str) -> Option<Vec<Option<Bound>>> {
-    let items = crate::solver::text::items_of(out)?;
-    let block = items
-        .iter()
-        .filter_map(|i| crate::solver::text::items(i))
-        .find(|parts| parts.first() == Some(&"objectives"))?;
+    use crate::smtlib::sexp::Sx;
+    let items = Sx::parse_all(out)?;
+    let block = items.iter().find_map(|i| match i {
+        Sx::List(parts) if i.head() == Some("objectives") => Some(&parts[1..]),
+        _ => None,
+    })?;
     let value_of = |name: &str| {
-        block[1..].iter().find_map(|pair| {
-            let p = crate::solver::text::items(pair)?;
-            (p.len() == 2 && p[0] == name).then(|| parse_bound(p[1]))?
+        block.iter().find_map(|pair| match pair {
+            Sx::List(p) if p.len() == 2 && p[0] == Sx::Atom(name.to_string()) => parse_bound(&p[1]),
+            _ => None,
         })
     };
     let mut bounds: Vec<Option<Bound>> =
@@ -446,7 +455,8 @@ pub fn read_objectives(case: &OptCase, out: &str) -> Option<Vec<Option<Bound>>> 
 
 /// A bound as Z3's binary prints it: numerals and decimals, `oo`, `epsilon`, bit-vector
 /// literals (unsigned), and `+`, `-`, `*` (by a number) and `/` of numbers over them.
-pub fn parse_bound(text: &str) -> Option<Bound> {
+pub fn parse_bound(term: &crate::smtlib::sexp::Sx) -> Option<Bound> {
+    use crate::smtlib::sexp::Sx;
     use num_traits::{One, Zero};
     let zero = || Bound {
         infinity: BigRational::zero(),
@@ -465,31 +475,35 @@ pub fn parse_bound(text: &str) -> Option<Bound> {
     };
     // A plain number: no infinity, no epsilon.
     let number = |b: &Bound| (b.infinity.is_zero() && b.epsilon.is_zero()).then(|| b.value.clone());
-    let text = text.trim();
-    if let Some(parts) = crate::solver::text::items(text) {
-        let (op, args) = parts.split_first()?;
-        let args: Vec<Bound> = args.iter().map(|a| parse_bound(a)).collect::<Option<_>>()?;
-        return match (*op, args.as_slice()) {
-            ("-", [a]) => Some(scale(a, &-BigRational::one())),
-            ("-", [a, rest @ ..]) => Some(rest.iter().fold(a.clone(), |acc, b| {
-                add(acc, &scale(b, &-BigRational::one()))
-            })),
-            ("+", args) => Some(args.iter().fold(zero(), add)),
-            ("*", [a, b]) => match (number(a), number(b)) {
-                (Some(c), _) => Some(scale(b, &c)),
-                (_, Some(c)) => Some(scale(a, &c)),
+    let text = match term {
+        Sx::Atom(a) => a.as_str(),
+        Sx::List(parts) => {
+            let (Sx::Atom(op), args) = parts.split_first()? else {
+                return None;
+            };
+            let args: Vec<Bound> = args.iter().map(parse_bound).collect::<Option<_>>()?;
+            return match (op.as_str(), args.as_slice()) {
+                ("-", [a]) => Some(scale(a, &-BigRational::one())),
+                ("-", [a, rest @ ..]) => Some(rest.iter().fold(a.clone(), |acc, b| {
+                    add(acc, &scale(b, &-BigRational::one()))
+                })),
+                ("+", args) => Some(args.iter().fold(zero(), add)),
+                ("*", [a, b]) => match (number(a), number(b)) {
+                    (Some(c), _) => Some(scale(b, &c)),
+                    (_, Some(c)) => Some(scale(a, &c)),
+                    _ => None,
+                },
+                ("/", [a, b]) => {
+                    let (n, d) = (number(a)?, number(b)?);
+                    (!d.is_zero()).then(|| Bound {
+                        value: n / d,
+                        ..zero()
+                    })
+                }
                 _ => None,
-            },
-            ("/", [a, b]) => {
-                let (n, d) = (number(a)?, number(b)?);
-                (!d.is_zero()).then(|| Bound {
-                    value: n / d,
-                    ..zero()
-                })
-            }
-            _ => None,
-        };
-    }
+            };
+        }
+    };
     match text {
         "oo" => Some(Bound {
             infinity: BigRational::one(),
@@ -725,6 +739,10 @@ mod tests {
     #[test]
     fn printed_bounds_read_exactly() {
         let r = |n: i64, d: i64| BigRational::new(n.into(), d.into());
+        let parse_bound = |text: &str| {
+            let term = crate::smtlib::sexp::Sx::parse_all(text).unwrap().remove(0);
+            super::parse_bound(&term)
+        };
         let b = parse_bound("(+ (/ 25.0 26.0) (* (- 1.0) epsilon))").unwrap();
         assert_eq!((b.value.clone(), b.epsilon.clone()), (r(25, 26), r(-1, 1)));
         assert_eq!(b.attained(), None);

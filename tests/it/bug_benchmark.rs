@@ -318,16 +318,18 @@ fn every_cheap_known_cvc5_bug_is_found_and_settled_known_by_check() {
             .output()
             .unwrap();
         let text = String::from_utf8_lossy(&out.stdout);
-        let known: Vec<serde_json::Value> =
+        let known: Vec<smtsmith::finding::FindingRecord> =
             smtsmith::finding::json_files(&findings.path().join("known"))
                 .unwrap_or_default()
                 .into_iter()
-                .map(|p| serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap())
+                .map(|p| crate::record(&p))
                 .collect();
         assert!(
-            known.iter().any(|v| v["known"] == k.file.as_str()
-                && v["blamed"] == "cvc5"
-                && k.classes.iter().any(|c| v["class"] == c.as_str())),
+            known
+                .iter()
+                .any(|v| v.known.as_deref() == Some(k.file.as_str())
+                    && v.blamed == Some(smtsmith::solver_id::SolverId::Cvc5)
+                    && k.classes.contains(&v.class)),
             "{}: no finding settled known as it\n{text}\n{known:?}",
             k.file
         );
@@ -429,11 +431,8 @@ fn bisection_replays_cvc5_and_yices_findings_in_their_own_releases() {
         .iter()
         .all(|(_, p)| matches!(p, Probe::Bad(why) if why.contains("model makes assertion"))));
     // Recorded in the JSON, with the solver bisected.
-    let v: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(dir.path().join(format!("{yices}.json"))).unwrap(),
-    )
-    .unwrap();
-    assert_eq!(v["bisect"]["solver"], "yices");
+    let v = crate::record(&dir.path().join(format!("{yices}.json")));
+    assert_eq!(v.bisect.map(|b| b.solver).as_deref(), Some("yices"));
 }
 
 /// Why cvc5 1.2.0 to 1.3.2 are replayed (bisection, verify) but not linked (build.rs refuses

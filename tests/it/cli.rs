@@ -5,7 +5,7 @@ use smtsmith::finding;
 use smtsmith::generate::{seeded_bytes, Case};
 use smtsmith::harness::{Harness, Selection};
 use smtsmith::oracle::judge;
-use smtsmith::solver::{z3, Verdict};
+use smtsmith::solver::{z3, SolverId, Verdict};
 use std::process::Command;
 
 fn smtsmith() -> Command {
@@ -322,13 +322,12 @@ fn a_written_finding_replays_with_the_z3_binary() {
         .with_input(Some(b"bytes"));
     let w = finding::write(dir.path(), &issue, &ctx).unwrap();
     assert!(w.smt2.starts_with(dir.path().join("wrong-unsat")));
-    let meta: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&w.json).unwrap()).unwrap();
-    assert_eq!(meta["class"], "wrong-unsat");
-    assert_eq!(meta["blamed"], "cvc5");
-    assert_eq!(meta["input_hex"], "6279746573");
+    let meta = crate::record(&w.json);
+    assert_eq!(meta.class, "wrong-unsat");
+    assert_eq!(meta.blamed, Some(SolverId::Cvc5));
+    assert_eq!(meta.input_hex.as_deref(), Some("6279746573"));
     let script = std::fs::read_to_string(&w.smt2).unwrap();
-    assert_eq!(meta["reuse"], h.reuse().name());
+    assert_eq!(meta.reuse, Some(h.reuse()));
     // With kept solvers in `scope` mode the reproducer asserts inside (push 1), as the
     // harness did; both front ends take it and agree with the real answer (sat).
     assert_eq!(
@@ -497,17 +496,12 @@ fn check_reports_each_file_and_survives_a_hanging_solver() {
     // Settled by evidence: cvc5's own front end, a process of its own with the same 1 s
     // limit, is still running at 6 s too (the file's known behaviour): the solver ignores
     // its time limit (not the cost of a check that its front end would stop).
-    let meta: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(std::path::Path::new(repro).with_extension("json")).unwrap(),
-    )
-    .unwrap();
-    assert_eq!(meta["time_limit"]["killed"], true, "{meta}");
+    let meta = crate::record(&std::path::Path::new(repro).with_extension("json"));
+    let run = meta.time_limit.as_ref().expect("settled by a run");
+    assert!(run.killed, "{meta:?}");
     assert!(
-        meta["summary"]
-            .as_str()
-            .unwrap()
-            .contains("ignores its 1000 ms limit too"),
-        "{meta}"
+        meta.summary.contains("ignores its 1000 ms limit too"),
+        "{meta:?}"
     );
     assert_eq!(
         out.status.code(),
@@ -959,8 +953,8 @@ fn watchdog_writes_a_time_limit_finding_and_ends_a_hung_process() {
         "{err}"
     );
     let (json, meta) = crate::only_finding(&findings.join("time-limit"), &err);
-    assert_eq!(meta["blamed"], "cvc5");
-    assert!(meta["known"].is_null(), "{meta}");
+    assert_eq!(meta.blamed, Some(SolverId::Cvc5));
+    assert!(meta.known.is_none(), "{meta:?}");
     // Settled outside the process, by cvc5's own front end under the same limit: it ignores
     // the limit too, so the finding stays a time-limit finding,
     // now `new` with that run as its evidence and in its summary.
@@ -971,16 +965,14 @@ fn watchdog_writes_a_time_limit_finding_and_ends_a_hung_process() {
         said.contains("ignores its time limit: its own front end too"),
         "{said}"
     );
-    let meta: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
-    assert_eq!(meta["class"], "time-limit", "{meta}");
-    assert_eq!(meta["status"], "new", "{meta}");
-    assert!(meta["time_limit_runs_seconds"].is_array(), "{meta}");
+    let meta = crate::record(&json);
+    assert_eq!(meta.class, "time-limit", "{meta:?}");
+    assert_eq!(meta.status, smtsmith::finding::Status::New, "{meta:?}");
+    assert!(meta.time_limit_runs_seconds.is_some(), "{meta:?}");
     assert!(
-        meta["summary"]
-            .as_str()
-            .is_some_and(|s| s.contains("its own front end ignores its 2000 ms limit too")),
-        "{meta}"
+        meta.summary
+            .contains("its own front end ignores its 2000 ms limit too"),
+        "{meta:?}"
     );
     // It replays from its input in a new process (the hang again, same finding).
     assert!(json.with_extension("input").is_file());

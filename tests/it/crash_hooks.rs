@@ -8,6 +8,7 @@
 //! from Z3's own error handler, which Z3 calls from inside an ill-sorted call (the
 //! `SMTSMITH_FAULT` test hook installs one that exits or recurses without end), and the
 //! overrun is cvc5 bit-blasting a wide division.
+use smtsmith::solver::SolverId;
 
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -54,7 +55,11 @@ fn cpu_seconds(pid: u32) -> Option<f64> {
 }
 
 /// The one finding under `findings/<class>`, its reproducer read back by smtsmith.
-fn the_finding(findings: &std::path::Path, class: &str, context: &str) -> serde_json::Value {
+fn the_finding(
+    findings: &std::path::Path,
+    class: &str,
+    context: &str,
+) -> smtsmith::finding::FindingRecord {
     let (json, meta) = crate::only_finding(&findings.join(class), context);
     let text = std::fs::read_to_string(json.with_extension("smt2")).unwrap();
     smtsmith::finding::reproducer_formula(&text)
@@ -63,7 +68,7 @@ fn the_finding(findings: &std::path::Path, class: &str, context: &str) -> serde_
     let input = std::fs::read(json.with_extension("input"))
         .unwrap_or_else(|e| panic!("no input beside the finding: {e}\n{context}"));
     let hex: String = input.iter().map(|b| format!("{b:02x}")).collect();
-    assert_eq!(meta["input_hex"], hex.as_str(), "{meta}");
+    assert_eq!(meta.input_hex.as_deref(), Some(hex.as_str()), "{meta:?}");
     meta
 }
 
@@ -109,9 +114,9 @@ fn an_abort_inside_a_solver_call_leaves_a_crash_finding() {
         out.status
     );
     let meta = the_finding(&findings, "crash", &err);
-    let summary = meta["summary"].as_str().unwrap();
+    let summary = meta.summary.as_str();
     assert!(summary.contains("signal 6"), "{summary}");
-    let blamed = meta["blamed"].as_str().unwrap();
+    let blamed = meta.blamed.expect("a crash blames the solver it died in");
     assert!(
         summary.contains(&format!("died in {blamed}")),
         "{summary} (blamed {blamed})"
@@ -138,8 +143,8 @@ fn an_exit_inside_a_solver_call_leaves_a_crash_finding() {
         "(set-logic QF_LIA)(declare-fun x () Int)(assert (> x 2))(check-sat)",
     );
     let meta = the_finding(&findings, "crash", &err);
-    assert_eq!(meta["blamed"], "z3");
-    assert_eq!(meta["summary"], "the process exited inside a z3 call");
+    assert_eq!(meta.blamed, Some(SolverId::Z3));
+    assert_eq!(meta.summary, "the process exited inside a z3 call");
 }
 
 /// A stack overflow inside a real Z3 call (Z3 calls the error handler the test hook
@@ -165,17 +170,17 @@ fn a_stack_overflow_inside_a_solver_call_leaves_a_crash_finding() {
         out.status
     );
     let meta = the_finding(&findings, "crash", &err);
-    assert_eq!(meta["blamed"], "z3");
-    let summary = meta["summary"].as_str().unwrap();
+    assert_eq!(meta.blamed, Some(SolverId::Z3));
+    let summary = meta.summary.as_str();
     assert!(summary.contains("signal 11"), "{summary}");
     // No answer, but the release that died is recorded: `bisect` starts from it.
-    let z3 = &meta["solvers"][0];
-    assert_eq!(z3["solver"], "z3", "{meta}");
-    assert!(z3["verdict"].is_null(), "{meta}");
-    let release = smtsmith::bisect::release_of(z3["version"].as_str().unwrap());
+    let z3 = &meta.solvers[0];
+    assert_eq!(z3.solver, SolverId::Z3, "{meta:?}");
+    assert!(z3.verdict.is_none(), "{meta:?}");
+    let release = smtsmith::bisect::release_of(&z3.version);
     assert!(
         release.split('.').count() == 4 && release.split('.').all(|n| n.parse::<u32>().is_ok()),
-        "{meta}"
+        "{meta:?}"
     );
 }
 
@@ -191,8 +196,8 @@ fn an_exit_inside_a_self_checking_solver_call_is_a_self_check_finding() {
          (assert (> x 2))(check-sat)(assert (< x 10))(check-sat)",
     );
     let meta = the_finding(&findings, "self-check", &err);
-    assert_eq!(meta["blamed"], "z3");
-    assert_eq!(meta["mode"], "script");
+    assert_eq!(meta.blamed, Some(SolverId::Z3));
+    assert_eq!(meta.mode, Some(smtsmith::finding::record::Mode::Script));
 }
 
 /// The watchdog's time-limit side, on a call stuck by construction: under the test hook
@@ -219,8 +224,8 @@ fn a_call_past_its_limit_gets_a_time_limit_finding_on_any_release() {
         "{err}"
     );
     let meta = the_finding(&findings, "time-limit", &err);
-    assert_eq!(meta["blamed"], "z3");
-    assert_eq!(meta["limits"]["timeout_ms"], 500);
+    assert_eq!(meta.blamed, Some(SolverId::Z3));
+    assert_eq!(meta.limits.timeout_ms, 500);
     // The process ended by itself once the call returned, not by the watchdog's hang limit.
     assert!(out.status.success(), "{err}");
 }

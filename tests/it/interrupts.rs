@@ -42,10 +42,10 @@ fn a_z3_call_nothing_stops_gets_its_finding_and_the_process_goes_on() {
     assert!(at < 4.0, "interrupted at {at} s with a 2 s limit\n{err}");
     assert!(err.contains("not stopped by Z3_interrupt"), "{err}");
     let (_, meta) = crate::only_finding(&findings.join("time-limit"), &err);
-    assert_eq!(meta["blamed"], "z3");
-    assert_eq!(meta["limits"]["timeout_ms"], 2000, "{meta}");
+    assert_eq!(meta.blamed, Some(smtsmith::solver::SolverId::Z3));
+    assert_eq!(meta.limits.timeout_ms, 2000, "{meta:?}");
     // Written while the call still ran: 2 s limit, interrupt at 3 s, finding at about 4 s.
-    let summary = meta["summary"].as_str().unwrap();
+    let summary = meta.summary.as_str();
     let seconds: f64 = summary
         .strip_prefix("z3 still running ")
         .and_then(|r| r.split(' ').next())

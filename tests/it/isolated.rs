@@ -6,6 +6,9 @@
 //! 2.5 s a stuck call needs), and a real exit from inside a Z3 call (the `SMTSMITH_FAULT`
 //! test hook, which the children inherit).
 
+use smtsmith::finding::record::Mode;
+use smtsmith::finding::{FindingRecord, Status};
+use smtsmith::solver::SolverId;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -18,12 +21,7 @@ fn smtsmith() -> Command {
 /// Runs `text` once through `run-target seed_mutation` with a quarter of the limits (500
 /// ms) into `dir/findings`, with `env` set; the one finding of `class` it leaves (JSON path,
 /// metadata).
-fn finding(
-    dir: &Path,
-    class: &str,
-    text: &str,
-    env: &[(&str, &str)],
-) -> (PathBuf, serde_json::Value) {
+fn finding(dir: &Path, class: &str, text: &str, env: &[(&str, &str)]) -> (PathBuf, FindingRecord) {
     let mut with = vec![
         ("SMTSMITH_EFFORT", "0.25"),
         ("SMTSMITH_HANG_SECONDS", "120"),
@@ -35,7 +33,7 @@ fn finding(
 }
 
 /// `smtsmith reduce JSON` with `env`: its exit status, output, and the JSON afterwards.
-fn reduce(json: &Path, env: &[(&str, &str)]) -> (Option<i32>, String, serde_json::Value) {
+fn reduce(json: &Path, env: &[(&str, &str)]) -> (Option<i32>, String, FindingRecord) {
     let out = smtsmith()
         .arg("reduce")
         .arg("--budget")
@@ -49,8 +47,27 @@ fn reduce(json: &Path, env: &[(&str, &str)]) -> (Option<i32>, String, serde_json
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-    let meta = serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap();
-    (out.status.code(), text, meta)
+    (out.status.code(), text, crate::record(json))
+}
+
+/// The reduction's cost as the record keeps it (`reduced.stats`: assertions, nodes, …).
+fn reduction_stats(r: &FindingRecord) -> &serde_json::Value {
+    let reduced = r
+        .reduced
+        .as_ref()
+        .unwrap_or_else(|| panic!("not reduced: {r:?}"));
+    reduced
+        .other
+        .get("stats")
+        .unwrap_or_else(|| panic!("no reduction stats: {r:?}"))
+}
+
+/// The reduced case's summary.
+fn reduced_summary(r: &FindingRecord) -> &str {
+    r.reduced
+        .as_ref()
+        .and_then(|x| x.summary.as_deref())
+        .unwrap_or_else(|| panic!("no reduced summary: {r:?}"))
 }
 
 /// Two `time-limit` findings of one behaviour — cvc5 bit-blasting a 160-bit division past
@@ -73,40 +90,37 @@ fn time_limit_findings_of_one_behaviour_reduce_to_one_key() {
             &format!("(set-logic ALL){padding}{division}(check-sat)"),
             &[],
         );
-        assert_eq!(before["blamed"], "cvc5", "{before}");
+        assert_eq!(before.blamed, Some(SolverId::Cvc5), "{before:?}");
         let (status, out, after) = reduce(&json, &[]);
         assert_eq!(status, Some(0), "{out}");
-        let reduced = &after["reduced"];
-        assert_eq!(reduced["stats"]["assertions"], 1, "padding {i}: {after}");
+        let stats = reduction_stats(&after);
+        assert_eq!(stats["assertions"], 1, "padding {i}: {after:?}");
         assert!(
-            reduced["stats"]["nodes"].as_u64() < reduced["stats"]["original_nodes"].as_u64(),
-            "{after}"
+            stats["nodes"].as_u64() < stats["original_nodes"].as_u64(),
+            "{after:?}"
         );
         // The bit-vector padding's key names the division's behaviour before reduction
         // already (its operators are linear); the arithmetic padding's does not.
         assert_eq!(
-            after["key"],
+            after.key,
             format!(
                 "time-limit/cvc5/BV/{}",
                 smtsmith::finding::WIDE_BV_ARITHMETIC
             ),
-            "{after}"
+            "{after:?}"
         );
         if i == 1 {
-            assert_ne!(after["key"], after["original_key"], "{after}");
+            assert_ne!(Some(&after.key), after.original_key.as_ref(), "{after:?}");
         }
         let text = std::fs::read_to_string(json.with_extension("reduced.smt2")).unwrap();
         assert!(text.contains("bvudiv"), "{text}");
         assert!(
-            after["reduced"]["summary"]
-                .as_str()
-                .unwrap()
-                .contains("in a new process"),
-            "{after}"
+            reduced_summary(&after).contains("in a new process"),
+            "{after:?}"
         );
         // No known bug is cvc5's division: new, by the replay's evidence.
-        assert_eq!(after["status"], "new", "{after}");
-        keys.push((before["key"].clone(), after["key"].clone()));
+        assert_eq!(after.status, Status::New, "{after:?}");
+        keys.push((before.key.clone(), after.key.clone()));
     }
     assert_ne!(keys[0].0, keys[1].0, "the original keys differ");
     assert_eq!(keys[0].1, keys[1].1, "one behaviour, one reduced key");
@@ -126,15 +140,15 @@ fn a_scripts_time_limit_finding_reduces_as_a_script() {
          (check-sat)(pop 1)",
         &[],
     );
-    assert_eq!(before["mode"], "script", "{before}");
-    assert_eq!(before["blamed"], "cvc5", "{before}");
+    assert_eq!(before.mode, Some(Mode::Script), "{before:?}");
+    assert_eq!(before.blamed, Some(SolverId::Cvc5), "{before:?}");
     let (status, out, after) = reduce(&json, &[]);
     assert_eq!(status, Some(0), "{out}");
-    assert_eq!(after["reduced"]["stats"]["assertions"], 1, "{after}");
+    assert_eq!(reduction_stats(&after)["assertions"], 1, "{after:?}");
     let text = std::fs::read_to_string(json.with_extension("reduced.smt2")).unwrap();
     assert!(text.contains("bvudiv") && !text.contains("bvadd"), "{text}");
     assert_eq!(text.matches("(check-sat)").count(), 1, "{text}");
-    assert_eq!(after["status"], "new", "{after}");
+    assert_eq!(after.status, Status::New, "{after:?}");
 }
 
 /// An exit inside a real Z3 call (the test hook ends the process from Z3's error handler at
@@ -152,31 +166,30 @@ fn a_crash_finding_is_reduced_in_children_and_the_reducer_survives() {
          (assert (> x 2))(assert (< (+ x y) 10))(assert (distinct x y))(check-sat)",
         &fault,
     );
-    assert_eq!(before["blamed"], "z3", "{before}");
+    assert_eq!(before.blamed, Some(SolverId::Z3), "{before:?}");
 
     let (status, out, unchanged) = reduce(&json, &[]);
     assert_eq!(status, Some(3), "{out}");
     assert!(out.contains("does not replay in a new process"), "{out}");
-    assert!(unchanged.get("reduced").is_none(), "{unchanged}");
+    assert!(unchanged.reduced.is_none(), "{unchanged:?}");
 
     let (status, out, after) = reduce(&json, &fault);
     assert_eq!(status, Some(0), "{out}");
-    let reduced = &after["reduced"];
-    assert!(reduced["stats"]["nodes"].as_u64() <= Some(1), "{after}");
     assert!(
-        reduced["summary"]
-            .as_str()
-            .unwrap()
-            .contains("exited inside a z3 call (status 3)"),
-        "{after}"
+        reduction_stats(&after)["nodes"].as_u64() <= Some(1),
+        "{after:?}"
+    );
+    assert!(
+        reduced_summary(&after).contains("exited inside a z3 call (status 3)"),
+        "{after:?}"
     );
     // A crash with no message of the solver's is keyed by the formula's shape too: the
     // known Z3 crashes (4.8.7's segmentation faults, also silent) are other shapes, so
     // their reproducers are not replayed, although with the hook they would exit alike.
-    let key = after["key"].as_str().unwrap();
-    assert!(key.starts_with("crash/z3/"), "{after}");
-    assert!(key.ends_with("/QF_UF/"), "{after}");
-    assert_eq!(after["status"], "new", "{after}");
+    let key = after.key.as_str();
+    assert!(key.starts_with("crash/z3/"), "{after:?}");
+    assert!(key.ends_with("/QF_UF/"), "{after:?}");
+    assert_eq!(after.status, Status::New, "{after:?}");
     // The candidates' files are gone.
     let left: Vec<_> = std::fs::read_dir(json.parent().unwrap())
         .unwrap()
@@ -219,7 +232,7 @@ fn a_formula_cvc5_overran_on_is_not_asked_again_in_the_process() {
         .count();
     assert_eq!(watchdog_findings, 1, "{err}");
     let (_, meta) = crate::only_finding(&findings.join("time-limit"), &err);
-    assert_eq!(meta["blamed"], "cvc5", "{meta}");
+    assert_eq!(meta.blamed, Some(SolverId::Cvc5), "{meta:?}");
     // The process's own count at exit: `cvc5 X s past limits of Y s in calls (K of N calls`.
     let tax = err
         .lines()
@@ -265,11 +278,13 @@ fn an_address_sanitizer_report_inside_z3_is_a_crash_finding_with_its_frames() {
 
     let (status, out, after) = reduce(&json, &fault);
     assert_eq!(status, Some(0), "{out}");
-    let reduced = &after["reduced"];
-    assert!(reduced["stats"]["nodes"].as_u64() <= Some(1), "{after}");
-    let key = after["key"].as_str().unwrap();
-    assert!(key.starts_with("crash/z3/"), "{after}");
-    assert!(key.contains("Z3_mk_lstring"), "{after}");
+    assert!(
+        reduction_stats(&after)["nodes"].as_u64() <= Some(1),
+        "{after:?}"
+    );
+    let key = after.key.as_str();
+    assert!(key.starts_with("crash/z3/"), "{after:?}");
+    assert!(key.contains("Z3_mk_lstring"), "{after:?}");
     let text = std::fs::read_to_string(json.with_extension("reduced.smt2")).unwrap();
     assert!(text.contains("Z3_mk_lstring"), "{text}");
 }
@@ -333,19 +348,18 @@ fn an_undefined_behaviour_report_inside_z3_is_a_crash_finding_keyed_by_its_place
         "{err}"
     );
     let (_, fuzz_target) = crate::only_finding(&findings.join("crash"), &err);
-    assert_eq!(fuzz_target["blamed"], "z3", "{fuzz_target}");
-    let summary = fuzz_target["summary"].as_str().unwrap();
+    assert_eq!(fuzz_target.blamed, Some(SolverId::Z3), "{fuzz_target:?}");
+    let summary = fuzz_target.summary.as_str();
     assert!(
         summary.contains("UndefinedBehaviorSanitizer report")
             && summary.contains("signed-integer-overflow at mpf.cpp:"),
         "{summary}"
     );
+    let report = fuzz_target.sanitizer.as_ref().expect("a sanitizer report");
     assert_eq!(
-        fuzz_target["sanitizer"]["place"]
-            .as_str()
-            .map(|p| p.starts_with("mpf.cpp:")),
+        report["place"].as_str().map(|p| p.starts_with("mpf.cpp:")),
         Some(true),
-        "{fuzz_target}"
+        "{fuzz_target:?}"
     );
 
     let file = dir.path().join("lia.smt2");
@@ -361,14 +375,16 @@ fn an_undefined_behaviour_report_inside_z3_is_a_crash_finding_keyed_by_its_place
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
     let (_, check) = crate::only_finding(&checked.join("crash"), &err);
-    assert_eq!(check["key"], fuzz_target["key"], "{check}\n{fuzz_target}");
-    let frames = check["sanitizer"]["frames"].as_array().unwrap();
+    assert_eq!(check.key, fuzz_target.key, "{check:?}\n{fuzz_target:?}");
+    let frames = check.sanitizer.as_ref().expect("a sanitizer report")["frames"]
+        .as_array()
+        .unwrap();
     assert!(
         frames.iter().any(|f| f["function"]
             .as_str()
             .unwrap()
             .contains("Z3_fpa_get_numeral_exponent_string")),
-        "the worker's report has the stack: {check}"
+        "the worker's report has the stack: {check:?}"
     );
 }
 
@@ -391,22 +407,22 @@ fn lstring_overread_finding(findings: &Path, output: &str) -> (PathBuf, String) 
         "{output}"
     );
     let (json, meta) = crate::only_finding(&findings.join("crash"), output);
-    assert_eq!(meta["blamed"], "z3", "{meta}");
-    let summary = meta["summary"].as_str().unwrap();
+    assert_eq!(meta.blamed, Some(SolverId::Z3), "{meta:?}");
+    let summary = meta.summary.as_str();
     assert!(
         summary.contains("AddressSanitizer report")
             && summary.contains("heap-buffer-overflow in Z3_mk_lstring < "),
         "{summary}"
     );
-    let sanitizer = &meta["sanitizer"];
-    assert_eq!(sanitizer["kind"], "heap-buffer-overflow", "{meta}");
-    assert_eq!(sanitizer["key_frames"][0], "Z3_mk_lstring", "{meta}");
+    let sanitizer = meta.sanitizer.as_ref().expect("a sanitizer report");
+    assert_eq!(sanitizer["kind"], "heap-buffer-overflow", "{meta:?}");
+    assert_eq!(sanitizer["key_frames"][0], "Z3_mk_lstring", "{meta:?}");
     let frames = sanitizer["frames"].as_array().unwrap();
     assert!(
         frames
             .iter()
             .any(|f| f["location"].as_str().unwrap().contains("api_seq.cpp")),
-        "{meta}"
+        "{meta:?}"
     );
     let text = std::fs::read_to_string(json.with_extension("smt2")).unwrap();
     assert!(

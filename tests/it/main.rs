@@ -49,19 +49,25 @@ pub fn taken(
 }
 
 /// The one finding written in `folder` (e.g. `FINDINGS/known/time-limit`): its JSON file
-/// and metadata; fails with `context` (a process's output) unless there is exactly one.
+/// and its record, read as the type it was written as; fails with `context` (a process's
+/// output) unless there is exactly one.
 pub fn only_finding(
     folder: &std::path::Path,
     context: &str,
-) -> (std::path::PathBuf, serde_json::Value) {
+) -> (std::path::PathBuf, smtsmith::finding::FindingRecord) {
     let jsons: Vec<std::path::PathBuf> = std::fs::read_dir(folder)
         .unwrap_or_else(|e| panic!("{}: {e}\n{context}", folder.display()))
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .collect();
     assert_eq!(jsons.len(), 1, "{context}");
-    let meta = serde_json::from_str(&std::fs::read_to_string(&jsons[0]).unwrap()).unwrap();
-    (jsons[0].clone(), meta)
+    (jsons[0].clone(), record(&jsons[0]))
+}
+
+/// The finding record at `json`, read as the type it was written as.
+pub fn record(json: &std::path::Path) -> smtsmith::finding::FindingRecord {
+    smtsmith::finding::FindingRecord::open(json)
+        .unwrap_or_else(|e| panic!("{}: {e}", json.display()))
 }
 
 /// `smtsmith run-target seed_mutation` (the fuzz target's body, with its watchdog) once on

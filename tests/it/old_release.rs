@@ -5,17 +5,13 @@
 //! Ground truth: each bug's thread and the release's own binary (the files' headers give
 //! what each z3 binary answers), cvc5 1.4.0, and the evaluator.
 
-use smtsmith::finding::{self, known, Context};
+use smtsmith::finding::{self, known, Context, Status};
 use smtsmith::harness::{Harness, Selection};
 use smtsmith::ir::Formula;
 use smtsmith::oracle::{judge, process::still_running, Answer, Class, Issue};
 use smtsmith::solver::{CaseSetup, Limits, Reuse, SolverError, SolverId};
 use std::path::Path;
 use std::process::Command;
-
-fn json(path: &Path) -> serde_json::Value {
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
 
 /// `smtsmith check` with its default settings on the bug reports of Z3 4.8.10 that live in
 /// one path only — incremental only (#5388), non-incremental only (#2924), front end only
@@ -54,8 +50,9 @@ fn check_flags_each_bug_that_lives_in_one_path() {
         assert!(!found.is_empty(), "{name}: not flagged: {r}");
         // Some finding blames Z3, directly or by the evidence that settled it.
         let blames_z3 = found.iter().any(|f| {
-            let meta = json(&Path::new(f[1].as_str().unwrap()).with_extension("json"));
-            meta["blamed"] == "z3" || meta["blamed"] == "z3-text" || meta["blame"]["solver"] == "z3"
+            let meta = crate::record(&Path::new(f[1].as_str().unwrap()).with_extension("json"));
+            matches!(meta.blamed, Some(SolverId::Z3 | SolverId::Z3Text))
+                || meta.blame.as_ref().and_then(|b| b.solver) == Some(SolverId::Z3)
         });
         assert!(blames_z3, "{name}: {r}");
         let z3 = |setup: &str| -> Vec<String> {
@@ -148,8 +145,8 @@ fn planted_bugs_are_not_known_and_real_known_bugs_are() {
         .unwrap_or_else(|| panic!("no planted api-error: {}", r.summary()));
     assert_eq!(issue.blamed, Some(SolverId::Z3));
     assert!(w.known.is_none(), "{}", r.summary());
-    let meta = json(&w.json);
-    assert_eq!(meta["status"], "new", "{meta}");
+    let meta = crate::record(&w.json);
+    assert_eq!(meta.status, Status::New, "{meta:?}");
 
     // A time-limit finding on a re.loop formula, as the watchdog writes it: not known (its
     // operators are no evidence), filed with the new findings.
@@ -192,11 +189,13 @@ fn planted_bugs_are_not_known_and_real_known_bugs_are() {
             "{file}: {}",
             r.summary()
         );
-        let meta = json(&w.json);
-        assert_eq!(meta["status"], "known");
+        let meta = crate::record(&w.json);
+        assert_eq!(meta.status, Status::Known);
         assert!(
-            meta["known_by"].as_str().unwrap().starts_with("replay:"),
-            "{meta}"
+            meta.known_by
+                .as_deref()
+                .is_some_and(|b| b.starts_with("replay:")),
+            "{meta:?}"
         );
     }
 }
@@ -224,14 +223,18 @@ fn a_real_bug_its_binary_shows_is_confirmed_and_reduced() {
         .findings
         .first()
         .unwrap_or_else(|| panic!("no finding on 4.8.10 fresh"));
-    let meta = json(&w.json);
-    assert!(meta["reduced"]["error"].is_null(), "{meta}");
-    let reduced = w
-        .json
-        .with_file_name(meta["reduced"]["file"].as_str().unwrap());
-    assert!(reduced.is_file());
-    assert_eq!(meta["blame"]["solver"], "z3", "{meta}");
-    assert!(meta["binary"]["probe"]["bad"].is_string(), "{meta}");
+    let meta = crate::record(&w.json);
+    let reduced = meta.reduced.as_ref().expect("reduced");
+    assert!(reduced.error.is_none(), "{meta:?}");
+    let file = w.json.with_file_name(reduced.file.as_deref().unwrap());
+    assert!(file.is_file());
+    assert_eq!(
+        meta.blame.as_ref().and_then(|b| b.solver),
+        Some(SolverId::Z3),
+        "{meta:?}"
+    );
+    let probe = &meta.binary.as_ref().expect("probed by the binary").probe;
+    assert!(probe["bad"].is_string(), "{meta:?}");
 }
 
 /// The known `fp.roundToIntegral` errors of Z3, met as the issue that asked for this met
@@ -273,9 +276,9 @@ fn a_known_error_met_through_push_in_another_format_is_known() {
         z3_issue.summary
     );
     assert_eq!(z3.known.as_deref(), Some(z3_entry), "{}", r.summary());
-    let meta = json(&z3.json);
-    assert_eq!(meta["status"], "known", "{meta}");
-    let by = meta["known_by"].as_str().unwrap();
+    let meta = crate::record(&z3.json);
+    assert_eq!(meta.status, Status::Known, "{meta:?}");
+    let by = meta.known_by.as_deref().unwrap();
     assert!(by.starts_with("replay:"), "{by}");
     let (_, cvc5) = of(SolverId::Cvc5);
     assert_ne!(cvc5.smt2, z3.smt2, "one file per solver's error");
@@ -297,7 +300,7 @@ fn a_known_error_met_through_push_in_another_format_is_known() {
         .find(|(i, _)| i.class == Class::ApiError && i.blamed == Some(SolverId::Z3))
         .unwrap_or_else(|| panic!("no planted api-error: {}", r.summary()));
     assert!(planted.known.is_none(), "{}", r.summary());
-    assert_eq!(json(&planted.json)["status"], "new");
+    assert_eq!(crate::record(&planted.json).status, Status::New);
 
     // The Float(3,3) bug's reproducer (no `push` in it), run through push.
     let mut h = harness(Reuse::Scope);

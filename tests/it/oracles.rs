@@ -514,13 +514,8 @@ fn issues_of_cvc5s_experimental_float_solver_are_written_marked_experimental() {
         .find(|(i, _)| i.class == Class::InvalidModel && i.blamed == Some(SolverId::Cvc5))
         .unwrap_or_else(|| panic!("cvc5's fp-exp model is invalid: {:?}", r.findings));
     assert_eq!(experimental_options(&f, issue), vec!["fp-exp"]);
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&written.json).unwrap()).unwrap();
-    assert_eq!(
-        json["experimental"],
-        serde_json::json!(["fp-exp"]),
-        "{json}"
-    );
+    let record = crate::record(&written.json);
+    assert_eq!(record.experimental, ["fp-exp"], "{record:?}");
     let smt2 = std::fs::read_to_string(&written.smt2).unwrap();
     assert!(smt2.contains("experimental option(s) --fp-exp"), "{smt2}");
     let summary = smtsmith::finding::summary(&h.output.dir).unwrap();

@@ -258,11 +258,13 @@ fn a_tactic_solver_finding_replays_with_the_z3_binary() {
         script.contains(&format!("(check-sat-using {tactic})")),
         "{script}"
     );
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&w.json).unwrap()).unwrap();
-    assert_eq!(json["setup"]["z3_solver"]["tactic"], 2);
-    assert_eq!(json["z3_tactic"], tactic);
-    assert_eq!(json["options"][0][1][0][0], "smt.relevancy");
+    let record = crate::record(&w.json);
+    assert_eq!(
+        record.case_setup().z3_solver,
+        smtsmith::solver::Z3Solver::Tactic(2)
+    );
+    assert_eq!(record.z3_tactic.as_deref(), Some(tactic.as_str()));
+    assert_eq!(record.options[0].1[0].0, "smt.relevancy");
     let out = smtsmith::solver::z3::run_binary(&script, 10_000).expect("the z3 binary runs");
     assert!(!out.contains("error"), "{out}");
     assert_eq!(out.lines().next(), Some("sat"), "{out}");

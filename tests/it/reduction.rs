@@ -328,20 +328,13 @@ fn written_findings_are_reduced_beside_the_original() {
     let original = std::fs::read_to_string(&w.smt2).unwrap();
     assert!(text.len() < original.len(), "{text}");
     assert_eq!(text.matches("(assert").count(), 1, "{text}");
-    let v: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&w.json).unwrap()).unwrap();
-    assert_eq!(v["reduced"]["stats"]["assertions"], 1);
-    assert_eq!(v["reduced"]["stats"]["original_assertions"], 7);
-    assert_eq!(v["reduced"]["original_bytes"], original.len());
-    assert_ne!(v["key"], v["original_key"]);
-    assert!(
-        v["key"]
-            .as_str()
-            .unwrap()
-            .starts_with("invalid-model/z3/QF_LIA/"),
-        "{}",
-        v["key"]
-    );
+    let v = crate::record(&w.json);
+    let record = v.reduced.as_ref().expect("reduced");
+    assert_eq!(record.other["stats"]["assertions"], 1);
+    assert_eq!(record.other["stats"]["original_assertions"], 7);
+    assert_eq!(record.original_bytes, Some(original.len() as u64));
+    assert_ne!(Some(&v.key), v.original_key.as_ref());
+    assert!(v.key.starts_with("invalid-model/z3/QF_LIA/"), "{}", v.key);
     let z3 = smtsmith::solver::z3::run_binary(&text, 10_000).unwrap();
     let cvc5 = smtsmith::solver::cvc5::run_script(&text, 10_000).unwrap();
     for out in [&z3, &cvc5] {

@@ -243,9 +243,10 @@ fn a_flipped_verdict_at_a_later_check_is_found() {
     let other = r.findings[0].1.smt2.with_extension("cvc5.smt2");
     let text = std::fs::read_to_string(other).unwrap();
     assert!(text.contains("(set-option :simplification none)"), "{text}");
-    let meta: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(&r.findings[0].1.json).unwrap()).unwrap();
-    assert_eq!(meta["setup"]["options"]["z3"][0][0], "smt.relevancy");
+    let setup = crate::record(&r.findings[0].1.json)
+        .script_setup()
+        .expect("a script's setup");
+    assert_eq!(setup.options_of(SolverId::Z3)[0].0, "smt.relevancy");
 }
 
 /// Both answers corrupted at the second check: Z3's verdict flipped to unsat and cvc5's
@@ -818,9 +819,8 @@ fn script_findings_are_reduced_as_written() {
 /// The reduction statistics in a written finding's JSON, after checking that the
 /// reduction dropped actions.
 fn fewer_actions_after_reduction(w: &smtsmith::finding::Written) -> serde_json::Value {
-    let v: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&w.json).unwrap()).unwrap();
-    let stats = v["reduced"]["stats"].clone();
+    let v = crate::record(&w.json);
+    let stats = v.reduced.expect("reduced").other["stats"].clone();
     assert!(
         stats["actions"].as_u64() < stats["original_actions"].as_u64(),
         "{stats}"

@@ -4,7 +4,7 @@
 //! `performance` finding with the ratio; where it overruns too the solver ignores its time
 //! limit and the finding says so with both figures.
 
-use smtsmith::finding::{self, Context};
+use smtsmith::finding::{self, Context, FindingRecord, Status};
 use smtsmith::oracle::process::still_running;
 use smtsmith::solver::{Limits, SolverId};
 use std::process::Command;
@@ -51,7 +51,7 @@ fn settled_as_performance(
     text: &str,
     seconds: f64,
     limit_ms: u32,
-) -> (std::path::PathBuf, serde_json::Value) {
+) -> (std::path::PathBuf, FindingRecord) {
     let json = time_limit_finding(dir, solver, text, seconds, limit_ms);
     let out = settle(dir);
     assert!(
@@ -60,8 +60,15 @@ fn settled_as_performance(
     );
     assert!(!json.exists());
     let moved = dir.join("performance").join(json.file_name().unwrap());
-    let meta = serde_json::from_str(&std::fs::read_to_string(&moved).unwrap()).unwrap();
+    let meta = crate::record(&moved);
     (moved, meta)
+}
+
+/// The front end's run a settled `time-limit` finding records.
+fn front_end_run(meta: &FindingRecord) -> &smtsmith::settle::FrontEndRun {
+    meta.time_limit
+        .as_ref()
+        .unwrap_or_else(|| panic!("not settled by a run: {meta:?}"))
 }
 
 /// A Z3 "time-limit" on a formula its binary decides at once: the overrun was not the
@@ -78,21 +85,12 @@ fn a_time_limit_its_front_end_keeps_is_performance() {
         9.0,
         2_000,
     );
-    assert_eq!(meta["class"], "performance");
-    assert_eq!(meta["original_class"], "time-limit");
-    assert!(
-        meta["key"].as_str().unwrap().starts_with("performance/"),
-        "{meta}"
-    );
-    assert_eq!(meta["time_limit"]["answer"], "sat", "{meta}");
-    assert_eq!(meta["status"], "new", "{meta}");
-    assert!(
-        meta["summary"]
-            .as_str()
-            .unwrap()
-            .contains("4.5 times its limit"),
-        "{meta}"
-    );
+    assert_eq!(meta.class, "performance");
+    assert_eq!(meta.original_class.as_deref(), Some("time-limit"));
+    assert!(meta.key.starts_with("performance/"), "{meta:?}");
+    assert_eq!(front_end_run(&meta).answer, "sat", "{meta:?}");
+    assert_eq!(meta.status, Status::New, "{meta:?}");
+    assert!(meta.summary.contains("4.5 times its limit"), "{meta:?}");
     assert!(moved.with_extension("smt2").is_file());
 }
 
@@ -114,25 +112,18 @@ fn a_time_limit_its_front_end_overruns_too_ignores_the_limit() {
     );
     let out = settle(dir.path());
     assert!(out.contains("ignores its time limit"), "{out}");
-    let meta: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
-    assert_eq!(meta["class"], "time-limit");
-    let seconds = meta["time_limit"]["seconds"].as_f64().unwrap();
-    assert!(seconds >= 2.5, "{meta}");
+    let meta = crate::record(&json);
+    assert_eq!(meta.class, "time-limit");
+    let run = front_end_run(&meta);
+    assert!(run.seconds >= 2.5, "{meta:?}");
     // The median of three front-end runs decides (one run's time varies too much), unless
     // the first was killed at its cap.
-    let runs = meta["time_limit_runs_seconds"].as_array().unwrap();
+    let runs = meta.time_limit_runs_seconds.as_deref().unwrap_or_default();
+    assert!(runs.len() == 3 || run.killed, "{meta:?}");
+    assert!(runs.contains(&run.seconds), "{meta:?}");
     assert!(
-        runs.len() == 3 || meta["time_limit"]["killed"] == true,
-        "{meta}"
-    );
-    assert!(runs.iter().any(|r| r.as_f64() == Some(seconds)), "{meta}");
-    assert!(
-        meta["summary"]
-            .as_str()
-            .unwrap()
-            .contains("ignores its 500 ms limit too"),
-        "{meta}"
+        meta.summary.contains("ignores its 500 ms limit too"),
+        "{meta:?}"
     );
 }
 
@@ -150,16 +141,11 @@ fn a_yices_time_limit_is_settled_by_yices_smt2() {
         6.0,
         2_000,
     );
+    let run = front_end_run(&meta);
     assert_eq!(
-        meta["time_limit"]["command"], "yices-smt2 --incremental --mcsat --timeout=2 FILE.smt2",
-        "{meta}"
+        run.command, "yices-smt2 --incremental --mcsat --timeout=2 FILE.smt2",
+        "{meta:?}"
     );
-    assert_eq!(meta["time_limit"]["answer"], "sat", "{meta}");
-    assert!(
-        meta["summary"]
-            .as_str()
-            .unwrap()
-            .contains("3.0 times its limit"),
-        "{meta}"
-    );
+    assert_eq!(run.answer, "sat", "{meta:?}");
+    assert!(meta.summary.contains("3.0 times its limit"), "{meta:?}");
 }

@@ -330,10 +330,13 @@ fn each_class_fires_on_a_real_yices_bug() {
             .map(|e| e.path())
             .find(|p| p.extension().is_some_and(|e| e == "json"))
             .unwrap_or_else(|| panic!("{file}: no finding JSON under {}", written.display()));
-        let meta: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
-        assert_eq!(meta["blamed"], "yices", "{file}: {meta}");
-        assert_eq!(meta["status"], "known", "{file}: {meta}");
+        let meta = crate::record(&json);
+        assert_eq!(meta.blamed, Some(SolverId::Yices), "{file}: {meta:?}");
+        assert_eq!(
+            meta.status,
+            smtsmith::finding::Status::Known,
+            "{file}: {meta:?}"
+        );
     }
 }
 
@@ -376,19 +379,18 @@ fn a_crash_fires_on_yices_aborting_in_a_check_stopped_at_its_time_limit() {
             out.status
         );
         let (json, meta) = crate::only_finding(&findings.join("crash"), &err);
-        assert_eq!(meta["blamed"], "yices", "{meta}");
+        assert_eq!(meta.blamed, Some(SolverId::Yices), "{meta:?}");
         assert_eq!(
-            meta["summary"],
+            meta.summary,
             "the process died in yices: signal 6, after its check was stopped at the time limit",
-            "{meta}"
+            "{meta:?}"
         );
         assert!(
-            meta["key"]
-                .as_str()
-                .is_some_and(|k| k.contains("after its check was stopped at the time limit")),
-            "{meta}"
+            meta.key
+                .contains("after its check was stopped at the time limit"),
+            "{meta:?}"
         );
-        assert_eq!(meta["stopped_at_limit"], true, "{meta}");
+        assert!(meta.stopped_at_limit, "{meta:?}");
         let text = std::fs::read_to_string(json.with_extension("smt2")).unwrap();
         let f = smtsmith::finding::reproducer_formula(&text).unwrap();
         assert_eq!(f.asserts.len(), 1, "{text}");

@@ -51,7 +51,7 @@ pub fn statuses(text: &str) -> Vec<Verdict> {
 /// judges).
 pub fn probe_known(k: &Known, text: &str, binary: &Replayer, timeout: Duration) -> Probe {
     if k.binary_shows() == BinaryShows::Optimum {
-        return probe_optimum(text, binary, timeout);
+        return bisect::probe_optimum(text, binary, timeout);
     }
     let formula = match crate::finding::reproducer_formula(text) {
         Ok(f) => f,
@@ -97,82 +97,12 @@ pub fn probe_known(k: &Known, text: &str, binary: &Replayer, timeout: Duration) 
             }
         }
         BinaryShows::Core => probe_core(binary, text, timeout),
-        BinaryShows::Optimum => probe_optimum(text, binary, timeout),
+        BinaryShows::Optimum => bisect::probe_optimum(text, binary, timeout),
         BinaryShows::ApiOnly => Probe::Undecided("shown only through the C API".into()),
         BinaryShows::TooSlow => Probe::Undecided("shown only past a probe's limits".into()),
         BinaryShows::Stopped => {
             Probe::Undecided("shown only in some runs stopped by the time limit".into())
         }
-    }
-}
-
-/// Bad where the optimizer's oracle finds a wrong optimum (or an invalid model, or a wrong
-/// unsat) in what Z3's binary answers to the optimization reproducer `text`: its first
-/// answer, its `(objectives …)` and its model (`bisect::answer_with_model`); the oracle's
-/// plain solver is the same binary, and a witness counts only with its model checked by the
-/// evaluator. Good where it answers `sat`, every bound is read and the oracle finds nothing.
-fn probe_optimum(text: &str, binary: &Replayer, timeout: Duration) -> Probe {
-    use crate::optimize::{read_objectives, OptCase, OptOutcome, OptPath};
-    let case = match OptCase::from_script(text) {
-        Ok(c) => c,
-        Err(e) => return Probe::Undecided(format!("not read as an optimization case: {e}")),
-    };
-    // The reproducer up to its objectives; the model is asked for after them.
-    let upto = text
-        .find("(get-objectives)")
-        .map(|at| &text[..at + "(get-objectives)".len()]);
-    let Some(upto) = upto else {
-        return Probe::Undecided("the reproducer has no (get-objectives)".into());
-    };
-    let (verdict, model, rest) =
-        match bisect::answer_with_model(binary, upto, &case.formula, timeout) {
-            Ok(r) => r,
-            Err(e) => return Probe::Undecided(e),
-        };
-    let bounds = match verdict {
-        Verdict::Sat => match read_objectives(&case, &rest) {
-            Some(b) => b,
-            None => return Probe::Undecided(format!("no objectives read in {rest:?}")),
-        },
-        _ => Vec::new(),
-    };
-    let outcome = OptOutcome {
-        verdict,
-        reason: None,
-        model,
-        bounds,
-    };
-    let shown = outcome
-        .bounds
-        .iter()
-        .map(|b| b.as_ref().map_or("?".into(), |b| b.to_string()))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let mut plain = |g: &crate::ir::Formula| {
-        let printed = crate::smtlib::script(g, &Default::default());
-        let answer = bisect::answer_with_model(binary, &printed, g, timeout)
-            .map(|(verdict, model, _)| crate::solver::Outcome {
-                verdict,
-                reason: None,
-                model,
-                time: Duration::ZERO,
-                phases: Default::default(),
-                core: None,
-            })
-            .map_err(|e| crate::solver::SolverError {
-                solver: SolverId::Z3Text,
-                call: binary.describe(),
-                message: e,
-            });
-        vec![(SolverId::Z3Text, answer)]
-    };
-    let judged = crate::oracle::optimum::judge(&case, OptPath::Text, &outcome, &mut plain);
-    match judged.first() {
-        Some(j) => Probe::Bad(format!("{}: {}", j.issue.class, j.issue.summary)),
-        None if verdict == Verdict::Sat && outcome.bounds.iter().all(Option::is_some) => {
-            Probe::Good(format!("sat, objectives {shown}"))
-        }
-        None => Probe::Undecided(format!("{verdict}, objectives {shown}")),
     }
 }
 

@@ -141,9 +141,10 @@ fn a_wrong_verdict_is_judged_by_the_reproducers_status() {
 /// An optimizer bug is judged by the optimizer's oracle on what the binary prints: Z3 5.4.1
 /// reports `25/26 - epsilon` as the minimum where the same binary's model of a better value
 /// passes the evaluator (bad), 4.16.0 reports 0 (good); the symba bug's reported maximum is
-/// not its model's value (bad); with its objectives' answer left out the probe cannot judge.
+/// not its model's value (bad); with its objectives' answer left out the probe cannot judge;
+/// bisection's probe of a wrong optimum is the same judge.
 #[test]
-#[ignore = "fetches the z3 binaries of Z3 4.16.0 and 5.4.1: .ci/run runs it with --ignored bug_benchmark::"]
+#[ignore = "fetches the z3 binaries of Z3 4.8.8, 4.8.9, 4.16.0 and 5.4.1: .ci/run runs it with --ignored bug_benchmark::"]
 fn a_wrong_optimum_is_judged_by_the_optimizers_oracle() {
     let store = Path::new(env!("CARGO_MANIFEST_DIR")).join("vendor/solvers");
     let bug = |file: &str| {
@@ -181,6 +182,23 @@ fn a_wrong_optimum_is_judged_by_the_optimizers_oracle() {
         bugbench::probe_known(k, &plain, &bad, t),
         Probe::Good(_)
     ));
+    // Bisection judges a wrong optimum the same way: the maximum under is_int, wrong from
+    // 4.8.9.0, right in 4.8.8.0.
+    let (k, text) = bug("z3-4.8.9-maximize-with-is-int-wrong-optimum.smt2");
+    let expect = smtsmith::bisect::Expect {
+        class: smtsmith::oracle::Class::WrongOptimum,
+        verdict: None,
+        formula: smtsmith::finding::reproducer_formula(text).unwrap(),
+    };
+    for (release, bad) in [("4.8.8.0", false), ("4.8.9.0", true), ("5.4.1.0", true)] {
+        let probe = smtsmith::bisect::probe_replay(&z3(&store, release), text, &expect, t);
+        assert_eq!(matches!(probe, Probe::Bad(_)), bad, "{release}: {probe:?}");
+        assert!(
+            !matches!(probe, Probe::Undecided(_)),
+            "{release}: {probe:?}"
+        );
+    }
+    assert!(k.affects("4.8.9.0") && !k.affects("4.8.8.0"));
 }
 
 /// An invalid core is judged by asserting the unsat assumptions the binary names alone:

@@ -305,10 +305,20 @@ pub fn skip_reason(id: SolverId, f: &Formula) -> Option<String> {
     }
 }
 
-/// Every sort `f` declares (constants and function signatures) or uses in a reachable term.
+/// Every sort `f` declares (constants and function signatures) or uses in a reachable term,
+/// a quantifier's variables' included (a solver builds their sorts even where the body does
+/// not use them).
 fn sorts_in(f: &Formula) -> impl Iterator<Item = &Sort> {
     let declared = f.decls.iter().flat_map(|d| d.args.iter().chain([&d.sort]));
-    let used = f.reachable_postorder().into_iter().map(|id| f.sort_of(id));
+    let used = f.reachable_postorder().into_iter().flat_map(move |id| {
+        let bound: Vec<&Sort> = match &f.node(id).kind {
+            crate::ir::NodeKind::Quant { vars, .. } => {
+                vars.iter().map(|v| &f.bounds[v.0 as usize].sort).collect()
+            }
+            _ => Vec::new(),
+        };
+        std::iter::once(f.sort_of(id)).chain(bound)
+    });
     declared.chain(used)
 }
 
@@ -836,6 +846,11 @@ mod tests {
             assert!(partial_support(id, &one_bit).is_some(), "{id}");
         }
         assert_eq!(partial_support(SolverId::Yices, &wider), None);
+        // A quantifier's variable of such a format counts though its body does not use it
+        // (a campaign's false API error: Z3_mk_fpa_sort refused the variable's sort).
+        let bound = parse("(declare-fun b () Bool)(assert (forall ((q (_ FloatingPoint 2 2))) b))");
+        assert!(skip_reason(SolverId::Z3, &bound).is_some());
+        assert!(partial_support(SolverId::Cvc5, &bound).is_some());
         let nested = parse(
             "(declare-fun a () (Array (Array Bool Bool) Bool))(declare-fun i () (Array Bool Bool))\
              (assert (select a i))",

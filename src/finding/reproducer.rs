@@ -7,9 +7,11 @@ use super::*;
 /// `check-sat-using` line (the finding's setup records the tactic) reads as `check-sat`;
 /// an optimizer's reproducer reads as its hard constraints ([`crate::optimize::hard_part`]).
 pub fn reproducer_formula(text: &str) -> Result<Formula, String> {
-    let text = match crate::optimize::OptCase::from_script(text) {
-        Ok(_) => std::borrow::Cow::Owned(crate::optimize::hard_part(text)),
-        Err(_) => std::borrow::Cow::Borrowed(text),
+    // Only a text with optimization commands is read twice (its case, then its hard part).
+    let optimizing = crate::optimize::hard_part(text).lines().count() != text.lines().count();
+    let text = match optimizing && crate::optimize::OptCase::from_script(text).is_ok() {
+        true => std::borrow::Cow::Owned(crate::optimize::hard_part(text)),
+        false => std::borrow::Cow::Borrowed(text),
     };
     crate::smtlib::parse::parse_script(&text)
         .map(|s| s.formula)

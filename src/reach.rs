@@ -29,7 +29,7 @@ pub const RARE_PER_10K: f64 = 10.0;
 /// The targets whose cases [`draw`] can decode without a solver (the constructions that
 /// pick their seeds with the solvers, `fusion` and `sae`, draw from their own generators'
 /// bytes as their fuzz targets do when no solver is up).
-pub const DRAWN: [Target; 9] = [
+pub const DRAWN: [Target; 10] = [
     Target::Differential,
     Target::GroundTerms,
     Target::Script,
@@ -39,6 +39,7 @@ pub const DRAWN: [Target; 9] = [
     Target::Regex,
     Target::Janus,
     Target::Fusion,
+    Target::Enumerate,
 ];
 
 /// The class of a sort as an ingredient: exact where the exact sort matters to the known
@@ -424,6 +425,10 @@ pub fn case_ingredients(
                 Some((s, _)) => (of_script(&s), s.formula),
                 None => (of_script(seed), seed.formula.clone()),
             }
+        }
+        Target::Enumerate => {
+            let e = crate::generate::enumerate::Enumerated::from_bytes(input, theories)?;
+            (of_formula(&e.formula), e.formula)
         }
         Target::StringsSat => built(c::strings_sat::build(&mut u))?,
         Target::StringsUnsat => built(c::strings_unsat::build(&mut u))?,

@@ -9,6 +9,7 @@
 
 pub mod config;
 pub mod datatypes;
+pub mod enumerate;
 
 pub use config::{Config, Theories, TheoryOdds, TheorySet};
 

@@ -37,10 +37,11 @@ pub enum Target {
     Script,
     SeedMutation,
     Optimize,
+    Enumerate,
 }
 
 impl Target {
-    pub const ALL: [Target; 13] = [
+    pub const ALL: [Target; 14] = [
         Target::Differential,
         Target::ModelZ3,
         Target::ModelCvc5,
@@ -54,6 +55,7 @@ impl Target {
         Target::Script,
         Target::SeedMutation,
         Target::Optimize,
+        Target::Enumerate,
     ];
 
     pub fn name(self) -> &'static str {
@@ -71,6 +73,7 @@ impl Target {
             Target::Script => "script",
             Target::SeedMutation => "seed_mutation",
             Target::Optimize => "optimize",
+            Target::Enumerate => "enumerate",
         }
     }
 
@@ -91,6 +94,7 @@ impl Target {
             Target::Script => Decoding::Incremental,
             Target::SeedMutation => Decoding::SmtLib,
             Target::Optimize => Decoding::Optimization,
+            Target::Enumerate => Decoding::Enumerated,
         }
     }
 
@@ -104,6 +108,7 @@ impl Target {
             (_, Decoding::Incremental) => fuzz_incremental(data),
             (_, Decoding::SmtLib) => fuzz_script(data),
             (_, Decoding::Optimization) => fuzz_optimize(data),
+            (_, Decoding::Enumerated) => fuzz_enumerated(data),
             // The families that need no solver to build a case decode before any starts.
             (Target::StringsSat, _) => fuzz_constructed(data, c::strings_sat::build),
             (Target::StringsUnsat, _) => fuzz_constructed(data, c::strings_unsat::build),
@@ -128,6 +133,8 @@ pub enum Decoding {
     SmtLib,
     /// An optimization case (`crate::optimize`): Z3's optimizer, judged exactly.
     Optimization,
+    /// A small formula of an enumerated grammar (`generate::enumerate`), on every solver.
+    Enumerated,
 }
 
 impl std::str::FromStr for Target {
@@ -150,6 +157,18 @@ pub fn fuzz_one(selection: Selection, data: &[u8]) {
     fuzz_with(selection, |h| {
         let case = Case::from_bytes_in(data, &settings().theories);
         h.run_case(&case, Some(data)).findings
+    })
+}
+
+/// The body of the `enumerate` target: the input picks a small grammar, a size and an
+/// index, and the formula there runs on every solver through every oracle.
+pub fn fuzz_enumerated(data: &[u8]) {
+    let Some(e) = crate::generate::enumerate::Enumerated::from_bytes(data, &settings().theories)
+    else {
+        return;
+    };
+    fuzz_with(Selection::All, |h| {
+        h.run(&e.formula, None, Some(data)).findings
     })
 }
 

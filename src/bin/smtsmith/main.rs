@@ -484,7 +484,8 @@ enum Command {
     /// solver check that ran far past its time limit (finding written).
     RunTarget {
         /// The fuzz target: differential, model_z3, model_cvc5, ground_terms, strings_sat,
-        /// strings_unsat, regex, fusion, sae, janus, script, seed_mutation, optimize.
+        /// strings_unsat, regex, fusion, sae, janus, script, seed_mutation, optimize,
+        /// enumerate.
         target: smtsmith::harness::Target,
         /// The input files (libFuzzer corpus entries or artifacts).
         #[arg(required = true)]

@@ -22,6 +22,7 @@ pub(super) fn replay_cmd(cmd: Command) -> Result<ExitCode, String> {
     let (mut solver, mut ground, mut script, mut construct, mut incremental) =
         (solver, ground, script, construct, incremental);
     let mut optimization = false;
+    let mut enumerated = false;
     match target.map(smtsmith::harness::Target::decoding) {
         Some(Decoding::Optimization) => optimization = true,
         Some(Decoding::Generated(s)) => solver = s,
@@ -29,6 +30,7 @@ pub(super) fn replay_cmd(cmd: Command) -> Result<ExitCode, String> {
         Some(Decoding::Construction(name)) => construct = Some(name.to_string()),
         Some(Decoding::Incremental) => incremental = true,
         Some(Decoding::SmtLib) => script = true,
+        Some(Decoding::Enumerated) => enumerated = true,
         None => {}
     }
     let mut input = read(&artifact)?;
@@ -88,6 +90,17 @@ pub(super) fn replay_cmd(cmd: Command) -> Result<ExitCode, String> {
             config: Default::default(),
             formula: smtsmith::mutate::formula_of(&input),
         }
+    } else if enumerated {
+        let e = smtsmith::generate::enumerate::Enumerated::from_bytes(&input, &resolve(theories))
+            .ok_or("the theories allow no enumerated grammar")?;
+        println!(
+            "; enumerated: {} size {} index {}",
+            e.family, e.size, e.index
+        );
+        Case {
+            config: Default::default(),
+            formula: e.formula,
+        }
     } else {
         Case::from_bytes_in(&input, &resolve(theories))
     };
@@ -104,7 +117,7 @@ pub(super) fn replay_cmd(cmd: Command) -> Result<ExitCode, String> {
     };
     let report = if let Some(c) = &constructed {
         h.run_constructed(c, Some(&input))
-    } else if script {
+    } else if script || enumerated {
         h.run(&case.formula, None, Some(&input))
     } else {
         h.run_case(&case, Some(&input))

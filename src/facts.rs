@@ -353,6 +353,12 @@ pub fn partial_support(id: SolverId, f: &Formula) -> Option<String> {
 /// (sb = 2), which `Z3_mk_fpa_sort` refuses ("ebits should be at least 2, sbits at least
 /// 3") although SMT-LIB and Z3's own parser take it (sb > 1). Z3's front end (`z3-text`)
 /// and cvc5 are given such formulas.
+/// Whether Z3's C API refuses `f` (a one-bit significand), so that only its front end can
+/// be asked: the harness then runs the case through the front ends whatever the setup drew.
+pub fn z3_api_refuses(f: &Formula) -> bool {
+    z3_api_skip_reason(f).is_some()
+}
+
 fn z3_api_skip_reason(f: &Formula) -> Option<String> {
     // Datatypes may be recursive: their fields are looked into a few levels deep (the
     // generator's datatypes nest no deeper).

@@ -402,6 +402,222 @@ impl Grammar {
     }
 }
 
+impl Grammar {
+    /// Where a formula of one assertion stands in the enumeration: its size and its index
+    /// among the formulas of that size (`None`: the grammar does not make it — another
+    /// operator, literal or constant name, or more than one assertion). The inverse of
+    /// [`Grammar::formula`].
+    pub fn index_of(&mut self, f: &Formula) -> Option<(u32, u128)> {
+        let [root] = f.asserts.as_slice() else {
+            return None;
+        };
+        self.rank(f, &Sort::Bool, *root)
+    }
+
+    fn rank(&mut self, f: &Formula, sort: &Sort, node: NodeId) -> Option<(u32, u128)> {
+        let prods = self.prods.get(sort)?.clone();
+        let position = prods.iter().position(|p| matches(f, p, node))?;
+        let kids: Vec<NodeId> = match &f.node(node).kind {
+            crate::ir::NodeKind::App(_, _, kids) => kids.clone(),
+            _ => Vec::new(),
+        };
+        let args = prods[position].args().to_vec();
+        let mut ranked = Vec::new();
+        for (a, k) in args.iter().zip(&kids) {
+            ranked.push(self.rank(f, a, *k)?);
+        }
+        let size = 1 + ranked.iter().map(|(s, _)| s).sum::<u32>();
+        let mut index: u128 = 0;
+        for p in &prods[..position] {
+            let a = p.args().to_vec();
+            index += if a.is_empty() {
+                u128::from(size == 1)
+            } else {
+                self.tuple_count(&a, size - 1)
+            };
+        }
+        if !args.is_empty() {
+            index += self.tuple_rank(&args, &ranked, size - 1);
+        }
+        Some((size, index))
+    }
+
+    /// The index of a tuple of ranked terms among the tuples of its sorts and total size
+    /// (the order [`Grammar::build_tuple`] reads).
+    fn tuple_rank(&mut self, args: &[Sort], ranked: &[(u32, u128)], total: u32) -> u128 {
+        let Some(((size, index), rest_ranked)) = ranked.split_first() else {
+            return 0;
+        };
+        let mut offset: u128 = 0;
+        for first in 1..*size {
+            offset += self.terms(&args[0], first) * self.tuple_count(&args[1..], total - first);
+        }
+        let rest = self.tuple_count(&args[1..], total - size);
+        offset + index * rest + self.tuple_rank(&args[1..], rest_ranked, total - size)
+    }
+}
+
+/// Where a formula stands in each family's enumeration that makes it: (family, size,
+/// index). The formula is first put in the grammars' shape: its declared constants renamed
+/// to the grammars' two per sort (the first declared `a…`, the second `b…`; a RoundingMode
+/// constant `rm`), its assertions joined by binary `and`s, and n-ary applications of
+/// left-associative operators nested to binary ones. Empty when that is not possible (a third
+/// constant of a sort, a `let`, a quantifier, a function) or no family makes it.
+pub fn locate(f: &Formula) -> Vec<(Family, u32, u128)> {
+    let Some(g) = grammar_shape(f) else {
+        return Vec::new();
+    };
+    let sorts: Vec<Sort> = g.nodes.iter().map(|n| n.sort.clone()).collect();
+    Family::all()
+        .into_iter()
+        .filter(|fam| {
+            let have = fam.sorts();
+            sorts.iter().all(|s| have.contains(s))
+        })
+        .filter_map(|fam| {
+            let (size, index) = Grammar::new(fam.clone()).index_of(&g)?;
+            Some((fam, size, index))
+        })
+        .collect()
+}
+
+fn grammar_shape(f: &Formula) -> Option<Formula> {
+    use crate::ir::NodeKind;
+    let mut g = Formula::default();
+    let mut names: HashMap<DeclId, DeclId> = HashMap::new();
+    let mut per_sort: HashMap<Sort, usize> = HashMap::new();
+    let mut map: HashMap<NodeId, NodeId> = HashMap::new();
+    for id in f.reachable_postorder() {
+        let n = f.node(id);
+        let new = match &n.kind {
+            NodeKind::Lit(v) => g.lit(v.clone()),
+            NodeKind::Const(d) => {
+                let decl = &f.decls[d.0 as usize];
+                if !decl.args.is_empty() {
+                    return None;
+                }
+                let nd = match names.get(d) {
+                    Some(nd) => *nd,
+                    None => {
+                        let k = per_sort.entry(decl.sort.clone()).or_insert(0);
+                        let leaves = leaves(&decl.sort);
+                        let Some(Prod::Var(name, _)) = leaves.get(*k) else {
+                            return None;
+                        };
+                        *k += 1;
+                        let nd = g.declare(name.clone(), decl.sort.clone());
+                        names.insert(*d, nd);
+                        nd
+                    }
+                };
+                g.constant(nd)
+            }
+            NodeKind::App(Op::ConstArray, _, kids) => {
+                g.const_array(n.sort.clone(), map[&kids[0]]).ok()?
+            }
+            NodeKind::App(op, idx, kids) => {
+                let kids: Vec<NodeId> = kids.iter().map(|k| map[k]).collect();
+                let info = op.info();
+                if info.attr == crate::ir::Attr::LeftAssoc && kids.len() > info.min_arity {
+                    let mut acc = g.app_indexed(*op, *idx, kids[..2].to_vec()).ok()?;
+                    for k in &kids[2..] {
+                        acc = g.app_indexed(*op, *idx, vec![acc, *k]).ok()?;
+                    }
+                    acc
+                } else {
+                    g.app_indexed(*op, *idx, kids).ok()?
+                }
+            }
+            _ => return None,
+        };
+        map.insert(id, new);
+    }
+    let roots: Vec<NodeId> = f.asserts.iter().map(|a| map[a]).collect();
+    let (first, rest) = roots.split_first()?;
+    let mut root = *first;
+    for r in rest {
+        root = g.app(Op::And, vec![root, *r]).ok()?;
+    }
+    g.assert(root).ok()?;
+    Some(g)
+}
+
+/// The chance that one input of the `enumerate` target, under `theories`, decodes to one
+/// given formula of `family` at `size`: its kind, its parameter, its size and its index
+/// each drawn uniformly (`None`: the family is not allowed or the size not drawn).
+pub fn odds(family: &Family, size: u32, theories: &Theories) -> Option<f64> {
+    let families = Family::allowed(theories);
+    if !families.contains(family) || !(3..=DRAWN_MAX_SIZE).contains(&size) {
+        return None;
+    }
+    let kind = std::mem::discriminant(family);
+    let mut kinds: Vec<std::mem::Discriminant<Family>> =
+        families.iter().map(std::mem::discriminant).collect();
+    kinds.sort_by_key(|k| format!("{k:?}"));
+    kinds.dedup();
+    let params = families
+        .iter()
+        .filter(|f| std::mem::discriminant(*f) == kind)
+        .count();
+    let count = Grammar::new(family.clone()).count(size);
+    Some(1.0 / (kinds.len() as f64 * params as f64 * f64::from(DRAWN_MAX_SIZE - 2) * count as f64))
+}
+
+/// Whether `node` is an application of the production `p` (its children still to match).
+fn matches(f: &Formula, p: &Prod, node: NodeId) -> bool {
+    use crate::ir::NodeKind;
+    let n = f.node(node);
+    match (p, &n.kind) {
+        (Prod::Var(name, _), NodeKind::Const(d)) => f.decls[d.0 as usize].name == *name,
+        (Prod::Lit(v), NodeKind::Lit(w)) => v == w,
+        (Prod::App { op, idx, args }, NodeKind::App(o, i, kids)) => {
+            o == op
+                && i == idx
+                && kids.len() == args.len()
+                && kids.iter().zip(args).all(|(k, a)| f.sort_of(*k) == a)
+        }
+        (Prod::ConstArray { sort, .. }, NodeKind::App(Op::ConstArray, _, _)) => n.sort == *sort,
+        _ => false,
+    }
+}
+
+impl Enumerated {
+    /// The input bytes that [`Enumerated::from_bytes`] decodes, under `theories`, to the
+    /// formula of `family` at `size` and `index` (`None`: the family is not allowed, or the
+    /// size is outside what the target draws).
+    pub fn to_bytes(
+        family: &Family,
+        size: u32,
+        index: u128,
+        theories: &Theories,
+    ) -> Option<Vec<u8>> {
+        let families = Family::allowed(theories);
+        let mut kinds: Vec<std::mem::Discriminant<Family>> = Vec::new();
+        for f in &families {
+            if !kinds.contains(&std::mem::discriminant(f)) {
+                kinds.push(std::mem::discriminant(f));
+            }
+        }
+        let kind = kinds
+            .iter()
+            .position(|k| *k == std::mem::discriminant(family))?;
+        let param = families
+            .iter()
+            .filter(|f| std::mem::discriminant(*f) == kinds[kind])
+            .position(|f| f == family)?;
+        if !(3..=DRAWN_MAX_SIZE).contains(&size) {
+            return None;
+        }
+        let mut out = vec![
+            u8::try_from(kind).ok()?,
+            u8::try_from(param).ok()?,
+            (size - 3) as u8,
+        ];
+        out.extend(index.to_le_bytes());
+        Some(out)
+    }
+}
+
 /// The formula being built: declared constants are declared at their first use, in order.
 struct Builder {
     f: Formula,
@@ -781,6 +997,61 @@ mod tests {
             print_script(&g.formula(4, i).unwrap()).contains("(fp.isNaN ((_ to_fp 8 24) rm ar))")
         });
         assert!(found);
+    }
+
+    #[test]
+    fn index_of_inverts_formula_and_bytes_decode_back() {
+        let theories: Theories = "all,fp".parse().unwrap();
+        for family in [
+            Family::Ints,
+            Family::Float(3, 2),
+            Family::Array(Sort::Int, Sort::Bool),
+        ] {
+            let mut g = Grammar::new(family.clone());
+            for size in [3, 5, 7] {
+                let n = g.count(size);
+                for i in [0, 1, n / 3, n / 2, n - 1] {
+                    let f = g.formula(size, i).unwrap();
+                    assert_eq!(g.index_of(&f), Some((size, i)), "{family} {size} {i}");
+                    let bytes = Enumerated::to_bytes(&family, size, i, &theories).unwrap();
+                    let e = Enumerated::from_bytes(&bytes, &theories).unwrap();
+                    assert_eq!((e.family, e.size, e.index), (family.clone(), size, i));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_public_bugs_reproducer_is_located_where_the_grammar_builds_it() {
+        // Z3Prover/z3's public fp.rem bug of the index: two Float(3,5) constants.
+        let name = "z3-4.8.6-fp-rem-isinfinite-wrong-sat.smt2";
+        let text = crate::finding::known::reproducer(name).unwrap();
+        let f = crate::finding::reproducer_formula(text).unwrap();
+        let places = locate(&f);
+        let (family, size, index) = places
+            .iter()
+            .find(|(fam, ..)| *fam == Family::Float(3, 5))
+            .unwrap_or_else(|| panic!("{places:?}"))
+            .clone();
+        assert_eq!(size, 4);
+        let built = Grammar::new(family.clone()).formula(size, index).unwrap();
+        let printed = print_script(&built);
+        assert!(
+            printed.contains("(assert (fp.isInfinite (fp.rem af3_5 bf3_5)))"),
+            "{printed}"
+        );
+        let theories: Theories = "all,fp".parse().unwrap();
+        let p = odds(&family, size, &theories).unwrap();
+        assert!(p > 0.0 && p < 1e-6, "{p}");
+        // Without FloatingPoint the target never draws it.
+        let default: Theories = "all".parse().unwrap();
+        assert_eq!(odds(&family, size, &default), None);
+        // A formula with a third constant of one sort is in no grammar.
+        let three = crate::finding::reproducer_formula(
+            "(declare-const x Int)(declare-const y Int)(declare-const z Int)(assert (= x y z))",
+        )
+        .unwrap();
+        assert!(locate(&three).is_empty());
     }
 
     #[test]

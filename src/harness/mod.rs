@@ -582,6 +582,32 @@ impl Harness {
         }
     }
 
+    /// A formula Z3's C API refuses (a one-bit significand) reaches Z3 only through its
+    /// front end: such a case takes the front ends whatever the setup drew (unless
+    /// `SMTSMITH_PATHS=api`), or Z3 would never be asked. Returns the setup it replaced.
+    fn front_ends_for_what_an_api_refuses(&mut self, f: &Formula) -> Option<solver::CaseSetup> {
+        if self.case.setup.text
+            || self.settings.paths == solver::Paths::Api
+            || !crate::facts::z3_api_refuses(f)
+            || !self.solvers.api.iter().any(|s| s.id() == SolverId::Z3)
+        {
+            return None;
+        }
+        let drawn = self.case.setup;
+        let setup = solver::CaseSetup {
+            text: true,
+            ..drawn
+        };
+        match self.set_setup(setup) {
+            Ok(()) => Some(drawn),
+            Err(e) => {
+                eprintln!("smtsmith: text paths unavailable: {e}");
+                self.set_setup(drawn).expect("no text path asked for");
+                None
+            }
+        }
+    }
+
     /// Runs `f` on the solvers and judges the answers with `judge`; findings are confirmed
     /// by a second run in new contexts (or marked [`NOT_REPRODUCED_ANEW`]) and written.
     pub fn run_judged(
@@ -611,6 +637,7 @@ impl Harness {
         if let Some(input) = input {
             self.draw_setup(input);
         }
+        let drawn = self.front_ends_for_what_an_api_refuses(f);
         let answers = self.run_solvers(f, input, &mut report);
         let t = Instant::now();
         if let Some(on_phase) = self.on_phase {
@@ -647,6 +674,12 @@ impl Harness {
         report.total_time = start.elapsed();
         report.reuse = self.case.setup.reuse;
         report.setup = self.case.setup;
+        if let Some(drawn) = drawn {
+            // The next case starts from the setup as drawn or set, not from this one's.
+            if let Err(e) = self.set_setup(drawn) {
+                eprintln!("smtsmith: cannot restore the setup: {e}");
+            }
+        }
         report
     }
 

@@ -312,3 +312,70 @@ fn a_known_error_met_through_push_in_another_format_is_known() {
         .unwrap_or_else(|| panic!("no Z3 finding: {}", r.summary()));
     assert_eq!(w.known.as_deref(), Some(small_entry), "{}", r.summary());
 }
+
+/// The `enumerate` target reaches a public bug of Z3 4.8.10: `fp.fma` in Float(3,2)
+/// (known-findings/z3-4.8.5-fp-fma-3-2-format-wrong-sat.smt2, from Z3Prover/z3's tracker).
+/// The input at the reproducer's place in the fp3.2 grammar (`enumerate::locate`), run by
+/// `smtsmith run-target enumerate` as the fuzz target runs it, gives a finding settled known
+/// as that entry by replaying it with the release's binary. Ground truth: the index entry's
+/// probe of every release (`bugs verify`) and cvc5's answer.
+#[test]
+#[cfg_attr(
+    not(smtsmith_z3_release = "4.8.10.0"),
+    ignore = "a public bug of Z3 4.8.10.0 (.ci/run builds that release for this module)"
+)]
+fn the_enumerate_target_reaches_a_public_fp_bug_and_settles_it_known() {
+    use smtsmith::generate::enumerate::{self, Enumerated, Family};
+    let name = "z3-4.8.5-fp-fma-3-2-format-wrong-sat.smt2";
+    let f = read(known::reproducer(name).unwrap());
+    let theories: smtsmith::generate::Theories = "all,fp".parse().unwrap();
+    let (family, size, index) = enumerate::locate(&f)
+        .into_iter()
+        .find(|(fam, ..)| *fam == Family::Float(3, 2))
+        .expect("the reproducer is a formula of the fp3.2 grammar");
+    let bytes = Enumerated::to_bytes(&family, size, index, &theories).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("input");
+    std::fs::write(&input, &bytes).unwrap();
+    let findings = dir.path().join("findings");
+    let out = Command::new(env!("CARGO_BIN_EXE_smtsmith"))
+        .env_remove("LD_LIBRARY_PATH")
+        .args(["run-target", "enumerate"])
+        .arg(&input)
+        .env("SMTSMITH_FINDINGS", &findings)
+        .env("SMTSMITH_THEORIES", "all,fp")
+        .output()
+        .unwrap();
+    let log = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "only a known bug: {log}");
+    let jsons: Vec<std::path::PathBuf> = walk(&findings)
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    let known: Vec<_> = jsons.iter().map(|p| crate::record(p)).collect();
+    assert!(
+        known.iter().any(|r| r.status == Status::Known
+            && r.known.as_deref() == Some(name)
+            && r.known_by
+                .as_deref()
+                .is_some_and(|b| b.starts_with("replay:"))),
+        "{known:?}\n{log}"
+    );
+}
+
+fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}

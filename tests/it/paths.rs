@@ -321,3 +321,52 @@ fn every_printing_style_means_the_same() {
     }
     assert!(compared > 300, "{compared}");
 }
+
+/// A formula Z3's C API refuses (a one-bit significand: `Z3_mk_fpa_sort` takes sb ≥ 3)
+/// reaches Z3 through its front end even when the case's setup has the API paths only, and
+/// the next case runs in the setup it had. Ground truth: the evaluator (the formula is
+/// ground: 1.0 + 1.0 in Float(3,2) is 2.0, so it is sat) and cvc5.
+#[test]
+fn a_formula_z3s_api_refuses_goes_to_its_front_end() {
+    let mut h = harness();
+    h.settings.paths = Paths::Drawn;
+    h.set_setup(CaseSetup::default()).unwrap();
+    assert!(!h.setup().text);
+    let f = smtsmith::finding::reproducer_formula(
+        "(assert (= (fp.add RNE (fp #b0 #b011 #b0) (fp #b0 #b011 #b0)) (fp #b0 #b100 #b0)))",
+    )
+    .unwrap();
+    let r = h.run(&f, None, None);
+    let verdict = |id: SolverId| {
+        r.answers
+            .iter()
+            .find(|(s, _)| *s == id)
+            .and_then(|(_, a)| a.as_ref().ok())
+            .map(|o| o.verdict)
+            .unwrap_or_else(|| panic!("{id} not asked: {}", r.summary()))
+    };
+    assert_eq!(verdict(SolverId::Z3Text), Verdict::Sat, "{}", r.summary());
+    assert_eq!(verdict(SolverId::Cvc5), Verdict::Sat, "{}", r.summary());
+    // Z3's API path records its skip (unknown, with the reason), not an answer.
+    let z3_api = r.answers.iter().find(|(s, _)| *s == SolverId::Z3);
+    if let Some((_, a)) = z3_api {
+        let o = a.as_ref().unwrap();
+        assert_eq!(o.verdict, Verdict::Unknown, "{}", r.summary());
+        assert!(
+            o.reason.as_deref().unwrap_or("").contains("skipped"),
+            "{}",
+            r.summary()
+        );
+    }
+    assert!(!h.setup().text, "the next case starts from the drawn setup");
+    // With `SMTSMITH_PATHS=api` no front end is asked: Z3 is not asked at all.
+    h.settings.paths = Paths::Api;
+    let r = h.run(&f, None, None);
+    assert!(
+        r.answers
+            .iter()
+            .all(|(s, _)| *s != SolverId::Z3Text && *s != SolverId::Cvc5Text),
+        "{}",
+        r.summary()
+    );
+}

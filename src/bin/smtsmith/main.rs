@@ -75,6 +75,18 @@ enum BugsAction {
         #[arg(long)]
         json: bool,
     },
+    /// Where each bug's reproducer stands in the `enumerate` target's grammars (after its
+    /// constants are renamed to the grammars' and its assertions joined): family, size,
+    /// index, and the chance that one input of the target under SMTSMITH_THEORIES (or
+    /// --theories) decodes to it. A bug no family makes is listed with the reason.
+    Locate {
+        /// Theories the target's families may use (default: $SMTSMITH_THEORIES or all).
+        #[arg(long)]
+        theories: Option<smtsmith::generate::Theories>,
+        /// Also write the table as Markdown here (for docs/).
+        #[arg(long)]
+        markdown: Option<PathBuf>,
+    },
     /// Read the trials `scripts/bug-bench.sh` ran under DIR: per cell (Z3 release, fuzz
     /// target), the bugs triggered per trial and each bug's time to trigger (median over
     /// the trials, a trial that never triggered it counting as never, and its spread).

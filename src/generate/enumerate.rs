@@ -23,7 +23,8 @@ use std::collections::HashMap;
 
 /// The float formats a float family takes: small ones (rounding and special values in few
 /// bits), small exponents over wide significands, and the IEEE formats.
-pub const FLOAT_FORMATS: [(u32, u32); 10] = [
+pub const FLOAT_FORMATS: [(u32, u32); 11] = [
+    (2, 2),
     (2, 3),
     (3, 2),
     (3, 4),
@@ -56,6 +57,9 @@ pub enum Family {
     Float(u32, u32),
     /// A float format with Real: `to_fp` of a real, `fp.to_real`.
     FloatReal(u32, u32),
+    /// A float format with Int and Real and the conversions between them and to the float
+    /// (`to_fp` of `to_real` of an integer), without arithmetic.
+    FloatInt(u32, u32),
     /// Two float formats and the conversions between them.
     FloatFloat((u32, u32), (u32, u32)),
     /// A float format with the bit-vectors of its width: `to_fp` of bits and of signed and
@@ -88,6 +92,7 @@ impl Family {
         for (eb, sb) in FLOAT_FORMATS {
             out.push(Family::Float(eb, sb));
             out.push(Family::FloatReal(eb, sb));
+            out.push(Family::FloatInt(eb, sb));
             out.push(Family::FloatBv(eb, sb));
         }
         for a in FLOAT_FORMATS {
@@ -143,6 +148,12 @@ impl Family {
                 out.push(Sort::array(i.clone(), e.clone()));
             }
             Family::Float(eb, sb) => out.extend([Sort::Float(*eb, *sb), Sort::RoundingMode]),
+            Family::FloatInt(eb, sb) => out.extend([
+                Sort::Float(*eb, *sb),
+                Sort::RoundingMode,
+                Sort::Real,
+                Sort::Int,
+            ]),
             Family::FloatReal(eb, sb) => {
                 out.extend([Sort::Float(*eb, *sb), Sort::RoundingMode, Sort::Real])
             }
@@ -184,6 +195,7 @@ impl Family {
                 out.push(Theory::FloatingPoint)
             }
             Family::FloatReal(..) => out.extend([Theory::FloatingPoint, Theory::Ints]),
+            Family::FloatInt(..) => out.extend([Theory::FloatingPoint, Theory::RealsInts]),
             Family::Strings | Family::Regex => out.push(Theory::Strings),
         }
         if matches!(self, Family::Reals) {
@@ -204,6 +216,7 @@ impl std::fmt::Display for Family {
             Family::Array(i, e) => write!(f, "array({i},{e})"),
             Family::Float(eb, sb) => write!(f, "fp{eb}.{sb}"),
             Family::FloatReal(eb, sb) => write!(f, "fp{eb}.{sb}+real"),
+            Family::FloatInt(eb, sb) => write!(f, "fp{eb}.{sb}+int"),
             Family::FloatFloat((a, b), (c, d)) => write!(f, "fp{a}.{b}+fp{c}.{d}"),
             Family::FloatBv(eb, sb) => write!(f, "fp{eb}.{sb}+bv"),
             Family::Strings => f.write_str("strings"),

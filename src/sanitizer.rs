@@ -17,7 +17,7 @@ pub const KEY_FRAMES: usize = 3;
 pub const KEPT_FRAMES: usize = 12;
 
 /// One frame of a report's stack.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Frame {
     /// The function as the symbolizer names it (`?` where it could not).
     pub function: String,

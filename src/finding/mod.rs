@@ -58,7 +58,7 @@ pub fn write_reduced(
     written: &mut Written,
     issue: &Issue,
     ctx: &Context,
-    stats: &impl Serialize,
+    stats: &record::ReductionStats,
 ) -> std::io::Result<String> {
     let original = fs::read_to_string(&written.smt2)?;
     let name = |p: &Path| {
@@ -75,7 +75,6 @@ pub fn write_reduced(
     write_synced(&path, text.as_bytes())?;
     let meta = metadata(issue, ctx, &ctx.signature);
     let mut other = serde_json::Map::new();
-    other.insert("stats".into(), to_json(stats)?);
     other.insert("operators".into(), to_json(&meta.operators)?);
     other.insert("setup".into(), meta.setup);
     other.insert("z3_tactic".into(), to_json(&meta.z3_tactic)?);
@@ -88,6 +87,7 @@ pub fn write_reduced(
         summary: Some(meta.summary),
         logic: Some(meta.logic),
         solvers: meta.solvers,
+        stats: Some(record::Stats::Typed(stats.clone())),
         other,
     };
     // As the known bugs' reproducers get theirs: from the reproducer as smtsmith reads it
@@ -441,15 +441,18 @@ pub fn attach_sanitizer_report(
     smt2: &Path,
     report: &crate::sanitizer::Report,
 ) -> std::io::Result<()> {
-    let mut sanitizer = serde_json::json!({
-        "tool": report.tool,
-        "kind": report.kind,
-        "key_frames": report.key_frames(),
-        "frames": report.frames.iter().take(crate::sanitizer::KEPT_FRAMES).collect::<Vec<_>>(),
-    });
-    if let Some(place) = &report.place {
-        sanitizer["place"] = place.as_str().into();
-    }
+    let sanitizer = record::SanitizerRecord {
+        tool: report.tool.clone(),
+        kind: report.kind.clone(),
+        key_frames: report.key_frames(),
+        frames: report
+            .frames
+            .iter()
+            .take(crate::sanitizer::KEPT_FRAMES)
+            .cloned()
+            .collect(),
+        place: report.place.clone(),
+    };
     FindingRecord::update(json, |r| r.sanitizer = Some(sanitizer))?;
     let text = fs::read_to_string(smt2)?;
     let header_end = text

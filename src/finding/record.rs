@@ -85,10 +85,84 @@ pub struct Reduced {
     /// The solvers' answers on the reduced formula (a formula finding's).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub solvers: Vec<SolverRecord>,
-    /// The rest (the reduction's cost, the reduced case's setup, a script's step and
+    /// What the reduction cost and achieved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stats: Option<Stats>,
+    /// The rest (the reduced case's setup, operators and options, a script's step and
     /// answers), kept as written.
     #[serde(flatten)]
     pub other: serde_json::Map<String, serde_json::Value>,
+}
+
+/// The reduction's statistics as written: typed, or (a record of another version whose
+/// statistics have another shape) kept as they were.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Stats {
+    Typed(ReductionStats),
+    Other(serde_json::Value),
+}
+
+impl Stats {
+    /// The typed statistics (`None`: written by another version in another shape).
+    pub fn typed(&self) -> Option<&ReductionStats> {
+        match self {
+            Stats::Typed(t) => Some(t),
+            Stats::Other(_) => None,
+        }
+    }
+}
+
+/// What a reduction cost and achieved: a formula's reduction counts term nodes, a script's
+/// its actions; both count assertions.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ReductionStats {
+    /// Who reduced it, when not smtsmith's reducer of formulas and scripts (`smtsmith
+    /// optimize`: the optimizer's cases).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reducer: Option<String>,
+    /// Term nodes reachable from the assertions, before and after.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub original_nodes: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<usize>,
+    /// A script's actions, before and after.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub original_actions: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub actions: Option<usize>,
+    pub original_assertions: usize,
+    pub assertions: usize,
+    /// Candidates judged (each one run of the case on the solvers) and kept.
+    #[serde(default)]
+    pub tests: u32,
+    #[serde(default)]
+    pub kept: u32,
+    pub seconds: f64,
+    /// The budget ended the reduction before a fixpoint.
+    #[serde(default)]
+    pub exhausted: bool,
+    /// No smaller form made the finding: the reduced form is the original formula (its
+    /// setup perhaps plainer), confirmed anew, not an error.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub already_minimal: bool,
+}
+
+/// A sanitizer's report as a finding keeps it: the tool, the kind of error, the frames its
+/// key reads (smtsmith's and the runtime's left out) and the first frames of the stack.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SanitizerRecord {
+    #[serde(default)]
+    pub tool: String,
+    #[serde(default)]
+    pub kind: String,
+    #[serde(default)]
+    pub key_frames: Vec<String>,
+    #[serde(default)]
+    pub frames: Vec<crate::sanitizer::Frame>,
+    /// Where UndefinedBehaviorSanitizer found the undefined behaviour (`mpz.cpp:123:9`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub place: Option<String>,
 }
 
 /// A bisection's result as recorded (`bisect`): the blamed solver, the affected range, and
@@ -216,7 +290,7 @@ pub struct FindingRecord {
     pub stopped_at_limit: bool,
     /// A sanitizer's report (tool, kind, frames).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sanitizer: Option<serde_json::Value>,
+    pub sanitizer: Option<SanitizerRecord>,
     /// A `time-limit` finding's median run in a fresh process (`smtsmith settle`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_limit: Option<FrontEndRun>,
@@ -362,5 +436,30 @@ mod tests {
         assert_eq!(r.blamed, None);
         assert!(r.reduced.is_none() && r.known.is_none());
         assert_eq!(r.case_setup(), CaseSetup::default());
+    }
+
+    /// A reduction's statistics read back typed; an optimizer finding written before they
+    /// were typed (its assertions as a pair) reads too, kept as it was.
+    #[test]
+    fn reduction_stats_read_back_typed_and_old_shapes_are_kept() {
+        let typed = r#"{"class": "crash", "summary": "s", "key": "k", "reduced": {"file": "x",
+            "stats": {"original_nodes": 9, "nodes": 3, "original_assertions": 2,
+                      "assertions": 1, "tests": 4, "kept": 2, "seconds": 0.5,
+                      "exhausted": false}}}"#;
+        let r: FindingRecord = serde_json::from_str(typed).unwrap();
+        let stats = r.reduced.as_ref().unwrap().stats.as_ref().unwrap();
+        let t = stats.typed().expect("typed");
+        assert_eq!((t.nodes, t.assertions, t.tests), (Some(3), 1, 4));
+        assert_eq!(t.actions, None);
+        let old = r#"{"class": "wrong-optimum", "summary": "s", "key": "k", "reduced": {
+            "stats": {"reducer": "smtsmith optimize", "seconds": 1.0, "assertions": [3, 1]}}}"#;
+        let r: FindingRecord = serde_json::from_str(old).unwrap();
+        let stats = r.reduced.as_ref().unwrap().stats.as_ref().unwrap();
+        assert!(stats.typed().is_none());
+        let again = serde_json::to_value(&r).unwrap();
+        assert_eq!(
+            again["reduced"]["stats"]["assertions"],
+            serde_json::json!([3, 1])
+        );
     }
 }

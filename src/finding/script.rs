@@ -11,7 +11,7 @@ pub fn write_reduced_script(
     written: &mut Written,
     issue: &Issue,
     ctx: &ScriptContext,
-    stats: &impl Serialize,
+    stats: &super::record::ReductionStats,
 ) -> std::io::Result<String> {
     let texts = script_reproducers(issue, ctx);
     let Some((_, text)) = texts.first() else {
@@ -35,12 +35,12 @@ pub fn write_reduced_script(
     let mut other = serde_json::Map::new();
     other.insert("step".into(), to_json(&ctx.step)?);
     other.insert("answers".into(), to_json(&ctx.answers)?);
-    other.insert("stats".into(), to_json(stats)?);
     let reduced = record::Reduced {
         file: Some(name(&path)),
         bytes: Some(text.len() as u64),
         original_bytes: Some(original.len() as u64),
         summary: Some(issue.summary.clone()),
+        stats: Some(record::Stats::Typed(stats.clone())),
         other,
         ..Default::default()
     };

@@ -571,8 +571,8 @@ fn reduce_formula(
         .issue(solver, limits)
         .expect("a crash or time-limit seen");
     let stats = super::ReductionStats {
-        original_nodes: crate::reduce::size(f),
-        nodes: crate::reduce::size(&g),
+        original_nodes: Some(crate::reduce::size(f)),
+        nodes: Some(crate::reduce::size(&g)),
         original_assertions: f.asserts.len(),
         assertions: g.asserts.len(),
         tests,
@@ -581,6 +581,7 @@ fn reduce_formula(
         exhausted: reduced.exhausted || Instant::now() >= deadline,
         already_minimal: crate::reduce::size(&g) == crate::reduce::size(f)
             && g.asserts.len() == f.asserts.len(),
+        ..Default::default()
     };
     let mut written = crate::finding::Written {
         smt2: smt2.to_path_buf(),
@@ -663,8 +664,10 @@ fn reduce_script(
         .expect("a crash or time-limit seen");
     let (before, after) = (s.shape(), g.shape());
     let stats = super::ReductionStats {
-        original_nodes: crate::reduce::size(&before),
-        nodes: crate::reduce::size(&after),
+        original_nodes: Some(crate::reduce::size(&before)),
+        nodes: Some(crate::reduce::size(&after)),
+        original_actions: Some(s.actions.len()),
+        actions: Some(g.actions.len()),
         original_assertions: before.asserts.len(),
         assertions: after.asserts.len(),
         tests: out.tests,
@@ -673,6 +676,7 @@ fn reduce_script(
         exhausted: out.exhausted || Instant::now() >= deadline,
         already_minimal: g.actions.len() == s.actions.len()
             && crate::reduce::size(&after) == crate::reduce::size(&before),
+        reducer: None,
     };
     let ran = vec![(o.solver, (0..g.actions.len()).collect::<Vec<usize>>())];
     let ctx = crate::finding::ScriptContext {

@@ -192,11 +192,13 @@ fn write(
         let ctx = Context::new(&reduced.formula, &versions, &limits, Default::default())
             .with_answers(&answers)
             .with_source(Some(&script));
-        let stats = serde_json::json!({
-            "reducer": "smtsmith optimize",
-            "seconds": start.elapsed().as_secs_f64(),
-            "assertions": [case.formula.asserts.len(), reduced.formula.asserts.len()],
-        });
+        let stats = finding::record::ReductionStats {
+            reducer: Some("smtsmith optimize".into()),
+            original_assertions: case.formula.asserts.len(),
+            assertions: reduced.formula.asserts.len(),
+            seconds: start.elapsed().as_secs_f64(),
+            ..Default::default()
+        };
         finding::write_reduced(&mut written, issue, &ctx, &stats)?;
     }
     Ok(written)

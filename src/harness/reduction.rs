@@ -41,24 +41,8 @@ impl Reduction {
     }
 }
 
-/// What a reduction cost and achieved.
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct Stats {
-    /// Term nodes reachable from the assertions, before and after.
-    pub original_nodes: usize,
-    pub nodes: usize,
-    pub original_assertions: usize,
-    pub assertions: usize,
-    /// Candidates judged (each one run of the case on the solvers) and kept.
-    pub tests: u32,
-    pub kept: u32,
-    pub seconds: f64,
-    /// The budget ended the reduction before a fixpoint.
-    pub exhausted: bool,
-    /// No smaller form made the finding: the reduced form is the original formula (its
-    /// setup perhaps plainer), confirmed anew, not an error.
-    pub already_minimal: bool,
-}
+/// What a reduction cost and achieved (the type its finding's record keeps).
+pub use crate::finding::record::ReductionStats as Stats;
 
 impl Harness {
     /// Re-runs `f` in the current setup and judges it; the finding among the judge's that
@@ -169,8 +153,8 @@ impl Harness {
         };
         Ok(Reduction {
             stats: Stats {
-                original_nodes: crate::reduce::size(f),
-                nodes: crate::reduce::size(&g),
+                original_nodes: Some(crate::reduce::size(f)),
+                nodes: Some(crate::reduce::size(&g)),
                 original_assertions: f.asserts.len(),
                 assertions: g.asserts.len(),
                 tests,
@@ -179,6 +163,7 @@ impl Harness {
                 exhausted: outcome.exhausted || Instant::now() >= deadline,
                 already_minimal: crate::reduce::size(&g) == crate::reduce::size(f)
                     && g.asserts.len() == f.asserts.len(),
+                ..Default::default()
             },
             setup: self.case.setup,
             formula: g,

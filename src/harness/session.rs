@@ -230,16 +230,17 @@ impl Harness {
                     input,
                     stopped_at_limit: false,
                 };
-                let stats = serde_json::json!({
-                    "original_actions": s.actions.len(),
-                    "actions": out.script.actions.len(),
-                    "original_assertions": count_asserts(&s),
-                    "assertions": count_asserts(&out.script),
-                    "tests": out.tests,
-                    "kept": out.kept,
-                    "seconds": start.elapsed().as_secs_f64(),
-                    "exhausted": out.exhausted,
-                });
+                let stats = finding::record::ReductionStats {
+                    original_actions: Some(s.actions.len()),
+                    actions: Some(out.script.actions.len()),
+                    original_assertions: count_asserts(&s),
+                    assertions: count_asserts(&out.script),
+                    tests: out.tests,
+                    kept: out.kept,
+                    seconds: start.elapsed().as_secs_f64(),
+                    exhausted: out.exhausted,
+                    ..Default::default()
+                };
                 finding::write_reduced_script(written, &found, &ctx, &stats)
                     .and_then(|key| self.settle_script(written, &found, &key))
             }

@@ -51,14 +51,15 @@ fn reduce(json: &Path, env: &[(&str, &str)]) -> (Option<i32>, String, FindingRec
 }
 
 /// The reduction's cost as the record keeps it (`reduced.stats`: assertions, nodes, …).
-fn reduction_stats(r: &FindingRecord) -> &serde_json::Value {
+fn reduction_stats(r: &FindingRecord) -> &smtsmith::finding::record::ReductionStats {
     let reduced = r
         .reduced
         .as_ref()
         .unwrap_or_else(|| panic!("not reduced: {r:?}"));
     reduced
-        .other
-        .get("stats")
+        .stats
+        .as_ref()
+        .and_then(|s| s.typed())
         .unwrap_or_else(|| panic!("no reduction stats: {r:?}"))
 }
 
@@ -94,11 +95,8 @@ fn time_limit_findings_of_one_behaviour_reduce_to_one_key() {
         let (status, out, after) = reduce(&json, &[]);
         assert_eq!(status, Some(0), "{out}");
         let stats = reduction_stats(&after);
-        assert_eq!(stats["assertions"], 1, "padding {i}: {after:?}");
-        assert!(
-            stats["nodes"].as_u64() < stats["original_nodes"].as_u64(),
-            "{after:?}"
-        );
+        assert_eq!(stats.assertions, 1, "padding {i}: {after:?}");
+        assert!(stats.nodes < stats.original_nodes, "{after:?}");
         // The bit-vector padding's key names the division's behaviour before reduction
         // already (its operators are linear); the arithmetic padding's does not.
         assert_eq!(
@@ -144,7 +142,7 @@ fn a_scripts_time_limit_finding_reduces_as_a_script() {
     assert_eq!(before.blamed, Some(SolverId::Cvc5), "{before:?}");
     let (status, out, after) = reduce(&json, &[]);
     assert_eq!(status, Some(0), "{out}");
-    assert_eq!(reduction_stats(&after)["assertions"], 1, "{after:?}");
+    assert_eq!(reduction_stats(&after).assertions, 1, "{after:?}");
     let text = std::fs::read_to_string(json.with_extension("reduced.smt2")).unwrap();
     assert!(text.contains("bvudiv") && !text.contains("bvadd"), "{text}");
     assert_eq!(text.matches("(check-sat)").count(), 1, "{text}");
@@ -175,10 +173,7 @@ fn a_crash_finding_is_reduced_in_children_and_the_reducer_survives() {
 
     let (status, out, after) = reduce(&json, &fault);
     assert_eq!(status, Some(0), "{out}");
-    assert!(
-        reduction_stats(&after)["nodes"].as_u64() <= Some(1),
-        "{after:?}"
-    );
+    assert!(reduction_stats(&after).nodes.unwrap() <= 1, "{after:?}");
     assert!(
         reduced_summary(&after).contains("exited inside a z3 call (status 3)"),
         "{after:?}"
@@ -278,10 +273,7 @@ fn an_address_sanitizer_report_inside_z3_is_a_crash_finding_with_its_frames() {
 
     let (status, out, after) = reduce(&json, &fault);
     assert_eq!(status, Some(0), "{out}");
-    assert!(
-        reduction_stats(&after)["nodes"].as_u64() <= Some(1),
-        "{after:?}"
-    );
+    assert!(reduction_stats(&after).nodes.unwrap() <= 1, "{after:?}");
     let key = after.key.as_str();
     assert!(key.starts_with("crash/z3/"), "{after:?}");
     assert!(key.contains("Z3_mk_lstring"), "{after:?}");
@@ -357,7 +349,7 @@ fn an_undefined_behaviour_report_inside_z3_is_a_crash_finding_keyed_by_its_place
     );
     let report = fuzz_target.sanitizer.as_ref().expect("a sanitizer report");
     assert_eq!(
-        report["place"].as_str().map(|p| p.starts_with("mpf.cpp:")),
+        report.place.as_deref().map(|p| p.starts_with("mpf.cpp:")),
         Some(true),
         "{fuzz_target:?}"
     );
@@ -376,14 +368,11 @@ fn an_undefined_behaviour_report_inside_z3_is_a_crash_finding_keyed_by_its_place
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
     let (_, check) = crate::only_finding(&checked.join("crash"), &err);
     assert_eq!(check.key, fuzz_target.key, "{check:?}\n{fuzz_target:?}");
-    let frames = check.sanitizer.as_ref().expect("a sanitizer report")["frames"]
-        .as_array()
-        .unwrap();
+    let frames = &check.sanitizer.as_ref().expect("a sanitizer report").frames;
     assert!(
-        frames.iter().any(|f| f["function"]
-            .as_str()
-            .unwrap()
-            .contains("Z3_fpa_get_numeral_exponent_string")),
+        frames
+            .iter()
+            .any(|f| f.function.contains("Z3_fpa_get_numeral_exponent_string")),
         "the worker's report has the stack: {check:?}"
     );
 }
@@ -415,13 +404,13 @@ fn lstring_overread_finding(findings: &Path, output: &str) -> (PathBuf, String) 
         "{summary}"
     );
     let sanitizer = meta.sanitizer.as_ref().expect("a sanitizer report");
-    assert_eq!(sanitizer["kind"], "heap-buffer-overflow", "{meta:?}");
-    assert_eq!(sanitizer["key_frames"][0], "Z3_mk_lstring", "{meta:?}");
-    let frames = sanitizer["frames"].as_array().unwrap();
+    assert_eq!(sanitizer.kind, "heap-buffer-overflow", "{meta:?}");
+    assert_eq!(sanitizer.key_frames[0], "Z3_mk_lstring", "{meta:?}");
     assert!(
-        frames
+        sanitizer
+            .frames
             .iter()
-            .any(|f| f["location"].as_str().unwrap().contains("api_seq.cpp")),
+            .any(|f| f.location.contains("api_seq.cpp")),
         "{meta:?}"
     );
     let text = std::fs::read_to_string(json.with_extension("smt2")).unwrap();

@@ -808,7 +808,7 @@ fn script_findings_are_reduced_as_written() {
     let w = &r.findings[0].1;
     let reduced = w.reduced.as_ref().expect("reduced");
     let stats = fewer_actions_after_reduction(w);
-    assert!(stats["assertions"].as_u64().unwrap() <= 1, "{stats}");
+    assert!(stats.assertions <= 1, "{stats:?}");
     let text = std::fs::read_to_string(reduced).unwrap();
     assert!(!text.contains("(push"), "{text}");
     let out = smtsmith::solver::cvc5::run_script(&text, 10_000).unwrap();
@@ -818,13 +818,13 @@ fn script_findings_are_reduced_as_written() {
 
 /// The reduction statistics in a written finding's JSON, after checking that the
 /// reduction dropped actions.
-fn fewer_actions_after_reduction(w: &smtsmith::finding::Written) -> serde_json::Value {
+fn fewer_actions_after_reduction(
+    w: &smtsmith::finding::Written,
+) -> smtsmith::finding::record::ReductionStats {
     let v = crate::record(&w.json);
-    let stats = v.reduced.expect("reduced").other["stats"].clone();
-    assert!(
-        stats["actions"].as_u64() < stats["original_actions"].as_u64(),
-        "{stats}"
-    );
+    let stats = v.reduced.expect("reduced").stats.expect("stats");
+    let stats = stats.typed().expect("typed").clone();
+    assert!(stats.actions < stats.original_actions, "{stats:?}");
     stats
 }
 

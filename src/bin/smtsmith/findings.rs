@@ -316,8 +316,8 @@ fn reduce_findings(
                 println!(
                     "{}: {} -> {} nodes, {} -> {} assertions, {} tests in {:.1} s{}\n  {}",
                     json.display(),
-                    s.original_nodes,
-                    s.nodes,
+                    s.original_nodes.unwrap_or_default(),
+                    s.nodes.unwrap_or_default(),
                     s.original_assertions,
                     s.assertions,
                     s.tests,

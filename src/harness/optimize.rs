@@ -200,8 +200,67 @@ fn write(
             ..Default::default()
         };
         finding::write_reduced(&mut written, issue, &ctx, &stats)?;
+        let issue = issue.clone();
+        settle(h, &mut written, &issue, &reduced, path)?;
     }
     Ok(written)
+}
+
+/// Settles a reduced optimizer finding: known when a known bug of its class, solver and
+/// shape (the reduced case's hard constraints: logic, operators, array sorts), its
+/// reproducer read back as an optimization case and run through the same path on this Z3,
+/// makes the same finding; new otherwise.
+fn settle(
+    h: &mut Harness,
+    written: &mut Written,
+    issue: &Issue,
+    reduced: &OptCase,
+    path: OptPath,
+) -> std::io::Result<()> {
+    let shape = finding::known_shape(issue, &reduced.formula);
+    let version = h
+        .versions()
+        .iter()
+        .find(|(id, _)| *id == SolverId::Z3)
+        .map(|(_, v)| v.clone())
+        .unwrap_or_default();
+    for k in finding::known::index()
+        .iter()
+        .filter(|k| k.solver == SolverId::Z3 && k.classes.iter().any(|c| c == issue.class.dir()))
+    {
+        let Some(text) = finding::known::reproducer(&k.file) else {
+            continue;
+        };
+        let Ok(case) = OptCase::from_script(text) else {
+            continue;
+        };
+        if finding::known_shape(issue, &case.formula) != shape {
+            continue;
+        }
+        // In a new context, as a new process would run it: the optimizer's answers on a
+        // case can depend on what its context ran before.
+        let Ok(mut z3) = Z3::new() else {
+            continue;
+        };
+        let run = run_path(h, &mut z3, &case, path);
+        if run.judged.iter().any(|j| j.issue.same_finding(issue)) {
+            return finding::mark_by_replay(
+                written,
+                k,
+                &version,
+                &format!(
+                    "known-findings/{} has this finding's shape, and its case, run through Z3's optimizer by {} with {{version}}, makes the same finding",
+                    k.file,
+                    path.name()
+                ),
+            );
+        }
+    }
+    finding::mark_status(
+        written,
+        finding::Status::New,
+        "reduced; no known optimizer bug of its class with its shape (the hard constraints' logic, operators, array sorts) makes the same finding when its case is replayed through the same path",
+    )
 }
 
 /// The optimizer's own answer as a finding records answers: its verdict, model and time,

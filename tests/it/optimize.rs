@@ -353,3 +353,37 @@ fn both_paths_of_a_wrong_optimum_share_a_key() {
         smtsmith::finding::key_of(&other(smtsmith::solver::SolverId::Z3Text), "QF_LIA", &["+"])
     );
 }
+
+/// A finding of the optimizer that is a known bug is settled known by replay: Z3's
+/// `minimize` under `is_int` (known-findings/z3-5.0-minimize-with-is-int-wrong-optimum.smt2,
+/// found by smtsmith, shown by 5.0.0.0–5.4.1.0 and so by the pinned release), run as an
+/// optimization case through the target's body, is written, reduced and marked known with
+/// the replay's evidence. Ground truth: the index entry's probe of every release and the
+/// plain solvers' witness of a smaller objective.
+#[test]
+fn a_known_optimizer_bug_met_again_is_settled_known() {
+    let name = "z3-5.0-minimize-with-is-int-wrong-optimum.smt2";
+    let text = smtsmith::finding::known::reproducer(name).unwrap();
+    let case = OptCase::from_script(text).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = Harness::new(Selection::All, dir.path().to_path_buf()).unwrap();
+    h.settings.reduce_seconds = 30;
+    let found = smtsmith::harness::optimize::run_case(&mut h, &case, None);
+    let (issue, w) = found
+        .iter()
+        .find(|(i, _)| i.class == Class::WrongOptimum)
+        .unwrap_or_else(|| panic!("no wrong optimum: {found:?}"));
+    let r = crate::record(&w.json);
+    assert_eq!(
+        r.status,
+        smtsmith::finding::Status::Known,
+        "{issue:?}: {r:?}"
+    );
+    assert_eq!(r.known.as_deref(), Some(name), "{r:?}");
+    assert!(
+        r.known_by
+            .as_deref()
+            .is_some_and(|b| b.starts_with("replay:")),
+        "{r:?}"
+    );
+}

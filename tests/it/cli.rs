@@ -1149,3 +1149,28 @@ fn drafts_name_known_bugs_and_draft_none_for_them() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no findings folder there"));
 }
+
+/// `smtsmith replay --target enumerate` decodes an input as the fuzz target does: it names
+/// the grammar, size and index and runs that formula (here `ints`' first formula of 3 nodes,
+/// which both solvers and the evaluator decide alike: no finding).
+#[test]
+fn replay_of_an_enumerate_input_names_its_place() {
+    use smtsmith::generate::enumerate::{Enumerated, Family};
+    let theories: smtsmith::generate::Theories = "all".parse().unwrap();
+    let bytes = Enumerated::to_bytes(&Family::Ints, 3, 0, &theories).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("input");
+    std::fs::write(&input, bytes).unwrap();
+    let out = smtsmith()
+        .args(["replay", "--target", "enumerate", "--findings"])
+        .arg(dir.path().join("findings"))
+        .arg(&input)
+        .env("SMTSMITH_THEORIES", "all")
+        .output()
+        .unwrap();
+    succeeded(&out);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("; enumerated: ints size 3 index 0"), "{text}");
+    assert!(text.contains("(assert "), "{text}");
+    assert!(text.contains("; no finding"), "{text}");
+}

@@ -441,61 +441,7 @@ pub(super) fn bugs(action: BugsAction) -> Result<ExitCode, String> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        BugsAction::Locate { theories, markdown } => {
-            use smtsmith::generate::enumerate;
-            let theories = match theories {
-                Some(t) => t,
-                None => smtsmith::settings::Settings::from_env()?.theories,
-            };
-            let mut out = format!(
-                "Theories: {theories}. A bug's reproducer, its constants renamed and its assertions joined, \
-                 located in the enumerate target's families (docs/usage.md, \"The enumerate target\").\n\n\
-                 | bug | source | family | size | index | inputs per hit (expected) |\n|---|---|---|---|---|---|\n"
-            );
-            let (mut located, mut total) = (0, 0);
-            for k in smtsmith::finding::known::index() {
-                total += 1;
-                let source = if k.is_public() { "public" } else { "own" };
-                let text = smtsmith::finding::known::reproducer(&k.file).unwrap_or_default();
-                let places = match smtsmith::finding::reproducer_formula(text) {
-                    Ok(f) => enumerate::locate(&f),
-                    Err(_) => Vec::new(),
-                };
-                let best = places
-                    .iter()
-                    .filter_map(|(fam, size, i)| {
-                        enumerate::odds(fam, *size, &theories).map(|p| (p, fam, size, i))
-                    })
-                    .max_by(|a, b| a.0.total_cmp(&b.0));
-                match (best, places.first()) {
-                    (Some((p, fam, size, i)), _) => {
-                        located += 1;
-                        out += &format!(
-                            "| {} | {source} | {fam} | {size} | {i} | {:.3e} |\n",
-                            k.file,
-                            1.0 / p
-                        );
-                    }
-                    (None, Some((fam, size, i))) => {
-                        out += &format!(
-                            "| {} | {source} | {fam} | {size} | {i} | not drawn (size or theories) |\n",
-                            k.file
-                        );
-                    }
-                    (None, None) => {}
-                }
-            }
-            out += &format!(
-                "\n{located} of the index's {total} bugs have a reproducer the target draws (the others: a \
-                 third constant of a sort, a function, a quantifier, a `let`, an incremental script, \
-                 an option, or an operator or literal outside the grammars).\n"
-            );
-            print!("{out}");
-            if let Some(md) = markdown {
-                std::fs::write(&md, &out).map_err(|e| format!("{}: {e}", md.display()))?;
-            }
-            Ok(ExitCode::SUCCESS)
-        }
+        BugsAction::Locate { theories, markdown } => locate(theories, markdown),
         BugsAction::Results {
             dir,
             no_fix_range,
@@ -575,4 +521,65 @@ fn read_seed_scripts(dir: &std::path::Path) -> Result<Vec<smtsmith::script::Scri
         return Err(format!("no seed smtsmith reads under {}", dir.display()));
     }
     Ok(scripts)
+}
+
+/// `smtsmith bugs locate`: where each known bug's reproducer stands in the enumerate
+/// target's grammars, and the chance that one input decodes to it.
+fn locate(
+    theories: Option<smtsmith::generate::Theories>,
+    markdown: Option<PathBuf>,
+) -> Result<ExitCode, String> {
+    use smtsmith::generate::enumerate;
+    let theories = match theories {
+        Some(t) => t,
+        None => smtsmith::settings::Settings::from_env()?.theories,
+    };
+    let mut out = format!(
+                "Theories: {theories}. A bug's reproducer, its constants renamed and its assertions joined, \
+                 located in the enumerate target's families (docs/usage.md, \"The enumerate target\").\n\n\
+                 | bug | source | family | size | index | inputs per hit (expected) |\n|---|---|---|---|---|---|\n"
+            );
+    let (mut located, mut total) = (0, 0);
+    for k in smtsmith::finding::known::index() {
+        total += 1;
+        let source = if k.is_public() { "public" } else { "own" };
+        let text = smtsmith::finding::known::reproducer(&k.file).unwrap_or_default();
+        let places = match smtsmith::finding::reproducer_formula(text) {
+            Ok(f) => enumerate::locate(&f),
+            Err(_) => Vec::new(),
+        };
+        let best = places
+            .iter()
+            .filter_map(|(fam, size, i)| {
+                enumerate::odds(fam, *size, &theories).map(|p| (p, fam, size, i))
+            })
+            .max_by(|a, b| a.0.total_cmp(&b.0));
+        match (best, places.first()) {
+            (Some((p, fam, size, i)), _) => {
+                located += 1;
+                out += &format!(
+                    "| {} | {source} | {fam} | {size} | {i} | {:.3e} |\n",
+                    k.file,
+                    1.0 / p
+                );
+            }
+            (None, Some((fam, size, i))) => {
+                out += &format!(
+                    "| {} | {source} | {fam} | {size} | {i} | not drawn (size or theories) |\n",
+                    k.file
+                );
+            }
+            (None, None) => {}
+        }
+    }
+    out += &format!(
+                "\n{located} of the index's {total} bugs have a reproducer the target draws (the others: a \
+                 third constant of a sort, a function, a quantifier, a `let`, an incremental script, \
+                 an option, or an operator or literal outside the grammars).\n"
+            );
+    print!("{out}");
+    if let Some(md) = markdown {
+        std::fs::write(&md, &out).map_err(|e| format!("{}: {e}", md.display()))?;
+    }
+    Ok(ExitCode::SUCCESS)
 }

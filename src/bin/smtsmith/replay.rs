@@ -91,16 +91,7 @@ pub(super) fn replay_cmd(cmd: Command) -> Result<ExitCode, String> {
             formula: smtsmith::mutate::formula_of(&input),
         }
     } else if enumerated {
-        let e = smtsmith::generate::enumerate::Enumerated::from_bytes(&input, &resolve(theories))
-            .ok_or("the theories allow no enumerated grammar")?;
-        println!(
-            "; enumerated: {} size {} index {}",
-            e.family, e.size, e.index
-        );
-        Case {
-            config: Default::default(),
-            formula: e.formula,
-        }
+        enumerated_case(&input, theories)?
     } else {
         Case::from_bytes_in(&input, &resolve(theories))
     };
@@ -321,4 +312,18 @@ fn replay_ground(
         }
         Ok(ExitCode::from(1))
     }
+}
+
+/// The `enumerate` target's case of `input`, its family, size and index printed.
+fn enumerated_case(input: &[u8], theories: Option<Theories>) -> Result<Case, String> {
+    let e = smtsmith::generate::enumerate::Enumerated::from_bytes(input, &resolve(theories))
+        .ok_or("the theories allow no enumerated grammar")?;
+    println!(
+        "; enumerated: {} size {} index {}",
+        e.family, e.size, e.index
+    );
+    Ok(Case {
+        config: Default::default(),
+        formula: e.formula,
+    })
 }

@@ -1163,7 +1163,7 @@ impl Counts {
 /// arm's trials trigger it, Holm-corrected over all those pairs. Markdown.
 pub fn compare(before: &[Counts], after: &[Counts]) -> String {
     use std::fmt::Write;
-    let pairs: Vec<(&Counts, &Counts)> = after
+    let mut pairs: Vec<(&Counts, &Counts)> = after
         .iter()
         .filter_map(|a| {
             before
@@ -1172,6 +1172,20 @@ pub fn compare(before: &[Counts], after: &[Counts]) -> String {
                 .map(|b| (b, a))
         })
         .collect();
+    // One cell against one cell of the same release: two targets compared (an arm that
+    // runs another target, as the enumerate target's rule in docs/defaults.md).
+    if let ([b], [a]) = (before, after) {
+        if pairs.is_empty() && b.z3 == a.z3 {
+            pairs.push((b, a));
+        }
+    }
+    let cell_name = |b: &Counts, a: &Counts| {
+        if b.target == a.target {
+            format!("Z3 {} `{}`", a.z3, a.target)
+        } else {
+            format!("Z3 {} `{}` → `{}`", a.z3, b.target, a.target)
+        }
+    };
     let as_f64 = |v: &[usize]| v.iter().map(|x| *x as f64).collect::<Vec<f64>>();
     let cell_p: Vec<f64> = pairs
         .iter()
@@ -1195,8 +1209,12 @@ pub fn compare(before: &[Counts], after: &[Counts]) -> String {
     for (k, (b, a)) in pairs.iter().enumerate() {
         let _ = writeln!(
             out,
-            "| Z3 {} `{}` | {:?} | {:?} | {:.4} | {:.4} |",
-            a.z3, a.target, b.public_per_trial, a.public_per_trial, cell_p[k], cell_adj[k]
+            "| {} | {:?} | {:?} | {:.4} | {:.4} |",
+            cell_name(b, a),
+            b.public_per_trial,
+            a.public_per_trial,
+            cell_p[k],
+            cell_adj[k]
         );
     }
     let mut rows = Vec::new();
@@ -1208,15 +1226,7 @@ pub fn compare(before: &[Counts], after: &[Counts]) -> String {
             let tb = b.triggered.get(bug).copied().unwrap_or(0);
             let ta = a.triggered.get(bug).copied().unwrap_or(0);
             let p = crate::stats::fisher_greater(ta, a.trials, tb, b.trials);
-            rows.push((
-                format!("Z3 {} `{}`", a.z3, a.target),
-                bug.clone(),
-                tb,
-                b.trials,
-                ta,
-                a.trials,
-                p,
-            ));
+            rows.push((cell_name(b, a), bug.clone(), tb, b.trials, ta, a.trials, p));
         }
     }
     let adj = crate::stats::holm(&rows.iter().map(|r| r.6).collect::<Vec<_>>());
@@ -1239,7 +1249,7 @@ pub fn compare(before: &[Counts], after: &[Counts]) -> String {
         .iter()
         .zip(&cell_adj)
         .filter(|(_, p)| **p < 0.05)
-        .map(|((_, a), _)| format!("Z3 {} `{}`", a.z3, a.target))
+        .map(|((b, a), _)| cell_name(b, a))
         .chain(
             rows.iter()
                 .zip(&adj)
@@ -1314,6 +1324,17 @@ mod compare_tests {
             "{text}"
         );
         assert!(text.contains("| 0/5 | 5/5 | 0.0040 |"), "{text}");
+        // One cell against one of another target on the same release: the two targets.
+        after[0].target = "enumerate".into();
+        let text = compare(&before, &after);
+        assert!(
+            text.contains(
+                "| Z3 4.12.2.0 `differential` → `enumerate` | [0, 0, 0, 1, 1] | [2, 2, 3, 3, 4] |"
+            ),
+            "{text}"
+        );
+        after[0].z3 = "4.8.7.0".into();
+        assert!(!compare(&before, &after).contains("`differential` → `enumerate`"));
         assert!(Counts::from_markdown("nothing").is_err());
     }
 }

@@ -1106,14 +1106,16 @@ impl Counts {
         let mut out: Vec<Counts> = Vec::new();
         for line in text.lines() {
             if let Some(head) = line.strip_prefix("### Z3 ") {
-                // `4.8.7.0 · `differential` · 5 trials × 20:00`
+                // `4.8.7.0 · `differential` · 5 trials × 20:00`, a variant's label between
+                // the target and the trials (`· SMTSMITH_THEORIES=all,fp ·`).
                 let parts: Vec<&str> = head.split(" · ").collect();
-                let [z3, target, trials, ..] = parts.as_slice() else {
+                let [z3, target, rest @ ..] = parts.as_slice() else {
                     return Err(format!("unreadable cell heading: {line}"));
                 };
-                let trials = trials
-                    .split_whitespace()
-                    .next()
+                let trials = rest
+                    .iter()
+                    .find(|p| p.contains(" trials"))
+                    .and_then(|p| p.split_whitespace().next())
                     .and_then(|n| n.parse().ok())
                     .ok_or_else(|| format!("no trial count in: {line}"))?;
                 out.push(Counts {
@@ -1335,6 +1337,15 @@ mod compare_tests {
         );
         after[0].z3 = "4.8.7.0".into();
         assert!(!compare(&before, &after).contains("`differential` → `enumerate`"));
+        let variant = TABLE.replacen(
+            "`differential` · ",
+            "`differential` · SMTSMITH_THEORIES=all,fp · ",
+            1,
+        );
+        assert_eq!(
+            Counts::from_markdown(&variant).unwrap()[0].trials,
+            before[0].trials
+        );
         assert!(Counts::from_markdown("nothing").is_err());
     }
 }

@@ -559,21 +559,13 @@ fn grammar_shape(f: &Formula) -> Option<Formula> {
 /// given formula of `family` at `size`: its kind, its parameter, its size and its index
 /// each drawn uniformly (`None`: the family is not allowed or the size not drawn).
 pub fn odds(family: &Family, size: u32, theories: &Theories) -> Option<f64> {
-    let families = Family::allowed(theories);
-    if !families.contains(family) || !(3..=DRAWN_MAX_SIZE).contains(&size) {
+    let (kind, _) = place_of(family, theories)?;
+    if !(3..=DRAWN_MAX_SIZE).contains(&size) {
         return None;
     }
-    let kind = std::mem::discriminant(family);
-    let mut kinds: Vec<std::mem::Discriminant<Family>> =
-        families.iter().map(std::mem::discriminant).collect();
-    kinds.sort_by_key(|k| format!("{k:?}"));
-    kinds.dedup();
-    let params = families
-        .iter()
-        .filter(|f| std::mem::discriminant(*f) == kind)
-        .count();
+    let (kinds, params) = by_kind(theories, |groups| (groups.len(), groups[kind].len()));
     let count = Grammar::new(family.clone()).count(size);
-    Some(1.0 / (kinds.len() as f64 * params as f64 * f64::from(DRAWN_MAX_SIZE - 2) * count as f64))
+    Some(1.0 / (kinds as f64 * params as f64 * f64::from(DRAWN_MAX_SIZE - 2) * count as f64))
 }
 
 /// Whether `node` is an application of the production `p` (its children still to match).
@@ -604,20 +596,7 @@ impl Enumerated {
         index: u128,
         theories: &Theories,
     ) -> Option<Vec<u8>> {
-        let families = Family::allowed(theories);
-        let mut kinds: Vec<std::mem::Discriminant<Family>> = Vec::new();
-        for f in &families {
-            if !kinds.contains(&std::mem::discriminant(f)) {
-                kinds.push(std::mem::discriminant(f));
-            }
-        }
-        let kind = kinds
-            .iter()
-            .position(|k| *k == std::mem::discriminant(family))?;
-        let param = families
-            .iter()
-            .filter(|f| std::mem::discriminant(*f) == kinds[kind])
-            .position(|f| f == family)?;
+        let (kind, param) = place_of(family, theories)?;
         if !(3..=DRAWN_MAX_SIZE).contains(&size) {
             return None;
         }
@@ -892,6 +871,47 @@ pub struct Enumerated {
 pub const DRAWN_MAX_SIZE: u32 = 12;
 
 thread_local! {
+    /// The allowed families grouped by kind, for the theories last asked: every input of the
+    /// target decodes through them, and the theories stay the same in a fuzzing process.
+    static KINDS: std::cell::RefCell<Option<(Theories, Vec<Vec<Family>>)>> = const { std::cell::RefCell::new(None) };
+}
+
+/// `f` of the families `theories` allows, grouped by kind (in [`Family::all`]'s order): an
+/// input picks the kind first, each equally likely, then its parameter — the float families
+/// have many parameters and would otherwise crowd out the rest.
+fn by_kind<T>(theories: &Theories, f: impl FnOnce(&[Vec<Family>]) -> T) -> T {
+    KINDS.with(|k| {
+        let mut k = k.borrow_mut();
+        if k.as_ref().is_none_or(|(t, _)| t != theories) {
+            let mut groups: Vec<Vec<Family>> = Vec::new();
+            for fam in Family::allowed(theories) {
+                let kind = std::mem::discriminant(&fam);
+                match groups
+                    .iter_mut()
+                    .find(|g| std::mem::discriminant(&g[0]) == kind)
+                {
+                    Some(g) => g.push(fam),
+                    None => groups.push(vec![fam]),
+                }
+            }
+            *k = Some((*theories, groups));
+        }
+        f(&k.as_ref().expect("set above").1)
+    })
+}
+
+/// The family's kind and parameter (its group and its place in it) under `theories`.
+fn place_of(family: &Family, theories: &Theories) -> Option<(usize, usize)> {
+    by_kind(theories, |groups| {
+        groups.iter().enumerate().find_map(|(kind, g)| {
+            g.iter()
+                .position(|f| f == family)
+                .map(|param| (kind, param))
+        })
+    })
+}
+
+thread_local! {
     /// Grammars are built once per thread and family: their counts are the work.
     static GRAMMARS: std::cell::RefCell<HashMap<Family, Grammar>> = std::cell::RefCell::new(HashMap::new());
 }
@@ -899,25 +919,11 @@ thread_local! {
 impl Enumerated {
     /// Decodes an enumerated case (`None` when `theories` allows no family).
     pub fn from_bytes(data: &[u8], theories: &Theories) -> Option<Enumerated> {
-        let families = Family::allowed(theories);
-        if families.is_empty() {
-            return None;
-        }
         let byte = |i: usize| data.get(i).copied().unwrap_or(0);
-        // The kind first, each equally likely, then its parameter: the float families have
-        // many parameters, and would otherwise crowd out the rest.
-        let mut kinds: Vec<std::mem::Discriminant<Family>> = Vec::new();
-        for f in &families {
-            if !kinds.contains(&std::mem::discriminant(f)) {
-                kinds.push(std::mem::discriminant(f));
-            }
-        }
-        let kind = kinds[usize::from(byte(0)) % kinds.len()];
-        let of_kind: Vec<&Family> = families
-            .iter()
-            .filter(|f| std::mem::discriminant(*f) == kind)
-            .collect();
-        let family = of_kind[usize::from(byte(1)) % of_kind.len()].clone();
+        let family = by_kind(theories, |groups| {
+            let group = groups.get(usize::from(byte(0)) % groups.len().max(1))?;
+            Some(group[usize::from(byte(1)) % group.len()].clone())
+        })?;
         let size = 3 + u32::from(byte(2)) % (DRAWN_MAX_SIZE - 2);
         let mut raw = [0u8; 16];
         for (i, r) in raw.iter_mut().enumerate() {

@@ -352,10 +352,7 @@ fn the_enumerate_target_reaches_a_public_fp_bug_and_settles_it_known() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(out.status.success(), "only a known bug: {log}");
-    let jsons: Vec<std::path::PathBuf> = walk(&findings)
-        .into_iter()
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
+    let jsons = finding::json_files(&findings).unwrap_or_default();
     let known: Vec<_> = jsons.iter().map(|p| crate::record(p)).collect();
     assert!(
         known.iter().any(|r| r.status == Status::Known
@@ -365,17 +362,4 @@ fn the_enumerate_target_reaches_a_public_fp_bug_and_settles_it_known() {
                 .is_some_and(|b| b.starts_with("replay:"))),
         "{known:?}\n{log}"
     );
-}
-
-fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
-    let mut out = Vec::new();
-    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            out.extend(walk(&p));
-        } else {
-            out.push(p);
-        }
-    }
-    out
 }

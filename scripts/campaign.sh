@@ -5,7 +5,7 @@
 #
 #   scripts/campaign.sh [TARGET] [SECONDS] [-- LIBFUZZER FLAGS...]
 #
-# TARGET: any fuzz target (fuzz/fuzz_targets/*.rs; default enumerate, with SMTSMITH_THEORIES
+# TARGET: any fuzz target (fuzz/fuzz_targets/*.rs; default enumerate; it and portfolio with SMTSMITH_THEORIES
 # all,fp unless it is set). SECONDS: default
 # 300. Environment: SMTSMITH_JOBS (parallel fuzzing processes, default 1), SMTSMITH_BUILD_ONLY=1
 # (build, then stop), SMTSMITH_FINDINGS
@@ -23,7 +23,7 @@ cd "$(dirname "$0")/.."
 # (docs/defaults.md, "The enumerate target against the default").
 target=${1:-enumerate}
 seconds=${2:-300}
-if [ "$target" = enumerate ] && [ -z "${SMTSMITH_THEORIES:-}" ]; then
+if { [ "$target" = enumerate ] || [ "$target" = portfolio ]; } && [ -z "${SMTSMITH_THEORIES:-}" ]; then
   export SMTSMITH_THEORIES=all,fp
 fi
 shift $(( $# > 2 ? 2 : $# ))

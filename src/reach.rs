@@ -29,7 +29,7 @@ pub const RARE_PER_10K: f64 = 10.0;
 /// The targets whose cases [`draw`] can decode without a solver (the constructions that
 /// pick their seeds with the solvers, `fusion` and `sae`, draw from their own generators'
 /// bytes as their fuzz targets do when no solver is up).
-pub const DRAWN: [Target; 10] = [
+pub const DRAWN: [Target; 11] = [
     Target::Differential,
     Target::GroundTerms,
     Target::Script,
@@ -40,6 +40,7 @@ pub const DRAWN: [Target; 10] = [
     Target::Janus,
     Target::Fusion,
     Target::Enumerate,
+    Target::Portfolio,
 ];
 
 /// The class of a sort as an ingredient: exact where the exact sort matters to the known
@@ -403,6 +404,10 @@ pub fn case_ingredients(
     seeds: &[Script],
 ) -> Option<Ingredients> {
     use crate::construct as c;
+    if target == Target::Portfolio {
+        let (member, rest) = target.resolve(input);
+        return case_ingredients(member, rest, theories, setups, seeds);
+    }
     let mut u = arbitrary::Unstructured::new(input);
     let (mut out, formula) = match target {
         Target::Differential | Target::ModelZ3 | Target::ModelCvc5 => {
@@ -454,6 +459,7 @@ pub fn case_ingredients(
             ));
             (out, case.formula)
         }
+        Target::Portfolio => unreachable!("resolved to a member above"),
     };
     if let Some(setup) = setups.setup_of(input) {
         of_setup(&setup, &formula, &mut out);

@@ -342,6 +342,7 @@ fn metadata(issue: &Issue, ctx: &Context, sig: &crate::ir::Signature) -> Finding
             .collect(),
         config: ctx.config.and_then(|c| serde_json::to_value(c).ok()),
         input_hex: ctx.input.map(hex),
+        fuzz_target: ctx.input.and(fuzz_target()),
         stopped_at_limit: ctx.stopped_at_limit,
         status: Status::Unsettled,
         own_text: ctx.source.is_some(),
@@ -486,6 +487,22 @@ pub(crate) fn write_synced(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     file.write_all(bytes)?;
     file.sync_all()?;
     fs::rename(&tmp, path)
+}
+
+thread_local! {
+    /// The fuzz target whose body runs on this thread now (`harness::Target::fuzz` sets it).
+    static FUZZ_TARGET: std::cell::Cell<Option<&'static str>> = const { std::cell::Cell::new(None) };
+}
+
+/// Names the fuzz target whose findings this thread writes next (the target that reads
+/// their recorded input back: `smtsmith replay` takes it from the finding).
+pub fn set_fuzz_target(name: &'static str) {
+    FUZZ_TARGET.with(|t| t.set(Some(name)));
+}
+
+/// The fuzz target running on this thread, if any.
+pub fn fuzz_target() -> Option<String> {
+    FUZZ_TARGET.with(|t| t.get()).map(str::to_string)
 }
 
 pub fn hex(bytes: &[u8]) -> String {

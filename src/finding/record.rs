@@ -262,6 +262,9 @@ pub struct FindingRecord {
     /// The fuzzer input (hex), when the case came from one.
     #[serde(default)]
     pub input_hex: Option<String>,
+    /// The fuzz target that reads `input_hex` back (`smtsmith replay --target`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fuzz_target: Option<String>,
     /// The text paths ran the script's own text, which the reproducer is.
     #[serde(default)]
     pub own_text: bool,

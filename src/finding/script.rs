@@ -183,6 +183,7 @@ pub fn write_script(dir: &Path, issue: &Issue, ctx: &ScriptContext) -> std::io::
         limits: ctx.limits.clone(),
         reproducers: reproducers.clone(),
         input_hex: ctx.input.map(hex),
+        fuzz_target: ctx.input.and(super::fuzz_target()),
         stopped_at_limit: ctx.stopped_at_limit,
         status: Status::Unsettled,
         z3_build: z3_build(),

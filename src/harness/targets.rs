@@ -22,7 +22,7 @@ thread_local! {
 
 /// The fuzz targets, by the names of their files in `fuzz/fuzz_targets/`: each target's
 /// body is [`Target::fuzz`], which `smtsmith run-target` also runs (without libFuzzer).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Target {
     Differential,
     ModelZ3,
@@ -38,10 +38,27 @@ pub enum Target {
     SeedMutation,
     Optimize,
     Enumerate,
+    Portfolio,
 }
 
+/// The `portfolio` target's members and their shares of its inputs, in sixteenths (the
+/// input's first byte picks one, the rest is that member's input). Each member is the
+/// target the reach audit names as the likeliest to make the most public bugs of the index
+/// (docs/reach.md, "The portfolio"), `enumerate` (the campaign's default, by the yardstick)
+/// the largest share.
+pub const PORTFOLIO: [(Target, u8); 8] = [
+    (Target::Enumerate, 4),
+    (Target::Script, 3),
+    (Target::Janus, 2),
+    (Target::Fusion, 2),
+    (Target::GroundTerms, 2),
+    (Target::StringsSat, 1),
+    (Target::StringsUnsat, 1),
+    (Target::Differential, 1),
+];
+
 impl Target {
-    pub const ALL: [Target; 14] = [
+    pub const ALL: [Target; 15] = [
         Target::Differential,
         Target::ModelZ3,
         Target::ModelCvc5,
@@ -56,6 +73,7 @@ impl Target {
         Target::SeedMutation,
         Target::Optimize,
         Target::Enumerate,
+        Target::Portfolio,
     ];
 
     pub fn name(self) -> &'static str {
@@ -74,7 +92,26 @@ impl Target {
             Target::SeedMutation => "seed_mutation",
             Target::Optimize => "optimize",
             Target::Enumerate => "enumerate",
+            Target::Portfolio => "portfolio",
         }
+    }
+
+    /// The target that runs `data` and its input: a `portfolio` input's member, picked by
+    /// its first byte, and the bytes after it; any other target, itself and `data`.
+    pub fn resolve(self, data: &[u8]) -> (Target, &[u8]) {
+        if self != Target::Portfolio {
+            return (self, data);
+        }
+        let total: u8 = PORTFOLIO.iter().map(|(_, share)| share).sum();
+        let mut pick = data.first().copied().unwrap_or(0) % total;
+        let rest = data.get(1..).unwrap_or(&[]);
+        for (member, share) in PORTFOLIO {
+            if pick < share {
+                return (member, rest);
+            }
+            pick -= share;
+        }
+        unreachable!("the pick is below the shares' sum")
     }
 
     /// How the target reads its input and on which solvers: what its body runs and what
@@ -95,6 +132,7 @@ impl Target {
             Target::SeedMutation => Decoding::SmtLib,
             Target::Optimize => Decoding::Optimization,
             Target::Enumerate => Decoding::Enumerated,
+            Target::Portfolio => Decoding::Portfolio,
         }
     }
 
@@ -102,13 +140,18 @@ impl Target {
     /// finding that is not a known bug (so libFuzzer saves the input).
     pub fn fuzz(self, data: &[u8]) {
         use crate::construct as c;
-        match (self, self.decoding()) {
+        let (this, data) = self.resolve(data);
+        // Its findings name the target that made them (a portfolio's member): the input they
+        // record is that target's.
+        crate::finding::set_fuzz_target(this.name());
+        match (this, this.decoding()) {
             (_, Decoding::Generated(selection)) => fuzz_one(selection, data),
             (_, Decoding::Ground) => fuzz_ground(data),
             (_, Decoding::Incremental) => fuzz_incremental(data),
             (_, Decoding::SmtLib) => fuzz_script(data),
             (_, Decoding::Optimization) => fuzz_optimize(data),
             (_, Decoding::Enumerated) => fuzz_enumerated(data),
+            (_, Decoding::Portfolio) => unreachable!("resolved to a member above"),
             // The families that need no solver to build a case decode before any starts.
             (Target::StringsSat, _) => fuzz_constructed(data, c::strings_sat::build),
             (Target::StringsUnsat, _) => fuzz_constructed(data, c::strings_unsat::build),
@@ -135,6 +178,8 @@ pub enum Decoding {
     Optimization,
     /// A small formula of an enumerated grammar (`generate::enumerate`), on every solver.
     Enumerated,
+    /// One of [`PORTFOLIO`]'s targets, picked by the first byte ([`Target::resolve`]).
+    Portfolio,
 }
 
 impl std::str::FromStr for Target {
@@ -290,5 +335,35 @@ fn fuzz_with(selection: Selection, body: impl FnOnce(&mut Harness) -> Vec<(Issue
                 issue.class, issue.summary
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every first byte picks a member, each member as often as its share says, and the
+    /// member reads the bytes after the first; any other target reads the input itself.
+    #[test]
+    fn a_portfolio_input_picks_its_member_by_the_first_byte() {
+        let mut picked = std::collections::HashMap::new();
+        for b in 0..=255u8 {
+            let data = [b, 7, 9];
+            let (member, rest) = Target::Portfolio.resolve(&data);
+            assert_ne!(member, Target::Portfolio);
+            assert_eq!(rest, &[7, 9]);
+            *picked.entry(member).or_insert(0u32) += 1;
+        }
+        let total: u32 = PORTFOLIO.iter().map(|(_, s)| u32::from(*s)).sum();
+        assert_eq!(total, 16);
+        for (member, share) in PORTFOLIO {
+            // 256 bytes over 16 sixteenths: 16 bytes per sixteenth.
+            assert_eq!(picked[&member], 16 * u32::from(share), "{}", member.name());
+        }
+        assert_eq!(Target::Portfolio.resolve(&[]), (Target::Enumerate, &[][..]));
+        assert_eq!(
+            Target::Script.resolve(&[1, 2]),
+            (Target::Script, &[1, 2][..])
+        );
     }
 }

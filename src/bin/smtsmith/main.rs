@@ -497,7 +497,7 @@ enum Command {
     RunTarget {
         /// The fuzz target: differential, model_z3, model_cvc5, ground_terms, strings_sat,
         /// strings_unsat, regex, fusion, sae, janus, script, seed_mutation, optimize,
-        /// enumerate.
+        /// enumerate, portfolio.
         target: smtsmith::harness::Target,
         /// The input files (libFuzzer corpus entries or artifacts).
         #[arg(required = true)]

@@ -23,16 +23,6 @@ pub(super) fn replay_cmd(cmd: Command) -> Result<ExitCode, String> {
         (solver, ground, script, construct, incremental);
     let mut optimization = false;
     let mut enumerated = false;
-    match target.map(smtsmith::harness::Target::decoding) {
-        Some(Decoding::Optimization) => optimization = true,
-        Some(Decoding::Generated(s)) => solver = s,
-        Some(Decoding::Ground) => ground = true,
-        Some(Decoding::Construction(name)) => construct = Some(name.to_string()),
-        Some(Decoding::Incremental) => incremental = true,
-        Some(Decoding::SmtLib) => script = true,
-        Some(Decoding::Enumerated) => enumerated = true,
-        None => {}
-    }
     let mut input = read(&artifact)?;
     // A finding's metadata: replay the fuzzer input it records.
     let meta = (artifact.extension().and_then(|e| e.to_str()) == Some("json"))
@@ -46,6 +36,29 @@ pub(super) fn replay_cmd(cmd: Command) -> Result<ExitCode, String> {
             .map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16))
             .collect::<Result<_, _>>()
             .map_err(|e| format!("input_hex: {e}"))?;
+    }
+    // Without `--target`, the target the finding names; a `portfolio` input is its
+    // member's.
+    let target = match (target, meta.as_ref().and_then(|m| m.fuzz_target.as_deref())) {
+        (Some(t), _) => Some(t),
+        (None, Some(name)) => Some(name.parse::<smtsmith::harness::Target>()?),
+        (None, None) => None,
+    };
+    let target = target.map(|t| {
+        let (member, rest) = t.resolve(&input);
+        input = rest.to_vec();
+        member
+    });
+    match target.map(smtsmith::harness::Target::decoding) {
+        Some(Decoding::Optimization) => optimization = true,
+        Some(Decoding::Generated(s)) => solver = s,
+        Some(Decoding::Ground) => ground = true,
+        Some(Decoding::Construction(name)) => construct = Some(name.to_string()),
+        Some(Decoding::Incremental) => incremental = true,
+        Some(Decoding::SmtLib) => script = true,
+        Some(Decoding::Enumerated) => enumerated = true,
+        Some(Decoding::Portfolio) => unreachable!("resolved to a member above"),
+        None => {}
     }
     let incremental = incremental || meta.as_ref().is_some_and(|m| m.is_script());
     if optimization || meta.as_ref().is_some_and(|m| m.class == "wrong-optimum") {

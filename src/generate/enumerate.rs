@@ -568,6 +568,27 @@ pub fn odds(family: &Family, size: u32, theories: &Theories) -> Option<f64> {
     Some(1.0 / (kinds as f64 * params as f64 * f64::from(DRAWN_MAX_SIZE - 2) * count as f64))
 }
 
+/// The number of formulas of each size from 3 to `largest` over every family `theories`
+/// allows: how many inputs a sweep in ET's order (every formula of a size before any of the
+/// next) runs before it reaches the next size.
+pub fn formulas_per_size(theories: &Theories, largest: u32) -> Vec<(u32, u128)> {
+    let families = Family::allowed(theories);
+    (3..=largest.min(MAX_SIZE))
+        .map(|size| {
+            let n = families.iter().fold(0u128, |n, fam| {
+                GRAMMARS.with(|g| {
+                    let mut g = g.borrow_mut();
+                    let grammar = g
+                        .entry(fam.clone())
+                        .or_insert_with(|| Grammar::new(fam.clone()));
+                    n.saturating_add(grammar.count(size))
+                })
+            });
+            (size, n)
+        })
+        .collect()
+}
+
 /// Whether `node` is an application of the production `p` (its children still to match).
 fn matches(f: &Formula, p: &Prod, node: NodeId) -> bool {
     use crate::ir::NodeKind;
@@ -1071,6 +1092,23 @@ mod tests {
         )
         .unwrap();
         assert!(locate(&three).is_empty());
+    }
+
+    #[test]
+    fn the_formulas_per_size_add_up_the_families_counts() {
+        let theories: Theories = "all,fp".parse().unwrap();
+        let sizes = formulas_per_size(&theories, 4);
+        assert_eq!(sizes.iter().map(|(s, _)| *s).collect::<Vec<_>>(), [3, 4]);
+        let by_hand: u128 = Family::allowed(&theories)
+            .into_iter()
+            .map(|f| Grammar::new(f).count(3))
+            .sum();
+        assert_eq!(sizes[0].1, by_hand);
+        // Each size has more formulas than the one before.
+        assert!(sizes[1].1 > sizes[0].1);
+        // Without FloatingPoint, fewer families and fewer formulas.
+        let none: Theories = "all".parse().unwrap();
+        assert!(formulas_per_size(&none, 3)[0].1 < sizes[0].1);
     }
 
     #[test]

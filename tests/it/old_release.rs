@@ -336,11 +336,17 @@ fn the_enumerate_target_reaches_a_public_fp_bug_and_settles_it_known() {
     let bytes = Enumerated::to_bytes(&family, size, index, &theories).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("input");
-    std::fs::write(&input, &bytes).unwrap();
+    // Through the portfolio: its first byte 0 picks `enumerate`, which reads the rest.
+    let picked = [&[0u8][..], &bytes].concat();
+    assert_eq!(
+        smtsmith::harness::Target::Portfolio.resolve(&picked),
+        (smtsmith::harness::Target::Enumerate, &bytes[..])
+    );
+    std::fs::write(&input, &picked).unwrap();
     let findings = dir.path().join("findings");
     let out = Command::new(env!("CARGO_BIN_EXE_smtsmith"))
         .env_remove("LD_LIBRARY_PATH")
-        .args(["run-target", "enumerate"])
+        .args(["run-target", "portfolio"])
         .arg(&input)
         .env("SMTSMITH_FINDINGS", &findings)
         .env("SMTSMITH_THEORIES", "all,fp")
@@ -361,5 +367,29 @@ fn the_enumerate_target_reaches_a_public_fp_bug_and_settles_it_known() {
                 .as_deref()
                 .is_some_and(|b| b.starts_with("replay:"))),
         "{known:?}\n{log}"
+    );
+    // Each finding names the member that made it and records that member's input: what
+    // `smtsmith replay FINDING.json` reads back without `--target`.
+    for r in known.iter().filter(|r| r.known.as_deref() == Some(name)) {
+        assert_eq!(r.fuzz_target.as_deref(), Some("enumerate"), "{r:?}");
+        assert_eq!(r.input_hex.as_deref(), Some(finding::hex(&bytes).as_str()));
+    }
+    let json = jsons
+        .iter()
+        .find(|p| crate::record(p).known.as_deref() == Some(name))
+        .unwrap();
+    let replay = Command::new(env!("CARGO_BIN_EXE_smtsmith"))
+        .env_remove("LD_LIBRARY_PATH")
+        .arg("replay")
+        .arg(json)
+        .arg("--findings")
+        .arg(dir.path().join("replayed"))
+        .env("SMTSMITH_THEORIES", "all,fp")
+        .output()
+        .unwrap();
+    let printed = String::from_utf8_lossy(&replay.stdout);
+    assert!(
+        printed.contains("fp.fma"),
+        "replayed as enumerate decodes it: {printed}"
     );
 }

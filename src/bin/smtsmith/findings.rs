@@ -577,6 +577,15 @@ fn locate(
                  third constant of a sort, a function, a quantifier, a `let`, an incremental script, \
                  an option, or an operator or literal outside the grammars).\n"
             );
+    let sizes: Vec<String> = enumerate::formulas_per_size(&theories, 6)
+        .into_iter()
+        .map(|(size, n)| format!("{size} nodes: {n}"))
+        .collect();
+    out += &format!(
+        "\nFormulas per size over the families these theories allow (a sweep in ET's order runs \
+         every formula of a size before the next): {}.\n",
+        sizes.join(", ")
+    );
     print!("{out}");
     if let Some(md) = markdown {
         std::fs::write(&md, &out).map_err(|e| format!("{}: {e}", md.display()))?;

@@ -2,6 +2,50 @@
 
 use super::*;
 
+/// What `smtsmith replay` runs: the input bytes (the file's, or the fuzzer input a finding's
+/// JSON records), the finding's record, and the target that reads them (`--target`, else the
+/// target the finding names; a `portfolio` input resolved to its member and the member's
+/// bytes).
+struct Replayed {
+    input: Vec<u8>,
+    meta: Option<smtsmith::finding::FindingRecord>,
+    target: Option<smtsmith::harness::Target>,
+}
+
+fn replayed_input(
+    artifact: &PathBuf,
+    target: Option<smtsmith::harness::Target>,
+) -> Result<Replayed, String> {
+    let mut input = read(artifact)?;
+    let meta = (artifact.extension().and_then(|e| e.to_str()) == Some("json"))
+        .then(|| smtsmith::finding::FindingRecord::open(artifact).ok())
+        .flatten();
+    if let Some(meta) = &meta {
+        let hex = meta.input_hex.as_deref().ok_or(
+            "this finding records no fuzzer input (replay its .smt2 with the solver binaries)",
+        )?;
+        input = (0..hex.len() / 2)
+            .map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16))
+            .collect::<Result<_, _>>()
+            .map_err(|e| format!("input_hex: {e}"))?;
+    }
+    let target = match (target, meta.as_ref().and_then(|m| m.fuzz_target.as_deref())) {
+        (Some(t), _) => Some(t),
+        (None, Some(name)) => Some(name.parse::<smtsmith::harness::Target>()?),
+        (None, None) => None,
+    };
+    let target = target.map(|t| {
+        let (member, rest) = t.resolve(&input);
+        input = rest.to_vec();
+        member
+    });
+    Ok(Replayed {
+        input,
+        meta,
+        target,
+    })
+}
+
 /// `smtsmith replay`.
 pub(super) fn replay_cmd(cmd: Command) -> Result<ExitCode, String> {
     let Command::Replay {
@@ -23,32 +67,11 @@ pub(super) fn replay_cmd(cmd: Command) -> Result<ExitCode, String> {
         (solver, ground, script, construct, incremental);
     let mut optimization = false;
     let mut enumerated = false;
-    let mut input = read(&artifact)?;
-    // A finding's metadata: replay the fuzzer input it records.
-    let meta = (artifact.extension().and_then(|e| e.to_str()) == Some("json"))
-        .then(|| smtsmith::finding::FindingRecord::open(&artifact).ok())
-        .flatten();
-    if let Some(meta) = &meta {
-        let hex = meta.input_hex.as_deref().ok_or(
-            "this finding records no fuzzer input (replay its .smt2 with the solver binaries)",
-        )?;
-        input = (0..hex.len() / 2)
-            .map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16))
-            .collect::<Result<_, _>>()
-            .map_err(|e| format!("input_hex: {e}"))?;
-    }
-    // Without `--target`, the target the finding names; a `portfolio` input is its
-    // member's.
-    let target = match (target, meta.as_ref().and_then(|m| m.fuzz_target.as_deref())) {
-        (Some(t), _) => Some(t),
-        (None, Some(name)) => Some(name.parse::<smtsmith::harness::Target>()?),
-        (None, None) => None,
-    };
-    let target = target.map(|t| {
-        let (member, rest) = t.resolve(&input);
-        input = rest.to_vec();
-        member
-    });
+    let Replayed {
+        input,
+        meta,
+        target,
+    } = replayed_input(&artifact, target)?;
     match target.map(smtsmith::harness::Target::decoding) {
         Some(Decoding::Optimization) => optimization = true,
         Some(Decoding::Generated(s)) => solver = s,

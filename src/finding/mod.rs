@@ -489,20 +489,27 @@ pub(crate) fn write_synced(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     fs::rename(&tmp, path)
 }
 
-thread_local! {
-    /// The fuzz target whose body runs on this thread now (`harness::Target::fuzz` sets it).
-    static FUZZ_TARGET: std::cell::Cell<Option<&'static str>> = const { std::cell::Cell::new(None) };
-}
+/// The fuzz target whose body this process runs now, as its place in `Target::ALL` plus one
+/// (0: none), set by `harness::Target::fuzz`: process-wide, because the watchdog's thread
+/// writes the findings of calls that hang, and an atomic, because the fatal-signal hook
+/// reads it.
+static FUZZ_TARGET: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
-/// Names the fuzz target whose findings this thread writes next (the target that reads
+/// Names the fuzz target whose findings this process writes next (the target that reads
 /// their recorded input back: `smtsmith replay` takes it from the finding).
-pub fn set_fuzz_target(name: &'static str) {
-    FUZZ_TARGET.with(|t| t.set(Some(name)));
+pub fn set_fuzz_target(target: crate::harness::Target) {
+    let place = crate::harness::Target::ALL
+        .iter()
+        .position(|t| *t == target)
+        .map_or(0, |i| i + 1);
+    FUZZ_TARGET.store(place, std::sync::atomic::Ordering::Relaxed);
 }
 
-/// The fuzz target running on this thread, if any.
+/// The fuzz target this process runs, if any.
 pub fn fuzz_target() -> Option<String> {
-    FUZZ_TARGET.with(|t| t.get()).map(str::to_string)
+    let place = FUZZ_TARGET.load(std::sync::atomic::Ordering::Relaxed);
+    let target = crate::harness::Target::ALL.get(place.checked_sub(1)?)?;
+    Some(target.name().to_string())
 }
 
 pub fn hex(bytes: &[u8]) -> String {

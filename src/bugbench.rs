@@ -404,14 +404,36 @@ pub struct TrialCost {
     pub yices_in_calls: f64,
     pub watchdog_exits: u32,
     pub watchdog_exit_seconds: f64,
+    /// Fuzzing processes the trial ran (a new one follows each that ends early).
+    #[serde(default)]
+    pub processes: u32,
+    /// Seconds the processes after the first spent re-running the corpus before fuzzing
+    /// (from a process's start, the end of the one before, to its `INITED` line).
+    #[serde(default)]
+    pub corpus_rerun_seconds: f64,
 }
 
 impl TrialCost {
     /// Reads the campaign log `log`.
     pub fn of_log(log: &str) -> TrialCost {
         let mut c = TrialCost::default();
+        let mut started = 0.0;
         for line in log.lines() {
-            if let Some(n) = line.strip_prefix("inputs run") {
+            if let Some(t) = inited_at(line) {
+                if c.processes > 0 {
+                    c.corpus_rerun_seconds += (t - started).max(0.0);
+                }
+            } else if let Some(rest) = line.strip_prefix("campaign: fuzzing process ") {
+                // `K.N ended with status S at Ts[ (…)]`
+                if let Some(t) = rest
+                    .split_once(" at ")
+                    .and_then(|(_, r)| r.split('s').next())
+                    .and_then(|t| t.parse::<f64>().ok())
+                {
+                    c.processes += 1;
+                    started = t;
+                }
+            } else if let Some(n) = line.strip_prefix("inputs run") {
                 c.inputs = n.trim().parse().unwrap_or(0);
             } else if let Some(tax) = line.strip_prefix("smtsmith: hang tax: ") {
                 for part in tax.split("; ") {
@@ -452,6 +474,17 @@ impl TrialCost {
         }
         c
     }
+}
+
+/// The second of the trial at which a status line says libFuzzer has run its corpus:
+/// `[MM:SS / MM:SS left] #N\tINITED …` (scripts/campaign.sh puts the clock in front).
+fn inited_at(line: &str) -> Option<f64> {
+    let (clock, rest) = line.strip_prefix('[')?.split_once(" / ")?;
+    if !rest.contains("\tINITED") && !rest.contains(" INITED") {
+        return None;
+    }
+    let (m, s) = clock.split_once(':')?;
+    Some(m.parse::<f64>().ok()? * 60.0 + s.parse::<f64>().ok()?)
 }
 
 impl TrialResult {
@@ -957,8 +990,12 @@ fn cost_line(c: &Cell) -> String {
         sum(|t| t.yices_past_limits),
     );
     let exits: u32 = c.costs.iter().map(|t| t.watchdog_exits).sum();
+    let processes: u32 = c.costs.iter().map(|t| t.processes).sum();
+    let rerun = sum(|t| t.corpus_rerun_seconds);
     format!(
-        "Inputs per trial: median {}, {}–{}. Time past limits (summed over the trials): Z3 \
+        "Inputs per trial: median {}, {}–{}. Fuzzing processes: {processes} over the trials; \
+         the restarted ones re-ran the corpus for {rerun:.0} s ({:.1}% of the trials' time) \
+         before fuzzing. Time past limits (summed over the trials): Z3 \
          {z3:.0} s of {:.0} s in its calls, cvc5 {cvc5:.0} s of {:.0} s, Yices {yices:.0} s of \
          {:.0} s; together {:.1}% of \
          the trials' {total:.0} s. Processes the watchdog ended: {exits} ({:.0} s in the calls \
@@ -967,6 +1004,7 @@ fn cost_line(c: &Cell) -> String {
         inputs[inputs.len() / 2],
         inputs[0],
         inputs[inputs.len() - 1],
+        100.0 * rerun / total,
         sum(|t| t.z3_in_calls),
         sum(|t| t.cvc5_in_calls),
         sum(|t| t.yices_in_calls),
@@ -1379,6 +1417,21 @@ mod tests {
         assert!((c.cvc5_past_limits - 3.3).abs() < 1e-9, "{c:?}");
         assert!((c.cvc5_in_calls - 33.7).abs() < 1e-9, "{c:?}");
         assert_eq!((c.watchdog_exits, c.watchdog_exit_seconds), (1, 45.0));
+    }
+
+    /// Two processes: the second, started when the first ended at 47 s, ran its corpus
+    /// until 1:15, so 28 s went to the re-run; the first process's own start is no re-run.
+    #[test]
+    fn the_corpus_reruns_after_restarts_are_read_from_the_campaign_log() {
+        let log = "[00:00 / 20:00 left] #2\tINITED cov: 1224 ft: 1225 corp: 1/1b exec/s: 0 rss: 66Mb\n\
+                   campaign: fuzzing process 1.1 ended with status 77 at 47s\n\
+                   INFO: seed corpus: files: 508 min: 1b max: 740b total: 58809b rss: 65Mb\n\
+                   [01:15 / 18:45 left] #509\tINITED cov: 16138 ft: 49606 corp: 400/40Kb exec/s: 18 rss: 293Mb\n\
+                   [01:20 / 18:40 left] #600\tNEW    cov: 16139\n\
+                   campaign: fuzzing process 1.2 ended with status 0 at 1206s (stopped at the deadline)\n";
+        let c = TrialCost::of_log(log);
+        assert_eq!(c.processes, 2);
+        assert!((c.corpus_rerun_seconds - 28.0).abs() < 1e-9, "{c:?}");
     }
 
     #[test]

@@ -10,7 +10,8 @@
 # 300. Environment: SMTSMITH_JOBS (parallel fuzzing processes, default 1), SMTSMITH_BUILD_ONLY=1
 # (build, then stop), SMTSMITH_FINDINGS
 # (findings folder, default ./findings), SMTSMITH_CORPUS (corpus folder, default
-# fuzz/corpus/TARGET), SMTSMITH_THEORIES, SMTSMITH_Z3_VERSION /
+# fuzz/corpus/TARGET), SMTSMITH_RESTART_SAMPLE (a restarted process re-runs that many corpus
+# inputs, not all: see corpus_dirs), SMTSMITH_THEORIES, SMTSMITH_Z3_VERSION /
 # SMTSMITH_Z3_LIB_DIR / SMTSMITH_CVC5_LIB_DIR (solver builds, see README).
 #
 # Resuming: the corpus stays in fuzz/corpus/TARGET between campaigns. libFuzzer first runs
@@ -34,6 +35,11 @@ case " $targets " in *" $target "*) ;; *)
   echo "campaign: unknown target '$target' (one of: $targets)" >&2; exit 2;;
 esac
 case "$seconds" in ''|*[!0-9]*) echo "campaign: SECONDS must be a whole number, got '$seconds'" >&2; exit 2;; esac
+# SMTSMITH_RESTART_SAMPLE: see corpus_dirs below.
+restart_sample=${SMTSMITH_RESTART_SAMPLE:-}
+case "$restart_sample" in ''|[1-9]|[1-9][0-9]*) ;; *)
+  echo "campaign: SMTSMITH_RESTART_SAMPLE must be a positive whole number, got '$restart_sample'" >&2; exit 2;;
+esac
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
   echo "== installing cargo-fuzz (once; about a minute and a half)"
@@ -209,16 +215,37 @@ take_hung_inputs_out() {
     done
   done
 }
+# SMTSMITH_RESTART_SAMPLE=K: a process that follows one that ended early re-runs K corpus
+# inputs drawn at random, not the whole corpus, and keeps what it finds in a folder of its own
+# inside the corpus (libFuzzer reads a corpus folder's subfolders: a resumed campaign runs
+# them all). Unset, a restarted process re-runs the whole corpus first: on Z3 4.8.7.0 the
+# portfolio's processes, ended by Z3's segfaults, spent more than half of a 20-minute trial
+# doing so (docs/measurements.md, "Restarts"). Not the default until a benchmark arm decides.
+# The corpus folders process N of job K reads, into `dirs`: the corpus, or (a restart, with a
+# sample size) a new folder for what it keeps and a sample of the corpus.
+corpus_dirs() {
+  local k=$1 n=$2
+  dirs=("$corpus")
+  if [ -z "$restart_sample" ] || [ "$n" = 1 ]; then
+    return
+  fi
+  local kept=$corpus/restart-$$-$k-$n sample=$procs/sample-$k-$n
+  mkdir -p "$kept" "$sample"
+  find "$corpus" -type f -print0 | shuf -z -n "$restart_sample" \
+    | xargs -0 -r cp -t "$sample"
+  dirs=("$kept" "$sample")
+}
 worker() {
-  local k=$1 n=0
+  local k=$1 n=0 dirs
   shift
   while [ "$SECONDS" -lt "$deadline" ]; do
     n=$((n + 1))
+    corpus_dirs "$k" "$n"
     # libFuzzer counts -max_total_time only once it has run the whole corpus, which a
     # restarted process does first (minutes for a large one): `timeout` ends it at the
     # deadline (SIGINT: libFuzzer stops and exits; 15 s of grace for a solver call).
     SMTSMITH_QUIET_CLASSES=${SMTSMITH_QUIET_CLASSES:-all} timeout --signal=INT --kill-after=30 \
-      $((deadline - SECONDS + 15)) "$bin" "$corpus" \
+      $((deadline - SECONDS + 15)) "$bin" "${dirs[@]}" \
       -max_total_time=$((deadline - SECONDS)) -timeout=120 -rss_limit_mb=8192 "${target_flags[@]}" \
       -len_control=0 -print_final_stats=1 "${asan_flags[@]}" -artifact_prefix="fuzz/artifacts/$target/" "$@" 2>&1 \
       | tee "$procs/job$k-$n.log"
@@ -232,6 +259,9 @@ worker() {
     # process again as it re-runs the corpus, so it leaves the corpus (kept beside the
     # finding, not lost).
     [ "$status" = 71 ] && take_hung_inputs_out
+    # A restarted process that kept nothing leaves no folder behind.
+    [ "${#dirs[@]}" -gt 1 ] && rmdir "${dirs[0]}" 2>/dev/null
+    [ "${#dirs[@]}" -gt 1 ] && rm -rf "${dirs[1]}"
   done
 }
 set +e

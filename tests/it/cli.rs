@@ -956,7 +956,11 @@ fn watchdog_writes_a_time_limit_finding_and_ends_a_hung_process() {
     assert_eq!(meta.blamed, Some(SolverId::Cvc5));
     assert!(meta.known.is_none(), "{meta:?}");
     // Written by the watchdog's thread, it names the target that reads its input back.
-    assert_eq!(meta.fuzz_target.as_deref(), Some("seed_mutation"), "{meta:?}");
+    assert_eq!(
+        meta.fuzz_target.as_deref(),
+        Some("seed_mutation"),
+        "{meta:?}"
+    );
     // Settled outside the process, by cvc5's own front end under the same limit: it ignores
     // the limit too, so the finding stays a time-limit finding,
     // now `new` with that run as its evidence and in its summary.

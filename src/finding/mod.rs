@@ -489,27 +489,29 @@ pub(crate) fn write_synced(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     fs::rename(&tmp, path)
 }
 
-/// The fuzz target whose body this process runs now, as its place in `Target::ALL` plus one
-/// (0: none), set by `harness::Target::fuzz`: process-wide, because the watchdog's thread
-/// writes the findings of calls that hang, and an atomic, because the fatal-signal hook
-/// reads it.
-static FUZZ_TARGET: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+/// The name of the fuzz target whose body this process runs now, set by
+/// `harness::Target::fuzz`: process-wide, because the watchdog's thread writes the findings
+/// of calls that hang.
+static FUZZ_TARGET: std::sync::Mutex<Option<&'static str>> = std::sync::Mutex::new(None);
 
 /// Names the fuzz target whose findings this process writes next (the target that reads
 /// their recorded input back: `smtsmith replay` takes it from the finding).
-pub fn set_fuzz_target(target: crate::harness::Target) {
-    let place = crate::harness::Target::ALL
-        .iter()
-        .position(|t| *t == target)
-        .map_or(0, |i| i + 1);
-    FUZZ_TARGET.store(place, std::sync::atomic::Ordering::Relaxed);
+pub fn set_fuzz_target(name: &'static str) {
+    *FUZZ_TARGET.lock().unwrap_or_else(|e| e.into_inner()) = Some(name);
 }
 
-/// The fuzz target this process runs, if any.
+/// The fuzz target this process runs, if any. Never blocks: the fatal-signal hook asks too,
+/// and a signal that came while its own thread held the lock would wait forever (then the
+/// finding names none; the lock is only held to store a name, never across a solver call).
 pub fn fuzz_target() -> Option<String> {
-    let place = FUZZ_TARGET.load(std::sync::atomic::Ordering::Relaxed);
-    let target = crate::harness::Target::ALL.get(place.checked_sub(1)?)?;
-    Some(target.name().to_string())
+    for _ in 0..1000 {
+        match FUZZ_TARGET.try_lock() {
+            Ok(name) => return name.map(str::to_string),
+            Err(std::sync::TryLockError::Poisoned(e)) => return e.into_inner().map(str::to_string),
+            Err(std::sync::TryLockError::WouldBlock) => std::thread::yield_now(),
+        }
+    }
+    None
 }
 
 pub fn hex(bytes: &[u8]) -> String {

@@ -143,7 +143,7 @@ impl Target {
         let (this, data) = self.resolve(data);
         // Its findings name the target that made them (a portfolio's member): the input they
         // record is that target's.
-        crate::finding::set_fuzz_target(this);
+        crate::finding::set_fuzz_target(this.name());
         match (this, this.decoding()) {
             (_, Decoding::Generated(selection)) => fuzz_one(selection, data),
             (_, Decoding::Ground) => fuzz_ground(data),

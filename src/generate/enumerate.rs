@@ -576,13 +576,7 @@ pub fn formulas_per_size(theories: &Theories, largest: u32) -> Vec<(u32, u128)> 
     (3..=largest.min(MAX_SIZE))
         .map(|size| {
             let n = families.iter().fold(0u128, |n, fam| {
-                GRAMMARS.with(|g| {
-                    let mut g = g.borrow_mut();
-                    let grammar = g
-                        .entry(fam.clone())
-                        .or_insert_with(|| Grammar::new(fam.clone()));
-                    n.saturating_add(grammar.count(size))
-                })
+                n.saturating_add(with_grammar(fam, |g| g.count(size)))
             });
             (size, n)
         })
@@ -937,6 +931,15 @@ thread_local! {
     static GRAMMARS: std::cell::RefCell<HashMap<Family, Grammar>> = std::cell::RefCell::new(HashMap::new());
 }
 
+/// `f` of this thread's grammar of `family`, built at its first use.
+fn with_grammar<T>(family: &Family, f: impl FnOnce(&mut Grammar) -> T) -> T {
+    GRAMMARS.with(|g| {
+        let mut g = g.borrow_mut();
+        f(g.entry(family.clone())
+            .or_insert_with(|| Grammar::new(family.clone())))
+    })
+}
+
 impl Enumerated {
     /// Decodes an enumerated case (`None` when `theories` allows no family).
     pub fn from_bytes(data: &[u8], theories: &Theories) -> Option<Enumerated> {
@@ -957,11 +960,7 @@ impl Enumerated {
     /// The formula of `family` at `size` and `index` (modulo the count), or at the nearest
     /// smaller size that has formulas.
     pub fn at(family: Family, size: u32, index: u128) -> Option<Enumerated> {
-        GRAMMARS.with(|g| {
-            let mut g = g.borrow_mut();
-            let grammar = g
-                .entry(family.clone())
-                .or_insert_with(|| Grammar::new(family.clone()));
+        with_grammar(&family, |grammar| {
             (1..=size.min(MAX_SIZE)).rev().find_map(|s| {
                 let n = grammar.count(s);
                 let formula = grammar.formula(s, index)?;

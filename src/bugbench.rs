@@ -16,7 +16,7 @@ use crate::ir::Verdict;
 use crate::oracle::Class;
 use crate::solver_id::SolverId;
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -525,8 +525,10 @@ fn kind(class: &str) -> &'static str {
 /// finding triggers without its own key — its reproducer, run by the release binaries,
 /// shows on the release it was found with and on the bug's last affected release before
 /// the bug's fix, and not on the fix release; the bug is of the finding's solver and kind
-/// and lists that release. Of several such bugs, the one sharing most operators with the
-/// finding; none on a tie. `probed` caches each release's probe of this finding.
+/// and lists that release, and shares a theory operator with the finding (a bug no
+/// operator of the finding's theories shows is another bug fixed in the same release). Of
+/// several such bugs, the one sharing most theory operators with the finding; none on a
+/// tie. `probed` caches each release's probe of this finding.
 pub fn fix_range_bug(
     f: &bisect::FindingReplay,
     store: &Path,
@@ -550,10 +552,7 @@ pub fn fix_range_bug(
             .clone()
     };
     // The finding's operators, from the reproducer replayed (as the reach audit names them).
-    let ops: crate::reach::Ingredients = crate::reach::of_formula(&f.expect.formula)
-        .into_iter()
-        .filter(|i| i.starts_with("op:"))
-        .collect();
+    let ops = theory_operators(&crate::reach::of_formula(&f.expect.formula));
     let mut passing: Vec<(usize, &Known)> = Vec::new();
     for k in known::index() {
         let Some(fixed) = k.fixed_in.as_deref() else {
@@ -581,19 +580,39 @@ pub fn fix_range_bug(
         else {
             continue;
         };
+        let shared = known::reproducer(&k.file)
+            .and_then(|t| crate::reach::of_reproducer(t).ok())
+            .map_or(0, |i| theory_operators(&i).intersection(&ops).count());
+        if shared == 0 {
+            continue;
+        }
         if probe(&f.found_in) != "bad" || probe(&last) != "bad" || probe(&fixed) != "good" {
             continue;
         }
-        let shared = known::reproducer(&k.file)
-            .and_then(|t| crate::reach::of_reproducer(t).ok())
-            .map_or(0, |i| i.iter().filter(|x| ops.contains(*x)).count());
         passing.push((shared, k));
     }
-    passing.sort_by_key(|p| std::cmp::Reverse(p.0));
-    match passing[..] {
-        [] => None,
-        [(_, k)] => Some(k.file.clone()),
-        [(a, k), (b, _), ..] if a > b => Some(k.file.clone()),
+    most_shared(passing).map(|k| k.file.clone())
+}
+
+/// The operators among `ingredients` that belong to a theory: the Boolean connectives,
+/// equality, `distinct` and `ite` are in every formula and say nothing of which bug it shows.
+fn theory_operators(ingredients: &crate::reach::Ingredients) -> BTreeSet<String> {
+    const CORE: [&str; 8] = ["and", "or", "not", "=>", "xor", "=", "distinct", "ite"];
+    ingredients
+        .iter()
+        .filter_map(|i| i.strip_prefix("op:"))
+        .filter(|op| !CORE.contains(op))
+        .map(str::to_string)
+        .collect()
+}
+
+/// The candidate sharing most theory operators, none on a tie.
+fn most_shared<T>(mut candidates: Vec<(usize, T)>) -> Option<T> {
+    candidates.sort_by_key(|c| std::cmp::Reverse(c.0));
+    let mut it = candidates.into_iter();
+    match (it.next(), it.next()) {
+        (Some((_, k)), None) => Some(k),
+        (Some((a, k)), Some((b, _))) if a > b => Some(k),
         _ => None,
     }
 }
@@ -601,11 +620,20 @@ pub fn fix_range_bug(
 /// The fix-range rule's results of one trial, kept in `fix-range.json` beside it (probing
 /// takes the release binaries seconds per finding): per finding, the bug it triggers (or
 /// none), the candidates it was tried against and the probes.
+/// The fix-range rule's version: 1 named a bug by releases and kind alone (and took an FP
+/// invalid model for a string bug fixed in the same release); 2 also needs a shared theory
+/// operator (docs/defaults.md, "The fix-range rule needs a shared theory operator").
+const FIX_RANGE_RULE: u32 = 2;
+
 #[derive(Clone, Debug, Default, serde::Deserialize, Serialize)]
 struct FixRangeCache {
     /// The index's public bugs with a fix, when these were computed: a changed index
     /// computes them again.
     index: Vec<String>,
+    /// The version of the rule that named the bugs ([`FIX_RANGE_RULE`]): another computes
+    /// them again, from the kept probes.
+    #[serde(default)]
+    rule: u32,
     findings: BTreeMap<String, FixRangeResult>,
 }
 
@@ -656,14 +684,24 @@ pub fn read_trial(dir: &Path, probing: Option<&Probing>) -> Result<TrialResult, 
         .map(|k| k.file.clone())
         .collect();
     let cache_path = dir.join("fix-range.json");
-    let mut cache: FixRangeCache = std::fs::read_to_string(&cache_path)
+    let kept: Option<FixRangeCache> = std::fs::read_to_string(&cache_path)
         .ok()
-        .and_then(|t| serde_json::from_str(&t).ok())
-        .filter(|c: &FixRangeCache| c.index == public_fixed)
-        .unwrap_or_else(|| FixRangeCache {
-            index: public_fixed.clone(),
-            ..Default::default()
-        });
+        .and_then(|t| serde_json::from_str(&t).ok());
+    // A probe is the same whatever the index or the rule: only the bugs are named again.
+    let mut kept_probes: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
+    let mut cache = match kept {
+        Some(c) if c.index == public_fixed && c.rule == FIX_RANGE_RULE => c,
+        other => {
+            for (stem, r) in other.map(|c| c.findings).unwrap_or_default() {
+                kept_probes.insert(stem, r.probes);
+            }
+            FixRangeCache {
+                index: public_fixed.clone(),
+                rule: FIX_RANGE_RULE,
+                ..Default::default()
+            }
+        }
+    };
     let mut cache_changed = false;
     // A trial that wrote nothing may have no findings folder.
     for json in crate::finding::json_files(&dir.join("findings")).unwrap_or_default() {
@@ -695,7 +733,7 @@ pub fn read_trial(dir: &Path, probing: Option<&Probing>) -> Result<TrialResult, 
                     cache_changed = true;
                     match bisect::FindingReplay::open(&json) {
                         Ok(f) => {
-                            let mut probes = BTreeMap::new();
+                            let mut probes = kept_probes.remove(&stem).unwrap_or_default();
                             let bug = fix_range_bug(&f, &p.store, p.timeout, &mut probes);
                             FixRangeResult {
                                 bug,
@@ -1391,6 +1429,60 @@ mod compare_tests {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A FloatingPoint invalid model of Z3 4.8.7 that Z3 4.8.9 and 4.12.1 show and 4.12.2
+    /// does not (a trial's reduced finding, probed by those binaries) has the releases of
+    /// the `seq.last_indexof` bug, but no operator of it: the rule names no bug for it.
+    /// The NUL-escape length bug's reproducer and a finding about string lengths share one.
+    #[test]
+    fn the_fix_range_rule_needs_a_shared_theory_operator() {
+        let finding = crate::reach::of_reproducer(
+            "(declare-fun a () (_ FloatingPoint 3 24))\n(declare-fun b () (_ FloatingPoint 3 24))\n\
+             (assert (fp.isZero (fp.add RNE a b)))\n(check-sat)\n",
+        )
+        .unwrap();
+        let ops = theory_operators(&finding);
+        assert_eq!(
+            ops,
+            ["fp.add", "fp.isZero"].map(String::from).into(),
+            "{finding:?}"
+        );
+        let shared_with = |bug: &str| {
+            let text = known::reproducer(bug).unwrap_or_else(|| panic!("{bug} not in the index"));
+            theory_operators(&crate::reach::of_reproducer(text).unwrap())
+                .intersection(&ops)
+                .count()
+        };
+        assert_eq!(
+            shared_with("z3-4.8.5-last-indexof-empty-invalid-model.smt2"),
+            0
+        );
+        assert_eq!(shared_with("z3-4.8.6-fp-rem-isinfinite-wrong-sat.smt2"), 0);
+        let strings = theory_operators(
+            &crate::reach::of_reproducer(
+                "(declare-fun s () String)\n(assert (= (str.len s) 2))\n(check-sat)\n",
+            )
+            .unwrap(),
+        );
+        let nul = theory_operators(
+            &crate::reach::of_reproducer(
+                known::reproducer("z3-4.8.8-str-len-nul-escape-unsat.smt2").unwrap(),
+            )
+            .unwrap(),
+        );
+        assert!(
+            nul.contains("str.len") && strings.is_subset(&nul),
+            "{nul:?}"
+        );
+    }
+
+    #[test]
+    fn of_candidates_the_one_sharing_most_operators_wins_and_a_tie_names_none() {
+        assert_eq!(most_shared::<&str>(vec![]), None);
+        assert_eq!(most_shared(vec![(1, "a")]), Some("a"));
+        assert_eq!(most_shared(vec![(1, "a"), (3, "b"), (2, "c")]), Some("b"));
+        assert_eq!(most_shared(vec![(2, "a"), (2, "b"), (1, "c")]), None);
+    }
 
     #[test]
     fn statuses_follow_the_checks_they_precede() {

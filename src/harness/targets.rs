@@ -44,8 +44,8 @@ pub enum Target {
 /// The `portfolio` target's members and their shares of its inputs, in sixteenths (the
 /// input's first byte picks one, the rest is that member's input). Each member is the
 /// target the reach audit names as the likeliest to make the most public bugs of the index
-/// (docs/reach.md, "The portfolio"), `enumerate` (the campaign's default, by the yardstick)
-/// the largest share.
+/// (docs/reach.md, "The portfolio"), `enumerate` (the only one of them with every ingredient
+/// of the FloatingPoint public bugs) the largest share.
 pub const PORTFOLIO: [(Target, u8); 8] = [
     (Target::Enumerate, 4),
     (Target::Script, 3),

@@ -527,8 +527,8 @@ fn kind(class: &str) -> &'static str {
 /// the bug's fix, and not on the fix release; the bug is of the finding's solver and kind
 /// and lists that release, and shares a theory operator with the finding (a bug no
 /// operator of the finding's theories shows is another bug fixed in the same release). Of
-/// several such bugs, the one sharing most theory operators with the finding; none on a
-/// tie. `probed` caches each release's probe of this finding.
+/// several such bugs fixed after that release, the one fixed first; of those, the one
+/// sharing most theory operators with the finding; none on a tie. `probed` caches each release's probe of this finding.
 pub fn fix_range_bug(
     f: &bisect::FindingReplay,
     store: &Path,
@@ -541,6 +541,7 @@ pub fn fix_range_bug(
         .map(|(v, _, _)| v)
         .collect();
     let position = |v: &str| releases.iter().position(|r| r == v);
+    let found_at = position(&f.found_in);
     let mut probe = |version: &str| -> String {
         probed
             .entry(version.to_string())
@@ -553,7 +554,8 @@ pub fn fix_range_bug(
     };
     // The finding's operators, from the reproducer replayed (as the reach audit names them).
     let ops = theory_operators(&crate::reach::of_formula(&f.expect.formula));
-    let mut passing: Vec<(usize, &Known)> = Vec::new();
+    // (the fix's place among the releases, theory operators shared, the bug)
+    let mut passing: Vec<(usize, usize, &Known)> = Vec::new();
     for k in known::index() {
         let Some(fixed) = k.fixed_in.as_deref() else {
             continue;
@@ -568,7 +570,9 @@ pub fn fix_range_bug(
         let Some(fixed) = bisect::pinned_release(k.solver, fixed) else {
             continue;
         };
-        let Some(fixed_at) = position(&fixed) else {
+        // A fix released before the trial's release did not end what the trial met: the
+        // bug came back, and the index has the later fix as an entry of its own.
+        let Some(fixed_at) = position(&fixed).filter(|&at| found_at.is_some_and(|f| at > f)) else {
             continue;
         };
         // The bug's last affected release before its fix.
@@ -589,9 +593,9 @@ pub fn fix_range_bug(
         if probe(&f.found_in) != "bad" || probe(&last) != "bad" || probe(&fixed) != "good" {
             continue;
         }
-        passing.push((shared, k));
+        passing.push((fixed_at, shared, k));
     }
-    most_shared(passing).map(|k| k.file.clone())
+    fixed_first(passing).map(|k| k.file.clone())
 }
 
 /// The operators among `ingredients` that belong to a theory: the Boolean connectives,
@@ -604,6 +608,21 @@ fn theory_operators(ingredients: &crate::reach::Ingredients) -> BTreeSet<String>
         .filter(|op| !CORE.contains(op))
         .map(str::to_string)
         .collect()
+}
+
+/// Of the candidates `(place of the fix among the releases, theory operators shared, bug)`,
+/// the one fixed first — that fix ended what the trial met; a bug that came back later is
+/// another entry listing the same early releases, which passes too — and of those fixed
+/// first, the one sharing most operators.
+fn fixed_first<T>(candidates: Vec<(usize, usize, T)>) -> Option<T> {
+    let earliest = candidates.iter().map(|c| c.0).min()?;
+    most_shared(
+        candidates
+            .into_iter()
+            .filter(|c| c.0 == earliest)
+            .map(|(_, shared, k)| (shared, k))
+            .collect(),
+    )
 }
 
 /// The candidate sharing most theory operators, none on a tie.
@@ -622,8 +641,11 @@ fn most_shared<T>(mut candidates: Vec<(usize, T)>) -> Option<T> {
 /// none), the candidates it was tried against and the probes.
 /// The fix-range rule's version: 1 named a bug by releases and kind alone (and took an FP
 /// invalid model for a string bug fixed in the same release); 2 also needs a shared theory
-/// operator (docs/defaults.md, "The fix-range rule needs a shared theory operator").
-const FIX_RANGE_RULE: u32 = 2;
+/// operator (docs/defaults.md, "The fix-range rule needs a shared theory operator"); 3
+/// takes only fixes after the trial's release and prefers the one fixed first (a bug that
+/// came back is a second entry listing the same releases, which tied with the first and
+/// named none).
+const FIX_RANGE_RULE: u32 = 3;
 
 #[derive(Clone, Debug, Default, serde::Deserialize, Serialize)]
 struct FixRangeCache {
@@ -1482,6 +1504,26 @@ mod tests {
         assert_eq!(most_shared(vec![(1, "a")]), Some("a"));
         assert_eq!(most_shared(vec![(1, "a"), (3, "b"), (2, "c")]), Some("b"));
         assert_eq!(most_shared(vec![(2, "a"), (2, "b"), (1, "c")]), None);
+    }
+
+    /// Z3's constant Bool-array store bug (fixed in 4.8.9) came back in 4.8.15 (fixed in
+    /// 4.15.8); the second entry lists 4.8.5–4.8.8 too, so a 4.8.7 finding passes both with
+    /// the same operators: the fix that came first names it.
+    #[test]
+    fn of_candidates_the_bug_fixed_first_wins() {
+        assert_eq!(
+            fixed_first(vec![(30, 2, "came back"), (4, 2, "first")]),
+            Some("first")
+        );
+        assert_eq!(
+            fixed_first(vec![(4, 1, "a"), (4, 3, "b"), (2, 1, "c")]),
+            Some("c")
+        );
+        assert_eq!(
+            fixed_first(vec![(4, 1, "a"), (4, 1, "b"), (9, 5, "c")]),
+            None
+        );
+        assert_eq!(fixed_first::<&str>(vec![]), None);
     }
 
     #[test]

@@ -521,6 +521,23 @@ fn kind(class: &str) -> &'static str {
     }
 }
 
+/// Whether a finding of class `finding` can show bug `k`: a class of the bug of the same
+/// kind, or both on the `sat` side — a wrong `sat` with a model is an invalid model when the
+/// model is checked, and an invalid model of an unsatisfiable formula is a wrong `sat`. A
+/// bug is a wrong `sat` when a class says so, or when it is a disagreement over a
+/// reproducer whose status is `unsat` (Z3Prover/z3#2894's `roundToIntegral` bug, a
+/// disagreement in the index, shows as invalid models of satisfiable formulas).
+fn finding_can_show(k: &Known, finding: &str) -> bool {
+    let sat_side = |c: &str| matches!(c, "wrong-sat" | "invalid-model" | "wrong-value");
+    if k.classes.iter().any(|c| kind(c) == kind(finding)) {
+        return true;
+    }
+    let wrong_sat = k.classes.iter().any(|c| sat_side(c))
+        || (k.classes.iter().any(|c| c == "disagreement")
+            && known::reproducer(&k.file).is_some_and(|t| statuses(t).contains(&Verdict::Unsat)));
+    sat_side(finding) && wrong_sat
+}
+
 /// The fix-range rule (docs/defaults.md, "The public-bug yardstick"): the public bug a
 /// finding triggers without its own key — its reproducer, run by the release binaries,
 /// shows on the release it was found with and on the bug's last affected release before
@@ -535,7 +552,6 @@ pub fn fix_range_bug(
     timeout: Duration,
     probed: &mut BTreeMap<String, String>,
 ) -> Option<String> {
-    let finding_kind = kind(f.class.dir());
     let releases: Vec<String> = bisect::releases_of(f.solver)
         .into_iter()
         .map(|(v, _, _)| v)
@@ -554,6 +570,7 @@ pub fn fix_range_bug(
     };
     // The finding's operators, from the reproducer replayed (as the reach audit names them).
     let ops = theory_operators(&crate::reach::of_formula(&f.expect.formula));
+    let finding_setup = crate::reach::of_reproducer(&f.script).unwrap_or_default();
     // (the fix's place among the releases, theory operators shared, the bug)
     let mut passing: Vec<(usize, usize, &Known)> = Vec::new();
     for k in known::index() {
@@ -563,7 +580,7 @@ pub fn fix_range_bug(
         if !k.is_public()
             || k.solver.library() != f.solver
             || !k.affects(&f.found_in)
-            || !k.classes.iter().any(|c| kind(c) == finding_kind)
+            || !finding_can_show(k, f.class.dir())
         {
             continue;
         }
@@ -584,10 +601,13 @@ pub fn fix_range_bug(
         else {
             continue;
         };
-        let shared = known::reproducer(&k.file)
-            .and_then(|t| crate::reach::of_reproducer(t).ok())
-            .map_or(0, |i| theory_operators(&i).intersection(&ops).count());
-        if shared == 0 {
+        let Some(bug) =
+            known::reproducer(&k.file).and_then(|t| crate::reach::of_reproducer(t).ok())
+        else {
+            continue;
+        };
+        let shared = theory_operators(&bug).intersection(&ops).count();
+        if shared == 0 || !setup_met(&bug, &finding_setup) {
             continue;
         }
         if probe(&f.found_in) != "bad" || probe(&last) != "bad" || probe(&fixed) != "good" {
@@ -625,6 +645,15 @@ fn fixed_first<T>(candidates: Vec<(usize, usize, T)>) -> Option<T> {
     )
 }
 
+/// Whether a finding run with the setup ingredients `finding` meets every option and Z3
+/// tactic a bug's reproducer (ingredients `bug`) sets: a bug of Z3's `z3str3` string solver
+/// is not met by a finding of the default one.
+fn setup_met(bug: &crate::reach::Ingredients, finding: &crate::reach::Ingredients) -> bool {
+    bug.iter()
+        .filter(|i| i.starts_with("setup:option ") || i.starts_with("setup:z3 tactic "))
+        .all(|i| finding.contains(i))
+}
+
 /// The candidate sharing most theory operators, none on a tie.
 fn most_shared<T>(mut candidates: Vec<(usize, T)>) -> Option<T> {
     candidates.sort_by_key(|c| std::cmp::Reverse(c.0));
@@ -644,8 +673,9 @@ fn most_shared<T>(mut candidates: Vec<(usize, T)>) -> Option<T> {
 /// operator (docs/defaults.md, "The fix-range rule needs a shared theory operator"); 3
 /// takes only fixes after the trial's release and prefers the one fixed first (a bug that
 /// came back is a second entry listing the same releases, which tied with the first and
-/// named none).
-const FIX_RANGE_RULE: u32 = 3;
+/// named none); 4 lets a wrong-`sat` bug and an invalid-model finding meet (and the other
+/// way round), and needs the bug's options and tactic in the finding's reproducer.
+const FIX_RANGE_RULE: u32 = 4;
 
 #[derive(Clone, Debug, Default, serde::Deserialize, Serialize)]
 struct FixRangeCache {
@@ -1496,6 +1526,47 @@ mod tests {
             nul.contains("str.len") && strings.is_subset(&nul),
             "{nul:?}"
         );
+    }
+
+    /// Read from the index: the `roundToIntegral` bug is a disagreement over an unsat
+    /// reproducer (a wrong sat), the constant Bool-array bug an invalid model, the NUL-escape
+    /// length bug a wrong unsat.
+    #[test]
+    fn a_wrong_sat_and_an_invalid_model_meet_and_a_wrong_unsat_meets_neither() {
+        let bug = |f: &str| {
+            known::index()
+                .iter()
+                .find(|k| k.file == f)
+                .unwrap_or_else(|| panic!("{f} not in the index"))
+        };
+        let rti = bug("z3-4.8.5-fp-roundtointegral-idempotent-wrong-sat.smt2");
+        assert_eq!(rti.classes, ["disagreement"]);
+        assert!(finding_can_show(rti, "invalid-model"));
+        assert!(finding_can_show(rti, "wrong-sat"));
+        let arrays = bug("z3-4.8.8-const-bool-array-store-equality-sat.smt2");
+        assert!(finding_can_show(arrays, "wrong-sat"));
+        assert!(!finding_can_show(arrays, "crash"));
+        let nul = bug("z3-4.8.8-str-len-nul-escape-unsat.smt2");
+        assert!(finding_can_show(nul, "wrong-unsat"));
+        assert!(!finding_can_show(nul, "invalid-model"), "{:?}", nul.classes);
+    }
+
+    /// The z3str3 bug's reproducer sets `smt.string_solver`: a finding without it does not
+    /// meet it, one with it does.
+    #[test]
+    fn a_bug_of_an_option_is_met_only_by_a_finding_with_it() {
+        let bug = crate::reach::of_reproducer(
+            known::reproducer("z3-4.8.5-z3str3-int-to-str-negative-wrong-sat.smt2").unwrap(),
+        )
+        .unwrap();
+        let plain = "(declare-fun i () Int)\n(assert (< i 1))\n(check-sat)\n";
+        let without = crate::reach::of_reproducer(plain).unwrap();
+        assert!(!setup_met(&bug, &without));
+        let with = crate::reach::of_reproducer(&format!(
+            "(set-option :smt.string_solver z3str3)\n{plain}"
+        ))
+        .unwrap();
+        assert!(setup_met(&bug, &with), "{bug:?}");
     }
 
     #[test]

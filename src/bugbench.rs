@@ -538,14 +538,16 @@ fn finding_can_show(k: &Known, finding: &str) -> bool {
     sat_side(finding) && wrong_sat
 }
 
-/// The fix-range rule (docs/defaults.md, "The public-bug yardstick"): the public bug a
-/// finding triggers without its own key — its reproducer, run by the release binaries,
-/// shows on the release it was found with and on the bug's last affected release before
-/// the bug's fix, and not on the fix release; the bug is of the finding's solver and kind
-/// and lists that release, and shares a theory operator with the finding (a bug no
-/// operator of the finding's theories shows is another bug fixed in the same release). Of
-/// several such bugs fixed after that release, the one fixed first; of those, the one
-/// sharing most theory operators with the finding; none on a tie. `probed` caches each release's probe of this finding.
+/// The fix-range rule (docs/defaults.md, "The public-bug yardstick" and its dated rules 2–4):
+/// the public bug a finding triggers without its own key — its reproducer, run by the
+/// release binaries, shows on the release it was found with and on the bug's last affected
+/// release before the bug's fix, and not on the fix release. The bug is of the finding's
+/// solver, lists that release, can show as the finding's class ([`finding_can_show`]), is
+/// fixed after that release, shares a theory operator with the finding (a bug none of the
+/// finding's theory operators shows is another bug fixed in the same release) and sets no
+/// option or tactic the finding lacks ([`setup_met`]). Of several, the one fixed first; of
+/// those, the one sharing most theory operators; none on a tie. `probed` caches each
+/// release's probe of this finding.
 pub fn fix_range_bug(
     f: &bisect::FindingReplay,
     store: &Path,

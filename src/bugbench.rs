@@ -528,7 +528,7 @@ fn kind(class: &str) -> &'static str {
 /// reproducer whose status is `unsat` (Z3Prover/z3#2894's `roundToIntegral` bug, a
 /// disagreement in the index, shows as invalid models of satisfiable formulas).
 fn finding_can_show(k: &Known, finding: &str) -> bool {
-    let sat_side = |c: &str| matches!(c, "wrong-sat" | "invalid-model" | "wrong-value");
+    let sat_side = |c: &str| c == "wrong-sat" || kind(c) == "model";
     if k.classes.iter().any(|c| kind(c) == kind(finding)) {
         return true;
     }
@@ -620,14 +620,12 @@ pub fn fix_range_bug(
     fixed_first(passing).map(|k| k.file.clone())
 }
 
-/// The operators among `ingredients` that belong to a theory: the Boolean connectives,
-/// equality, `distinct` and `ite` are in every formula and say nothing of which bug it shows.
+/// The operators among `ingredients` that belong to a theory other than the core one.
 fn theory_operators(ingredients: &crate::reach::Ingredients) -> BTreeSet<String> {
-    const CORE: [&str; 8] = ["and", "or", "not", "=>", "xor", "=", "distinct", "ite"];
     ingredients
         .iter()
+        .filter(|i| !crate::reach::is_core_operator(i))
         .filter_map(|i| i.strip_prefix("op:"))
-        .filter(|op| !CORE.contains(op))
         .map(str::to_string)
         .collect()
 }
@@ -670,13 +668,8 @@ fn most_shared<T>(mut candidates: Vec<(usize, T)>) -> Option<T> {
 /// The fix-range rule's results of one trial, kept in `fix-range.json` beside it (probing
 /// takes the release binaries seconds per finding): per finding, the bug it triggers (or
 /// none), the candidates it was tried against and the probes.
-/// The fix-range rule's version: 1 named a bug by releases and kind alone (and took an FP
-/// invalid model for a string bug fixed in the same release); 2 also needs a shared theory
-/// operator (docs/defaults.md, "The fix-range rule needs a shared theory operator"); 3
-/// takes only fixes after the trial's release and prefers the one fixed first (a bug that
-/// came back is a second entry listing the same releases, which tied with the first and
-/// named none); 4 lets a wrong-`sat` bug and an invalid-model finding meet (and the other
-/// way round), and needs the bug's options and tactic in the finding's reproducer.
+/// The fix-range rule's version (docs/defaults.md, rules 2–4): a `fix-range.json` written
+/// by another names its bugs again, from its kept probes.
 const FIX_RANGE_RULE: u32 = 4;
 
 #[derive(Clone, Debug, Default, serde::Deserialize, Serialize)]

@@ -112,6 +112,15 @@ fn op_label(op: Op) -> String {
     }
 }
 
+/// Whether `ingredient` is an operator of the core theory (the Boolean connectives, `=`,
+/// `distinct`, `ite`: in the operator table under `Theory::Core`), which every formula has
+/// and which says nothing of what a bug needs.
+pub fn is_core_operator(ingredient: &str) -> bool {
+    ingredient.strip_prefix("op:").is_some_and(|label| {
+        Op::all().any(|op| op.info().theory == crate::ir::Theory::Core && op_label(op) == label)
+    })
+}
+
 /// The classes a literal belongs to (none for a plain one).
 fn literal_classes(v: &Value, out: &mut Ingredients) {
     use num_traits::{One, Signed, Zero};
@@ -673,6 +682,24 @@ pub fn markdown(reach: &[BugReach], drawn: &[Drawn]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The core operators are the table's `Theory::Core` rows, read back from their labels.
+    #[test]
+    fn core_operators_are_the_tables_core_rows() {
+        for core in ["and", "or", "not", "xor", "=>", "=", "distinct", "ite"] {
+            assert!(is_core_operator(&format!("op:{core}")), "{core}");
+        }
+        for other in [
+            "op:fp.add",
+            "op:<",
+            "op:store",
+            "op:str.len",
+            "sort:Bool",
+            "op:",
+        ] {
+            assert!(!is_core_operator(other), "{other}");
+        }
+    }
 
     /// A reproducer's ingredients name its sorts, operators, literal classes and commands.
     #[test]

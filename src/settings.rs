@@ -89,6 +89,9 @@ pub struct Settings {
     /// left out answers nothing: e.g. the campaigns that measure what a third solver adds
     /// (docs/measurements.md).
     pub solvers: Vec<crate::solver::SolverId>,
+    /// `SMTSMITH_PORTFOLIO=TARGET:SHARE,...`: the `portfolio` target's members and their
+    /// shares of its inputs (default [`crate::harness::PORTFOLIO`]).
+    pub portfolio: crate::harness::Portfolio,
 }
 
 /// The solvers opened unless `SMTSMITH_SOLVERS` says otherwise: all of them; in a build
@@ -122,6 +125,7 @@ impl Default for Settings {
             option_catalog: false,
             limits: crate::solver::Limits::default(),
             solvers: default_solvers(),
+            portfolio: crate::harness::Portfolio::default(),
         }
     }
 }
@@ -254,6 +258,9 @@ impl Settings {
                     )
                 })?;
         }
+        if let Some(v) = var("SMTSMITH_PORTFOLIO") {
+            s.portfolio = v.parse().map_err(|e| named("SMTSMITH_PORTFOLIO", e))?;
+        }
         if let Some(v) = var("SMTSMITH_HANG_SECONDS") {
             s.hang_seconds = number("SMTSMITH_HANG_SECONDS", v)?;
         }
@@ -385,8 +392,10 @@ mod tests {
             ("SMTSMITH_EFFORT", "0.25"),
             ("SMTSMITH_BITBLAST_SECONDS", "3.5"),
             ("SMTSMITH_SOLVERS", "z3, cvc5"),
+            ("SMTSMITH_PORTFOLIO", "differential:8,enumerate:8"),
         ])
         .unwrap();
+        assert_eq!(s.portfolio.to_string(), "differential:8,enumerate:8");
         assert_eq!(
             s.solvers,
             vec![crate::solver::SolverId::Z3, crate::solver::SolverId::Cvc5]
@@ -448,6 +457,7 @@ mod tests {
             ("SMTSMITH_THEORY_ODDS", "uneven", "not THEORY=NUM/DEN"),
             ("SMTSMITH_HANG_SECONDS", "ten", "not a whole number"),
             ("SMTSMITH_OPTIONS", "all", "expected curated or catalog"),
+            ("SMTSMITH_PORTFOLIO", "differential", "not TARGET:SHARE"),
             (
                 "SMTSMITH_PLAIN_SHARE",
                 "101",

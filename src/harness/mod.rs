@@ -28,7 +28,7 @@ pub use seeded::{
 };
 pub use targets::{
     fuzz_constructed, fuzz_ground, fuzz_incremental, fuzz_named, fuzz_one, fuzz_script, Decoding,
-    Target, PORTFOLIO,
+    Portfolio, Target, PORTFOLIO,
 };
 
 /// The judge of `ground-term` findings: the formula's closed applications simplified by

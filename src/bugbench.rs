@@ -378,6 +378,8 @@ pub struct TrialResult {
     pub triggered: BTreeMap<String, f64>,
     /// The bugs triggered by the fix-range rule ([`fix_range_bug`]), not by a replay.
     pub by_fix_range: Vec<String>,
+    /// Bug → the finding that triggered it first: what a hand check of the trial reads.
+    pub evidence: BTreeMap<String, Evidence>,
     /// Findings seen that are not a known bug (new, unsettled, performance, regression).
     pub other_findings: usize,
     /// Finding files that could not be read as a finding record: they trigger nothing, and
@@ -385,6 +387,28 @@ pub struct TrialResult {
     pub unreadable_findings: Vec<PathBuf>,
     /// Where the trial's time went, from its campaign log.
     pub cost: TrialCost,
+}
+
+/// The finding that triggered a bug in a trial first, and how it was named.
+#[derive(Clone, Debug, Serialize)]
+pub struct Evidence {
+    /// The finding's record (its reproducers are beside it).
+    pub finding: PathBuf,
+    pub seconds: f64,
+    /// Named by the fix-range rule, not settled known by a replay.
+    pub by_fix_range: bool,
+}
+
+impl Evidence {
+    /// The reproducer a reader opens: the reduced one when there is one.
+    pub fn reproducer(&self) -> PathBuf {
+        let reduced = self.finding.with_extension("reduced.smt2");
+        if reduced.is_file() {
+            reduced
+        } else {
+            self.finding.with_extension("smt2")
+        }
+    }
 }
 
 /// Where a trial's time went, read from its `campaign.log`: the inputs it ran, the time its
@@ -723,6 +747,7 @@ pub fn read_trial(dir: &Path, probing: Option<&Probing>) -> Result<TrialResult, 
     }
     let mut triggered: BTreeMap<String, f64> = BTreeMap::new();
     let mut by_fix_range = Vec::new();
+    let mut evidence: BTreeMap<String, Evidence> = BTreeMap::new();
     let mut other = 0;
     let mut unreadable = Vec::new();
     let public_fixed: Vec<String> = known::index()
@@ -773,6 +798,7 @@ pub fn read_trial(dir: &Path, probing: Option<&Probing>) -> Result<TrialResult, 
             .then_some(v.known.as_deref())
             .flatten()
             .and_then(bug_of);
+        let replayed = bug.is_some();
         let bug = match (bug, probing) {
             (Some(b), _) => Some(b),
             (None, Some(p)) => {
@@ -803,8 +829,21 @@ pub fn read_trial(dir: &Path, probing: Option<&Probing>) -> Result<TrialResult, 
         };
         match bug {
             Some(file) => {
-                let e = triggered.entry(file).or_insert(t);
+                let e = triggered.entry(file.clone()).or_insert(t);
                 *e = e.min(t);
+                let first = Evidence {
+                    finding: json.clone(),
+                    seconds: t,
+                    by_fix_range: !replayed,
+                };
+                evidence
+                    .entry(file)
+                    .and_modify(|e| {
+                        if t < e.seconds {
+                            *e = first.clone();
+                        }
+                    })
+                    .or_insert(first);
             }
             None => other += 1,
         }
@@ -825,6 +864,7 @@ pub fn read_trial(dir: &Path, probing: Option<&Probing>) -> Result<TrialResult, 
         dir: dir.to_path_buf(),
         triggered,
         by_fix_range,
+        evidence,
         other_findings: other,
         unreadable_findings: unreadable,
         cost,
@@ -1051,6 +1091,35 @@ pub fn table(cells: &[Cell]) -> String {
 }
 
 /// How a cell's variant reads after its target: nothing for the defaults.
+/// Every public bug each trial triggered, with the finding that did it first and how it
+/// was named: the list a hand check of the fix-range rule's attributions reads (each
+/// reproducer beside the bug's own), one line per (bug, trial).
+pub fn evidence(trials: &[TrialResult]) -> String {
+    let mut out = String::new();
+    for t in trials {
+        for (bug, e) in &t.evidence {
+            if !is_public(bug) {
+                continue;
+            }
+            out.push_str(&format!(
+                "{}\t{}\ttrial {}\t{}\t{:.0} s\t{}\t{}\n",
+                t.trial.z3,
+                t.trial.target,
+                t.trial.trial,
+                bug,
+                e.seconds,
+                if e.by_fix_range {
+                    "fix-range"
+                } else {
+                    "replay"
+                },
+                e.reproducer().display()
+            ));
+        }
+    }
+    out
+}
+
 fn variant_label(variant: &str) -> String {
     if variant.is_empty() {
         String::new()

@@ -563,6 +563,18 @@ fn a_finding_triggers_a_public_bug_by_its_fix_range() {
     assert_eq!(t.triggered.get(bug), Some(&42.0), "{t:?}");
     assert_eq!(t.by_fix_range, vec![bug.to_string()]);
     assert_eq!((t.public(), t.own(), t.other_findings), (1, 0, 1));
+    // The hand check's list names the finding that did it, how, and its reproducer.
+    let e = &t.evidence[bug];
+    assert!(e.by_fix_range && e.seconds == 42.0);
+    assert_eq!(e.reproducer(), findings.join("aaaa000000000001.smt2"));
+    let listed = bugbench::evidence(&trials);
+    assert!(
+        listed.contains(&format!(
+            "4.8.7.0\tdifferential\ttrial 1\t{bug}\t42 s\tfix-range\t{}",
+            findings.join("aaaa000000000001.smt2").display()
+        )),
+        "{listed}"
+    );
     let cache = std::fs::read_to_string(dir.join("fix-range.json")).unwrap();
     assert!(cache.contains("\"4.8.9.0\": \"good\""), "{cache}");
     // Read again: from the kept probes, the same.

@@ -449,6 +449,7 @@ pub(super) fn bugs(action: BugsAction) -> Result<ExitCode, String> {
             markdown,
             html,
             json,
+            evidence,
         } => {
             let probing = bugbench::Probing {
                 store: solver_store(),
@@ -460,6 +461,9 @@ pub(super) fn bugs(action: BugsAction) -> Result<ExitCode, String> {
                 println!("{}", serde_json::to_string_pretty(&cells).unwrap());
             } else {
                 print!("{}", bugbench::table(&cells));
+            }
+            if evidence {
+                print!("{}", bugbench::evidence(&trials));
             }
             if let Some(md) = markdown {
                 std::fs::write(&md, bugbench::table(&cells))

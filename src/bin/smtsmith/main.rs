@@ -109,6 +109,11 @@ enum BugsAction {
         /// The cells as JSON instead of text.
         #[arg(long)]
         json: bool,
+        /// Also list, per trial, each public bug triggered with the finding that did it
+        /// first, how it was named (replay or fix-range) and its reproducer (tab-separated):
+        /// what a hand check of the attributions reads.
+        #[arg(long, conflicts_with = "json")]
+        evidence: bool,
     },
     /// Compare two arms of the benchmark (each folders of `scripts/bug-bench.sh` trials, or
     /// the Markdown `bugs results` wrote for them) by

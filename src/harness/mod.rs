@@ -801,7 +801,8 @@ impl Harness {
                 finding::write_reduced(written, &r.issue, &ctx, &r.stats)
                     .and_then(|_| self.settle(written, &r, judge))
             }
-            Err(why) => finding::write_not_reduced(written, &why),
+            Err(why) => finding::write_not_reduced(written, &why)
+                .and_then(|_| self.settle_unreduced(written, f, issue, judge)),
         };
         if let Err(e) = result {
             eprintln!(

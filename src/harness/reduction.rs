@@ -223,6 +223,42 @@ impl Harness {
         crate::finding::mark_by_replay(written, k, &version, &how)
     }
 
+    /// Settles a finding whose reduced form did not make it again in new contexts (a form
+    /// that shows only after the reducer's other candidates ran in the same context): the
+    /// finding as written, `f` in the current setup, is `known` where a known reproducer of
+    /// *its* shape — every operator of the unreduced formula, stricter than a reduced one's
+    /// — replayed as [`Self::known_by_replay`] does, makes the same finding; otherwise its
+    /// status is left as it was (unsettled).
+    pub(crate) fn settle_unreduced(
+        &mut self,
+        written: &mut crate::finding::Written,
+        f: &Formula,
+        issue: &Issue,
+        judge: Judge,
+    ) -> std::io::Result<()> {
+        let as_written = Reduction {
+            formula: f.clone(),
+            setup: self.case.setup,
+            answers: Vec::new(),
+            issue: issue.clone(),
+            stats: Stats::default(),
+        };
+        let Some((k, how)) = self.known_by_replay(&as_written, judge) else {
+            return Ok(());
+        };
+        let version = issue
+            .blamed
+            .and_then(|b| self.solvers.versions.iter().find(|(id, _)| *id == b))
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default();
+        crate::finding::mark_by_replay(
+            written,
+            k,
+            &version,
+            &format!("{how} (matched unreduced: its reduced form did not make the finding again in new contexts)"),
+        )
+    }
+
     /// The known bug the reduced finding `r` is, and how its replay showed it: a known
     /// reproducer of its class and solver with its shape ([`crate::finding::known_shape`])
     /// that, run in `r`'s setup or in the setup its own text asks for (`push` or none, no

@@ -586,3 +586,41 @@ fn a_finding_triggers_a_public_bug_by_its_fix_range() {
         "{md}"
     );
 }
+
+/// A finding whose reduced form does not make it again in new contexts is still tried
+/// against the known reproducers of its own (unreduced) shape. Z3's `fp.rem` bug of the
+/// index on the linked Z3: `check` on its reproducer reduces it to a form that shows the
+/// invalid model only after the reducer's other candidates ran in the same context, and
+/// the finding settles `known` as written (ground truth: the index entry, probed by every
+/// release's binary; cvc5 and the evaluator say unsat).
+#[test]
+fn a_finding_that_does_not_reduce_settles_known_as_written() {
+    let bug = "z3-5.4.1-fp-rem-subnormal-divisor-2-6-wrong-sat.smt2";
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("known-findings")
+        .join(bug);
+    let findings = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_smtsmith"))
+        .arg("check")
+        .arg(&file)
+        .env("SMTSMITH_FINDINGS", findings.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let known: Vec<smtsmith::finding::FindingRecord> =
+        smtsmith::finding::json_files(&findings.path().join("known/invalid-model"))
+            .unwrap_or_default()
+            .into_iter()
+            .map(|p| crate::record(&p))
+            .collect();
+    assert_eq!(known.len(), 1, "{text}");
+    let r = &known[0];
+    assert_eq!(r.known.as_deref(), Some(bug));
+    assert!(
+        r.known_by
+            .as_deref()
+            .is_some_and(|b| b.contains("matched unreduced")),
+        "{:?}",
+        r.known_by
+    );
+}

@@ -575,6 +575,13 @@ fn a_finding_triggers_a_public_bug_by_its_fix_range() {
         )),
         "{listed}"
     );
+    // The command prints that list in place of the table (bug-bench.sh's evidence.tsv).
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_smtsmith"))
+        .args(["bugs", "results", "--evidence"])
+        .arg(root.path())
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), listed);
     let cache = std::fs::read_to_string(dir.join("fix-range.json")).unwrap();
     assert!(cache.contains("\"4.8.9.0\": \"good\""), "{cache}");
     // Read again: from the kept probes, the same.

@@ -459,11 +459,10 @@ pub(super) fn bugs(action: BugsAction) -> Result<ExitCode, String> {
             let cells = bugbench::cells(&trials);
             if json {
                 println!("{}", serde_json::to_string_pretty(&cells).unwrap());
+            } else if evidence {
+                print!("{}", bugbench::evidence(&trials));
             } else {
                 print!("{}", bugbench::table(&cells));
-            }
-            if evidence {
-                print!("{}", bugbench::evidence(&trials));
             }
             if let Some(md) = markdown {
                 std::fs::write(&md, bugbench::table(&cells))

@@ -109,9 +109,9 @@ enum BugsAction {
         /// The cells as JSON instead of text.
         #[arg(long)]
         json: bool,
-        /// Also list, per trial, each public bug triggered with the finding that did it
-        /// first, how it was named (replay or fix-range) and its reproducer (tab-separated):
-        /// what a hand check of the attributions reads.
+        /// Print, instead of the table, per trial each public bug triggered with the finding
+        /// that did it first, how it was named (replay or fix-range) and its reproducer
+        /// (tab-separated): what a hand check of the attributions reads.
         #[arg(long, conflicts_with = "json")]
         evidence: bool,
     },

@@ -40,4 +40,5 @@ pub mod solver;
 pub mod solver_id;
 pub mod stats;
 pub mod sys;
+pub mod target;
 pub mod wheel;

@@ -90,8 +90,8 @@ pub struct Settings {
     /// (docs/measurements.md).
     pub solvers: Vec<crate::solver::SolverId>,
     /// `SMTSMITH_PORTFOLIO=TARGET:SHARE,...`: the `portfolio` target's members and their
-    /// shares of its inputs (default [`crate::harness::PORTFOLIO`]).
-    pub portfolio: crate::harness::Portfolio,
+    /// shares of its inputs (default [`crate::target::PORTFOLIO`]).
+    pub portfolio: crate::target::Portfolio,
 }
 
 /// The solvers opened unless `SMTSMITH_SOLVERS` says otherwise: all of them; in a build
@@ -125,7 +125,7 @@ impl Default for Settings {
             option_catalog: false,
             limits: crate::solver::Limits::default(),
             solvers: default_solvers(),
-            portfolio: crate::harness::Portfolio::default(),
+            portfolio: crate::target::Portfolio::default(),
         }
     }
 }

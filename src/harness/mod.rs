@@ -18,6 +18,7 @@ pub mod session;
 mod targets;
 pub mod watchdog;
 
+pub use crate::target::{Portfolio, Target, PORTFOLIO};
 pub use paths::{EveryPath, PathSetup, EVERY_PATH};
 pub use reduction::{
     reduce_file, reproducer_formula, FileError as ReduceFileError, Reduction,
@@ -28,7 +29,6 @@ pub use seeded::{
 };
 pub use targets::{
     fuzz_constructed, fuzz_ground, fuzz_incremental, fuzz_named, fuzz_one, fuzz_script, Decoding,
-    Portfolio, Target, PORTFOLIO,
 };
 
 /// The judge of `ground-term` findings: the formula's closed applications simplified by

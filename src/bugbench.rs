@@ -374,7 +374,8 @@ pub struct TrialResult {
     pub trial: Trial,
     pub dir: PathBuf,
     /// Bug (its reproducer's file) → seconds into the trial when a finding of it was first
-    /// seen, public and own bugs alike ([`TrialResult::public`] splits them).
+    /// seen, public and own bugs alike ([`TrialResult::public`] splits them): the seconds
+    /// of [`TrialResult::evidence`].
     pub triggered: BTreeMap<String, f64>,
     /// The bugs triggered by the fix-range rule ([`fix_range_bug`]), not by a replay.
     pub by_fix_range: Vec<String>,
@@ -745,7 +746,6 @@ pub fn read_trial(dir: &Path, probing: Option<&Probing>) -> Result<TrialResult, 
             *e = e.min(t);
         }
     }
-    let mut triggered: BTreeMap<String, f64> = BTreeMap::new();
     let mut by_fix_range = Vec::new();
     let mut evidence: BTreeMap<String, Evidence> = BTreeMap::new();
     let mut other = 0;
@@ -829,8 +829,6 @@ pub fn read_trial(dir: &Path, probing: Option<&Probing>) -> Result<TrialResult, 
         };
         match bug {
             Some(file) => {
-                let e = triggered.entry(file.clone()).or_insert(t);
-                *e = e.min(t);
                 let first = Evidence {
                     finding: json.clone(),
                     seconds: t,
@@ -857,6 +855,10 @@ pub fn read_trial(dir: &Path, probing: Option<&Probing>) -> Result<TrialResult, 
     }
     by_fix_range.sort();
     by_fix_range.dedup();
+    let triggered = evidence
+        .iter()
+        .map(|(bug, e)| (bug.clone(), e.seconds))
+        .collect();
     let cost =
         TrialCost::of_log(&std::fs::read_to_string(dir.join("campaign.log")).unwrap_or_default());
     Ok(TrialResult {

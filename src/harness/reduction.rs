@@ -214,13 +214,16 @@ impl Harness {
                 "reduced; no known bug of its class and solver with its shape (logic, operators, array sorts) makes the same finding when its reproducer is replayed, in this finding's setup or in the reproducer's own",
             );
         };
-        let version = r
-            .issue
+        crate::finding::mark_by_replay(written, k, &self.blamed_version(&r.issue), &how)
+    }
+
+    /// The linked release of the solver `issue` blames (empty when it blames none).
+    fn blamed_version(&self, issue: &Issue) -> String {
+        issue
             .blamed
             .and_then(|b| self.solvers.versions.iter().find(|(id, _)| *id == b))
             .map(|(_, v)| v.clone())
-            .unwrap_or_default();
-        crate::finding::mark_by_replay(written, k, &version, &how)
+            .unwrap_or_default()
     }
 
     /// Settles a finding whose reduced form did not make it again in new contexts (a form
@@ -246,15 +249,10 @@ impl Harness {
         let Some((k, how)) = self.known_by_replay(&as_written, judge) else {
             return Ok(());
         };
-        let version = issue
-            .blamed
-            .and_then(|b| self.solvers.versions.iter().find(|(id, _)| *id == b))
-            .map(|(_, v)| v.clone())
-            .unwrap_or_default();
         crate::finding::mark_by_replay(
             written,
             k,
-            &version,
+            &self.blamed_version(issue),
             &format!("{how} (matched unreduced: its reduced form did not make the finding again in new contexts)"),
         )
     }

@@ -329,19 +329,7 @@ fn every_cheap_known_cvc5_bug_is_found_and_settled_known_by_check() {
             continue;
         }
         let findings = tempfile::tempdir().unwrap();
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_smtsmith"))
-            .args(["check", "--json"])
-            .arg(root.join(&k.file))
-            .env("SMTSMITH_FINDINGS", findings.path())
-            .output()
-            .unwrap();
-        let text = String::from_utf8_lossy(&out.stdout);
-        let known: Vec<smtsmith::finding::FindingRecord> =
-            smtsmith::finding::json_files(&findings.path().join("known"))
-                .unwrap_or_default()
-                .into_iter()
-                .map(|p| crate::record(&p))
-                .collect();
+        let (text, known) = check_known(&root.join(&k.file), findings.path());
         assert!(
             known
                 .iter()
@@ -357,6 +345,23 @@ fn every_cheap_known_cvc5_bug_is_found_and_settled_known_by_check() {
         checked += 1;
     }
     assert!(checked >= 3, "{checked} cvc5 bugs checked");
+}
+
+/// `smtsmith check --json FILE` with its findings in `findings`: its output and the records
+/// of the findings it settled `known` (every class).
+fn check_known(file: &Path, findings: &Path) -> (String, Vec<smtsmith::finding::FindingRecord>) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_smtsmith"))
+        .args(["check", "--json"])
+        .arg(file)
+        .env("SMTSMITH_FINDINGS", findings)
+        .output()
+        .unwrap();
+    let known = smtsmith::finding::json_files(&findings.join("known"))
+        .unwrap_or_default()
+        .into_iter()
+        .map(|p| crate::record(&p))
+        .collect();
+    (String::from_utf8_lossy(&out.stdout).into_owned(), known)
 }
 
 /// The runner takes libFuzzer flags as a variant (`--fuzzer-flag -NAME=VALUE`) and refuses
@@ -607,19 +612,11 @@ fn a_finding_that_does_not_reduce_settles_known_as_written() {
         .join("known-findings")
         .join(bug);
     let findings = tempfile::tempdir().unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_smtsmith"))
-        .arg("check")
-        .arg(&file)
-        .env("SMTSMITH_FINDINGS", findings.path())
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    let known: Vec<smtsmith::finding::FindingRecord> =
-        smtsmith::finding::json_files(&findings.path().join("known/invalid-model"))
-            .unwrap_or_default()
-            .into_iter()
-            .map(|p| crate::record(&p))
-            .collect();
+    let (text, known) = check_known(&file, findings.path());
+    let known: Vec<_> = known
+        .into_iter()
+        .filter(|r| r.class == "invalid-model")
+        .collect();
     assert_eq!(known.len(), 1, "{text}");
     let r = &known[0];
     assert_eq!(r.known.as_deref(), Some(bug));

@@ -116,6 +116,21 @@ pub const Z3: &[Spec] = &[
         name: "smt.arith.bprop_on_pivoted_rows",
         values: B,
     },
+    // Z3's other string solver, a user's choice through 4.15 (docs/reach.md: four public
+    // bugs of the index need it, Z3Prover/z3#2736, #4350, #6134, #7754). Only the value
+    // that differs from the default `seq`; 5.x describes it but refuses it at the check,
+    // which answers as an option this release does not take (src/facts.rs).
+    Spec {
+        name: "smt.string_solver",
+        values: &["z3str3"],
+    },
+    // The int-blasting bit-vector engine of newer releases (a release that does not
+    // describe it answers the case unknown, an option it does not take): Z3Prover/z3#10480
+    // of the index needs it.
+    Spec {
+        name: "smt.bv.solver",
+        values: &["2"],
+    },
 ];
 
 /// cvc5 options (`cvc5 --help`; category "regular" or "common" in its option info).
@@ -313,6 +328,16 @@ pub fn nth(table: &[Spec], k: u16) -> (&'static str, &'static str) {
     unreachable!("k is below the number of pairs")
 }
 
+/// The case number [`nth`] reads as option `name` with `value` (the pair's place in
+/// `table`), if the table has the pair.
+pub fn position(table: &[Spec], name: &str, value: &str) -> Option<u16> {
+    table
+        .iter()
+        .flat_map(|s| s.values.iter().map(move |v| (s.name, *v)))
+        .position(|p| p == (name, value))
+        .and_then(|k| u16::try_from(k).ok())
+}
+
 /// The name Z3's solver API takes for an SMT-LIB parameter name: the `smt.` and `rewriter.`
 /// module prefixes dropped (`smt.relevancy` → `relevancy`, `rewriter.flat` → `flat`, as
 /// `Z3_solver_get_param_descrs` lists them).
@@ -325,6 +350,20 @@ pub fn z3_api_name(name: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `position` is `nth`'s inverse over every pair of both curated tables.
+    #[test]
+    fn position_finds_the_number_nth_reads() {
+        for table in [Z3, CVC5] {
+            let pairs: usize = table.iter().map(|s| s.values.len()).sum();
+            for k in 0..pairs as u16 {
+                let (n, v) = nth(table, k);
+                assert_eq!(position(table, n, v), Some(k), "{n}={v}");
+            }
+        }
+        assert_eq!(position(Z3, "smt.string_solver", "seq"), None);
+        assert!(position(Z3, "smt.string_solver", "z3str3").is_some());
+    }
 
     /// A one-shot case's number stands for one to four distinct options of the catalog, the
     /// same each time; each high bit leaves out one of them and nothing else.

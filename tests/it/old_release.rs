@@ -390,3 +390,61 @@ fn the_enumerate_target_reaches_a_public_fp_bug_and_settles_it_known() {
         "replayed as enumerate decodes it: {printed}"
     );
 }
+
+/// Z3's z3str3 string solver is a curated option (`smt.string_solver`): a case that draws
+/// it on 4.8.10 runs z3str3, which answers the public bug Z3Prover/z3#7754's formula
+/// (`str.<` is total, so no two distinct strings are each not below the other) `sat`, where
+/// the same case without the option answers `unsat`, as the release's binary does each way
+/// (the index entry's probe). No finding is written from it on this release, and that is
+/// right as far as smtsmith can tell: z3str3's model gives x and y control characters
+/// ("\x00" and "\x01", the binary's `get-model`), which this release's API prints only with
+/// its own escapes (no `Z3_get_string_contents` before 4.8.13), so no exact value is read and
+/// the evaluator judges nothing (unknown, never a guess); cvc5 gives up on the formula
+/// (`unknown`), so nothing contradicts the `sat`. Ground truth: the release binary's answers.
+#[test]
+#[cfg_attr(
+    not(smtsmith_z3_release = "4.8.10.0"),
+    ignore = "a public bug of Z3 4.8.10.0 (.ci/run builds that release for this module)"
+)]
+fn a_case_that_draws_z3str3_runs_z3str3() {
+    use smtsmith::solver::Verdict;
+    let name = "z3-4.8.6-z3str3-str-lt-total-order-wrong-sat.smt2";
+    // The thread's formula without its `set-option`: the case's drawn option sets it.
+    let text: String = known::reproducer(name)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.contains("string_solver"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let f = read(&text);
+    let k = smtsmith::options::position(smtsmith::options::Z3, "smt.string_solver", "z3str3")
+        .expect("the curated table has z3str3");
+    let z3_verdict = |r: &smtsmith::harness::Report| {
+        r.answers
+            .iter()
+            .find(|(id, _)| *id == SolverId::Z3)
+            .and_then(|(_, a)| a.as_ref().ok())
+            .map(|o| o.verdict)
+    };
+    let without = harness(Reuse::Fresh).run(&f, None, None);
+    assert_eq!(
+        z3_verdict(&without),
+        Some(Verdict::Unsat),
+        "{:?}",
+        without.answers
+    );
+    assert!(without.findings.is_empty(), "{:?}", without.findings);
+    let mut h = harness(Reuse::Fresh);
+    let setup = CaseSetup {
+        reuse: Reuse::Fresh,
+        ..Default::default()
+    };
+    h.set_setup(CaseSetup {
+        options: setup.options.with(SolverId::Z3, Some(k)),
+        ..setup
+    })
+    .unwrap();
+    let with = h.run(&f, None, None);
+    assert_eq!(z3_verdict(&with), Some(Verdict::Sat), "{:?}", with.answers);
+    assert!(with.findings.is_empty(), "{:?}", with.findings);
+}

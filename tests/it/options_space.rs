@@ -104,7 +104,6 @@ fn the_rule_excludes_by_its_reasons_in_the_linked_releases() {
     assert_eq!(rule(&cvc5, "ite-simp"), Some(Rule::Expert));
     assert_eq!(rule(&cvc5, "bv-solver"), None);
     // The curated options of the old table are all still drawn (a regression of the rule
-    // would drop search options).
     // would drop search options), but their random seeds.
     for (c, table) in [
         (&z3, smtsmith::options::Z3),
@@ -387,4 +386,58 @@ fn yices_binary_takes_every_drawn_parameter_as_a_reproducer_sets_it() {
     for (line, answer) in lines.iter().zip(&answers) {
         assert_eq!(*answer, "success", "{line}");
     }
+}
+
+/// On the pinned Z3 (5.x: z3str3 is gone, though its parameter descriptions still list it)
+/// a case that draws the curated z3str3 option is not Z3's to decide: no finding, and Z3's
+/// answer is `unknown`, naming the option its engine refused (src/facts.rs). Ground truth:
+/// the linked release's own refusal; cvc5 still answers.
+#[test]
+fn the_curated_z3str3_option_on_a_release_without_it_is_no_finding() {
+    use smtsmith::harness::{Harness, Selection};
+    use smtsmith::solver::{CaseSetup, Reuse, Verdict};
+    let release = z3_release();
+    assert!(
+        release.starts_with("5."),
+        "this test is about a release without z3str3; linked: {release}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = Harness::with_reuse(Selection::All, dir.path(), Reuse::Fresh).unwrap();
+    let k =
+        smtsmith::options::position(smtsmith::options::Z3, "smt.string_solver", "z3str3").unwrap();
+    let setup = CaseSetup {
+        reuse: Reuse::Fresh,
+        ..Default::default()
+    };
+    h.set_setup(CaseSetup {
+        options: setup.options.with(SolverId::Z3, Some(k)),
+        ..setup
+    })
+    .unwrap();
+    let f = smtsmith::smtlib::parse::parse_script(
+        "(declare-const x String)(declare-const y String)(assert (str.< x y))",
+    )
+    .unwrap()
+    .formula;
+    let r = h.run(&f, None, None);
+    assert!(r.findings.is_empty(), "{:?}", r.findings);
+    let z3 = r
+        .answers
+        .iter()
+        .find(|(id, _)| *id == SolverId::Z3)
+        .unwrap();
+    let out = z3.1.as_ref().expect("an answer, not an error");
+    assert_eq!(out.verdict, Verdict::Unknown, "{out:?}");
+    assert!(
+        out.reason
+            .as_deref()
+            .is_some_and(|r| r.contains("string_solver") || r.contains("z3str3")),
+        "{out:?}"
+    );
+    let cvc5 = r
+        .answers
+        .iter()
+        .find(|(id, _)| *id == SolverId::Cvc5)
+        .unwrap();
+    assert_eq!(cvc5.1.as_ref().unwrap().verdict, Verdict::Sat);
 }

@@ -1180,3 +1180,50 @@ fn replay_of_an_enumerate_input_names_its_place() {
     assert!(text.contains("(assert "), "{text}");
     assert!(text.contains("; no finding"), "{text}");
 }
+
+/// `smtsmith replay FINDING.json` says when the input no longer draws the setup the finding
+/// recorded — here the same curated option number naming another option, as when the
+/// curated tables grow after a finding is written — and is silent where they agree. Ground
+/// truth: the setup the input draws (`SetupDraw::default`, as a fuzzing process draws it),
+/// and a record written from it by hand.
+#[test]
+fn replay_says_when_the_recorded_setup_is_not_what_the_input_draws_now() {
+    use smtsmith::solver::SetupDraw;
+    let (bytes, setup) = (0..500u64)
+        .map(|seed| seeded_bytes(seed, 300))
+        .find_map(|b| {
+            let s = SetupDraw::default().setup_of(&b)?;
+            s.options.of(SolverId::Z3).is_some().then_some((b, s))
+        })
+        .expect("some input draws a curated Z3 option");
+    let dir = tempfile::tempdir().unwrap();
+    let replay = |named: &[(String, String)]| {
+        let record = serde_json::json!({
+            "class": "invalid-model",
+            "input_hex": finding::hex(&bytes),
+            "fuzz_target": "differential",
+            "setup": serde_json::to_value(setup).unwrap(),
+            "options": [["z3", named]],
+        });
+        let json = dir.path().join("f.json");
+        std::fs::write(&json, serde_json::to_vec(&record).unwrap()).unwrap();
+        let out = smtsmith()
+            .arg("replay")
+            .arg(&json)
+            .arg("--findings")
+            .arg(dir.path().join("again"))
+            .output()
+            .unwrap();
+        assert!(out.status.code().is_some_and(|c| c <= 1), "{out:?}");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let as_drawn = replay(&setup.options_of(SolverId::Z3));
+    assert!(!as_drawn.contains("no longer draws"), "{as_drawn}");
+    let renamed = replay(&[("smt.made_up".to_string(), "1".to_string())]);
+    assert!(
+        renamed.contains("this input no longer draws the setup the finding recorded")
+            && renamed.contains("smt.made_up")
+            && renamed.contains(".smt2 reproducer runs as it was"),
+        "{renamed}"
+    );
+}

@@ -1,6 +1,7 @@
 //! `smtsmith replay`, `run-target` and `solve`: one input or file run again. Their arguments are `main.rs`'s `Command`.
 
 use super::*;
+use smtsmith::solver::SolverId;
 
 /// What `smtsmith replay` runs: the input bytes (the file's, or the fuzzer input a finding's
 /// JSON records), the finding's record, and the target that reads them (`--target`, else the
@@ -165,6 +166,12 @@ pub(super) fn replay_cmd(cmd: Command) -> Result<ExitCode, String> {
     for c in &report.model_checks {
         println!("; {} model: {:?}", c.solver, c.truth);
     }
+    if let Some(drift) = meta
+        .as_ref()
+        .and_then(|m| setup_drift(m, &report.setup, &case.formula))
+    {
+        println!("; {drift}");
+    }
     if report.findings.is_empty() {
         println!("; no finding");
         Ok(ExitCode::SUCCESS)
@@ -180,6 +187,58 @@ pub(super) fn replay_cmd(cmd: Command) -> Result<ExitCode, String> {
         );
         Ok(ExitCode::from(1))
     }
+}
+
+/// Where the setup the input draws now differs from the one the finding `meta` recorded:
+/// another draw altogether, or the same numbers naming other entries (a curated option `k`
+/// or Z3 tactic `k` names an entry of today's tables, which may have grown since the
+/// finding was written). Either way the input no longer meets the solvers as it did; the
+/// `.smt2` reproducer keeps the names and still does. Records without a setup say nothing.
+fn setup_drift(
+    meta: &smtsmith::finding::FindingRecord,
+    now: &smtsmith::solver::CaseSetup,
+    formula: &smtsmith::ir::Formula,
+) -> Option<String> {
+    if meta.setup.is_null() {
+        return None;
+    }
+    let then = meta.case_setup();
+    let mut diffs = Vec::new();
+    if then != *now {
+        diffs.push(format!("drawn {then:?} then, {now:?} now"));
+    } else {
+        for id in SolverId::ALL {
+            let named = meta
+                .options
+                .iter()
+                .find(|(s, _)| *s == id)
+                .map(|(_, o)| o.clone())
+                .unwrap_or_default();
+            // Records older than the options' names have numbers only: nothing to compare.
+            if then.options.of(id).is_some() && !named.is_empty() && named != now.options_of(id) {
+                diffs.push(format!(
+                    "{id} option number {} named {named:?} then, {:?} now",
+                    then.options.of(id).unwrap_or_default(),
+                    now.options_of(id)
+                ));
+            }
+        }
+        let tactic = now.z3_solver.check_sat_using(&formula.signature().logic());
+        if meta.z3_tactic.is_some() && meta.z3_tactic != tactic {
+            diffs.push(format!(
+                "Z3 tactic {:?} then, {:?} now",
+                meta.z3_tactic, tactic
+            ));
+        }
+    }
+    (!diffs.is_empty()).then(|| {
+        format!(
+            "this input no longer draws the setup the finding recorded ({}): the settings or \
+             the option and tactic tables changed since it was written; its .smt2 reproducer \
+             runs as it was",
+            diffs.join("; ")
+        )
+    })
 }
 
 /// `smtsmith replay` of an `optimize` input: the case it decodes to, given to Z3's optimizer

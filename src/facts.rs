@@ -786,6 +786,10 @@ fn z3_logic_tactics(logic: &str) -> &'static [&'static str] {
         "QF_NIA" => &["qfnia"],
         "QF_NRA" => &["qfnra"],
         "QF_UFBV" | "QF_ABV" | "QF_AUFBV" => &["qfaufbv"],
+        // Quantified logics: quantifier elimination first, as users of Z3's `qe` and `qe2`
+        // run it (Z3Prover/z3#4102 of the index is a wrong sat after `qe2`; on a formula
+        // without quantifiers both leave it as it is).
+        l if !l.starts_with("QF_") => &["(then qe2 smt)", "(then qe smt)"],
         _ => &[],
     }
 }
@@ -804,6 +808,24 @@ pub fn z3_tactic(logic: &str, k: u8) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Quantified logics draw the quantifier-elimination tactics beside the common ones;
+    /// quantifier-free logics never do.
+    #[test]
+    fn quantified_logics_draw_quantifier_elimination_tactics() {
+        let drawn =
+            |logic: &str| -> Vec<&str> { (0..=u8::MAX).map(|k| z3_tactic(logic, k)).collect() };
+        for logic in ["LIA", "UFNRA", "AUFLIA", "ALL"] {
+            let d = drawn(logic);
+            assert!(
+                d.contains(&"(then qe2 smt)") && d.contains(&"(then qe smt)"),
+                "{logic}"
+            );
+        }
+        for logic in ["QF_LIA", "QF_BV", "QF_SLIA", "QF_AUFBV"] {
+            assert!(drawn(logic).iter().all(|t| !t.contains("qe")), "{logic}");
+        }
+    }
 
     /// A formula a solver ran far past its limit on is skipped for that solver's library
     /// (API and text path) from then on in this process; another formula, and the other

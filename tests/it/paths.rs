@@ -370,3 +370,60 @@ fn a_formula_z3s_api_refuses_goes_to_its_front_end() {
         r.summary()
     );
 }
+
+/// Z3's quantifier-elimination tactics (drawn for quantified logics: `facts::z3_tactic`)
+/// decide quantified formulas whose verdicts are known by construction — a valid and an
+/// invalid closed statement over Int, an alternation over Real, a quantified bound on a free
+/// constant — through `Z3_mk_solver_from_tactic`, and no finding is made of them.
+#[test]
+fn quantifier_elimination_tactics_decide_quantified_formulas() {
+    let cases = [
+        ("(assert (forall ((x Int)) (> (+ x 1) x)))", Verdict::Sat),
+        (
+            "(assert (exists ((x Int)) (and (> x 2) (< x 3))))",
+            Verdict::Unsat,
+        ),
+        (
+            "(assert (forall ((x Real)) (exists ((y Real)) (> y x))))",
+            Verdict::Sat,
+        ),
+        (
+            "(declare-fun c () Int)(assert (forall ((x Int)) (=> (> x c) (> x 0))))
+             (assert (< c 0))",
+            Verdict::Unsat,
+        ),
+    ];
+    for tactic in ["(then qe2 smt)", "(then qe smt)"] {
+        for (text, expected) in cases {
+            let f = smtsmith::smtlib::parse::parse_script(text).unwrap().formula;
+            let logic = f.signature().logic();
+            let k = (0..=u8::MAX)
+                .find(|k| smtsmith::facts::z3_tactic(&logic, *k) == tactic)
+                .unwrap_or_else(|| panic!("{tactic} is drawn for {logic}"));
+            let dir = tempfile::tempdir().unwrap();
+            let mut h = Harness::new(Selection::All, dir.path()).unwrap();
+            h.set_setup(CaseSetup {
+                z3_solver: Z3Solver::Tactic(k),
+                ..Default::default()
+            })
+            .unwrap();
+            let r = h.run(&f, None, None);
+            let z3 = r
+                .answers
+                .iter()
+                .find(|(id, _)| *id == SolverId::Z3)
+                .unwrap();
+            assert_eq!(
+                z3.1.as_ref().map(|o| o.verdict).ok(),
+                Some(expected),
+                "{tactic} on {text}: {:?}",
+                z3.1
+            );
+            assert!(
+                r.findings.is_empty(),
+                "{tactic} on {text}: {:?}",
+                r.findings
+            );
+        }
+    }
+}

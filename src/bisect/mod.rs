@@ -97,18 +97,7 @@ pub fn z3_binary(store: &Path, version: &str) -> Result<PathBuf, String> {
     Ok(bin)
 }
 
-/// What a release's binary did with the reproducer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Probe {
-    /// It shows the finding.
-    Bad(String),
-    /// It answers without showing it.
-    Good(String),
-    /// Neither: it cannot read the reproducer, or its answer does not decide (a model the
-    /// evaluator cannot judge, `unknown`).
-    Undecided(String),
-}
+pub use crate::finding::record::Probe;
 
 /// What the finding is, as a binary can show it.
 #[derive(Clone, Debug)]

@@ -225,11 +225,11 @@ pub fn write_blame(written: &Written, blame: &crate::oracle::Blame) -> std::io::
 pub fn write_binary_probe(
     written: &Written,
     command: &str,
-    probe: &impl Serialize,
+    probe: &record::Probe,
 ) -> std::io::Result<()> {
     let binary = record::BinaryRecord {
         command: command.to_string(),
-        probe: to_json(probe)?,
+        probe: Some(probe.clone()),
     };
     FindingRecord::update(&written.json, |r| r.binary = Some(binary))
 }

@@ -190,9 +190,22 @@ pub struct BinaryRecord {
     /// The command line it ran.
     #[serde(default)]
     pub command: String,
-    /// The probe as written (`{"bad": "…"}`, `{"good": "…"}`, `{"undecided": "…"}`).
+    /// What it showed (written `{"bad": "…"}`, `{"good": "…"}` or `{"undecided": "…"}`).
     #[serde(default)]
-    pub probe: serde_json::Value,
+    pub probe: Option<Probe>,
+}
+
+/// What a release's binary did with the reproducer (bisection's and the bug index's probe).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Probe {
+    /// It shows the finding.
+    Bad(String),
+    /// It answers without showing it.
+    Good(String),
+    /// Neither: it cannot read the reproducer, or its answer does not decide (a model the
+    /// evaluator cannot judge, `unknown`).
+    Undecided(String),
 }
 
 /// What the solver's own front end did with a reproducer under its own time limit.
@@ -380,8 +393,11 @@ impl FindingRecord {
 
     /// What that binary did with it, in words (`bad: …`, `good: …`, `undecided: …`).
     pub fn binary_probe_text(&self) -> Option<String> {
-        let (how, what) = self.binary.as_ref()?.probe.as_object()?.iter().next()?;
-        Some(format!("{how}: {}", what.as_str().unwrap_or_default()))
+        Some(match self.binary.as_ref()?.probe.as_ref()? {
+            Probe::Bad(what) => format!("bad: {what}"),
+            Probe::Good(what) => format!("good: {what}"),
+            Probe::Undecided(what) => format!("undecided: {what}"),
+        })
     }
 
     /// The release of `solver` the finding recorded.

@@ -64,6 +64,22 @@ pub fn only_finding(
     (jsons[0].clone(), record(&jsons[0]))
 }
 
+/// A case setup on a new solver per case whose curated Z3 option is `name` = `value` (the
+/// pair must be in `smtsmith::options::Z3`).
+pub fn fresh_setup_with_z3_option(name: &str, value: &str) -> smtsmith::solver::CaseSetup {
+    use smtsmith::solver::{CaseSetup, Reuse, SolverId};
+    let k = smtsmith::options::position(smtsmith::options::Z3, name, value)
+        .unwrap_or_else(|| panic!("the curated Z3 table has {name}={value}"));
+    let setup = CaseSetup {
+        reuse: Reuse::Fresh,
+        ..Default::default()
+    };
+    CaseSetup {
+        options: setup.options.with(SolverId::Z3, Some(k)),
+        ..setup
+    }
+}
+
 /// The finding record at `json`, read as the type it was written as.
 pub fn record(json: &std::path::Path) -> smtsmith::finding::FindingRecord {
     smtsmith::finding::FindingRecord::open(json)

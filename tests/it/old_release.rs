@@ -420,8 +420,6 @@ fn a_case_that_draws_z3str3_runs_z3str3() {
         .collect::<Vec<_>>()
         .join("\n");
     let f = read(&text);
-    let k = smtsmith::options::position(smtsmith::options::Z3, "smt.string_solver", "z3str3")
-        .expect("the curated table has z3str3");
     let z3_verdict = |r: &smtsmith::harness::Report| {
         r.answers
             .iter()
@@ -438,14 +436,10 @@ fn a_case_that_draws_z3str3_runs_z3str3() {
     );
     assert!(without.findings.is_empty(), "{:?}", without.findings);
     let mut h = harness(Reuse::Fresh);
-    let setup = CaseSetup {
-        reuse: Reuse::Fresh,
-        ..Default::default()
-    };
-    h.set_setup(CaseSetup {
-        options: setup.options.with(SolverId::Z3, Some(k)),
-        ..setup
-    })
+    h.set_setup(crate::fresh_setup_with_z3_option(
+        "smt.string_solver",
+        "z3str3",
+    ))
     .unwrap();
     let with = h.run(&f, None, None);
     assert_eq!(z3_verdict(&with), Some(Verdict::Sat), "{:?}", with.answers);

@@ -395,7 +395,7 @@ fn yices_binary_takes_every_drawn_parameter_as_a_reproducer_sets_it() {
 #[test]
 fn the_curated_z3str3_option_on_a_release_without_it_is_no_finding() {
     use smtsmith::harness::{Harness, Selection};
-    use smtsmith::solver::{CaseSetup, Reuse, Verdict};
+    use smtsmith::solver::{Reuse, Verdict};
     let release = z3_release();
     assert!(
         release.starts_with("5."),
@@ -403,16 +403,10 @@ fn the_curated_z3str3_option_on_a_release_without_it_is_no_finding() {
     );
     let dir = tempfile::tempdir().unwrap();
     let mut h = Harness::with_reuse(Selection::All, dir.path(), Reuse::Fresh).unwrap();
-    let k =
-        smtsmith::options::position(smtsmith::options::Z3, "smt.string_solver", "z3str3").unwrap();
-    let setup = CaseSetup {
-        reuse: Reuse::Fresh,
-        ..Default::default()
-    };
-    h.set_setup(CaseSetup {
-        options: setup.options.with(SolverId::Z3, Some(k)),
-        ..setup
-    })
+    h.set_setup(crate::fresh_setup_with_z3_option(
+        "smt.string_solver",
+        "z3str3",
+    ))
     .unwrap();
     let f = smtsmith::smtlib::parse::parse_script(
         "(declare-const x String)(declare-const y String)(assert (str.< x y))",

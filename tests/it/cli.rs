@@ -463,34 +463,49 @@ fn check_reports_each_file_and_survives_a_hanging_solver() {
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
-    let lines: Vec<serde_json::Value> = stdout
-        .lines()
+    let all: Vec<&str> = stdout.lines().collect();
+    assert_eq!(all.len(), 5, "{stdout}");
+    // Every line but the last (the summary) is one file's report, read as its type.
+    let (summary, files) = all.split_last().unwrap();
+    let lines: Vec<smtsmith::check::FileReport> = files
+        .iter()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
         .collect();
-    assert_eq!(lines.len(), 5, "{stdout}");
     let a = &lines[0];
+    let sat = |id| (id, "sat".to_string());
     assert_eq!(
-        a["verdicts"],
-        serde_json::json!([["z3", "sat"], ["cvc5", "sat"], ["yices", "sat"]]),
-        "{a}"
+        a.verdicts,
+        [sat(SolverId::Z3), sat(SolverId::Cvc5), sat(SolverId::Yices)],
+        "{a:?}"
     );
-    assert_eq!(a["expected"], "sat");
-    assert_eq!(a["against_expected"], serde_json::json!([]));
-    assert_eq!(lines[1]["error_kind"], "unsupported", "{}", lines[1]);
-    assert!(lines[1]["error"]
-        .as_str()
+    assert_eq!(a.expected, Some(Verdict::Sat));
+    assert!(a.against_expected.is_empty(), "{a:?}");
+    assert_eq!(
+        lines[1].error_kind.as_deref(),
+        Some("unsupported"),
+        "{:?}",
+        lines[1]
+    );
+    assert!(lines[1]
+        .error
+        .as_deref()
         .unwrap()
         .contains("declare-sort P with 1 parameter(s)"));
-    assert_eq!(lines[2]["error_kind"], "malformed", "{}", lines[2]);
-    assert!(
-        lines[2]["error"].as_str().unwrap().starts_with("2:"),
-        "{}",
+    assert_eq!(
+        lines[2].error_kind.as_deref(),
+        Some("malformed"),
+        "{:?}",
         lines[2]
     );
-    assert!(lines.last().unwrap().get("summary").is_some());
+    assert!(
+        lines[2].error.as_deref().unwrap().starts_with("2:"),
+        "{:?}",
+        lines[2]
+    );
+    assert!(summary.contains("\"summary\":{"), "{summary}");
     let d = &lines[3];
-    assert_eq!(d["findings"][0][0], "time-limit", "{d}");
-    let repro = d["findings"][0][1].as_str().unwrap();
+    assert_eq!(d.findings[0].0, "time-limit", "{d:?}");
+    let repro = d.findings[0].1.to_str().unwrap();
     let text = std::fs::read_to_string(repro).unwrap();
     assert!(text.contains("cvc5 --tlimit-per=1000"), "{text}");
     // Settled by evidence: cvc5's own front end, a process of its own with the same 1 s
@@ -688,18 +703,21 @@ fn check_reports_a_worker_that_dies_in_a_solver() {
     unsafe { libc::kill(worker, libc::SIGKILL) };
     let out = child.wait_with_output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
-    let lines: Vec<serde_json::Value> = stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
+    let all: Vec<&str> = stdout.lines().collect();
+    assert_eq!(all.len(), 3, "{stdout}");
+    // The two files' reports, read as their type (the last line is the summary).
+    let lines: Vec<smtsmith::check::FileReport> = all[..2]
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
         .collect();
-    assert_eq!(lines.len(), 3, "{stdout}");
-    assert_eq!(lines[0]["findings"][0][0], "crash", "{}", lines[0]);
-    let repro = lines[0]["findings"][0][1].as_str().unwrap();
+    assert_eq!(lines[0].findings[0].0, "crash", "{:?}", lines[0]);
+    let repro = lines[0].findings[0].1.to_str().unwrap();
     let text = std::fs::read_to_string(repro).unwrap();
     assert!(text.contains("died in z3: signal 9"), "{text}");
+    let sat = |id| (id, "sat".to_string());
     assert_eq!(
-        lines[1]["verdicts"],
-        serde_json::json!([["z3", "sat"], ["cvc5", "sat"], ["yices", "sat"]])
+        lines[1].verdicts,
+        [sat(SolverId::Z3), sat(SolverId::Cvc5), sat(SolverId::Yices)]
     );
     assert_eq!(out.status.code(), Some(1));
 }
@@ -870,21 +888,24 @@ fn gen_writes_incremental_scripts_and_constructed_formulas() {
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&check.stdout);
-    let reports: Vec<serde_json::Value> = stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .filter(|v: &serde_json::Value| v.get("path").is_some())
+    // Every line but the last (the summary) is one file's report, read as its type.
+    let lines: Vec<&str> = stdout.lines().collect();
+    let reports: Vec<smtsmith::check::FileReport> = lines[..lines.len().saturating_sub(1)]
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
         .collect();
     assert!(reports.len() >= 8, "{stdout}");
     let mut decided = 0;
     for r in &reports {
-        assert!(r["expected"] == "sat" || r["expected"] == "unsat", "{r}");
-        assert_eq!(r["against_expected"], serde_json::json!([]), "{r}");
-        decided += r["verdicts"]
-            .as_array()
-            .unwrap()
+        let expected = r
+            .expected
+            .expect("each constructed file states its verdict");
+        assert!(matches!(expected, Verdict::Sat | Verdict::Unsat), "{r:?}");
+        assert!(r.against_expected.is_empty(), "{r:?}");
+        decided += r
+            .verdicts
             .iter()
-            .filter(|v| v[1] == r["expected"])
+            .filter(|(_, v)| *v == expected.to_string())
             .count();
     }
     // Z3 answers unknown on str.replace_re(_all) (documented, Z3Prover/z3#5306), cvc5 on

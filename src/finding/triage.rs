@@ -2,6 +2,7 @@
 //! status and evidence), and the summary table.
 
 use super::*;
+use serde::Deserialize;
 
 /// A table of the findings under `dir`: count per class and solver, and one reproducer per
 /// de-duplication key.
@@ -42,7 +43,7 @@ pub fn summary(dir: &Path) -> std::io::Result<String> {
 }
 
 /// One row of the triage table: a de-duplication key and its findings.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct TriageRow {
     pub class: String,
     pub solver: String,
@@ -73,7 +74,7 @@ pub struct TriageRow {
 }
 
 /// The findings of a folder grouped by de-duplication key.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Triage {
     pub dir: PathBuf,
     pub findings: usize,
@@ -93,7 +94,7 @@ pub struct Triage {
 }
 
 /// One cell of the class × solver × logic summary.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct TriageGroup {
     pub class: String,
     pub solver: String,

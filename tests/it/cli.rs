@@ -790,16 +790,15 @@ fn script_findings_triage_and_replay() {
         text.starts_with(&format!("{} finding(s)", jsons.len())),
         "{text}"
     );
-    let table: serde_json::Value = serde_json::from_slice(&std::fs::read(&js).unwrap()).unwrap();
-    let rows = table["rows"].as_array().unwrap();
-    let total: u64 = rows.iter().map(|r| r["count"].as_u64().unwrap()).sum();
-    assert_eq!(total as usize, jsons.len());
-    for r in rows {
-        assert!(std::path::Path::new(r["representative"].as_str().unwrap()).exists());
+    let table: smtsmith::finding::Triage =
+        serde_json::from_slice(&std::fs::read(&js).unwrap()).unwrap();
+    let total: usize = table.rows.iter().map(|r| r.count).sum();
+    assert_eq!(total, jsons.len());
+    for r in &table.rows {
+        assert!(r.representative.exists(), "{r:?}");
     }
-    let groups = table["summary"].as_array().unwrap();
-    let in_groups: u64 = groups.iter().map(|g| g["findings"].as_u64().unwrap()).sum();
-    assert_eq!(in_groups as usize, jsons.len());
+    let in_groups: usize = table.summary.iter().map(|g| g.findings).sum();
+    assert_eq!(in_groups, jsons.len());
     let md = std::fs::read_to_string(&md).unwrap();
     assert!(
         md.contains("| class | solver | logic | findings | keys |"),

@@ -315,14 +315,10 @@ fn each_class_fires_on_a_real_yices_bug() {
             .unwrap();
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert_eq!(out.status.code(), Some(1), "{file}: {stdout}");
-        let line: serde_json::Value = serde_json::from_str(stdout.lines().next().unwrap()).unwrap();
-        let made: Vec<&str> = line["findings"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|f| f[0].as_str().unwrap())
-            .collect();
-        assert_eq!(made, [class], "{file}: {line}");
+        let line: smtsmith::check::FileReport =
+            serde_json::from_str(stdout.lines().next().unwrap()).unwrap();
+        let made: Vec<&str> = line.findings.iter().map(|(c, _)| c.as_str()).collect();
+        assert_eq!(made, [class], "{file}: {line:?}");
         let written = findings.join("known").join(class);
         let json = std::fs::read_dir(&written)
             .unwrap_or_else(|e| panic!("{file}: nothing under {}: {e}", written.display()))

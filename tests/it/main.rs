@@ -14,6 +14,7 @@ mod cvc5_enums;
 mod evaluator_vs_solvers;
 mod float_vs_apfloat;
 mod ground_terms;
+mod history_seeds;
 mod interrupts;
 mod isolated;
 mod linking;

@@ -1,0 +1,15 @@
+; source: https://github.com/cvc5/cvc5/issues/3474
+; filed: 2019-11-18
+; symptom: crash (--check-unsat-cores: "Cannot trace dependence information back to input assertion")
+; theory: QF_LIA (declared ALL)
+(set-logic QF_LIA)
+(declare-fun a () Int)
+(declare-fun b () Int)
+(declare-fun c () Int)
+(assert (= b 0))
+(assert (or (= a 6) (= a 9)))
+(assert (> (- c b) 11))
+(assert (not (and (= 0 (- c a)) (= (- c a) 3))))
+(assert (or (= a 0) (= (- a c) 1)))
+(assert (or (> (- c a) 2) (<= (- c a) 3)))
+(check-sat)

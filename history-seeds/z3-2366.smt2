@@ -1,0 +1,17 @@
+; source: https://github.com/Z3Prover/z3/issues/2366
+; filed: 2019-06-28
+; symptom: invalid-model (wrong-sat; cvc4 unsat)
+; theory: QF_SLIA (str.substr, str.len, str.++)
+(set-logic QF_SLIA)
+(declare-fun a () String)
+(declare-fun b () String)
+(declare-fun d () String)
+(declare-fun i () String)
+(declare-fun e () String)
+(declare-fun h () String)
+(assert (= 0 (str.len d)))
+(assert (= "" (str.substr a 0 (str.len (str.substr b (str.len e) (str.len h))))))
+(assert (not (= d h)))
+(assert (= a (str.++ i h)))
+(assert (= b (str.++ e h)))
+(check-sat)

@@ -1,0 +1,17 @@
+; source: https://github.com/Z3Prover/z3/issues/2597
+; filed: 2019-09-29
+; symptom: invalid-model (wrong-sat)
+; theory: NRA (forall)
+(set-logic NRA)
+(declare-fun a () Real)
+(declare-fun b () Real)
+(declare-fun d () Real)
+(declare-fun e () Real)
+(declare-fun f () Real)
+(declare-fun g () Real)
+(declare-fun h () Real)
+(declare-fun i () Real)
+(assert (forall ((k Real)) (and (< 0.0 f) (not (= (< 0.0 d) (not (= (< k d) (< g a))))))))
+(assert (forall ((l Real)) (or (and (= (< h 0.0) (and (> (+ (* (- 1.0 b) h) i) (- e)) (< h a))) (< i 0.0) (< f b)) (< e a))))
+(assert (= a 0.0))
+(check-sat)

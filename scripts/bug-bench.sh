@@ -7,7 +7,8 @@
 # (docs/usage.md, "The bug benchmark").
 #
 #   scripts/bug-bench.sh [--trials N] [--seconds S] [--parallel P] [--out DIR]
-#                        [--env VAR=VALUE]... [--fuzzer-flag -FLAG=VALUE]... CELL...
+#                        [--env VAR=VALUE]... [--fuzzer-flag -FLAG=VALUE]... [--seeds DIR]
+#                        CELL...
 #
 # CELL: Z3VERSION:TARGET (e.g. 4.8.7.0:differential; `pinned:TARGET` is the pinned Z3),
 # or `short` (the few-minutes version to run before changing a default), `grid` (the cells
@@ -19,10 +20,13 @@
 # cell of its own; run the default and the variant into one --out to compare them).
 # `--fuzzer-flag` passes a libFuzzer flag to every trial's fuzzing processes (after the
 # campaign's own, so it overrides them; e.g. -use_value_profile=1): a variant as `--env` is.
+# `--seeds DIR`: seed_mutation trials start from DIR's scripts instead of the shipped `seeds`
+# (e.g. history-seeds, the public bug reproducers of the history pool): a variant too,
+# labelled `seeds=DIR`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-trials=5; seconds=600; parallel=2; out=""; settings=(); fuzzer_flags=()
+trials=5; seconds=600; parallel=2; out=""; settings=(); fuzzer_flags=(); seeds=seeds
 while [ $# -gt 0 ]; do
   case "$1" in
     --trials) trials=$2; shift 2 ;;
@@ -35,13 +39,17 @@ while [ $# -gt 0 ]; do
     --fuzzer-flag)
       case "${2:-}" in -[a-z]*=*) fuzzer_flags+=("$2") ;; *) echo "bug-bench: --fuzzer-flag takes a libFuzzer flag -NAME=VALUE, got '${2:-}'" >&2; exit 2 ;; esac
       shift 2 ;;
-    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+    --seeds)
+      [ -d "${2:-}" ] || { echo "bug-bench: --seeds takes a folder of SMT-LIB scripts, got '${2:-}' (no such folder)" >&2; exit 2; }
+      seeds=$2; shift 2 ;;
+    -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
     -*) echo "bug-bench: unknown option $1" >&2; exit 2 ;;
     *) break ;;
   esac
 done
-# The variant's label (trial.json, the cell's folder): its settings, then its flags.
+# The variant's label (trial.json, the cell's folder): its settings, its flags, its seeds.
 variant=("${settings[@]}" "${fuzzer_flags[@]}")
+[ "$seeds" = seeds ] || variant+=("seeds=$(basename "$seeds")")
 [ $# -gt 0 ] || { echo "bug-bench: give at least one CELL (or short, grid, all)" >&2; exit 2; }
 for n in "$trials" "$seconds" "$parallel"; do
   case "$n" in ''|*[!0-9]*) echo "bug-bench: counts must be whole numbers, got '$n'" >&2; exit 2;; esac
@@ -88,8 +96,12 @@ trial() {
   local v=$1 t=$2 n=$3 dir=$4
   mkdir -p "$dir/corpus" "$dir/findings"
   if [ "$t" = seed_mutation ]; then
-    target/release/smtsmith seed-corpus seeds --out "$dir/corpus" >/dev/null 2>&1 \
-      || cp seeds/*/*/*.smt2 seeds/incremental/*.smt2 "$dir/corpus/" 2>/dev/null || true
+    # The cell's own build (made above, before any clock) prints the seeds as its parser
+    # reads them; the trial's theories decide which scripts join (seed-corpus says why not).
+    local smtsmith=target/release/smtsmith
+    [ "$v" = pinned ] || smtsmith=target/z3-$v/release/smtsmith
+    env "${settings[@]}" "$smtsmith" seed-corpus "$seeds" --out "$dir/corpus" >"$dir/seed-corpus.log" 2>&1 \
+      || { echo "bug-bench: seed-corpus $seeds failed for trial $n (see $dir/seed-corpus.log)" >&2; return 1; }
   fi
   local zv=$v
   [ "$v" = pinned ] && zv=$(target/release/smtsmith versions | awk '$1 == "z3" { print $2; exit }')

@@ -49,6 +49,9 @@ pub struct Z3 {
     /// `Z3_get_string_length` and `Z3_get_string_contents` (4.8.13 and later).
     get_string_length: Option<unsafe extern "C" fn(Z3_context, Z3_ast) -> u32>,
     get_string_contents: Option<unsafe extern "C" fn(Z3_context, Z3_ast, u32, *mut u32)>,
+    /// `Z3_get_lstring`: a string value's characters as bytes, which is exact in the
+    /// releases before 4.8.13, whose characters are bytes.
+    get_lstring: Option<unsafe extern "C" fn(Z3_context, Z3_ast, *mut u32) -> *const libc::c_char>,
     /// Declarations without a `Z3_mk_*` function in some releases (`abs` before 4.8.10,
     /// `bvcomp` in all), obtained from Z3's own parser, per context. Key: the probe script.
     parsed_decls: std::collections::HashMap<String, Z3_func_decl>,
@@ -294,6 +297,14 @@ impl Z3 {
         });
         // SAFETY: the symbol exists in this release and its C signature (z3_api.h) is the one
         // given.
+        let get_lstring = lookup(c"Z3_get_lstring").map(|p| unsafe {
+            std::mem::transmute::<
+                *mut libc::c_void,
+                unsafe extern "C" fn(Z3_context, Z3_ast, *mut u32) -> *const libc::c_char,
+            >(p)
+        });
+        // SAFETY: the symbol exists in this release and its C signature (z3_api.h) is the one
+        // given.
         let mk_seq_nth = lookup(c"Z3_mk_seq_nth")
             .map(|p| unsafe { std::mem::transmute::<*mut libc::c_void, Z3Binary>(p) });
         // SAFETY: as above.
@@ -314,6 +325,7 @@ impl Z3 {
             mk_seq_replace_all,
             get_string_length,
             get_string_contents,
+            get_lstring,
             parsed_decls: Default::default(),
             abstract_ids: Default::default(),
             validating: None,
@@ -1368,8 +1380,24 @@ impl Z3 {
             self.check_error("Z3_get_string_contents")?;
             return Ok(Some(out));
         }
-        // Older releases: the text with their own escapes; read exactly only when it has
-        // no escape at all (printable ASCII), else no exact value.
+        // Older releases: their characters are bytes (code points 0 to 255), so a value's
+        // bytes are its code points.
+        if let Some(lstring) = self.get_lstring {
+            let mut n = 0u32;
+            // SAFETY: module invariants (live context, its handles, live pointers); `n` is a
+            // live u32 the call writes the length into.
+            let p = unsafe { lstring(ctx, v, &mut n) };
+            self.check_error("Z3_get_lstring")?;
+            if p.is_null() {
+                return Ok(None);
+            }
+            // SAFETY: Z3 returned `n` bytes at `p`, valid until the next call into the
+            // context; they are copied before any.
+            let bytes = unsafe { std::slice::from_raw_parts(p.cast::<u8>(), n as usize) };
+            return Ok(Some(bytes.iter().map(|&b| u32::from(b)).collect()));
+        }
+        // Releases without it: the text with their own escapes; read exactly only when it
+        // has no escape at all (printable ASCII), else no exact value.
         // SAFETY: module invariants (live context, its handles, live pointers).
         let text = cstr(unsafe { Z3_get_string(ctx, v) });
         self.check_error("Z3_get_string")?;

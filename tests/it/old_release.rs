@@ -398,12 +398,12 @@ fn the_enumerate_target_reaches_a_public_fp_bug_and_settles_it_known() {
 /// it on 4.8.10 runs z3str3, which answers the public bug Z3Prover/z3#7754's formula
 /// (`str.<` is total, so no two distinct strings are each not below the other) `sat`, where
 /// the same case without the option answers `unsat`, as the release's binary does each way
-/// (the index entry's probe). No finding is written from it on this release, and that is
-/// right as far as smtsmith can tell: z3str3's model gives x and y control characters
-/// ("\x00" and "\x01", the binary's `get-model`), which this release's API prints only with
-/// its own escapes (no `Z3_get_string_contents` before 4.8.13), so no exact value is read and
-/// the evaluator judges nothing (unknown, never a guess); cvc5 gives up on the formula
-/// (`unknown`), so nothing contradicts the `sat`. Ground truth: the release binary's answers.
+/// (the index entry's probe). z3str3's model gives x and y control characters ("\x00" and
+/// "\x01", the binary's `get-model`), which this release's API gives exactly only as bytes
+/// (`Z3_get_lstring`: its characters are bytes; there is no `Z3_get_string_contents` before
+/// 4.8.13): read so, the evaluator finds the model false (neither string below the other),
+/// an invalid model settled known as that bug by replay, though cvc5 gives up on the formula
+/// (`unknown`). Ground truth: the release binary's answers and the evaluator.
 #[test]
 #[cfg_attr(
     not(smtsmith_z3_release = "4.8.10.0"),
@@ -443,5 +443,10 @@ fn a_case_that_draws_z3str3_runs_z3str3() {
     .unwrap();
     let with = h.run(&f, None, None);
     assert_eq!(z3_verdict(&with), Some(Verdict::Sat), "{:?}", with.answers);
-    assert!(with.findings.is_empty(), "{:?}", with.findings);
+    let [(issue, written)] = with.findings.as_slice() else {
+        panic!("one finding: {:?}", with.findings)
+    };
+    assert_eq!(issue.class, Class::InvalidModel, "{issue:?}");
+    assert_eq!(issue.blamed, Some(SolverId::Z3), "{issue:?}");
+    assert_eq!(written.known.as_deref(), Some(name), "{written:?}");
 }

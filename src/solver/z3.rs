@@ -52,6 +52,9 @@ pub struct Z3 {
     /// `Z3_get_lstring`: a string value's characters as bytes, which is exact in the
     /// releases before 4.8.13, whose characters are bytes.
     get_lstring: Option<unsafe extern "C" fn(Z3_context, Z3_ast, *mut u32) -> *const libc::c_char>,
+    /// `Z3_mk_lstring`: a string literal from bytes, for the releases before 4.8.13.
+    mk_lstring:
+        Option<unsafe extern "C" fn(Z3_context, u32, *const libc::c_char) -> Option<Z3_ast>>,
     /// Declarations without a `Z3_mk_*` function in some releases (`abs` before 4.8.10,
     /// `bvcomp` in all), obtained from Z3's own parser, per context. Key: the probe script.
     parsed_decls: std::collections::HashMap<String, Z3_func_decl>,
@@ -305,6 +308,14 @@ impl Z3 {
         });
         // SAFETY: the symbol exists in this release and its C signature (z3_api.h) is the one
         // given.
+        let mk_lstring = lookup(c"Z3_mk_lstring").map(|p| unsafe {
+            std::mem::transmute::<
+                *mut libc::c_void,
+                unsafe extern "C" fn(Z3_context, u32, *const libc::c_char) -> Option<Z3_ast>,
+            >(p)
+        });
+        // SAFETY: the symbol exists in this release and its C signature (z3_api.h) is the one
+        // given.
         let mk_seq_nth = lookup(c"Z3_mk_seq_nth")
             .map(|p| unsafe { std::mem::transmute::<*mut libc::c_void, Z3Binary>(p) });
         // SAFETY: as above.
@@ -326,6 +337,7 @@ impl Z3 {
             get_string_length,
             get_string_contents,
             get_lstring,
+            mk_lstring,
             parsed_decls: Default::default(),
             abstract_ids: Default::default(),
             validating: None,
@@ -563,8 +575,26 @@ impl Z3 {
                 Some(mk) => self.ok("Z3_mk_u32string", unsafe {
                     mk(ctx, w.len() as u32, w.as_ptr())
                 }),
-                // Releases before Z3_mk_u32string have 8-bit characters and their own
-                // escapes: only printable ASCII other than the backslash passes unchanged.
+                // Releases before Z3_mk_u32string have 8-bit characters. ASCII (below 128)
+                // goes in as bytes: the same characters, and 128 characters of their alphabet
+                // stay above every literal, as SMT-LIB's many do, for any formula that does
+                // not ask for more than 128 distinct characters there (code points above 255
+                // through `str.to_code`/`str.from_code` they answer `unknown`, literals or
+                // not). A literal above 127
+                // would not keep its meaning: a character outside `(re.range "\x00"
+                // "\xff")` exists in SMT-LIB's alphabet and not in theirs (4.8.10's binary
+                // answers such a formula `unsat`).
+                None if self.mk_lstring.is_some() && w.iter().all(|c| *c < 0x80) => {
+                    let bytes: Vec<u8> = w.iter().map(|&c| c as u8).collect();
+                    let mk = self.mk_lstring.expect("checked above");
+                    // SAFETY: module invariants (live context); `bytes` holds exactly the
+                    // length passed and outlives the call, which copies it.
+                    self.ok("Z3_mk_lstring", unsafe {
+                        mk(ctx, bytes.len() as u32, bytes.as_ptr().cast())
+                    })
+                }
+                // Releases without it: their own escapes, so only printable ASCII other than
+                // the backslash passes unchanged.
                 None if w.iter().all(|c| (0x20..0x7f).contains(c) && *c != 0x5c) => {
                     let body: String = w.iter().map(|c| char::from_u32(*c).unwrap()).collect();
                     let body = CString::new(body).unwrap();

@@ -580,10 +580,9 @@ impl Z3 {
                 // stay above every literal, as SMT-LIB's many do, for any formula that does
                 // not ask for more than 128 distinct characters there (code points above 255
                 // through `str.to_code`/`str.from_code` they answer `unknown`, literals or
-                // not). A literal above 127
-                // would not keep its meaning: a character outside `(re.range "\x00"
-                // "\xff")` exists in SMT-LIB's alphabet and not in theirs (4.8.10's binary
-                // answers such a formula `unsat`).
+                // not). A literal above 127 would not keep its meaning: a character outside
+                // `(re.range "\x00" "\xff")` exists in SMT-LIB's alphabet and not in theirs
+                // (4.8.10's binary answers such a formula `unsat`).
                 None if self.mk_lstring.is_some() && w.iter().all(|c| *c < 0x80) => {
                     let bytes: Vec<u8> = w.iter().map(|&c| c as u8).collect();
                     let mk = self.mk_lstring.expect("checked above");

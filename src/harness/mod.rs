@@ -136,6 +136,15 @@ pub struct Report {
 pub const NOT_REPRODUCED_ANEW: &str = " (not reproduced in a new Z3 context and cvc5 term manager: it depends on earlier cases of this process and may not replay in a new one)";
 
 impl Report {
+    /// Solver `id`'s verdict in this case (`None`: it was not asked, or its call failed).
+    pub fn verdict(&self, id: SolverId) -> Option<solver::Verdict> {
+        self.answers
+            .iter()
+            .find(|(s, _)| *s == id)
+            .and_then(|(_, a)| a.as_ref().ok())
+            .map(|o| o.verdict)
+    }
+
     /// One line per finding, for panics and the CLI.
     pub fn summary(&self) -> String {
         summary(&self.findings)

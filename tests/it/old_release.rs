@@ -422,16 +422,9 @@ fn a_case_that_draws_z3str3_runs_z3str3() {
         .collect::<Vec<_>>()
         .join("\n");
     let f = read(&text);
-    let z3_verdict = |r: &smtsmith::harness::Report| {
-        r.answers
-            .iter()
-            .find(|(id, _)| *id == SolverId::Z3)
-            .and_then(|(_, a)| a.as_ref().ok())
-            .map(|o| o.verdict)
-    };
     let without = harness(Reuse::Fresh).run(&f, None, None);
     assert_eq!(
-        z3_verdict(&without),
+        without.verdict(SolverId::Z3),
         Some(Verdict::Unsat),
         "{:?}",
         without.answers
@@ -444,7 +437,12 @@ fn a_case_that_draws_z3str3_runs_z3str3() {
     ))
     .unwrap();
     let with = h.run(&f, None, None);
-    assert_eq!(z3_verdict(&with), Some(Verdict::Sat), "{:?}", with.answers);
+    assert_eq!(
+        with.verdict(SolverId::Z3),
+        Some(Verdict::Sat),
+        "{:?}",
+        with.answers
+    );
     let [(issue, written)] = with.findings.as_slice() else {
         panic!("one finding: {:?}", with.findings)
     };
@@ -482,13 +480,7 @@ fn ascii_control_characters_go_through_an_old_release_api_as_bytes() {
         let f = read(text);
         let r = harness(Reuse::Fresh).run(&f, None, None);
         for id in [SolverId::Z3, SolverId::Cvc5] {
-            let verdict = r
-                .answers
-                .iter()
-                .find(|(s, _)| *s == id)
-                .and_then(|(_, a)| a.as_ref().ok())
-                .map(|o| o.verdict);
-            assert_eq!(verdict, Some(expected), "{id:?} on {text}: {:?}", r.answers);
+            assert_eq!(r.verdict(id), Some(expected), "{id:?} on {text}: {:?}", r.answers);
         }
         assert!(r.findings.is_empty(), "{text}: {:?}", r.findings);
     }

@@ -230,8 +230,9 @@ pub fn of_formula(f: &Formula) -> Ingredients {
                 }
                 stack.extend(args.iter().copied());
             }
+            // A `let` is no ingredient: the solvers' parsers expand it into the shared
+            // terms the API path builds, so no solver sees one.
             NodeKind::Let(binds, body) => {
-                out.insert("term:let".into());
                 stack.extend(binds.iter().map(|(_, t)| *t));
                 stack.push(*body);
             }
@@ -308,9 +309,17 @@ pub fn of_script(s: &Script) -> Ingredients {
             Action::CheckSatAssuming(_) => {
                 out.insert("cmd:check-sat-assuming".into());
             }
-            Action::GetValue(_) => {
+            // Every check that answers sat has its model read, each declared constant's
+            // value asked (by `get-value` on the front ends, from the model on the APIs):
+            // only a value asked of a compound term is an ingredient of its own.
+            Action::GetValue(ts)
+                if ts
+                    .iter()
+                    .any(|t| !matches!(s.formula.node(*t).kind, NodeKind::Const(_))) =>
+            {
                 out.insert("cmd:get-value".into());
             }
+            Action::GetValue(_) => {}
             Action::GetUnsatCore => {
                 out.insert("cmd:get-unsat-core".into());
             }
@@ -726,6 +735,22 @@ mod tests {
             assert!(i.contains(want), "{want} missing from {i:?}");
         }
         assert!(!i.contains("cmd:get-value"));
+    }
+
+    /// A `let` and a `get-value` of declared constants are no ingredients (every sat
+    /// answer's model is read; the parsers expand lets), a `get-value` of a compound term is.
+    #[test]
+    fn lets_and_get_values_of_constants_are_no_ingredients() {
+        let constants = "(declare-const x Int)\n(declare-const y Int)\n\
+                         (assert (let ((z (+ x y))) (> z 2)))\n(check-sat)\n(get-value (x y))\n";
+        let i = of_reproducer(constants).unwrap();
+        assert!(i.contains("op:+"), "{i:?}");
+        assert!(!i.contains("term:let"), "{i:?}");
+        assert!(!i.contains("cmd:get-value"), "{i:?}");
+        let compound =
+            "(declare-const x Int)\n(assert (> x 2))\n(check-sat)\n(get-value ((+ x 1)))\n";
+        let i = of_reproducer(compound).unwrap();
+        assert!(i.contains("cmd:get-value"), "{i:?}");
     }
 
     /// Drawn cases of the generator have ingredients, and the same seed draws the same.

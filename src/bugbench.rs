@@ -1551,7 +1551,7 @@ mod tests {
     /// A FloatingPoint invalid model of Z3 4.8.7 that Z3 4.8.9 and 4.12.1 show and 4.12.2
     /// does not (a trial's reduced finding, probed by those binaries) has the releases of
     /// the `seq.last_indexof` bug, but no operator of it: the rule names no bug for it.
-    /// The NUL-escape length bug's reproducer and a finding about string lengths share one.
+    /// The `indexof`-of-`substr` bug's reproducer and a finding about string lengths share one.
     #[test]
     fn the_fix_range_rule_needs_a_shared_theory_operator() {
         let finding = crate::reach::of_reproducer(
@@ -1582,21 +1582,21 @@ mod tests {
             )
             .unwrap(),
         );
-        let nul = theory_operators(
+        let indexof = theory_operators(
             &crate::reach::of_reproducer(
-                known::reproducer("z3-4.8.8-str-len-nul-escape-unsat.smt2").unwrap(),
+                known::reproducer("z3-4.8.5-indexof-substr-let-wrong-unsat.smt2").unwrap(),
             )
             .unwrap(),
         );
         assert!(
-            nul.contains("str.len") && strings.is_subset(&nul),
-            "{nul:?}"
+            indexof.contains("str.len") && strings.is_subset(&indexof),
+            "{indexof:?}"
         );
     }
 
     /// Read from the index: the `roundToIntegral` bug is a disagreement over an unsat
-    /// reproducer (a wrong sat), the constant Bool-array bug an invalid model, the NUL-escape
-    /// length bug a wrong unsat.
+    /// reproducer (a wrong sat), the constant Bool-array bug an invalid model, the
+    /// `indexof`-of-`substr` bug a wrong unsat.
     #[test]
     fn a_wrong_sat_and_an_invalid_model_meet_and_a_wrong_unsat_meets_neither() {
         let bug = |f: &str| {
@@ -1612,9 +1612,13 @@ mod tests {
         let arrays = bug("z3-4.8.8-const-bool-array-store-equality-sat.smt2");
         assert!(finding_can_show(arrays, "wrong-sat"));
         assert!(!finding_can_show(arrays, "crash"));
-        let nul = bug("z3-4.8.8-str-len-nul-escape-unsat.smt2");
-        assert!(finding_can_show(nul, "wrong-unsat"));
-        assert!(!finding_can_show(nul, "invalid-model"), "{:?}", nul.classes);
+        let indexof = bug("z3-4.8.5-indexof-substr-let-wrong-unsat.smt2");
+        assert!(finding_can_show(indexof, "wrong-unsat"));
+        assert!(
+            !finding_can_show(indexof, "invalid-model"),
+            "{:?}",
+            indexof.classes
+        );
     }
 
     /// The z3str3 bug's reproducer sets `smt.string_solver`: a finding without it does not

@@ -40,6 +40,19 @@ struct Instance<I> {
     style: PrintStyle,
 }
 
+/// The SMT-LIB 2.6 string escapes (`\u{…}`, the Unicode strings theory of 2020-02) a front
+/// end reads right. Z3 from 4.8.13 reads all. Z3 4.8.9 to 4.8.12 read them into an 8-bit
+/// alphabet: an escape at or above 0x80 would let a formula ask for characters they do not
+/// have (a documented limit), ASCII ones they read right. Z3 4.8.5 to 4.8.8 predate the
+/// theory and Z3's escapes (Z3Prover/z3#4333, 2020-05): they read `\u{0}` as `u{0}`, as
+/// their own C-style escapes would, which is no bug of theirs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Escapes {
+    All,
+    Ascii,
+    None,
+}
+
 /// A front end as a [`Backend`].
 pub(crate) struct Text<F: FrontEnd> {
     front: F,
@@ -48,10 +61,8 @@ pub(crate) struct Text<F: FrontEnd> {
     reads_aliases: bool,
     /// Whether it reads the 2.6 names (Z3 4.8.5 does not: it is given the 2.5 ones).
     reads_26_names: bool,
-    /// Whether this release reads SMT-LIB 2.6 string escapes (`\u{61}` is one character;
-    /// Z3 before 4.8.13 reads it otherwise): probed once; where not, a case with an escape
-    /// is unknown.
-    reads_escapes: bool,
+    /// Which SMT-LIB 2.6 string escapes this release reads right, probed once.
+    escapes: Escapes,
     /// A script's own commands before its first check, run instead of the formula's printed
     /// declarations and assertions ([`super::Solver::set_source`]).
     source: Option<std::sync::Arc<str>>,
@@ -92,20 +103,34 @@ impl<F: FrontEnd> Text<F> {
             &mut front,
             "(set-logic ALL)(declare-fun s () String)(assert (str.in_re s (str.to_re \"a\")))",
         )?;
-        let mut probe = front.start()?;
-        let reads_escapes = front
-            .eval(
-                &mut probe,
-                "(set-logic ALL)(assert (= (str.len \"\\u{61}\\u{2ffff}\") 2))(check-sat)",
-            )
-            .is_ok_and(|out| out.trim() == "sat");
-        front.stop(probe);
+        let answers_sat = |front: &mut F, script: &str| -> Result<bool, SolverError> {
+            let mut probe = front.start()?;
+            let sat = front
+                .eval(&mut probe, script)
+                .is_ok_and(|out| out.trim() == "sat");
+            front.stop(probe);
+            Ok(sat)
+        };
+        let escapes = if answers_sat(
+            &mut front,
+            "(set-logic ALL)(assert (= (str.len \"\\u{61}\\u{2ffff}\") 2))(check-sat)",
+        )? {
+            Escapes::All
+        } else if answers_sat(
+            &mut front,
+            "(set-logic ALL)(assert (= (str.len \"\\u{0}\\u{5c}\\u{7f}\") 3))\
+             (assert (= \"\\u{41}\" \"A\"))(check-sat)",
+        )? {
+            Escapes::Ascii
+        } else {
+            Escapes::None
+        };
         Ok(Text {
             front,
             instances: Vec::new(),
             reads_aliases,
             reads_26_names,
-            reads_escapes,
+            escapes,
             source: None,
         })
     }
@@ -299,6 +324,16 @@ pub(crate) fn items_of(out: &str) -> Option<Vec<&str>> {
         v.push(&out[start..i]);
     }
     Some(v)
+}
+
+/// Whether printed `text` holds an SMT-LIB 2.6 escape `\u{…}` of a code point at or above
+/// 0x80 (the printer writes every escape in that form).
+fn has_escape_above_ascii(text: &str) -> bool {
+    text.match_indices("\\u{").any(|(at, open)| {
+        let digits = &text[at + open.len()..];
+        let digits = &digits[..digits.find('}').unwrap_or(digits.len())];
+        u32::from_str_radix(digits, 16).map_or(true, |c| c >= 0x80)
+    })
 }
 
 /// The answer to a `get-value` of terms of `sorts` (`((t1 v1) (t2 v2))`): each value read as
@@ -592,11 +627,22 @@ impl<F: FrontEnd> Backend for Text<F> {
         let style = self.style(s);
         let k = track.unwrap_or(st.asserted);
         let text = smtlib::assertion(f, k, t, &style, track.is_some());
-        if !self.reads_escapes && text.contains("\\u") {
+        let refused = match self.escapes {
+            Escapes::All => None,
+            Escapes::Ascii if has_escape_above_ascii(&text) => {
+                Some("the front end's alphabet is 8-bit: no escape at or above 0x80")
+            }
+            Escapes::Ascii => None,
+            Escapes::None if text.contains("\\u") => {
+                Some("the front end predates SMT-LIB 2.6 string escapes")
+            }
+            Escapes::None => None,
+        };
+        if let Some(message) = refused {
             return Err(SolverError {
                 solver: self.front.id(),
                 call: UNSUPPORTED_CALL.into(),
-                message: "the front end does not read SMT-LIB 2.6 string escapes".into(),
+                message: message.into(),
             });
         }
         st.asserted += 1;
@@ -881,6 +927,20 @@ impl<F: FrontEnd> super::ModelReader for Reader<'_, F> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Only escapes of code points at or above 0x80 are beyond an 8-bit front end; a
+    /// backslash the printer escapes (`\u{5c}u{41}` is `\u{41}` as four characters) is not.
+    #[test]
+    fn escapes_above_ascii_are_told_from_ascii_ones() {
+        let printed = |s: &[u32]| crate::ir::string_literal(s);
+        assert!(!has_escape_above_ascii(&printed(&[0, 0x7f, 0x5c])));
+        assert!(!has_escape_above_ascii(&printed(
+            &"\\u{41}".chars().map(u32::from).collect::<Vec<_>>()
+        )));
+        assert!(has_escape_above_ascii(&printed(&[0x61, 0x80])));
+        assert!(has_escape_above_ascii(&printed(&[0x2ffff])));
+        assert!(!has_escape_above_ascii("(assert (= x \"abc\"))"));
+    }
 
     #[test]
     fn lists_split_into_items_as_smtlib_reads_them() {

@@ -138,6 +138,30 @@ fn a_wrong_verdict_is_judged_by_the_reproducers_status() {
     ));
 }
 
+/// A release that cannot read the reproducer does not show its bug: Z3 4.8.7 does not know
+/// `str.from_code`, prints an error, drops that assertion and answers `sat` to the rest,
+/// against the reproducer's `:status unsat` — undecided, not bad; 4.8.9, which reads it,
+/// answers `sat` (bad). Ground truth: the binaries' own output (4.8.7's error line).
+#[test]
+#[ignore = "fetches the z3 binaries of Z3 4.8.7 and 4.8.9: .ci/run runs it with --ignored bug_benchmark::"]
+fn a_release_that_cannot_read_the_reproducer_does_not_show_the_bug() {
+    let store = Path::new(env!("CARGO_MANIFEST_DIR")).join("vendor/solvers");
+    let k = smtsmith::finding::known::index()
+        .iter()
+        .find(|k| k.file == "z3-4.8.9-z3str3-is-digit-from-code-wrong-sat.smt2")
+        .expect("in the index");
+    let text = smtsmith::finding::known::reproducer(&k.file).unwrap();
+    let t = Duration::from_secs(10);
+    match bugbench::probe_known(k, text, &z3(&store, "4.8.7.0"), t) {
+        Probe::Undecided(why) => assert!(why.contains("str.from_code"), "{why}"),
+        p => panic!("4.8.7.0: {p:?}"),
+    }
+    assert!(matches!(
+        bugbench::probe_known(k, text, &z3(&store, "4.8.9.0"), t),
+        Probe::Bad(_)
+    ));
+}
+
 /// An optimizer bug is judged by the optimizer's oracle on what the binary prints: Z3 5.4.1
 /// reports `25/26 - epsilon` as the minimum where the same binary's model of a better value
 /// passes the evaluator (bad), 4.16.0 reports 0 (good); the symba bug's reported maximum is

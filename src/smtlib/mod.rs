@@ -854,7 +854,7 @@ pub fn parse_string_literal(text: &str) -> Option<Vec<u32>> {
 
 /// The escape sequence at the start of `s` (which starts with a backslash): its code
 /// point and length in characters.
-fn escape_at(s: &[char]) -> Option<(u32, usize)> {
+pub(crate) fn escape_at(s: &[char]) -> Option<(u32, usize)> {
     if s.get(1) != Some(&'u') {
         return None;
     }

@@ -135,6 +135,22 @@ impl<F: FrontEnd> Text<F> {
         })
     }
 
+    /// Why `text` is not this front end's to read, by its string escapes (`None`: it is).
+    fn escapes_refused(&self, text: &str) -> Option<&'static str> {
+        match self.escapes {
+            Escapes::All => None,
+            Escapes::Ascii if has_escape_above_ascii(text) => {
+                Some("the front end's alphabet is 8-bit: no escape at or above 0x80")
+            }
+            Escapes::Ascii => None,
+            // Those releases read a backslash C-style (`\u{0}` as `u{0}`, `\x41` as `A`).
+            Escapes::None if text.contains('\\') => {
+                Some("the front end predates SMT-LIB 2.6 string escapes")
+            }
+            Escapes::None => None,
+        }
+    }
+
     fn instance(&mut self, s: usize) -> &mut Instance<F::Instance> {
         self.instances[s].as_mut().expect("a live text instance")
     }
@@ -326,13 +342,12 @@ pub(crate) fn items_of(out: &str) -> Option<Vec<&str>> {
     Some(v)
 }
 
-/// Whether printed `text` holds an SMT-LIB 2.6 escape `\u{…}` of a code point at or above
-/// 0x80 (the printer writes every escape in that form).
+/// Whether `text` holds an SMT-LIB 2.6 escape (`\u{…}` or `\uXXXX`) of a code point at or
+/// above 0x80. A backslash that starts no escape (`"\u{}"` is four characters) is not one.
 fn has_escape_above_ascii(text: &str) -> bool {
-    text.match_indices("\\u{").any(|(at, open)| {
-        let digits = &text[at + open.len()..];
-        let digits = &digits[..digits.find('}').unwrap_or(digits.len())];
-        u32::from_str_radix(digits, 16).map_or(true, |c| c >= 0x80)
+    let chars: Vec<char> = text.chars().collect();
+    chars.iter().enumerate().any(|(at, c)| {
+        *c == '\\' && crate::smtlib::escape_at(&chars[at..]).is_some_and(|(code, _)| code >= 0x80)
     })
 }
 
@@ -503,6 +518,15 @@ impl<F: FrontEnd> Backend for Text<F> {
     }
 
     fn new_solver(&mut self, f: &Formula, cfg: &SolverConfig) -> Result<usize, SolverError> {
+        // A script's own text goes as written: its escapes are judged as a printed
+        // assertion's are.
+        if let Some(message) = self.source.as_deref().and_then(|t| self.escapes_refused(t)) {
+            return Err(SolverError {
+                solver: self.front.id(),
+                call: UNSUPPORTED_CALL.into(),
+                message: message.into(),
+            });
+        }
         let front = self.front.start()?;
         let mut style = cfg.print;
         style.aliases = (style.aliases && self.reads_aliases) || !self.reads_26_names;
@@ -627,17 +651,7 @@ impl<F: FrontEnd> Backend for Text<F> {
         let style = self.style(s);
         let k = track.unwrap_or(st.asserted);
         let text = smtlib::assertion(f, k, t, &style, track.is_some());
-        let refused = match self.escapes {
-            Escapes::All => None,
-            Escapes::Ascii if has_escape_above_ascii(&text) => {
-                Some("the front end's alphabet is 8-bit: no escape at or above 0x80")
-            }
-            Escapes::Ascii => None,
-            Escapes::None if text.contains("\\u") => {
-                Some("the front end predates SMT-LIB 2.6 string escapes")
-            }
-            Escapes::None => None,
-        };
+        let refused = self.escapes_refused(&text);
         if let Some(message) = refused {
             return Err(SolverError {
                 solver: self.front.id(),
@@ -940,6 +954,11 @@ mod tests {
         assert!(has_escape_above_ascii(&printed(&[0x61, 0x80])));
         assert!(has_escape_above_ascii(&printed(&[0x2ffff])));
         assert!(!has_escape_above_ascii("(assert (= x \"abc\"))"));
+        // Not escapes in SMT-LIB 2.6: the characters as written.
+        assert!(!has_escape_above_ascii(
+            "(assert (= x \"\\u{}\\u{e9\\ue9\"))"
+        ));
+        assert!(has_escape_above_ascii("(assert (= x \"\\u00e9\"))"));
     }
 
     #[test]

@@ -533,3 +533,57 @@ fn ascii_escapes_go_through_the_front_end_of_an_8_bit_release() {
         assert!(r.findings.is_empty(), "{text}: {:?}", r.findings);
     }
 }
+
+/// A file's own text reaches an 8-bit front end under the same rule as a printed one: an
+/// escape at or above 0x80 is not its to read (its `file` path answers unknown, no finding),
+/// an ASCII escape is (`sat`, as cvc5). Ground truth: SMT-LIB's semantics (`"\u{e9}"` and
+/// `"\u{0}a"` have lengths 1 and 2) and cvc5's verdicts.
+#[test]
+#[cfg_attr(
+    not(smtsmith_z3_release = "4.8.10.0"),
+    ignore = "Z3 before 4.8.13 (.ci/run builds 4.8.10.0 for this module)"
+)]
+fn a_files_escapes_reach_an_8_bit_front_end_by_the_same_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, literal, z3_file) in [("above", "\\u{e9}", "unknown"), ("ascii", "\\u{0}a", "sat")] {
+        let file = dir.path().join(format!("{name}.smt2"));
+        let length = if name == "above" { 1 } else { 2 };
+        std::fs::write(
+            &file,
+            format!("(declare-const x String)\n(assert (= x \"{literal}\"))\n(assert (= (str.len x) {length}))\n(check-sat)\n"),
+        )
+        .unwrap();
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_smtsmith"));
+        for (k, _) in std::env::vars().filter(|(k, _)| k.starts_with("SMTSMITH_")) {
+            cmd.env_remove(k);
+        }
+        let out = cmd
+            .env_remove("LD_LIBRARY_PATH")
+            .args(["check", "--json", "--findings"])
+            .arg(dir.path().join("findings"))
+            .arg(&file)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{name}: {stdout}");
+        let r: smtsmith::check::FileReport = stdout
+            .lines()
+            .find_map(|l| serde_json::from_str(l).ok())
+            .unwrap_or_else(|| panic!("{name}: no report in {stdout}"));
+        assert!(r.findings.is_empty(), "{name}: {r:?}");
+        let path = |solver: SolverId, setup: &str| -> Vec<String> {
+            r.paths
+                .iter()
+                .filter(|p| p.solver.library() == solver && p.setup == setup)
+                .map(|p| p.verdict.clone())
+                .collect()
+        };
+        assert_eq!(path(SolverId::Z3, "file"), [z3_file], "{name}: {r:?}");
+        assert!(
+            r.paths
+                .iter()
+                .any(|p| p.solver.library() == SolverId::Cvc5 && p.verdict == "sat"),
+            "{name}: {r:?}"
+        );
+    }
+}

@@ -135,9 +135,10 @@ impl<F: FrontEnd> Text<F> {
         })
     }
 
-    /// Why `text` is not this front end's to read, by its string escapes (`None`: it is).
-    fn escapes_refused(&self, text: &str) -> Option<&'static str> {
-        match self.escapes {
+    /// An error where `text` is not this front end's to read by its string escapes (a
+    /// limit, as an operator the release does not know).
+    fn check_escapes(&self, text: &str) -> Result<(), SolverError> {
+        let refused = match self.escapes {
             Escapes::All => None,
             Escapes::Ascii if has_escape_above_ascii(text) => {
                 Some("the front end's alphabet is 8-bit: no escape at or above 0x80")
@@ -148,7 +149,14 @@ impl<F: FrontEnd> Text<F> {
                 Some("the front end predates SMT-LIB 2.6 string escapes")
             }
             Escapes::None => None,
-        }
+        };
+        refused.map_or(Ok(()), |message| {
+            Err(SolverError {
+                solver: self.front.id(),
+                call: UNSUPPORTED_CALL.into(),
+                message: message.into(),
+            })
+        })
     }
 
     fn instance(&mut self, s: usize) -> &mut Instance<F::Instance> {
@@ -520,12 +528,8 @@ impl<F: FrontEnd> Backend for Text<F> {
     fn new_solver(&mut self, f: &Formula, cfg: &SolverConfig) -> Result<usize, SolverError> {
         // A script's own text goes as written: its escapes are judged as a printed
         // assertion's are.
-        if let Some(message) = self.source.as_deref().and_then(|t| self.escapes_refused(t)) {
-            return Err(SolverError {
-                solver: self.front.id(),
-                call: UNSUPPORTED_CALL.into(),
-                message: message.into(),
-            });
+        if let Some(text) = self.source.as_deref() {
+            self.check_escapes(text)?;
         }
         let front = self.front.start()?;
         let mut style = cfg.print;
@@ -651,14 +655,7 @@ impl<F: FrontEnd> Backend for Text<F> {
         let style = self.style(s);
         let k = track.unwrap_or(st.asserted);
         let text = smtlib::assertion(f, k, t, &style, track.is_some());
-        let refused = self.escapes_refused(&text);
-        if let Some(message) = refused {
-            return Err(SolverError {
-                solver: self.front.id(),
-                call: UNSUPPORTED_CALL.into(),
-                message: message.into(),
-            });
-        }
+        self.check_escapes(&text)?;
         st.asserted += 1;
         if let Some(k) = track {
             st.tracked.push((k, smtlib::track_name(f, k)));

@@ -24,18 +24,7 @@ use std::process::Command;
 fn check_flags_each_bug_that_lives_in_one_path() {
     let reports = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/bug-reports/z3-4.8.10");
     let dir = tempfile::tempdir().unwrap();
-    let findings = dir.path().join("findings");
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_smtsmith"));
-    for (k, _) in std::env::vars().filter(|(k, _)| k.starts_with("SMTSMITH_")) {
-        cmd.env_remove(k);
-    }
-    let out = cmd
-        .env_remove("LD_LIBRARY_PATH")
-        .args(["check", "--json", "--findings"])
-        .arg(&findings)
-        .arg(&reports)
-        .output()
-        .unwrap();
+    let out = check_json(&dir.path().join("findings"), &reports);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     // Every line but the last (the summary) is one file's report.
@@ -77,6 +66,21 @@ fn check_flags_each_bug_that_lives_in_one_path() {
             assert_eq!(z3("printed"), ["unsat"], "{r:?}");
         }
     }
+}
+
+/// `smtsmith check --json` on `input` (a file or folder), findings written under `findings`,
+/// with no `SMTSMITH_` setting of the calling environment.
+fn check_json(findings: &Path, input: &Path) -> std::process::Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_smtsmith"));
+    for (k, _) in std::env::vars().filter(|(k, _)| k.starts_with("SMTSMITH_")) {
+        cmd.env_remove(k);
+    }
+    cmd.env_remove("LD_LIBRARY_PATH")
+        .args(["check", "--json", "--findings"])
+        .arg(findings)
+        .arg(input)
+        .output()
+        .unwrap()
 }
 
 fn harness(reuse: Reuse) -> Harness {
@@ -518,11 +522,7 @@ fn ascii_escapes_go_through_the_front_end_of_an_8_bit_release() {
         let f = read(text);
         let r = h.run(&f, None, None);
         let front_end = r
-            .answers
-            .iter()
-            .find(|(id, _)| *id == SolverId::Z3Text)
-            .and_then(|(_, a)| a.as_ref().ok())
-            .map(|o| o.verdict)
+            .verdict(SolverId::Z3Text)
             .filter(|v| *v != Verdict::Unknown);
         assert_eq!(front_end, expected, "{text}: {}", r.summary());
         assert_eq!(
@@ -545,25 +545,17 @@ fn ascii_escapes_go_through_the_front_end_of_an_8_bit_release() {
 )]
 fn a_files_escapes_reach_an_8_bit_front_end_by_the_same_rule() {
     let dir = tempfile::tempdir().unwrap();
-    for (name, literal, z3_file) in [("above", "\\u{e9}", "unknown"), ("ascii", "\\u{0}a", "sat")] {
+    for (name, literal, length, z3_file) in [
+        ("above", "\\u{e9}", 1, "unknown"),
+        ("ascii", "\\u{0}a", 2, "sat"),
+    ] {
         let file = dir.path().join(format!("{name}.smt2"));
-        let length = if name == "above" { 1 } else { 2 };
         std::fs::write(
             &file,
             format!("(declare-const x String)\n(assert (= x \"{literal}\"))\n(assert (= (str.len x) {length}))\n(check-sat)\n"),
         )
         .unwrap();
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_smtsmith"));
-        for (k, _) in std::env::vars().filter(|(k, _)| k.starts_with("SMTSMITH_")) {
-            cmd.env_remove(k);
-        }
-        let out = cmd
-            .env_remove("LD_LIBRARY_PATH")
-            .args(["check", "--json", "--findings"])
-            .arg(dir.path().join("findings"))
-            .arg(&file)
-            .output()
-            .unwrap();
+        let out = check_json(&dir.path().join("findings"), &file);
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert_eq!(out.status.code(), Some(0), "{name}: {stdout}");
         let r: smtsmith::check::FileReport = stdout

@@ -395,6 +395,9 @@ fn answer_neutral(option: &str) -> bool {
 pub fn of_reproducer(text: &str) -> Result<Ingredients, String> {
     let parsed = crate::smtlib::parse::parse_script(text).map_err(|e| e.to_string())?;
     let mut out = of_script(&parsed.script);
+    if has_backslash_outside_escape(text) {
+        out.insert(RAW_BACKSLASH.into());
+    }
     if let Some(t) = &parsed.tactic {
         out.insert(format!("setup:z3 tactic {t}"));
     }
@@ -410,6 +413,33 @@ pub fn of_reproducer(text: &str) -> Result<Ingredients, String> {
         }
     }
     Ok(out)
+}
+
+/// A string literal's backslash that starts no SMT-LIB 2.6 escape (`"\u{}"`, `"\x41"`): the
+/// character itself by the standard, read otherwise by some front ends (Z3Prover/z3#5029).
+/// Only a file's own text has one: smtsmith prints that character as the escape `\u{5c}`,
+/// so no drawn case has this ingredient.
+const RAW_BACKSLASH: &str = "lit:backslash outside an escape";
+
+/// Whether a string literal of `text` holds a backslash that starts no 2.6 escape
+/// (comments and quoted symbols skipped).
+fn has_backslash_outside_escape(text: &str) -> bool {
+    let chars: Vec<char> = text.chars().collect();
+    let (mut in_string, mut in_symbol, mut in_comment) = (false, false, false);
+    for (at, c) in chars.iter().enumerate() {
+        match c {
+            '\n' if in_comment => in_comment = false,
+            _ if in_comment => {}
+            '|' if !in_string => in_symbol = !in_symbol,
+            _ if in_symbol => {}
+            ';' if !in_string => in_comment = true,
+            // A doubled quote inside a literal toggles twice: it stays a literal.
+            '"' => in_string = !in_string,
+            '\\' if in_string && crate::smtlib::escape_at(&chars[at..]).is_none() => return true,
+            _ => {}
+        }
+    }
+    false
 }
 
 /// The ingredients of one drawn case: what its input decodes to for `target` under
@@ -735,6 +765,24 @@ mod tests {
             assert!(i.contains(want), "{want} missing from {i:?}");
         }
         assert!(!i.contains("cmd:get-value"));
+    }
+
+    /// A backslash that starts no escape is an ingredient of a file's text only: one in a
+    /// comment, a valid escape, and the printer's escape of the character are not.
+    #[test]
+    fn a_backslash_outside_an_escape_is_a_files_ingredient() {
+        let with = |literal: &str| {
+            let text = format!(
+                "; a \\ here\n(declare-const s String)\n(assert (= s {literal}))\n(check-sat)\n"
+            );
+            of_reproducer(&text).unwrap().contains(RAW_BACKSLASH)
+        };
+        assert!(with("\"\\u{}\""));
+        assert!(with("\"a\"\"\\x41\""));
+        assert!(!with("\"\\u{41}\\u0041\""));
+        assert!(!with("\"plain\""));
+        let backslash = crate::ir::string_literal(&[0x5c, u32::from('x')]);
+        assert!(!with(&backslash), "{backslash}");
     }
 
     /// A `let` and a `get-value` of declared constants are no ingredients (every sat

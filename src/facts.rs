@@ -113,6 +113,13 @@ pub const LIMITATIONS: &[Limitation] = &[
         why: "its parser takes only values in `(as const S)` (SMT-LIB allows any term; a rational without a finite decimal has no value syntax there)",
     },
     Limitation {
+        solver: SolverId::Cvc5,
+        kind: LimitKind::Check,
+        message: "Cannot translate to BV: *",
+        seen_on: "cvc5 1.4.0 to 1.4.2",
+        why: "`solve-int-as-bv` (set only by a script's own `set-option`: smtsmith never draws it) translates integer formulas to bit-vectors; from 1.4.0 cvc5 refuses an input the pass cannot translate instead of answering (its fix of cvc5/cvc5#12319)",
+    },
+    Limitation {
         solver: SolverId::Z3,
         kind: LimitKind::UnknownOperator,
         message: "line * column *: unknown function/constant *",
@@ -914,6 +921,11 @@ mod tests {
             SolverId::Cvc5Text,
             LimitKind::FrontEnd,
             "invalid argument '(- (/ 25.0 3.0))' for 'val', expected a value"
+        ));
+        assert!(m(
+            SolverId::Cvc5Text,
+            LimitKind::Check,
+            "Cannot translate to BV: t"
         ));
         // Another message with the same words is an API error, not a limitation.
         assert!(!m(

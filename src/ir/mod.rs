@@ -1236,9 +1236,14 @@ pub fn result_sort(op: Op, idx: Idx, args: &[Sort]) -> Result<Sort, SortError> {
         s.width()
             .ok_or_else(|| SortError(format!("{}: {s} is not a bit-vector", info.name)))
     };
+    // SMT-LIB sets no widest bit-vector; smtsmith's, as cvc5's and Z3's, is 2^32 - 1.
+    let wide = |w: Option<u32>| match w {
+        Some(w) => Ok(Sort::BitVec(w)),
+        None => err("a result wider than 4294967295 bits (unsupported)".into()),
+    };
     match info.rule {
         Rule::Uniform => {}
-        Rule::Concat => return Ok(Sort::BitVec(width(&args[0])? + width(&args[1])?)),
+        Rule::Concat => return wide(width(&args[0])?.checked_add(width(&args[1])?)),
         Rule::Extract => {
             let w = width(&args[0])?;
             let [i, j] = idx;
@@ -1247,12 +1252,12 @@ pub fn result_sort(op: Op, idx: Idx, args: &[Sort]) -> Result<Sort, SortError> {
             }
             return Ok(Sort::BitVec(i - j + 1));
         }
-        Rule::Extend => return Ok(Sort::BitVec(width(&args[0])? + idx[0])),
+        Rule::Extend => return wide(width(&args[0])?.checked_add(idx[0])),
         Rule::Repeat => {
             if idx[0] == 0 {
                 return err("index 0".into());
             }
-            return Ok(Sort::BitVec(width(&args[0])? * idx[0]));
+            return wide(width(&args[0])?.checked_mul(idx[0]));
         }
         Rule::Int2Bv => {
             if args[0] != Sort::Int || idx[0] == 0 {
@@ -1468,6 +1473,20 @@ impl fmt::Display for Verdict {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A bit-vector result wider than 2^32 - 1 is refused, not wrapped (a 4-bit
+    /// `(_ sign_extend 4294967295)` once came out 3 bits wide); widths up to it are taken.
+    #[test]
+    fn bit_vector_widths_past_u32_are_refused() {
+        let bv = Sort::BitVec;
+        assert!(result_sort(Op::SignExtend, [u32::MAX, 0], &[bv(4)]).is_err());
+        assert!(result_sort(Op::Concat, [0, 0], &[bv(1 << 31), bv(1 << 31)]).is_err());
+        assert!(result_sort(Op::Repeat, [1 << 16, 0], &[bv(1 << 16)]).is_err());
+        assert_eq!(
+            result_sort(Op::ZeroExtend, [u32::MAX - 4, 0], &[bv(4)]),
+            Ok(bv(u32::MAX))
+        );
+    }
 
     /// An array over finite sorts enumerates every function once, in canonical form: four
     /// arrays from Bool to Bool, each selecting what it was built to, all distinct; an

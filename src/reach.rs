@@ -395,7 +395,7 @@ fn answer_neutral(option: &str) -> bool {
 pub fn of_reproducer(text: &str) -> Result<Ingredients, String> {
     let parsed = crate::smtlib::parse::parse_script(text).map_err(|e| e.to_string())?;
     let mut out = of_script(&parsed.script);
-    if has_backslash_outside_escape(text) {
+    if crate::smtlib::literal_backslashes(text).contains(&None) {
         out.insert(RAW_BACKSLASH.into());
     }
     if let Some(t) = &parsed.tactic {
@@ -420,27 +420,6 @@ pub fn of_reproducer(text: &str) -> Result<Ingredients, String> {
 /// Only a file's own text has one: smtsmith prints that character as the escape `\u{5c}`,
 /// so no drawn case has this ingredient.
 const RAW_BACKSLASH: &str = "lit:backslash outside an escape";
-
-/// Whether a string literal of `text` holds a backslash that starts no 2.6 escape
-/// (comments and quoted symbols skipped).
-fn has_backslash_outside_escape(text: &str) -> bool {
-    let chars: Vec<char> = text.chars().collect();
-    let (mut in_string, mut in_symbol, mut in_comment) = (false, false, false);
-    for (at, c) in chars.iter().enumerate() {
-        match c {
-            '\n' if in_comment => in_comment = false,
-            _ if in_comment => {}
-            '|' if !in_string => in_symbol = !in_symbol,
-            _ if in_symbol => {}
-            ';' if !in_string => in_comment = true,
-            // A doubled quote inside a literal toggles twice: it stays a literal.
-            '"' => in_string = !in_string,
-            '\\' if in_string && crate::smtlib::escape_at(&chars[at..]).is_none() => return true,
-            _ => {}
-        }
-    }
-    false
-}
 
 /// The ingredients of one drawn case: what its input decodes to for `target` under
 /// `theories`, with its setup (`None`: the input decodes to no case).

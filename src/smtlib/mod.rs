@@ -852,6 +852,29 @@ pub fn parse_string_literal(text: &str) -> Option<Vec<u32>> {
     Some(out)
 }
 
+/// Each backslash inside a string literal of SMT-LIB `text` (comments and quoted symbols
+/// skipped): the code point of the 2.6 escape it starts, `None` where it starts none (the
+/// character itself by the standard; front ends of some releases read it otherwise).
+pub(crate) fn literal_backslashes(text: &str) -> Vec<Option<u32>> {
+    let chars: Vec<char> = text.chars().collect();
+    let (mut in_string, mut in_symbol, mut in_comment) = (false, false, false);
+    let mut out = Vec::new();
+    for (at, c) in chars.iter().enumerate() {
+        match c {
+            '\n' if in_comment => in_comment = false,
+            _ if in_comment => {}
+            '|' if !in_string => in_symbol = !in_symbol,
+            _ if in_symbol => {}
+            ';' if !in_string => in_comment = true,
+            // A doubled quote inside a literal toggles twice: it stays a literal.
+            '"' => in_string = !in_string,
+            '\\' if in_string => out.push(escape_at(&chars[at..]).map(|(code, _)| code)),
+            _ => {}
+        }
+    }
+    out
+}
+
 /// The escape sequence at the start of `s` (which starts with a backslash): its code
 /// point and length in characters.
 pub(crate) fn escape_at(s: &[char]) -> Option<(u32, usize)> {

@@ -145,7 +145,7 @@ impl<F: FrontEnd> Text<F> {
             }
             Escapes::Ascii => None,
             // Those releases read a backslash C-style (`\u{0}` as `u{0}`, `\x41` as `A`).
-            Escapes::None if text.contains('\\') => {
+            Escapes::None if !crate::smtlib::literal_backslashes(text).is_empty() => {
                 Some("the front end predates SMT-LIB 2.6 string escapes")
             }
             Escapes::None => None,
@@ -350,13 +350,13 @@ pub(crate) fn items_of(out: &str) -> Option<Vec<&str>> {
     Some(v)
 }
 
-/// Whether `text` holds an SMT-LIB 2.6 escape (`\u{…}` or `\uXXXX`) of a code point at or
-/// above 0x80. A backslash that starts no escape (`"\u{}"` is four characters) is not one.
+/// Whether a string literal of `text` holds an SMT-LIB 2.6 escape (`\u{…}` or `\uXXXX`) of
+/// a code point at or above 0x80. A backslash that starts no escape (`"\u{}"` is four
+/// characters) is not one.
 fn has_escape_above_ascii(text: &str) -> bool {
-    let chars: Vec<char> = text.chars().collect();
-    chars.iter().enumerate().any(|(at, c)| {
-        *c == '\\' && crate::smtlib::escape_at(&chars[at..]).is_some_and(|(code, _)| code >= 0x80)
-    })
+    crate::smtlib::literal_backslashes(text)
+        .iter()
+        .any(|e| e.is_some_and(|code| code >= 0x80))
 }
 
 /// The answer to a `get-value` of terms of `sorts` (`((t1 v1) (t2 v2))`): each value read as

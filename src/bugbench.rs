@@ -1039,6 +1039,13 @@ fn clock(s: f64) -> String {
     format!("{}:{:02}", s / 60, s % 60)
 }
 
+/// `m:ss` as seconds ([`clock`] read back); anything else is `None`.
+fn clock_seconds(text: &str) -> Option<f64> {
+    let (m, s) = text.trim().split_once(':')?;
+    let (m, s): (u64, u64) = (m.parse().ok()?, s.parse().ok()?);
+    (s < 60).then_some((m * 60 + s) as f64)
+}
+
 /// The cells as Markdown: per cell, bugs triggered per trial, then one row per bug.
 pub fn table(cells: &[Cell]) -> String {
     let mut out = String::new();
@@ -1083,11 +1090,13 @@ pub fn table(cells: &[Cell]) -> String {
             continue;
         }
         out.push_str(
-            "| bug | source | trials | median time | fastest | slowest |\n|---|---|---|---|---|---|\n",
+            "| bug | source | trials | median time | fastest | slowest | times |\n\
+             |---|---|---|---|---|---|---|\n",
         );
         for b in &c.bugs {
+            let times: Vec<String> = b.times.iter().copied().map(clock).collect();
             out.push_str(&format!(
-                "| `{}` | {} | {}/{} | {} | {} | {} |\n",
+                "| `{}` | {} | {}/{} | {} | {} | {} | {} |\n",
                 b.bug,
                 if is_public(&b.bug) { "public" } else { "own" },
                 b.times.len(),
@@ -1096,7 +1105,8 @@ pub fn table(cells: &[Cell]) -> String {
                     .map(clock)
                     .unwrap_or_else(|| "never (< half)".into()),
                 clock(b.min),
-                clock(b.max)
+                clock(b.max),
+                times.join(", ")
             ));
         }
         out.push('\n');
@@ -1201,71 +1211,105 @@ impl Cell {
     }
 }
 
+const PLOT_COLOURS: [&str; 8] = [
+    "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf",
+];
+
+const PAGE_HEAD: &str = "<!doctype html><meta charset=utf-8><title>smtsmith bug benchmark</title>\
+     <style>body{font:14px sans-serif;margin:2em}svg{border:1px solid #ccc}</style>";
+
+fn html_escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// One step line of a survival plot: a bug's trigger times (sorted) over `trials` trials.
+struct Curve<'a> {
+    bug: &'a str,
+    times: &'a [f64],
+    trials: usize,
+    colour: &'a str,
+    dashed: bool,
+}
+
+/// A survival plot over `span` seconds (the share of trials that had not yet triggered
+/// each bug; a flat line at 1 is never) as an SVG element.
+fn survival_svg(span: f64, curves: &[Curve]) -> String {
+    const W: f64 = 560.0;
+    const H: f64 = 220.0;
+    let span = span.max(1.0);
+    let x = |t: f64| 40.0 + (W - 50.0) * t / span;
+    let y = |p: f64| 10.0 + (H - 20.0) * (1.0 - p);
+    let mut out = format!(
+        "<svg width={W} height={} viewBox='0 0 {W} {}'>\
+         <line x1=40 y1={} x2={} y2={} stroke=#999 /><line x1=40 y1=10 x2=40 y2={} stroke=#999 />\
+         <text x=2 y=14>1</text><text x=2 y={}>0</text><text x={} y={}>{}</text>",
+        H + 30.0,
+        H + 30.0,
+        y(0.0),
+        W - 10.0,
+        y(0.0),
+        y(0.0),
+        y(0.0),
+        W - 40.0,
+        H + 20.0,
+        clock(span)
+    );
+    for c in curves {
+        let pts = survival(c.times, c.trials);
+        let mut d = format!("M{:.1},{:.1}", x(0.0), y(1.0));
+        for w in pts.windows(2) {
+            d.push_str(&format!(" H{:.1} V{:.1}", x(w[1].0), y(w[1].1)));
+        }
+        d.push_str(&format!(" H{:.1}", x(span)));
+        out.push_str(&format!(
+            "<path d='{d}' fill=none stroke='{}' stroke-width=2{}><title>{}</title></path>",
+            c.colour,
+            if c.dashed {
+                " stroke-dasharray='6,4'"
+            } else {
+                ""
+            },
+            html_escape(c.bug)
+        ));
+    }
+    out.push_str("</svg>");
+    out
+}
+
 /// An HTML page with one survival plot per cell: per bug, the share of trials that had not
 /// yet triggered it over the trial's time (a step line; a flat line at 1 is never).
 pub fn html(cells: &[Cell]) -> String {
-    const W: f64 = 560.0;
-    const H: f64 = 220.0;
-    const COLOURS: [&str; 8] = [
-        "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf",
-    ];
-    let esc = |s: &str| {
-        s.replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;")
-    };
-    let mut out = String::from(
-        "<!doctype html><meta charset=utf-8><title>smtsmith bug benchmark</title>\
-         <style>body{font:14px sans-serif;margin:2em}svg{border:1px solid #ccc}</style>\
-         <h1>Time to bug: survival per cell</h1>",
-    );
+    let mut out = format!("{PAGE_HEAD}<h1>Time to bug: survival per cell</h1>");
     for c in cells {
-        let span = (c.seconds as f64).max(1.0);
         out.push_str(&format!(
-            "<h2>Z3 {} · {}{} · {} trials × {}</h2><svg width={W} height={} \
-             viewBox='0 0 {W} {}'>",
-            esc(&c.z3),
-            esc(&c.target),
-            esc(&variant_label(&c.variant)),
+            "<h2>Z3 {} · {}{} · {} trials × {}</h2>",
+            html_escape(&c.z3),
+            html_escape(&c.target),
+            html_escape(&variant_label(&c.variant)),
             c.trials,
             clock(c.seconds as f64),
-            H + 30.0,
-            H + 30.0
         ));
-        let cost = cost_line(c);
-        let x = |t: f64| 40.0 + (W - 50.0) * t / span;
-        let y = |p: f64| 10.0 + (H - 20.0) * (1.0 - p);
-        out.push_str(&format!(
-            "<line x1=40 y1={} x2={} y2={} stroke=#999 /><line x1=40 y1=10 x2=40 y2={} stroke=#999 />\
-             <text x=2 y=14>1</text><text x=2 y={}>0</text><text x={} y={}>{}</text>",
-            y(0.0),
-            W - 10.0,
-            y(0.0),
-            y(0.0),
-            y(0.0),
-            W - 40.0,
-            H + 20.0,
-            clock(span)
-        ));
-        for (i, b) in c.bugs.iter().enumerate() {
-            let pts = survival(&b.times, c.trials);
-            let mut d = format!("M{:.1},{:.1}", x(0.0), y(1.0));
-            for w in pts.windows(2) {
-                d.push_str(&format!(" H{:.1} V{:.1}", x(w[1].0), y(w[1].1)));
-            }
-            d.push_str(&format!(" H{:.1}", x(span)));
-            let colour = COLOURS[i % COLOURS.len()];
-            out.push_str(&format!(
-                "<path d='{d}' fill=none stroke='{colour}' stroke-width=2><title>{}</title></path>",
-                esc(&b.bug)
-            ));
-        }
-        out.push_str("</svg><ul>");
+        let curves: Vec<Curve> = c
+            .bugs
+            .iter()
+            .enumerate()
+            .map(|(i, b)| Curve {
+                bug: &b.bug,
+                times: &b.times,
+                trials: c.trials,
+                colour: PLOT_COLOURS[i % PLOT_COLOURS.len()],
+                dashed: false,
+            })
+            .collect();
+        out.push_str(&survival_svg(c.seconds as f64, &curves));
+        out.push_str("<ul>");
         for (i, b) in c.bugs.iter().enumerate() {
             out.push_str(&format!(
                 "<li><span style='color:{}'>&#9632;</span> {} — {}/{} trials, median {}</li>",
-                COLOURS[i % COLOURS.len()],
-                esc(&b.bug),
+                PLOT_COLOURS[i % PLOT_COLOURS.len()],
+                html_escape(&b.bug),
                 b.times.len(),
                 c.trials,
                 b.median
@@ -1273,7 +1317,7 @@ pub fn html(cells: &[Cell]) -> String {
                     .unwrap_or_else(|| "never (fewer than half)".into())
             ));
         }
-        out.push_str(&format!("</ul><p>{}</p>", esc(cost.trim())));
+        out.push_str(&format!("</ul><p>{}</p>", html_escape(cost_line(c).trim())));
     }
     out
 }
@@ -1290,6 +1334,13 @@ pub struct Counts {
     pub public_per_trial: Vec<usize>,
     /// Bug (its reproducer's file) → trials that triggered it.
     pub triggered: BTreeMap<String, usize>,
+    /// The trial's length in seconds.
+    pub seconds: u64,
+    /// Bug → its trigger times (sorted, one per trial that triggered it), where they are
+    /// known: always from trials; from a table, its `times` column, or its fastest and
+    /// slowest where at most two trials triggered the bug (tables written before that
+    /// column have no other times).
+    pub times: BTreeMap<String, Vec<f64>>,
 }
 
 impl Counts {
@@ -1304,6 +1355,21 @@ impl Counts {
                 .iter()
                 .map(|b| (b.bug.clone(), b.times.len()))
                 .collect(),
+            seconds: c.seconds,
+            times: c
+                .bugs
+                .iter()
+                .map(|b| (b.bug.clone(), b.times.clone()))
+                .collect(),
+        }
+    }
+
+    /// A bug's trigger times in this cell: none when no trial triggered it, `None` when
+    /// they were not recorded.
+    pub fn times_of(&self, bug: &str) -> Option<&[f64]> {
+        match self.triggered.get(bug) {
+            None => Some(&[]),
+            Some(_) => self.times.get(bug).map(Vec::as_slice),
         }
     }
 
@@ -1324,12 +1390,19 @@ impl Counts {
                     .and_then(|p| p.split_whitespace().next())
                     .and_then(|n| n.parse().ok())
                     .ok_or_else(|| format!("no trial count in: {line}"))?;
+                let seconds = rest
+                    .iter()
+                    .find_map(|p| p.split_once(" trials × "))
+                    .and_then(|(_, length)| clock_seconds(length))
+                    .ok_or_else(|| format!("no trial length in: {line}"))?;
                 out.push(Counts {
                     z3: z3.to_string(),
                     target: target.trim_matches('`').to_string(),
                     trials,
                     public_per_trial: Vec::new(),
                     triggered: BTreeMap::new(),
+                    seconds: seconds as u64,
+                    times: BTreeMap::new(),
                 });
             } else if let (Some(c), Some(rest)) = (
                 out.last_mut(),
@@ -1354,7 +1427,26 @@ impl Counts {
                     .next()
                     .and_then(|n| n.parse().ok())
                     .ok_or_else(|| format!("no trial count in: {line}"))?;
-                c.triggered.insert(bug.trim_end_matches('`').to_string(), k);
+                let bug = bug.trim_end_matches('`').to_string();
+                // Columns: bug, source, trials, median, fastest, slowest[, times].
+                let column = |i: usize| cols.get(i).map(|c| c.trim().trim_end_matches('|').trim());
+                let times: Option<Vec<f64>> = match column(6) {
+                    Some(list) => list.split(", ").map(clock_seconds).collect(),
+                    None => match (
+                        k,
+                        column(4).and_then(clock_seconds),
+                        column(5).and_then(clock_seconds),
+                    ) {
+                        (1, Some(t), _) => Some(vec![t]),
+                        (2, Some(a), Some(b)) => Some(vec![a, b]),
+                        _ => None,
+                    },
+                };
+                if let Some(mut times) = times.filter(|t| t.len() == k) {
+                    times.sort_by(f64::total_cmp);
+                    c.times.insert(bug.clone(), times);
+                }
+                c.triggered.insert(bug, k);
             }
         }
         if out.is_empty() {
@@ -1364,13 +1456,10 @@ impl Counts {
     }
 }
 
-/// The before/after comparison of two arms by the rules of docs/defaults.md: per cell (the
-/// same Z3 release and target in both), the one-sided exact Mann–Whitney U test that the
-/// after arm triggers more public bugs per trial, Holm-corrected over the cells; per (cell,
-/// bug) that either arm triggers, the one-sided Fisher's exact test that more of the after
-/// arm's trials trigger it, Holm-corrected over all those pairs. Markdown.
-pub fn compare(before: &[Counts], after: &[Counts]) -> String {
-    use std::fmt::Write;
+/// The cells two arms share: the same Z3 release and target in both; or, when each arm
+/// is one cell of the same release, those two (two targets compared, as the enumerate
+/// target's rule in docs/defaults.md).
+fn arm_pairs<'a>(before: &'a [Counts], after: &'a [Counts]) -> Vec<(&'a Counts, &'a Counts)> {
     let mut pairs: Vec<(&Counts, &Counts)> = after
         .iter()
         .filter_map(|a| {
@@ -1380,20 +1469,113 @@ pub fn compare(before: &[Counts], after: &[Counts]) -> String {
                 .map(|b| (b, a))
         })
         .collect();
-    // One cell against one cell of the same release: two targets compared (an arm that
-    // runs another target, as the enumerate target's rule in docs/defaults.md).
     if let ([b], [a]) = (before, after) {
         if pairs.is_empty() && b.z3 == a.z3 {
             pairs.push((b, a));
         }
     }
-    let cell_name = |b: &Counts, a: &Counts| {
-        if b.target == a.target {
-            format!("Z3 {} `{}`", a.z3, a.target)
-        } else {
-            format!("Z3 {} `{}` → `{}`", a.z3, b.target, a.target)
+    pairs
+}
+
+fn cell_name(b: &Counts, a: &Counts) -> String {
+    if b.target == a.target {
+        format!("Z3 {} `{}`", a.z3, a.target)
+    } else {
+        format!("Z3 {} `{}` → `{}`", a.z3, b.target, a.target)
+    }
+}
+
+/// The before/after comparison drawn: per cell both arms share, one survival plot of the
+/// public bugs and one of smtsmith's own, each bug in one colour, the before arm dashed
+/// and the after arm solid. A bug whose times one arm did not record (a table written
+/// before the `times` column, the bug triggered in three or more trials) is listed, not
+/// drawn.
+pub fn compare_html(before: &[Counts], after: &[Counts]) -> String {
+    let mut out = format!(
+        "{PAGE_HEAD}<h1>Time to bug, before (dashed) and after (solid): survival per cell</h1>"
+    );
+    for (b, a) in arm_pairs(before, after) {
+        out.push_str(&format!(
+            "<h2>{} · before {} trials × {}, after {} trials × {}</h2>",
+            html_escape(&cell_name(b, a).replace('`', "")),
+            b.trials,
+            clock(b.seconds as f64),
+            a.trials,
+            clock(a.seconds as f64)
+        ));
+        let span = b.seconds.max(a.seconds) as f64;
+        let mut bugs: Vec<&String> = b.triggered.keys().chain(a.triggered.keys()).collect();
+        bugs.sort();
+        bugs.dedup();
+        for public in [true, false] {
+            let of_kind: Vec<&String> = bugs
+                .iter()
+                .copied()
+                .filter(|bug| is_public(bug) == public)
+                .collect();
+            let kind = if public {
+                "Public bugs"
+            } else {
+                "smtsmith's own bugs"
+            };
+            if of_kind.is_empty() {
+                out.push_str(&format!("<h3>{kind}</h3><p>None triggered.</p>"));
+                continue;
+            }
+            let mut curves = Vec::new();
+            let mut legend = String::new();
+            for (i, bug) in of_kind.iter().enumerate() {
+                let colour = PLOT_COLOURS[i % PLOT_COLOURS.len()];
+                let counts = format!(
+                    "{}/{} → {}/{} trials",
+                    b.triggered.get(*bug).unwrap_or(&0),
+                    b.trials,
+                    a.triggered.get(*bug).unwrap_or(&0),
+                    a.trials
+                );
+                match (b.times_of(bug), a.times_of(bug)) {
+                    (Some(tb), Some(ta)) => {
+                        curves.push(Curve {
+                            bug,
+                            times: tb,
+                            trials: b.trials,
+                            colour,
+                            dashed: true,
+                        });
+                        curves.push(Curve {
+                            bug,
+                            times: ta,
+                            trials: a.trials,
+                            colour,
+                            dashed: false,
+                        });
+                        legend.push_str(&format!(
+                            "<li><span style='color:{colour}'>&#9632;</span> {} — {counts}</li>",
+                            html_escape(bug)
+                        ));
+                    }
+                    _ => legend.push_str(&format!(
+                        "<li>{} — {counts} (not drawn: its times were not recorded)</li>",
+                        html_escape(bug)
+                    )),
+                }
+            }
+            out.push_str(&format!("<h3>{kind}</h3>"));
+            out.push_str(&survival_svg(span, &curves));
+            out.push_str(&format!("<ul>{legend}</ul>"));
         }
-    };
+    }
+    out
+}
+
+/// The before/after comparison of two arms by the rules of docs/defaults.md: per cell (the
+/// same Z3 release and target in both), the one-sided exact Mann–Whitney U test that the
+/// after arm triggers more public bugs per trial, Holm-corrected over the cells; per (cell,
+/// bug) that either arm triggers, the one-sided Fisher's exact test that more of the after
+/// arm's trials trigger it, Holm-corrected over all those pairs. Markdown.
+pub fn compare(before: &[Counts], after: &[Counts]) -> String {
+    use std::fmt::Write;
+    let pairs = arm_pairs(before, after);
     let as_f64 = |v: &[usize]| v.iter().map(|x| *x as f64).collect::<Vec<f64>>();
     let cell_p: Vec<f64> = pairs
         .iter()
@@ -1553,6 +1735,42 @@ mod compare_tests {
             before[0].trials
         );
         assert!(Counts::from_markdown("nothing").is_err());
+    }
+
+    /// Trigger times read back from a table: its `times` column where it has one; in an
+    /// older table (no such column) the fastest and slowest are every time only when at
+    /// most two trials triggered the bug, so a bug of three trials has none recorded and
+    /// the drawn comparison lists it without a curve.
+    #[test]
+    fn recorded_times_read_back_and_are_drawn_where_known() {
+        let before = Counts::from_markdown(TABLE).unwrap();
+        assert_eq!(before[0].seconds, 1200);
+        let public = "z3-4.15.4-const-bool-int-array-equality-sat.smt2";
+        assert_eq!(before[0].times_of(public), Some(&[247.0, 552.0][..]));
+        assert_eq!(before[0].times_of("never-triggered.smt2"), Some(&[][..]));
+        let own = "z3-4.8.7-nested-mod-by-zero-invalid-model.smt2";
+        let older = format!("{TABLE}| `{own}` | own | 3/5 | 5:00 | 0:15 | 9:00 |\n");
+        let older = Counts::from_markdown(&older).unwrap();
+        assert_eq!(older[0].triggered.get(own), Some(&3));
+        assert_eq!(older[0].times_of(own), None);
+        let newer = TABLE
+            .replace("| slowest |", "| slowest | times |")
+            .replace("| 4:07 | 9:12 |", "| 4:07 | 9:12 | 4:07, 9:12 |")
+            + &format!("| `{own}` | own | 3/5 | 5:00 | 0:15 | 9:00 | 9:00, 0:15, 5:00 |\n");
+        let newer = Counts::from_markdown(&newer).unwrap();
+        assert_eq!(newer[0].times_of(own), Some(&[15.0, 300.0, 540.0][..]));
+        assert_eq!(newer[0].times_of(public), Some(&[247.0, 552.0][..]));
+        let page = compare_html(&older, &newer);
+        assert_eq!(page.matches("<svg").count(), 2, "{page}");
+        assert!(page.contains("stroke-dasharray"), "{page}");
+        assert!(
+            page.contains(&format!("{own} — 3/5 → 3/5 trials (not drawn")),
+            "{page}"
+        );
+        let page = compare_html(&newer, &newer);
+        assert!(!page.contains("not drawn"), "{page}");
+        // Both arms' curves of each drawn bug: two public paths, two own.
+        assert_eq!(page.matches("<path").count(), 4, "{page}");
     }
 }
 

@@ -311,7 +311,10 @@ fn trial_results_count_known_findings_at_their_first_sight() {
     // Two of three trials: the median is the slower of the two (the third is "never").
     assert_eq!(c.bugs[0].median, Some(300.0));
     let md = bugbench::table(&cells);
-    assert!(md.contains("| 2/3 | 5:00 | 1:00 | 5:00 |"), "{md}");
+    assert!(
+        md.contains("| 2/3 | 5:00 | 1:00 | 5:00 | 1:00, 5:00 |"),
+        "{md}"
+    );
     let html = bugbench::html(&cells);
     assert!(html.contains("<svg") && html.contains(bug), "{html}");
     // No trial: a clear error.

@@ -479,6 +479,7 @@ pub(super) fn bugs(action: BugsAction) -> Result<ExitCode, String> {
             after,
             no_fix_range,
             timeout,
+            html,
         } => {
             let probing = bugbench::Probing {
                 store: solver_store(),
@@ -505,6 +506,10 @@ pub(super) fn bugs(action: BugsAction) -> Result<ExitCode, String> {
                 a.extend(arm(p)?);
             }
             print!("{}", bugbench::compare(&b, &a));
+            if let Some(out) = html {
+                std::fs::write(&out, bugbench::compare_html(&b, &a))
+                    .map_err(|e| format!("{}: {e}", out.display()))?;
+            }
             Ok(ExitCode::SUCCESS)
         }
     }

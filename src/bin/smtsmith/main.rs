@@ -133,6 +133,10 @@ enum BugsAction {
         /// Time limit of one fix-range probe, in seconds.
         #[arg(long, default_value_t = 10)]
         timeout: u64,
+        /// Also write an HTML page here: per shared cell, survival plots of the public bugs
+        /// and of smtsmith's own, the before arm dashed and the after arm solid.
+        #[arg(long)]
+        html: Option<PathBuf>,
     },
 }
 

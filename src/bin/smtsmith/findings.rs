@@ -480,39 +480,49 @@ pub(super) fn bugs(action: BugsAction) -> Result<ExitCode, String> {
             no_fix_range,
             timeout,
             html,
-        } => {
-            let probing = bugbench::Probing {
-                store: solver_store(),
-                timeout: std::time::Duration::from_secs(timeout),
-            };
-            let probing = (!no_fix_range).then_some(&probing);
-            // A folder of trials, or the Markdown `bugs results` wrote for one.
-            let arm = |p: &std::path::Path| -> Result<Vec<bugbench::Counts>, String> {
-                if p.is_dir() {
-                    let cells = bugbench::cells(&bugbench::results(p, probing)?);
-                    Ok(cells.iter().map(bugbench::Counts::of_cell).collect())
-                } else {
-                    let text =
-                        std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?;
-                    bugbench::Counts::from_markdown(&text)
-                        .map_err(|e| format!("{}: {e}", p.display()))
-                }
-            };
-            let (mut b, mut a) = (Vec::new(), Vec::new());
-            for p in &before {
-                b.extend(arm(p)?);
-            }
-            for p in &after {
-                a.extend(arm(p)?);
-            }
-            print!("{}", bugbench::compare(&b, &a));
-            if let Some(out) = html {
-                std::fs::write(&out, bugbench::compare_html(&b, &a))
-                    .map_err(|e| format!("{}: {e}", out.display()))?;
-            }
-            Ok(ExitCode::SUCCESS)
-        }
+        } => compare_arms(&before, &after, no_fix_range, timeout, html.as_deref()),
     }
+}
+
+/// `smtsmith bugs compare`: each arm's cells read from trial folders (probing by the
+/// fix-range rule unless `no_fix_range`) or from `bugs results` Markdown, compared by the
+/// rules of docs/defaults.md; the drawn comparison written to `html` when given.
+fn compare_arms(
+    before: &[std::path::PathBuf],
+    after: &[std::path::PathBuf],
+    no_fix_range: bool,
+    timeout: u64,
+    html: Option<&std::path::Path>,
+) -> Result<ExitCode, String> {
+    use smtsmith::bugbench;
+    let probing = bugbench::Probing {
+        store: solver_store(),
+        timeout: std::time::Duration::from_secs(timeout),
+    };
+    let probing = (!no_fix_range).then_some(&probing);
+    // A folder of trials, or the Markdown `bugs results` wrote for one.
+    let arm = |p: &std::path::Path| -> Result<Vec<bugbench::Counts>, String> {
+        if p.is_dir() {
+            let cells = bugbench::cells(&bugbench::results(p, probing)?);
+            Ok(cells.iter().map(bugbench::Counts::of_cell).collect())
+        } else {
+            let text = std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?;
+            bugbench::Counts::from_markdown(&text).map_err(|e| format!("{}: {e}", p.display()))
+        }
+    };
+    let (mut b, mut a) = (Vec::new(), Vec::new());
+    for p in before {
+        b.extend(arm(p)?);
+    }
+    for p in after {
+        a.extend(arm(p)?);
+    }
+    print!("{}", bugbench::compare(&b, &a));
+    if let Some(out) = html {
+        std::fs::write(out, bugbench::compare_html(&b, &a))
+            .map_err(|e| format!("{}: {e}", out.display()))?;
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The scripts of every `.smt2` file under `dir` that smtsmith reads (the `seed_mutation`

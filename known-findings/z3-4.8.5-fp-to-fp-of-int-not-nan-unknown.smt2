@@ -3,7 +3,7 @@
 ; ("incomplete (theory arithmetic)").
 ; From Z3Prover/z3#10162 (https://github.com/Z3Prover/z3/issues/10162) (reported on 4.15.4; "a few more cases which
 ; #6548 / #6968 missed"). Checked: by hand; cvc5 1.4.2 sat; z3 5.0.0 on sat.
-; z3 binaries (probe.sh): 4.8.5.0 to 4.16.0.0 unknown (some releases time out at 10 s); 5.0.0.0 on sat.
+; z3 binaries (probe.sh): 4.8.5.0 to 4.16.0.0 unknown (about 1.5 s each on a quiet machine; under heavy load some ran past 10 s); 5.0.0.0 on sat.
 (declare-const x Int)
 (assert (not (fp.isNaN ((_ to_fp 11 53) RNE (to_real x)))))
 (set-info :status sat)

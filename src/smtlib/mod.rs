@@ -856,6 +856,11 @@ pub fn parse_string_literal(text: &str) -> Option<Vec<u32>> {
 /// skipped): the code point of the 2.6 escape it starts, `None` where it starts none (the
 /// character itself by the standard; front ends of some releases read it otherwise).
 pub(crate) fn literal_backslashes(text: &str) -> Vec<Option<u32>> {
+    // The text paths ask this of every case they print: most hold no backslash, and
+    // those cost one scan and no allocation.
+    if !text.contains('\\') {
+        return Vec::new();
+    }
     let chars: Vec<char> = text.chars().collect();
     let (mut in_string, mut in_symbol, mut in_comment) = (false, false, false);
     let mut out = Vec::new();

@@ -24,19 +24,19 @@ pub enum Target {
 }
 
 /// The `portfolio` target's members and their shares of its inputs, in sixteenths (the
-/// input's first byte picks one, the rest is that member's input). Each member is the
-/// target the reach audit names as the likeliest to make the most public bugs of the index
-/// (docs/reach.md, "The portfolio"), `enumerate` (the only one of them with every ingredient
-/// of the FloatingPoint public bugs) the largest share.
-pub const PORTFOLIO: [(Target, u8); 8] = [
+/// input's first byte picks one, the rest is that member's input): the targets that found
+/// the newest releases' new bugs — `optimize` (three Z3 optimizer bugs), `script` (Yices's
+/// MCSAT check with assumptions) and `enumerate` (Z3's FloatingPoint bugs) — the largest
+/// shares, then `differential` and the constructions the reach audit names for the public
+/// bugs of older releases (docs/defaults.md, "The campaign's default").
+pub const PORTFOLIO: [(Target, u8); 7] = [
     (Target::Enumerate, 4),
+    (Target::Optimize, 4),
     (Target::Script, 3),
-    (Target::Janus, 2),
-    (Target::Fusion, 2),
-    (Target::GroundTerms, 2),
-    (Target::StringsSat, 1),
-    (Target::StringsUnsat, 1),
-    (Target::Differential, 1),
+    (Target::Differential, 2),
+    (Target::Janus, 1),
+    (Target::Fusion, 1),
+    (Target::GroundTerms, 1),
 ];
 
 /// The `portfolio` target's members and their shares (`SMTSMITH_PORTFOLIO`, e.g.
@@ -217,6 +217,24 @@ mod tests {
 
     /// Every first byte picks a member, each member as often as its share says, and the
     /// member reads the bytes after the first; any other target reads the input itself.
+    /// The default portfolio gives the largest shares to the targets that found the newest
+    /// releases' new bugs (docs/defaults.md, "The campaign's default"), and byte 0 still
+    /// picks `enumerate` (the old-release tests' portfolio input relies on it).
+    #[test]
+    fn the_default_portfolio_leads_with_the_targets_of_the_newest_bugs() {
+        let p = Portfolio::default();
+        let share = |t: Target| p.members().iter().find(|(m, _)| *m == t).map(|(_, s)| *s);
+        let total: u32 = p.members().iter().map(|(_, s)| u32::from(*s)).sum();
+        assert_eq!(total, 16, "{p}");
+        for t in [Target::Optimize, Target::Enumerate, Target::Script] {
+            assert!(share(t).is_some_and(|s| s >= 3), "{} in {p}", t.name());
+        }
+        assert_eq!(
+            Target::Portfolio.resolve_in(&p, &[0, 7]).0,
+            Target::Enumerate
+        );
+    }
+
     #[test]
     fn a_portfolio_input_picks_its_member_by_the_first_byte() {
         let mut picked = std::collections::HashMap::new();

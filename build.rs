@@ -25,7 +25,7 @@ use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-#[path = "src/wheel.rs"]
+#[path = "src/harness/wheel.rs"]
 mod wheel;
 
 fn main() {
@@ -95,7 +95,7 @@ fn main() {
             // beside lib/ (`5.3.3 VARIANT FLAGS...`). With libFuzzer's counters
             // (`-fsanitize=fuzzer-no-link`, or `-fsanitize-coverage=...`) libz3 calls
             // SanitizerCoverage's callbacks, which the non-fuzzing binaries define as no-ops
-            // (src/sancov_stubs.c). The flags, not the variant's name, decide: the `platform`
+            // (src/solver/sancov_stubs.c). The flags, not the variant's name, decide: the `platform`
             // variant takes whatever flags OSS-Fuzz gives.
             let marker = dir.join("../.complete");
             if marker.exists() {
@@ -137,9 +137,9 @@ fn main() {
                 println!("cargo:rustc-cfg=smtsmith_z3_instrumented");
             }
             if counters && !fuzzing {
-                println!("cargo:rerun-if-changed=src/sancov_stubs.c");
+                println!("cargo:rerun-if-changed=src/solver/sancov_stubs.c");
                 cc::Build::new()
-                    .file(root.join("src/sancov_stubs.c"))
+                    .file(root.join("src/solver/sancov_stubs.c"))
                     .link_lib_modifier("+whole-archive")
                     .compile("sancov_stubs");
             }

@@ -7,8 +7,8 @@
 //!   cargo bench --bench targets
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use smtsmith::generate::{Case, Theories};
 use smtsmith::harness::{Harness, Selection};
+use smtsmith::lang::generate::{Case, Theories};
 use smtsmith::solver::{Reuse, SolverId};
 use std::hint::black_box;
 use std::path::Path;
@@ -74,7 +74,7 @@ fn targets(c: &mut Criterion) {
     // formulas, so the bench needs no benchmark files).
     let scripts: Vec<Vec<u8>> = inputs
         .iter()
-        .map(|i| smtsmith::mutate::print(&Case::from_bytes(i).formula).into_bytes())
+        .map(|i| smtsmith::cases::mutate::print(&Case::from_bytes(i).formula).into_bytes())
         .collect();
     g.bench_function("seed_mutation mutator (parse, mutate, print)", |b| {
         let mut i = 0;
@@ -83,7 +83,7 @@ fn targets(c: &mut Criterion) {
             i += 1;
             let s = &scripts[i % scripts.len()];
             buf[..s.len()].copy_from_slice(s);
-            black_box(smtsmith::mutate::libfuzzer_mutate(
+            black_box(smtsmith::cases::mutate::libfuzzer_mutate(
                 &mut buf,
                 s.len(),
                 32768,
@@ -96,7 +96,7 @@ fn targets(c: &mut Criterion) {
         let mut i = 0;
         b.iter(|| {
             i += 1;
-            let f = smtsmith::mutate::formula_of(&scripts[i % scripts.len()]);
+            let f = smtsmith::cases::mutate::formula_of(&scripts[i % scripts.len()]);
             black_box(h.run(&f, None, None).findings.len())
         })
     });

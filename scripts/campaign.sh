@@ -300,7 +300,7 @@ printf '%-26s %s\n' "inputs run" "$inputs" \
   "exec/s" "$(( inputs / (seconds > 0 ? seconds : 1) )) (inputs / ${seconds} s)" \
   "coverage (edges)" "$cov (covered, all modules together)" \
   "corpus" "$(find "$corpus" -type f | wc -l) inputs (was $corpus_before)" \
-  "documented limitations" "$limited answers (unknown, unsupported or skipped by a message the solver documents: src/facts.rs)"
+  "documented limitations" "$limited answers (unknown, unsupported or skipped by a message the solver documents: src/dialect/facts.rs)"
 read -r -a module_edges <<<"${modules:-}"
 if [ "${#module_edges[@]}" -ge 2 ]; then
   printf '%-26s %s\n' "instrumented edges" "libz3 ${module_edges[0]}, smtsmith's target ${module_edges[1]} (libFuzzer's modules; cov: counts both)"

@@ -27,7 +27,7 @@ for v in "${releases[@]}"; do
     platform=$(echo "$wheel" | sed 's/.*-none-\(.*\)\.whl/\1/' | cut -d. -f1)
     pip download --quiet --no-deps "z3-solver==$v" --platform "$platform" --only-binary=:all: -d "$tmp" >&2
     echo "$sum  $tmp/$wheel" | sha256sum --check --quiet || { echo "probe-z3-releases: $wheel does not match its pinned hash" >&2; exit 1; }
-    # The whole wheel, marked complete as smtsmith's own fetch marks it (src/wheel.rs), so a
+    # The whole wheel, marked complete as smtsmith's own fetch marks it (src/harness/wheel.rs), so a
     # build for this release finds it in place.
     rm -rf "$dir" && mkdir -p "$tmp/unpacked"
     unzip -q -o "$tmp/$wheel" -d "$tmp/unpacked"

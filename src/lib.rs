@@ -1,44 +1,41 @@
-//! smtsmith: an in-process fuzzing harness for SMT solvers (Z3 and cvc5).
+//! smtsmith: an in-process fuzzing harness for the SMT solvers Z3, cvc5 and Yices.
 //!
-//! Layers (the data-flow picture is in `README.md`): [`ir`] (sorts, the operator table,
-//! formulas), [`generate`] (the `Arbitrary`-driven grammar), [`construct`] (verdicts by
-//! construction), [`smtlib`] (printer and parser), [`eval`] (reference evaluator), [`solver`]
-//! (the `Solver` trait, the one action interpreter over each backend's primitives, per-solver
-//! facts), [`oracle`] (verdict comparison and model validation), [`finding`] (the finding
-//! sink), [`harness`] (a case end to end, the fuzz targets, scripts, the watchdog).
+//! The crate is seven floors, bottom first; each uses only the floors below it (the
+//! structure test holds the order), and the data flows upward: a fuzz input becomes a
+//! formula or script, runs in the solvers, is judged, and a finding goes to the tools.
+//!
+//! 1. [`lang`]: the typed IR, the exact reference evaluator and the `Arbitrary`-driven
+//!    grammar (no I/O, no solver).
+//! 2. [`dialect`]: the solvers as data: names, option catalogs, profiles, documented facts.
+//! 3. [`cases`]: incremental scripts, SMT-LIB printed and read, optimization cases, seed
+//!    mutation and reduction.
+//! 4. [`solver`]: the `Solver` trait, the backends over the solvers' C APIs and front ends,
+//!    interrupts and the process's libc calls (the only `unsafe`).
+//! 5. [`verdict`]: constructions of known verdict, the oracles, findings on disk, triage
+//!    and drafts.
+//! 6. [`harness`]: a case end to end, the fuzz targets' bodies, settings, the watchdog,
+//!    in-process reduction, bisection over pinned releases and settling.
+//! 7. [`tools`]: `check`, the campaign report, the bug benchmark and its statistics, the
+//!    reach audit and `bench`.
+//!
+//! The command line (`src/bin/smtsmith`), the fuzz targets (`fuzz/`), the tests and the
+//! benchmarks use these floors from outside.
 
 // `unsafe` only in the solver backends (FFI) and `sys` (libc), each block with a
 // `// SAFETY:` comment saying why it is sound (clippy checks that the comment is there).
 #![deny(unsafe_code)]
 #![deny(clippy::undocumented_unsafe_blocks)]
 
-pub mod bench;
-pub mod bisect;
-pub mod bugbench;
-pub mod check;
-pub mod construct;
-pub mod eval;
-pub mod facts;
-pub mod finding;
-pub mod generate;
-pub mod harness;
-pub mod ir;
-pub mod mutate;
-pub mod optimize;
-pub mod options;
-pub mod oracle;
-pub mod profile;
-pub mod reach;
-pub mod reduce;
-pub mod report;
-pub mod sanitizer;
-pub mod script;
-pub mod settings;
-pub mod settle;
-pub mod smtlib;
+pub mod lang;
+
+pub mod dialect;
+
+pub mod cases;
+
 pub mod solver;
-pub mod solver_id;
-pub mod stats;
-pub mod sys;
-pub mod target;
-pub mod wheel;
+
+pub mod verdict;
+
+pub mod harness;
+
+pub mod tools;

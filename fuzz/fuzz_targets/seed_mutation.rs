@@ -12,9 +12,9 @@ fuzz_target!(|data: &[u8]| {
 });
 
 fuzz_mutator!(|data: &mut [u8], size: usize, max_size: usize, seed: u32| {
-    smtsmith::mutate::libfuzzer_mutate(data, size, max_size, seed)
+    smtsmith::cases::mutate::libfuzzer_mutate(data, size, max_size, seed)
 });
 
 fuzz_crossover!(|data1: &[u8], data2: &[u8], out: &mut [u8], seed: u32| {
-    smtsmith::mutate::libfuzzer_crossover(data1, data2, out, seed)
+    smtsmith::cases::mutate::libfuzzer_crossover(data1, data2, out, seed)
 });

@@ -14,9 +14,9 @@
 //! to another, and the reduced key names the message (`crash/cvc5/...d_modelBuiltSuccess`).
 
 use super::{Harness, Selection};
-use crate::ir::Formula;
-use crate::oracle::{Class, Issue};
+use crate::lang::ir::Formula;
 use crate::solver::{CaseSetup, Limits, SolverId};
+use crate::verdict::oracle::{Class, Issue};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -48,8 +48,8 @@ pub enum Seen {
     Exited { code: i32, message: String },
     /// A sanitizer reported an error inside the call and ended the child (a build with one:
     /// `scripts/build-z3-instrumented.sh asan`); the same finding again when its kind and
-    /// top frames are ([`crate::sanitizer::Report::words`]), whatever its exit status.
-    Sanitized(crate::sanitizer::Report),
+    /// top frames are ([`crate::verdict::sanitizer::Report::words`]), whatever its exit status.
+    Sanitized(crate::verdict::sanitizer::Report),
     /// The parent killed the child at the candidate's time budget.
     Overran { seconds: f64 },
     /// The candidate cannot be read back (a reducer's candidate smtsmith does not print).
@@ -100,7 +100,7 @@ impl Seen {
     fn issue(&self, solver: SolverId, limits: &Limits) -> Option<Issue> {
         Some(match self {
             Seen::Stuck { seconds } | Seen::Overran { seconds } => {
-                let mut i = crate::oracle::process::still_running(
+                let mut i = crate::verdict::oracle::process::still_running(
                     solver,
                     *seconds,
                     limits.timeout_ms,
@@ -110,16 +110,16 @@ impl Seen {
                     .push_str(" (in a new process, with nothing else in it)");
                 i
             }
-            Seen::Died { signal, message } => crate::oracle::process::with_message(
-                crate::oracle::process::died_inside(solver, &format!("signal {signal}")),
+            Seen::Died { signal, message } => crate::verdict::oracle::process::with_message(
+                crate::verdict::oracle::process::died_inside(solver, &format!("signal {signal}")),
                 message,
             ),
             Seen::Exited { code, message } => {
-                let mut i = crate::oracle::process::exited_inside(solver, false);
+                let mut i = crate::verdict::oracle::process::exited_inside(solver, false);
                 i.summary.push_str(&format!(" (status {code})"));
-                crate::oracle::process::with_message(i, message)
+                crate::verdict::oracle::process::with_message(i, message)
             }
-            Seen::Sanitized(r) => crate::oracle::process::sanitizer_report(solver, r),
+            Seen::Sanitized(r) => crate::verdict::oracle::process::sanitizer_report(solver, r),
             _ => return None,
         })
     }
@@ -179,7 +179,7 @@ fn rust_overflow_report(line: &str) -> bool {
 pub fn child(
     case: &Path,
     candidate: &Path,
-    settings: &crate::settings::Settings,
+    settings: &crate::harness::settings::Settings,
 ) -> Result<i32, String> {
     let c: CaseFile = serde_json::from_str(
         &std::fs::read_to_string(case).map_err(|e| format!("{}: {e}", case.display()))?,
@@ -187,7 +187,7 @@ pub fn child(
     .map_err(|e| format!("{}: {e}", case.display()))?;
     let text =
         std::fs::read_to_string(candidate).map_err(|e| format!("{}: {e}", candidate.display()))?;
-    let parsed = match crate::smtlib::parse::parse_script(&text) {
+    let parsed = match crate::cases::smtlib::parse::parse_script(&text) {
         Ok(p) => p,
         Err(e) => {
             println!("unreadable {e}");
@@ -213,7 +213,7 @@ pub fn child(
                 let mut out = std::io::stdout().lock();
                 let _ = writeln!(out, "stuck {:.2}", ran.as_secs_f64());
                 let _ = out.flush();
-                crate::sys::exit_now(STUCK_EXIT_CODE);
+                crate::solver::sys::exit_now(STUCK_EXIT_CODE);
             }
         })
         .map_err(|e| e.to_string())?;
@@ -234,7 +234,7 @@ pub fn child(
         let mut out = std::io::stdout().lock();
         let _ = writeln!(out, "answered {}", verdicts.join(", "));
         let _ = out.flush();
-        crate::sys::exit_now(0)
+        crate::solver::sys::exit_now(0)
     }
     let answers = h.answers(&parsed.formula);
     let words: Vec<String> = answers
@@ -258,7 +258,7 @@ pub fn child(
         let _ = out.flush();
     }
     // Not through the solvers' teardown: what happens there is not the call's.
-    crate::sys::exit_now(0)
+    crate::solver::sys::exit_now(0)
 }
 
 /// Runs candidates of one finding in children.
@@ -312,18 +312,18 @@ impl Runner {
         setup: CaseSetup,
         issue: &Issue,
     ) -> std::io::Result<Seen> {
-        let ctx = crate::finding::Context::new(f, &self.versions, &self.limits, setup);
-        let text = crate::finding::reproducer(issue, &ctx);
+        let ctx = crate::verdict::finding::Context::new(f, &self.versions, &self.limits, setup);
+        let text = crate::verdict::finding::reproducer(issue, &ctx);
         self.observe_text(&text, setup, false)
     }
 
     /// Runs the incremental script `s` (its actions in order, with its own options) in a
     /// child; what it did.
-    pub fn observe_script(&mut self, s: &crate::script::Script) -> std::io::Result<Seen> {
+    pub fn observe_script(&mut self, s: &crate::cases::script::Script) -> std::io::Result<Seen> {
         let all: Vec<usize> = (0..s.actions.len()).collect();
-        let text = crate::smtlib::scripts::print(
+        let text = crate::cases::smtlib::scripts::print(
             s,
-            &crate::smtlib::scripts::Print {
+            &crate::cases::smtlib::scripts::Print {
                 comments: Vec::new(),
                 solver: self.solver,
                 ran: &all,
@@ -398,7 +398,7 @@ impl Runner {
                 seconds: s.parse().unwrap_or(seconds),
             });
         }
-        if let Some(report) = crate::sanitizer::Report::parse(&stderr) {
+        if let Some(report) = crate::verdict::sanitizer::Report::parse(&stderr) {
             return Ok(Seen::Sanitized(report));
         }
         let message = crash_message(&stderr);
@@ -419,7 +419,7 @@ impl Runner {
 
 /// Whether `smtsmith reduce` reduces the finding `v` in children: findings (of formulas or
 /// incremental scripts) of the classes that end or stall a process.
-pub fn reduces(v: &crate::finding::FindingRecord) -> bool {
+pub fn reduces(v: &crate::verdict::finding::FindingRecord) -> bool {
     matches!(v.class.as_str(), "crash" | "time-limit")
 }
 
@@ -432,12 +432,13 @@ pub fn reduce_file(
     exe: &Path,
     json: &Path,
     budget: Duration,
-    settings: &crate::settings::Settings,
-) -> Result<(crate::finding::Written, super::ReductionStats), super::ReduceFileError> {
+    settings: &crate::harness::settings::Settings,
+) -> Result<(crate::verdict::finding::Written, super::ReductionStats), super::ReduceFileError> {
     use super::ReduceFileError as E;
     let start = Instant::now();
     let unreadable = |e: String| E::Unreadable(format!("{}: {e}", json.display()));
-    let v = crate::finding::FindingRecord::open(json).map_err(|e| E::Unreadable(e.to_string()))?;
+    let v = crate::verdict::finding::FindingRecord::open(json)
+        .map_err(|e| E::Unreadable(e.to_string()))?;
     if !reduces(&v) {
         return Err(E::Unsupported(
             "only findings of class crash or time-limit are reduced in child processes".into(),
@@ -456,7 +457,7 @@ pub fn reduce_file(
     let smt2 = json.with_extension("smt2");
     let text = std::fs::read_to_string(&smt2)
         .map_err(|e| E::Unreadable(format!("{}: {e}", smt2.display())))?;
-    let parsed = crate::smtlib::parse::parse_script(&text)
+    let parsed = crate::cases::smtlib::parse::parse_script(&text)
         .map_err(|e| E::Unreadable(format!("{}: {e}", smt2.display())))?;
     let versions = Harness::with_settings(Selection::Only(solver.library()), ".", settings)
         .map_err(|e| E::Unreadable(format!("the solvers do not start: {e}")))?
@@ -503,7 +504,7 @@ fn reduce_formula(
     setup: CaseSetup,
     original_issue: &Issue,
     (start, deadline): (Instant, Instant),
-) -> Result<(crate::finding::Written, super::ReductionStats), super::ReduceFileError> {
+) -> Result<(crate::verdict::finding::Written, super::ReductionStats), super::ReduceFileError> {
     use super::ReduceFileError as E;
     let io = |e: std::io::Error| E::Unreadable(format!("cannot run a child: {e}"));
     let (smt2, json, class, solver, limits, versions) = (
@@ -544,7 +545,7 @@ fn reduce_formula(
             plain = candidate;
         }
     }
-    let reduced = crate::reduce::reduce(
+    let reduced = crate::cases::reduce::reduce(
         f,
         &mut |g| {
             Instant::now() < deadline
@@ -562,7 +563,7 @@ fn reduce_formula(
     if !confirmed.same_as(&first) {
         return Err(E::NotReproduced(format!(
             "the reduced form ({} nodes) {} when run once more in a new process, not what the original did ({})",
-            crate::reduce::size(&g),
+            crate::cases::reduce::size(&g),
             confirmed.describe(),
             first.describe()
         )));
@@ -571,34 +572,35 @@ fn reduce_formula(
         .issue(solver, limits)
         .expect("a crash or time-limit seen");
     let stats = super::ReductionStats {
-        original_nodes: Some(crate::reduce::size(f)),
-        nodes: Some(crate::reduce::size(&g)),
+        original_nodes: Some(crate::cases::reduce::size(f)),
+        nodes: Some(crate::cases::reduce::size(&g)),
         original_assertions: f.asserts.len(),
         assertions: g.asserts.len(),
         tests,
         kept,
         seconds: start.elapsed().as_secs_f64(),
         exhausted: reduced.exhausted || Instant::now() >= deadline,
-        already_minimal: crate::reduce::size(&g) == crate::reduce::size(f)
+        already_minimal: crate::cases::reduce::size(&g) == crate::cases::reduce::size(f)
             && g.asserts.len() == f.asserts.len(),
         ..Default::default()
     };
-    let mut written = crate::finding::Written {
+    let mut written = crate::verdict::finding::Written {
         smt2: smt2.to_path_buf(),
         json: json.to_path_buf(),
         known: None,
         reduced: None,
         again: false,
     };
-    let ctx = crate::finding::Context::new(&g, versions, limits, plain);
+    let ctx = crate::verdict::finding::Context::new(&g, versions, limits, plain);
     let cannot = |e: std::io::Error| E::Unreadable(format!("cannot write the reduced form: {e}"));
-    crate::finding::write_reduced(&mut written, &issue, &ctx, &stats).map_err(cannot)?;
+    crate::verdict::finding::write_reduced(&mut written, &issue, &ctx, &stats).map_err(cannot)?;
     if let (Seen::Sanitized(report), Some(reduced)) = (&confirmed, &written.reduced) {
-        crate::finding::attach_sanitizer_report(&written.json, reduced, report).map_err(cannot)?;
+        crate::verdict::finding::attach_sanitizer_report(&written.json, reduced, report)
+            .map_err(cannot)?;
     }
     // Known by the same evidence as other findings: a known reproducer of its shape,
     // replayed (here in a child) in this finding's setup, does the same.
-    let known = crate::finding::known::matching(&issue, &g)
+    let known = crate::verdict::finding::known::matching(&issue, &g)
         .into_iter()
         .find(|(_, k, _)| {
             runner
@@ -621,13 +623,13 @@ struct Original<'a> {
 }
 
 /// [`reduce_file`] of an incremental script's finding: the script shrinks
-/// ([`crate::reduce::reduce_script`]) while a child running it does what the original did.
+/// ([`crate::cases::reduce::reduce_script`]) while a child running it does what the original did.
 fn reduce_script(
     runner: &mut Runner,
     o: &Original,
-    s: &crate::script::Script,
+    s: &crate::cases::script::Script,
     budget: Duration,
-) -> Result<(crate::finding::Written, super::ReductionStats), super::ReduceFileError> {
+) -> Result<(crate::verdict::finding::Written, super::ReductionStats), super::ReduceFileError> {
     use super::ReduceFileError as E;
     let start = Instant::now();
     let deadline = start + budget;
@@ -642,7 +644,7 @@ fn reduce_script(
             o.class
         )));
     }
-    let out = crate::reduce::reduce_script(
+    let out = crate::cases::reduce::reduce_script(
         s,
         &mut |c| {
             Instant::now() < deadline && runner.observe_script(c).is_ok_and(|x| x.same_as(&first))
@@ -664,8 +666,8 @@ fn reduce_script(
         .expect("a crash or time-limit seen");
     let (before, after) = (s.shape(), g.shape());
     let stats = super::ReductionStats {
-        original_nodes: Some(crate::reduce::size(&before)),
-        nodes: Some(crate::reduce::size(&after)),
+        original_nodes: Some(crate::cases::reduce::size(&before)),
+        nodes: Some(crate::cases::reduce::size(&after)),
         original_actions: Some(s.actions.len()),
         actions: Some(g.actions.len()),
         original_assertions: before.asserts.len(),
@@ -675,11 +677,11 @@ fn reduce_script(
         seconds: start.elapsed().as_secs_f64(),
         exhausted: out.exhausted || Instant::now() >= deadline,
         already_minimal: g.actions.len() == s.actions.len()
-            && crate::reduce::size(&after) == crate::reduce::size(&before),
+            && crate::cases::reduce::size(&after) == crate::cases::reduce::size(&before),
         reducer: None,
     };
     let ran = vec![(o.solver, (0..g.actions.len()).collect::<Vec<usize>>())];
-    let ctx = crate::finding::ScriptContext {
+    let ctx = crate::verdict::finding::ScriptContext {
         script: &g,
         ran: &ran,
         step: g.actions.len().saturating_sub(1),
@@ -689,7 +691,7 @@ fn reduce_script(
         input: None,
         stopped_at_limit: false,
     };
-    let mut written = crate::finding::Written {
+    let mut written = crate::verdict::finding::Written {
         smt2: o.smt2.to_path_buf(),
         json: o.json.to_path_buf(),
         known: None,
@@ -697,9 +699,9 @@ fn reduce_script(
         again: false,
     };
     let cannot = |e: std::io::Error| E::Unreadable(format!("cannot write the reduced form: {e}"));
-    let key =
-        crate::finding::write_reduced_script(&mut written, &issue, &ctx, &stats).map_err(cannot)?;
-    let known = crate::finding::known::matching_scripts(&issue, &key)
+    let key = crate::verdict::finding::write_reduced_script(&mut written, &issue, &ctx, &stats)
+        .map_err(cannot)?;
+    let known = crate::verdict::finding::known::matching_scripts(&issue, &key)
         .into_iter()
         .find(|(_, k)| runner.observe_script(k).is_ok_and(|x| x.same_as(&first)))
         .map(|(k, _)| k);
@@ -716,12 +718,12 @@ fn reduce_script(
 /// Marks a reduced finding by the known bug whose reproducer did the same in a child, or
 /// `new`.
 fn settle(
-    written: &mut crate::finding::Written,
-    known: Option<&'static crate::finding::known::Known>,
+    written: &mut crate::verdict::finding::Written,
+    known: Option<&'static crate::verdict::finding::known::Known>,
     version: &str,
 ) -> std::io::Result<()> {
     match known {
-        Some(k) => crate::finding::mark_by_replay(
+        Some(k) => crate::verdict::finding::mark_by_replay(
             written,
             k,
             version,
@@ -730,9 +732,9 @@ fn settle(
                 k.file
             ),
         ),
-        None => crate::finding::mark_status(
+        None => crate::verdict::finding::mark_status(
             written,
-            crate::finding::Status::New,
+            crate::verdict::finding::Status::New,
             "reduced in child processes; no known bug's reproducer of its shape does the same in a new process in its setup",
         ),
     }

@@ -1,24 +1,29 @@
 //! One fuzz iteration end to end: run a formula on the selected solvers, apply the oracles,
 //! write every finding to disk. Fuzz targets and the CLI are thin wrappers around this.
 
-use crate::finding::{self, Written};
-use crate::generate::Case;
-use crate::ir::Formula;
-use crate::oracle::{self, Answer, Issue, ModelCheck};
+use crate::lang::generate::Case;
+use crate::lang::ir::Formula;
 use crate::solver::{self, Solver, SolverError, SolverId};
+use crate::verdict::finding::{self, Written};
+use crate::verdict::oracle::{self, Answer, Issue, ModelCheck};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+pub mod bisect;
 pub mod isolated;
 pub mod optimize;
 mod paths;
 mod reduction;
 mod seeded;
 pub mod session;
+pub mod settings;
+pub mod settle;
+pub mod target;
 mod targets;
 pub mod watchdog;
+pub mod wheel;
 
-pub use crate::target::{Portfolio, Target, PORTFOLIO};
+pub use crate::harness::target::{Portfolio, Target, PORTFOLIO};
 pub use paths::{EveryPath, PathSetup, EVERY_PATH};
 pub use reduction::{
     reduce_file, reproducer_formula, FileError as ReduceFileError, Reduction,
@@ -188,9 +193,9 @@ pub fn summary(findings: &[(Issue, Written)]) -> String {
 /// Solvers created once and reused across iterations, plus where findings go.
 pub struct Harness {
     solvers: Solvers,
-    /// The run's settings, one value as the edges read them ([`crate::settings::Settings`]):
+    /// The run's settings, one value as the edges read them ([`crate::harness::settings::Settings`]):
     /// the setups drawn, the limits, the memory budget, the reduction's budget.
-    pub settings: crate::settings::Settings,
+    pub settings: crate::harness::settings::Settings,
     /// The current case: its setup and what it asks of the solvers.
     case: CaseState,
     /// Where findings go, and whether they are written.
@@ -242,7 +247,7 @@ pub struct Output {
 }
 
 impl Harness {
-    /// A harness with the library's settings ([`crate::settings::Settings::fixed`]: no
+    /// A harness with the library's settings ([`crate::harness::settings::Settings::fixed`]: no
     /// `SMTSMITH_*` variable is read, setups not drawn, findings not reduced).
     pub fn new(
         selection: Selection,
@@ -256,7 +261,7 @@ impl Harness {
     pub fn with_settings(
         selection: Selection,
         findings_dir: impl Into<PathBuf>,
-        settings: &crate::settings::Settings,
+        settings: &crate::harness::settings::Settings,
     ) -> Result<Self, SolverError> {
         let api: Vec<Box<dyn Solver>> = settings
             .solvers
@@ -298,9 +303,9 @@ impl Harness {
         findings_dir: impl Into<PathBuf>,
         reuse: solver::Reuse,
     ) -> Result<Self, SolverError> {
-        let settings = crate::settings::Settings {
+        let settings = crate::harness::settings::Settings {
             reuse,
-            ..crate::settings::Settings::fixed()
+            ..crate::harness::settings::Settings::fixed()
         };
         Self::with_settings(selection, findings_dir, &settings)
     }
@@ -382,7 +387,7 @@ impl Harness {
     }
 
     /// From the next case on, the text paths run `text` — a script's own commands before
-    /// its first check ([`crate::smtlib::source::before_first_check`]) — instead of the
+    /// its first check ([`crate::cases::smtlib::source::before_first_check`]) — instead of the
     /// printed formula, which must be that script's (opening the text paths if needed); a
     /// finding's reproducer is then that text. `None`: they print the formula again.
     pub fn set_source(&mut self, text: Option<&str>) -> Result<(), SolverError> {
@@ -504,17 +509,17 @@ impl Harness {
     pub fn run(
         &mut self,
         f: &Formula,
-        config: Option<&crate::generate::Config>,
+        config: Option<&crate::lang::generate::Config>,
         input: Option<&[u8]>,
     ) -> Report {
         self.run_judged(f, config, input, &|_, f, a| oracle::judge(f, a))
     }
 
-    /// Runs a formula of known verdict (`crate::construct`): every oracle of [`Self::run`],
+    /// Runs a formula of known verdict (`crate::verdict::construct`): every oracle of [`Self::run`],
     /// and a verdict contrary to the construction is a `construction` finding.
     pub fn run_constructed(
         &mut self,
-        c: &crate::construct::Constructed,
+        c: &crate::verdict::construct::Constructed,
         input: Option<&[u8]>,
     ) -> Report {
         let cores = c.core.is_some();
@@ -545,7 +550,7 @@ impl Harness {
     /// re-checks.
     pub fn check_cores(
         &mut self,
-        c: &crate::construct::Constructed,
+        c: &crate::verdict::construct::Constructed,
         answers: &[(SolverId, Answer)],
         input: Option<&[u8]>,
     ) -> Vec<Issue> {
@@ -597,7 +602,7 @@ impl Harness {
     fn front_ends_for_what_an_api_refuses(&mut self, f: &Formula) -> Option<solver::CaseSetup> {
         if self.case.setup.text
             || self.settings.paths == solver::Paths::Api
-            || !crate::facts::z3_api_refuses(f)
+            || !crate::dialect::facts::z3_api_refuses(f)
             || !self.solvers.api.iter().any(|s| s.id() == SolverId::Z3)
         {
             return None;
@@ -622,7 +627,7 @@ impl Harness {
     pub fn run_judged(
         &mut self,
         f: &Formula,
-        config: Option<&crate::generate::Config>,
+        config: Option<&crate::lang::generate::Config>,
         input: Option<&[u8]>,
         judge: Judge,
     ) -> Report {
@@ -636,7 +641,7 @@ impl Harness {
     pub fn run_judged_reducing(
         &mut self,
         f: &Formula,
-        config: Option<&crate::generate::Config>,
+        config: Option<&crate::lang::generate::Config>,
         input: Option<&[u8]>,
         judge: Judge,
         reduce_judge: Judge,
@@ -757,7 +762,7 @@ impl Harness {
         f: &Formula,
         findings: &mut [(Issue, Written)],
         judge: Judge,
-        config: Option<&crate::generate::Config>,
+        config: Option<&crate::lang::generate::Config>,
         input: Option<&[u8]>,
     ) {
         let Some(budget) = self.reduce_budget() else {
@@ -797,7 +802,7 @@ impl Harness {
         written: &mut Written,
         judge: Judge,
         budget: Duration,
-        config: Option<&crate::generate::Config>,
+        config: Option<&crate::lang::generate::Config>,
         input: Option<&[u8]>,
     ) {
         let result = match self.reduce_finding(f, issue, judge, budget) {
@@ -826,13 +831,13 @@ impl Harness {
     pub fn ground_values(&mut self, f: &Formula) -> (oracle::GroundObservation, Duration) {
         self.watch_memory();
         let roots = closed_applications(f);
-        let model = crate::eval::Model::default();
-        let mut ev = crate::eval::Evaluator::new(f, &model);
+        let model = crate::lang::eval::Model::default();
+        let mut ev = crate::lang::eval::Evaluator::new(f, &model);
         let expected = roots.iter().map(|r| ev.eval(*r).ok()).collect();
         let mut solver_time = Duration::ZERO;
         let mut values = Vec::new();
         for s in self.solvers.api.iter_mut() {
-            if crate::facts::skip_reason(s.id(), f).is_some() {
+            if crate::dialect::facts::skip_reason(s.id(), f).is_some() {
                 continue;
             }
             let t = Instant::now();
@@ -840,7 +845,7 @@ impl Harness {
             solver_time += t.elapsed();
             // An error on a format the solver documents as partly supported is that limit,
             // not an API error: the solver's values are judged only when it gives them.
-            if simplified.is_err() && crate::facts::partial_support(s.id(), f).is_some() {
+            if simplified.is_err() && crate::dialect::facts::partial_support(s.id(), f).is_some() {
                 continue;
             }
             values.push((s.id(), simplified));
@@ -875,13 +880,13 @@ impl Harness {
             // The reproducer: the term must equal the evaluator's value.
             let g = match &witness {
                 Some((root, value)) => {
-                    let mut g = crate::ir::Formula {
+                    let mut g = crate::lang::ir::Formula {
                         asserts: Vec::new(),
                         ..f.clone()
                     };
                     let v = g.lit(value.clone());
                     let ne = g
-                        .app(crate::ir::Op::Distinct, vec![*root, v])
+                        .app(crate::lang::ir::Op::Distinct, vec![*root, v])
                         .expect("a term and its value have one sort");
                     g.assert(ne).expect("distinct is Boolean");
                     g
@@ -938,8 +943,8 @@ impl GroundReport {
 
 /// Application nodes reachable from the assertions with no free `let` variable and a
 /// first-class sort (RegLan values are compared through membership elsewhere).
-pub(crate) fn closed_applications(f: &Formula) -> Vec<crate::ir::NodeId> {
-    use crate::ir::{NodeKind, Sort};
+pub(crate) fn closed_applications(f: &Formula) -> Vec<crate::lang::ir::NodeId> {
+    use crate::lang::ir::{NodeKind, Sort};
     let free = f.free_bound_vars(false);
     f.reachable_postorder()
         .into_iter()

@@ -2,12 +2,12 @@
 //! each finding written (the case's own script as its reproducer) and reduced.
 
 use super::Harness;
-use crate::finding::{self, Context, Written};
-use crate::optimize::{OptCase, OptOutcome, OptPath};
-use crate::oracle::optimum::{judge, Judged};
-use crate::oracle::{Answer, Class, Issue};
+use crate::cases::optimize::{OptCase, OptOutcome, OptPath};
 use crate::solver::z3::Z3;
 use crate::solver::{SolverError, SolverId};
+use crate::verdict::finding::{self, Context, Written};
+use crate::verdict::oracle::optimum::{judge, Judged};
+use crate::verdict::oracle::{Answer, Class, Issue};
 
 thread_local! {
     /// The optimizer's own Z3 context, beside the harness's solvers, and the cases run in it
@@ -70,7 +70,7 @@ fn run_path_sharing(
     let time = start.elapsed();
     let judged = match &outcome {
         Ok(o) => judge(case, path, o, &mut |g| {
-            let key = crate::smtlib::script(g, &Default::default());
+            let key = crate::cases::smtlib::script(g, &Default::default());
             plain.entry(key).or_insert_with(|| h.answers(g)).clone()
         }),
         Err(e) => api_error(e, path),
@@ -91,9 +91,9 @@ fn api_error(e: &SolverError, path: OptPath) -> Vec<Judged> {
         return Vec::new();
     }
     let limit = crate::solver::is_limit_reason(&e.message)
-        || crate::facts::limitation(
+        || crate::dialect::facts::limitation(
             crate::solver::SolverId::Z3,
-            crate::facts::LimitKind::Check,
+            crate::dialect::facts::LimitKind::Check,
             &e.message,
         )
         .is_some();
@@ -303,7 +303,7 @@ pub fn reduce(
     path: OptPath,
     budget: std::time::Duration,
 ) -> OptCase {
-    let holds = &mut |f: &crate::ir::Formula| {
+    let holds = &mut |f: &crate::lang::ir::Formula| {
         let Some(candidate) = case.with_formula(f.clone()) else {
             return false;
         };
@@ -315,7 +315,7 @@ pub fn reduce(
         })
         .unwrap_or(false)
     };
-    let outcome = crate::reduce::reduce(&case.formula, holds, budget);
+    let outcome = crate::cases::reduce::reduce(&case.formula, holds, budget);
     let mut reduced = case
         .with_formula(outcome.formula)
         .unwrap_or_else(|| case.clone());

@@ -6,11 +6,11 @@
 //! harness asks the same setups, writing nothing, to settle whom a disagreement blames.
 
 use super::{Harness, Report};
-use crate::finding::{self, Written};
-use crate::ir::Formula;
-use crate::oracle::{self, Class, Issue, Observed};
-use crate::smtlib::PrintStyle;
+use crate::cases::smtlib::PrintStyle;
+use crate::lang::ir::Formula;
 use crate::solver::{CaseSetup, Reuse, SolverId, Z3Solver};
+use crate::verdict::finding::{self, Written};
+use crate::verdict::oracle::{self, Class, Issue, Observed};
 
 /// One setup of [`EVERY_PATH`]: its name, how the case meets the solvers, which paths run,
 /// and whether the text paths run the script's own text.
@@ -73,8 +73,8 @@ impl PathSetup {
     /// `printed` or `file`.
     pub fn label(&self, id: SolverId) -> String {
         match (id.path(), self.own_text) {
-            (crate::solver_id::Path::Text, true) => "file".into(),
-            (crate::solver_id::Path::Text, false) => "printed".into(),
+            (crate::dialect::solver_id::Path::Text, true) => "file".into(),
+            (crate::dialect::solver_id::Path::Text, false) => "printed".into(),
             _ => self.name.into(),
         }
     }

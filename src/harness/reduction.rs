@@ -1,4 +1,4 @@
-//! Reducing a finding in the process that found it: the formula shrinks ([`crate::reduce`])
+//! Reducing a finding in the process that found it: the formula shrinks ([`crate::cases::reduce`])
 //! while re-running the case on the same solvers, in the same setup, and judging it with the
 //! same oracle makes the same finding ([`Issue::same_finding`]); then the setup itself is
 //! made plainer where the finding does not need it (no curated option, Z3's solver for the
@@ -11,9 +11,9 @@
 //! the original finding is on disk.
 
 use super::{Harness, Judge};
-use crate::ir::Formula;
-use crate::oracle::{Answer, Issue};
+use crate::lang::ir::Formula;
 use crate::solver::{CaseSetup, Reuse, SolverId, Z3Solver};
+use crate::verdict::oracle::{Answer, Issue};
 use std::time::{Duration, Instant};
 
 /// A reduced finding.
@@ -35,14 +35,14 @@ impl Reduction {
         &'a self,
         versions: &'a [(SolverId, String)],
         limits: &'a crate::solver::Limits,
-    ) -> crate::finding::Context<'a> {
-        crate::finding::Context::new(&self.formula, versions, limits, self.setup)
+    ) -> crate::verdict::finding::Context<'a> {
+        crate::verdict::finding::Context::new(&self.formula, versions, limits, self.setup)
             .with_answers(&self.answers)
     }
 }
 
 /// What a reduction cost and achieved (the type its finding's record keeps).
-pub use crate::finding::record::ReductionStats as Stats;
+pub use crate::verdict::finding::record::ReductionStats as Stats;
 
 impl Harness {
     /// Re-runs `f` in the current setup and judges it; the finding among the judge's that
@@ -58,7 +58,7 @@ impl Harness {
         // candidate is on disk already.
         if let Some(path) = &self.output.candidate_file {
             let ctx = self.context(f, self.case.setup);
-            let _ = std::fs::write(path, crate::finding::reproducer(issue, &ctx));
+            let _ = std::fs::write(path, crate::verdict::finding::reproducer(issue, &ctx));
         }
         // Each candidate starts on new solvers (in the same context), as the finding did in
         // the run that confirmed it: a kept solver's history would let a candidate show a
@@ -109,7 +109,7 @@ impl Harness {
     ) -> Result<Reduction, String> {
         let deadline = Instant::now() + budget;
         let original = self.case.setup;
-        let outcome = crate::reduce::reduce(
+        let outcome = crate::cases::reduce::reduce(
             f,
             &mut |g| self.same_finding(g, issue, judge).is_some(),
             budget,
@@ -148,20 +148,20 @@ impl Harness {
         let Some((answers, found)) = confirmed else {
             return Err(format!(
                 "the reduced form ({} nodes) did not make the finding again in new contexts, in the plainest setup nor in the finding's own",
-                crate::reduce::size(&g)
+                crate::cases::reduce::size(&g)
             ));
         };
         Ok(Reduction {
             stats: Stats {
-                original_nodes: Some(crate::reduce::size(f)),
-                nodes: Some(crate::reduce::size(&g)),
+                original_nodes: Some(crate::cases::reduce::size(f)),
+                nodes: Some(crate::cases::reduce::size(&g)),
                 original_assertions: f.asserts.len(),
                 assertions: g.asserts.len(),
                 tests,
                 kept,
                 seconds: 0.0,
                 exhausted: outcome.exhausted || Instant::now() >= deadline,
-                already_minimal: crate::reduce::size(&g) == crate::reduce::size(f)
+                already_minimal: crate::cases::reduce::size(&g) == crate::cases::reduce::size(f)
                     && g.asserts.len() == f.asserts.len(),
                 ..Default::default()
             },
@@ -188,33 +188,33 @@ impl Harness {
 
     /// Settles the reduced finding `r` (written as `written`): a disagreement that blames
     /// nobody gets the blame the answers of every path give
-    /// ([`crate::oracle::blame_by_paths`]); then its status by evidence — `known` where a
+    /// ([`crate::verdict::oracle::blame_by_paths`]); then its status by evidence — `known` where a
     /// known reproducer of its shape, replayed in its setup or the reproducer's own, makes
     /// the same finding on a release the index lists for that bug ([`Self::known_by_replay`]);
     /// `regression` where it does so on another release; else `new`.
     pub(crate) fn settle(
         &mut self,
-        written: &mut crate::finding::Written,
+        written: &mut crate::verdict::finding::Written,
         r: &Reduction,
         judge: Judge,
     ) -> std::io::Result<()> {
-        use crate::finding::mark_status;
+        use crate::verdict::finding::mark_status;
         let mut blamed = r.issue.blamed;
-        if r.issue.class == crate::oracle::Class::Disagreement && blamed.is_none() {
+        if r.issue.class == crate::verdict::oracle::Class::Disagreement && blamed.is_none() {
             let seen = self.observe_every_path(&r.formula);
-            let blame = crate::oracle::blame_by_paths(&seen);
-            crate::finding::write_blame(written, &blame)?;
+            let blame = crate::verdict::oracle::blame_by_paths(&seen);
+            crate::verdict::finding::write_blame(written, &blame)?;
             blamed = blame.solver;
         }
         confirm_by_binary(written, r, blamed)?;
         let Some((k, how)) = self.known_by_replay(r, judge) else {
             return mark_status(
                 written,
-                crate::finding::Status::New,
+                crate::verdict::finding::Status::New,
                 "reduced; no known bug of its class and solver with its shape (logic, operators, array sorts) makes the same finding when its reproducer is replayed, in this finding's setup or in the reproducer's own",
             );
         };
-        crate::finding::mark_by_replay(written, k, &self.blamed_version(&r.issue), &how)
+        crate::verdict::finding::mark_by_replay(written, k, &self.blamed_version(&r.issue), &how)
     }
 
     /// The linked release of the solver `issue` blames (empty when it blames none).
@@ -234,7 +234,7 @@ impl Harness {
     /// status is left as it was (unsettled).
     pub(crate) fn settle_unreduced(
         &mut self,
-        written: &mut crate::finding::Written,
+        written: &mut crate::verdict::finding::Written,
         f: &Formula,
         issue: &Issue,
         judge: Judge,
@@ -249,7 +249,7 @@ impl Harness {
         let Some((k, how)) = self.known_by_replay(&as_written, judge) else {
             return Ok(());
         };
-        crate::finding::mark_by_replay(
+        crate::verdict::finding::mark_by_replay(
             written,
             k,
             &self.blamed_version(issue),
@@ -258,7 +258,7 @@ impl Harness {
     }
 
     /// The known bug the reduced finding `r` is, and how its replay showed it: a known
-    /// reproducer of its class and solver with its shape ([`crate::finding::known_shape`])
+    /// reproducer of its class and solver with its shape ([`crate::verdict::finding::known_shape`])
     /// that, run in `r`'s setup or in the setup its own text asks for (`push` or none, no
     /// option drawn) and judged by `judge`, makes a finding of `r`'s class blamed on the same
     /// solver and path — for an error, with the same normalized message: Z3's
@@ -269,8 +269,8 @@ impl Harness {
         &mut self,
         r: &Reduction,
         judge: Judge,
-    ) -> Option<(&'static crate::finding::known::Known, String)> {
-        let candidates = crate::finding::known::matching(&r.issue, &r.formula);
+    ) -> Option<(&'static crate::verdict::finding::known::Known, String)> {
+        let candidates = crate::verdict::finding::known::matching(&r.issue, &r.formula);
         if candidates.is_empty() {
             return None;
         }
@@ -338,7 +338,7 @@ impl Harness {
 /// bisection judges a release): the evidence outside smtsmith's process that the finding is
 /// the solver's.
 fn confirm_by_binary(
-    written: &crate::finding::Written,
+    written: &crate::verdict::finding::Written,
     r: &Reduction,
     blamed: Option<SolverId>,
 ) -> std::io::Result<()> {
@@ -357,13 +357,13 @@ fn confirm_by_binary(
         .iter()
         .find(|(id, _)| *id == blamed)
         .and_then(|(_, a)| a.as_ref().ok().map(|o| o.verdict));
-    let expect = crate::bisect::Expect {
+    let expect = crate::harness::bisect::Expect {
         class: r.issue.class,
         verdict,
         formula: r.formula.clone(),
     };
-    let probe = crate::bisect::probe(&bin, &text, &expect, Duration::from_secs(30));
-    crate::finding::write_binary_probe(written, "z3 FILE.reduced.smt2", &probe)
+    let probe = crate::harness::bisect::probe(&bin, &text, &expect, Duration::from_secs(30));
+    crate::verdict::finding::write_binary_probe(written, "z3 FILE.reduced.smt2", &probe)
 }
 
 /// The setup simplifications tried after the formula's, in order: each removes one thing
@@ -372,8 +372,8 @@ fn confirm_by_binary(
 pub(super) fn plainer_setups(issue: &Issue) -> Vec<fn(CaseSetup) -> CaseSetup> {
     let text_needed = issue
         .blamed
-        .is_some_and(|b| b.path() == crate::solver_id::Path::Text)
-        || issue.class == crate::oracle::Class::PathDisagreement;
+        .is_some_and(|b| b.path() == crate::dialect::solver_id::Path::Text)
+        || issue.class == crate::verdict::oracle::Class::PathDisagreement;
     let mut out: Vec<fn(CaseSetup) -> CaseSetup> = vec![
         |s| CaseSetup {
             options: Default::default(),
@@ -417,10 +417,10 @@ pub(super) fn plainer_setups(issue: &Issue) -> Vec<fn(CaseSetup) -> CaseSetup> {
 }
 
 /// `s` without option `I` of solver `S`'s swarm (S 0: Z3, 1: cvc5; see
-/// [`crate::options::swarm_of`]); `s` itself where that solver has no catalog installed.
+/// [`crate::dialect::options::swarm_of`]); `s` itself where that solver has no catalog installed.
 fn drop_swarm_option<const S: usize, const I: u16>(s: CaseSetup) -> CaseSetup {
     let id = [SolverId::Z3, SolverId::Cvc5][S];
-    if crate::options::catalog(id).is_empty() {
+    if crate::dialect::options::catalog(id).is_empty() {
         return s;
     }
     CaseSetup {
@@ -452,13 +452,13 @@ impl std::fmt::Display for FileError {
     }
 }
 
-pub use crate::finding::reproducer_formula;
+pub use crate::verdict::finding::reproducer_formula;
 
 /// A written formula finding, loaded to run again: its issue, its original formula (read
 /// from `<hash>.smt2`), and a harness in the setup and with the limits it records.
 pub struct WrittenFinding {
     pub smt2: std::path::PathBuf,
-    pub metadata: crate::finding::FindingRecord,
+    pub metadata: crate::verdict::finding::FindingRecord,
     pub issue: Issue,
     pub formula: Formula,
     pub harness: Harness,
@@ -471,11 +471,11 @@ impl WrittenFinding {
     /// that are not judged from their files.
     pub fn open(
         json: &std::path::Path,
-        settings: &crate::settings::Settings,
+        settings: &crate::harness::settings::Settings,
     ) -> Result<WrittenFinding, FileError> {
-        use crate::oracle::Class;
+        use crate::verdict::oracle::Class;
         let unreadable = |e: String| FileError::Unreadable(format!("{}: {e}", json.display()));
-        let v = crate::finding::FindingRecord::open(json)
+        let v = crate::verdict::finding::FindingRecord::open(json)
             .map_err(|e| FileError::Unreadable(e.to_string()))?;
         if v.is_script() {
             return Err(FileError::Unsupported(
@@ -543,12 +543,12 @@ impl WrittenFinding {
     }
 
     /// The judge of formula findings read from files.
-    pub const JUDGE: Judge<'static> = &|_, g, a| crate::oracle::judge(g, a);
+    pub const JUDGE: Judge<'static> = &|_, g, a| crate::verdict::oracle::judge(g, a);
 
     /// The judge of this finding: the solvers' rewriters for a `ground-term` finding
     /// ([`super::GROUND_JUDGE`]), else the checks' oracles ([`Self::JUDGE`]).
     pub fn judge(&self) -> Judge<'static> {
-        if self.issue.class == crate::oracle::Class::GroundTerm {
+        if self.issue.class == crate::verdict::oracle::Class::GroundTerm {
             super::GROUND_JUDGE
         } else {
             Self::JUDGE
@@ -590,8 +590,8 @@ impl WrittenFinding {
 pub fn reduce_file(
     json: &std::path::Path,
     budget: Duration,
-    settings: &crate::settings::Settings,
-) -> Result<(crate::finding::Written, Stats), FileError> {
+    settings: &crate::harness::settings::Settings,
+) -> Result<(crate::verdict::finding::Written, Stats), FileError> {
     let mut w = WrittenFinding::open(json, settings)?;
     w.check_reproduces()?;
     let (f, issue, judge) = (w.formula.clone(), w.issue.clone(), w.judge());
@@ -604,7 +604,7 @@ pub fn reduce_file(
     h.output.candidate_file = None;
     let _ = std::fs::remove_file(&candidate);
     let r = r.map_err(FileError::NotReproduced)?;
-    let mut written = crate::finding::Written {
+    let mut written = crate::verdict::finding::Written {
         smt2,
         json: json.to_path_buf(),
         known: v.known.clone(),
@@ -615,7 +615,8 @@ pub fn reduce_file(
     let ctx = r.context(&versions, &h.settings.limits);
     let cannot =
         |e: std::io::Error| FileError::Unreadable(format!("cannot write the reduced form: {e}"));
-    crate::finding::write_reduced(&mut written, &r.issue, &ctx, &r.stats).map_err(cannot)?;
+    crate::verdict::finding::write_reduced(&mut written, &r.issue, &ctx, &r.stats)
+        .map_err(cannot)?;
     h.settle(&mut written, &r, judge).map_err(cannot)?;
     Ok((written, r.stats))
 }

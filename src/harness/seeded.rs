@@ -1,9 +1,9 @@
 //! The metamorphic constructions whose seeds the solvers decide first (fusion, SAE and
 //! Janus over generated formulas): they need the harness's solvers, so they live here, next
-//! to it, and call into `crate::construct` for the constructions themselves.
+//! to it, and call into `crate::verdict::construct` for the constructions themselves.
 
 use super::{watchdog, Harness};
-use crate::generate::Case;
+use crate::lang::generate::Case;
 use crate::solver::{self, SolverId, Verdict};
 
 /// A fusion seed from a generated formula (bytes drawn from `u`): every solver decides it
@@ -13,7 +13,7 @@ use crate::solver::{self, SolverId, Verdict};
 pub fn generated_seed(
     h: &mut Harness,
     u: &mut arbitrary::Unstructured,
-) -> Option<crate::construct::fusion::Seed> {
+) -> Option<crate::verdict::construct::fusion::Seed> {
     let len = u.int_in_range(24..=160usize).ok()?;
     let bytes = u.bytes(len.min(u.len())).ok()?.to_vec();
     let case = Case::from_bytes_in(&bytes, &h.settings.theories);
@@ -37,15 +37,15 @@ pub fn generated_seed(
     }
     let witness = if verdict == Verdict::Sat {
         let m = outcomes.iter().find_map(|o| {
-            o.model
-                .as_ref()
-                .filter(|m| crate::eval::check_model(&case.formula, m) == crate::eval::Truth::True)
+            o.model.as_ref().filter(|m| {
+                crate::lang::eval::check_model(&case.formula, m) == crate::lang::eval::Truth::True
+            })
         })?;
         Some(m.clone())
     } else {
         None
     };
-    Some(crate::construct::fusion::Seed {
+    Some(crate::verdict::construct::fusion::Seed {
         formula: case.formula,
         verdict,
         witness,
@@ -56,12 +56,12 @@ pub fn generated_seed(
 
 /// A fusion case: one time in three the first seed is a generated formula decided alike
 /// by every solver ([`generated_seed`]) and the second one is generated too or comes from
-/// [`crate::construct::fusion::build`]'s sources; otherwise `fusion::build` alone.
+/// [`crate::verdict::construct::fusion::build`]'s sources; otherwise `fusion::build` alone.
 pub fn fusion_case(
     h: &mut Harness,
     u: &mut arbitrary::Unstructured,
-) -> arbitrary::Result<crate::construct::Constructed> {
-    use crate::construct::fusion;
+) -> arbitrary::Result<crate::verdict::construct::Constructed> {
+    use crate::verdict::construct::fusion;
     if u.int_in_range(0..=2u8)? != 0 {
         return fusion::build(u);
     }
@@ -83,36 +83,36 @@ pub fn fusion_case(
 }
 
 /// One time in three a generated formula decided alike by every solver
-/// ([`generated_seed`]), otherwise one of [`crate::construct::fusion::any_seed`].
+/// ([`generated_seed`]), otherwise one of [`crate::verdict::construct::fusion::any_seed`].
 fn mixed_seed(
     h: &mut Harness,
     u: &mut arbitrary::Unstructured,
-) -> arbitrary::Result<crate::construct::fusion::Seed> {
+) -> arbitrary::Result<crate::verdict::construct::fusion::Seed> {
     if u.int_in_range(0..=2u8)? == 0 {
         generated_seed(h, u).ok_or(arbitrary::Error::IncorrectFormat)
     } else {
-        crate::construct::fusion::any_seed(u)
+        crate::verdict::construct::fusion::any_seed(u)
     }
 }
 
 /// An SAE case: one time in three the seed is a generated formula decided alike by both
-/// solvers ([`generated_seed`]), otherwise one of [`crate::construct::fusion::any_seed`].
+/// solvers ([`generated_seed`]), otherwise one of [`crate::verdict::construct::fusion::any_seed`].
 pub fn sae_case(
     h: &mut Harness,
     u: &mut arbitrary::Unstructured,
-) -> arbitrary::Result<crate::construct::Constructed> {
+) -> arbitrary::Result<crate::verdict::construct::Constructed> {
     let seed = mixed_seed(h, u)?;
-    crate::construct::sae::approximate(u, &seed)
+    crate::verdict::construct::sae::approximate(u, &seed)
 }
 
 /// A Janus case: a seed (one time in three a generated formula decided alike by both
-/// solvers, else one of [`crate::construct::fusion::any_seed`]) is checked by every solver
+/// solvers, else one of [`crate::verdict::construct::fusion::any_seed`]) is checked by every solver
 /// first; the mutant records which solvers decided it as labelled, so that `unknown` from
 /// one of them on the mutant is an `incompleteness` finding.
 pub fn janus_case(
     h: &mut Harness,
     u: &mut arbitrary::Unstructured,
-) -> arbitrary::Result<crate::construct::Constructed> {
+) -> arbitrary::Result<crate::verdict::construct::Constructed> {
     let seed = mixed_seed(h, u)?;
     // A generated seed was decided by every solver already: not asked again.
     let decided: Vec<SolverId> = match &seed.decided_by {
@@ -130,7 +130,7 @@ pub fn janus_case(
                 .collect()
         }
     };
-    let mut c = crate::construct::janus::mutate(u, &seed)?;
+    let mut c = crate::verdict::construct::janus::mutate(u, &seed)?;
     c.decided_seed = decided;
     Ok(c)
 }
@@ -142,8 +142,8 @@ pub fn construct_case(
     h: &mut Harness,
     name: &str,
     data: &[u8],
-) -> Result<arbitrary::Result<crate::construct::Constructed>, String> {
-    let build = crate::construct::family(name)?;
+) -> Result<arbitrary::Result<crate::verdict::construct::Constructed>, String> {
+    let build = crate::verdict::construct::family(name)?;
     let mut u = arbitrary::Unstructured::new(data);
     Ok(match name {
         "fusion" => fusion_case(h, &mut u),
@@ -155,18 +155,18 @@ pub fn construct_case(
 
 /// Whether a constructed case may run: a witness, if any, must satisfy the formula
 /// (unknown: skipped; false: a bug of the construction, which panics with the formula).
-pub fn witness_usable(c: &crate::construct::Constructed) -> bool {
+pub fn witness_usable(c: &crate::verdict::construct::Constructed) -> bool {
     let Some(m) = &c.witness else {
         return true;
     };
-    match crate::eval::check_model(&c.formula, m) {
-        crate::eval::Truth::True => true,
-        crate::eval::Truth::Unknown(..) => false,
-        crate::eval::Truth::False(i) => panic!(
+    match crate::lang::eval::check_model(&c.formula, m) {
+        crate::lang::eval::Truth::True => true,
+        crate::lang::eval::Truth::Unknown(..) => false,
+        crate::lang::eval::Truth::False(i) => panic!(
             "smtsmith bug: the witness of a {} construction makes assertion {i} false ({})\n{}",
             c.family,
             c.rule,
-            crate::smtlib::script(&c.formula, &Default::default())
+            crate::cases::smtlib::script(&c.formula, &Default::default())
         ),
     }
 }

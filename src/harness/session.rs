@@ -19,16 +19,16 @@
 //!
 //! The script stops at the first finding (later answers would build on a wrong one).
 
-use crate::eval::Truth;
-use crate::finding::{self, Written};
+use crate::cases::script::{view, Action, Frames, Script};
 use crate::harness::{watchdog, Harness};
-use crate::ir::NodeId;
-use crate::oracle::{self, Answer, Issue};
-use crate::script::{view, Action, Frames, Script};
+use crate::lang::eval::Truth;
+use crate::lang::ir::NodeId;
 use crate::solver::{Limits, Response, SolverError, SolverId, Verdict, OPTION_CALL};
+use crate::verdict::finding::{self, Written};
+use crate::verdict::oracle::{self, Answer, Issue};
 use std::time::{Duration, Instant};
 
-pub use crate::oracle::script::PERFORMANCE_FACTOR;
+pub use crate::verdict::oracle::script::PERFORMANCE_FACTOR;
 
 /// One action's responses: per solver, its response (`None`: the action did not run for it).
 pub type Step = Vec<(SolverId, Option<Result<Response, SolverError>>)>;
@@ -87,7 +87,7 @@ impl ScriptReport {
 #[derive(Clone, Debug)]
 struct LastCheck {
     verdict: Verdict,
-    model: Option<crate::eval::Model>,
+    model: Option<crate::lang::eval::Model>,
     assumptions: Vec<NodeId>,
     active: Vec<usize>,
 }
@@ -117,7 +117,9 @@ fn describe(id: SolverId, r: &Option<Result<Response, SolverError>>) -> String {
         Some(Ok(Response::Values(vs))) => format!(
             "{id}: values ({})",
             vs.iter()
-                .map(|v| v.as_ref().map_or("?".to_string(), crate::smtlib::value))
+                .map(|v| v
+                    .as_ref()
+                    .map_or("?".to_string(), crate::cases::smtlib::value))
                 .collect::<Vec<_>>()
                 .join(" ")
         ),
@@ -189,7 +191,7 @@ impl Harness {
         }
     }
 
-    /// Reduces the script finding `issue` made by `s` ([`crate::reduce::reduce_script`]),
+    /// Reduces the script finding `issue` made by `s` ([`crate::cases::reduce::reduce_script`]),
     /// confirms the reduced script in new contexts, and writes its reproducer beside the
     /// original (or notes why there is none).
     fn reduce_written_script(
@@ -205,7 +207,7 @@ impl Harness {
         // The actions after the finding's never ran.
         let mut s = s.clone();
         s.actions.truncate(step + 1);
-        let out = crate::reduce::reduce_script(
+        let out = crate::cases::reduce::reduce_script(
             &s,
             &mut |c| self.same_script_finding(c, issue).is_some(),
             budget,
@@ -548,7 +550,7 @@ impl Harness {
         k: usize,
         ran: &[usize],
         limits: &Limits,
-        setup: crate::script::Setup,
+        setup: crate::cases::script::Setup,
     ) -> Result<Response, SolverError> {
         let sc = Script { setup, ..s.clone() };
         // The watchdog watches the replay too (a solver that ignores its limit).

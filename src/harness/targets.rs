@@ -4,12 +4,12 @@
 
 use super::seeded::{construct_case, witness_usable};
 use super::{default_findings_dir, summary, watchdog, Harness, Selection};
-use crate::finding::Written;
-use crate::generate::Case;
-use crate::oracle::Issue;
-use crate::settings::Settings;
+use crate::harness::settings::Settings;
+use crate::harness::target::Target;
+use crate::lang::generate::Case;
 use crate::solver::SolverId;
-use crate::target::Target;
+use crate::verdict::finding::Written;
+use crate::verdict::oracle::Issue;
 
 thread_local! {
     /// Leaked on purpose: never dropped at thread exit. At process exit the C++ runtime
@@ -54,11 +54,11 @@ impl Target {
     /// The target's body on one input: decode, run, judge, write findings; panics on a
     /// finding that is not a known bug (so libFuzzer saves the input).
     pub fn fuzz(self, data: &[u8]) {
-        use crate::construct as c;
+        use crate::verdict::construct as c;
         let (this, data) = self.resolve(data);
         // Its findings name the target that made them (a portfolio's member): the input they
         // record is that target's.
-        crate::finding::set_fuzz_target(this.name());
+        crate::verdict::finding::set_fuzz_target(this.name());
         match (this, this.decoding()) {
             (_, Decoding::Generated(selection)) => fuzz_one(selection, data),
             (_, Decoding::Ground) => fuzz_ground(data),
@@ -89,7 +89,7 @@ pub enum Decoding {
     Incremental,
     /// SMT-LIB text (the `seed_mutation` target), parsed.
     SmtLib,
-    /// An optimization case (`crate::optimize`): Z3's optimizer, judged exactly.
+    /// An optimization case (`crate::cases::optimize`): Z3's optimizer, judged exactly.
     Optimization,
     /// A small formula of an enumerated grammar (`generate::enumerate`), on every solver.
     Enumerated,
@@ -110,7 +110,8 @@ pub fn fuzz_one(selection: Selection, data: &[u8]) {
 /// The body of the `enumerate` target: the input picks a small grammar, a size and an
 /// index, and the formula there runs on every solver through every oracle.
 pub fn fuzz_enumerated(data: &[u8]) {
-    let Some(e) = crate::generate::enumerate::Enumerated::from_bytes(data, &settings().theories)
+    let Some(e) =
+        crate::lang::generate::enumerate::Enumerated::from_bytes(data, &settings().theories)
     else {
         return;
     };
@@ -120,13 +121,15 @@ pub fn fuzz_enumerated(data: &[u8]) {
 }
 
 /// The body of the seed-mutation target: the input is an SMT-LIB script (a seed or a
-/// mutant from [`crate::mutate`]); it is parsed and run through every oracle on both
+/// mutant from [`crate::cases::mutate`]); it is parsed and run through every oracle on both
 /// solvers (an incremental script in lockstep, judged at every step). Text that does not parse stands for the formula generated from its bytes, as
 /// in the custom mutator, so every input is a test.
 pub fn fuzz_script(data: &[u8]) {
-    fuzz_with(Selection::All, |h| match crate::mutate::seed_of(data) {
-        crate::mutate::Seed::Formula(f) => h.run(&f, None, Some(data)).findings,
-        crate::mutate::Seed::Script(s) => h.run_script(&s, Some(data)).findings,
+    fuzz_with(Selection::All, |h| {
+        match crate::cases::mutate::seed_of(data) {
+            crate::cases::mutate::Seed::Formula(f) => h.run(&f, None, Some(data)).findings,
+            crate::cases::mutate::Seed::Script(s) => h.run_script(&s, Some(data)).findings,
+        }
     })
 }
 
@@ -134,7 +137,7 @@ pub fn fuzz_script(data: &[u8]) {
 /// lockstep on every solver and judged at every step.
 pub fn fuzz_incremental(data: &[u8]) {
     fuzz_with(Selection::All, |h| {
-        let s = crate::script::Script::from_bytes_in(data, &settings().theories);
+        let s = crate::cases::script::Script::from_bytes_in(data, &settings().theories);
         h.run_script(&s, Some(data)).findings
     })
 }
@@ -142,9 +145,10 @@ pub fn fuzz_incremental(data: &[u8]) {
 /// The body of the `optimize` target: an optimization case decoded from the input, given to
 /// Z3's optimizer through its C API and its front end, each answer judged exactly.
 pub fn fuzz_optimize(data: &[u8]) {
-    let Some(case) =
-        crate::optimize::OptCase::from_bytes(data, crate::solver::catalog::optimizer_drawable())
-    else {
+    let Some(case) = crate::cases::optimize::OptCase::from_bytes(
+        data,
+        crate::solver::catalog::optimizer_drawable(),
+    ) else {
         return;
     };
     fuzz_with(Selection::All, |h| {
@@ -157,7 +161,9 @@ pub fn fuzz_optimize(data: &[u8]) {
 /// a bug of the construction (false: panics with the formula).
 pub fn fuzz_constructed(
     data: &[u8],
-    build: fn(&mut arbitrary::Unstructured) -> arbitrary::Result<crate::construct::Constructed>,
+    build: fn(
+        &mut arbitrary::Unstructured,
+    ) -> arbitrary::Result<crate::verdict::construct::Constructed>,
 ) {
     let Ok(c) = build(&mut arbitrary::Unstructured::new(data)) else {
         return;

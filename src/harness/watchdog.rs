@@ -5,13 +5,13 @@
 //! that nothing stops there (an interrupted Z3 call that goes on, a cvc5 check as far past
 //! its limit, [`crate::solver::interrupt::stuck`]) gets its `time-limit` finding from this
 //! thread at once, and the process waits for it until `SMTSMITH_HANG_SECONDS` (default
-//! [`crate::settings::HANG_SECONDS`]) into the phase: then, still in the same phase, the
+//! [`crate::harness::settings::HANG_SECONDS`]) into the phase: then, still in the same phase, the
 //! process ends (status [`HANG_EXIT_CODE`]). A phase that long that nothing flagged gets its
 //! finding then and ends the process at the watchdog's next look. Keep libFuzzer's
 //! `-timeout` above `SMTSMITH_HANG_SECONDS`.
 
 use super::Harness;
-use crate::ir::Formula;
+use crate::lang::ir::Formula;
 use crate::solver::{Limits, SolverId};
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -28,7 +28,7 @@ struct Case {
     phase: Option<(SolverId, Instant)>,
     reported: bool,
     /// An incremental script, and the action it is at.
-    script: Option<(crate::script::Script, usize)>,
+    script: Option<(crate::cases::script::Script, usize)>,
 }
 
 static CURRENT: Mutex<Option<Case>> = Mutex::new(None);
@@ -46,9 +46,9 @@ pub fn enable(after: Duration) {
             std::thread::sleep(Duration::from_millis(100));
             check(after);
         });
-        crate::sys::at_exit(on_exit);
-        crate::sys::on_fatal_signal(on_fatal_signal);
-        crate::sys::on_sanitizer_report(on_sanitizer_report);
+        crate::solver::sys::at_exit(on_exit);
+        crate::solver::sys::on_fatal_signal(on_fatal_signal);
+        crate::solver::sys::on_sanitizer_report(on_sanitizer_report);
     });
 }
 
@@ -75,7 +75,7 @@ pub(crate) fn watch(h: &mut Harness, f: &Formula, input: Option<&[u8]>) -> bool 
 /// [`watch`] for an incremental script (its reproducer is the script's).
 pub(crate) fn watch_script(
     h: &mut Harness,
-    s: &crate::script::Script,
+    s: &crate::cases::script::Script,
     input: Option<&[u8]>,
 ) -> bool {
     if !watch(h, &s.formula, input) {
@@ -100,9 +100,9 @@ pub(crate) fn at_step(i: usize) {
 /// the current one, queries left out).
 fn write_for(
     c: &Case,
-    issue: &crate::oracle::Issue,
+    issue: &crate::verdict::oracle::Issue,
     stopped_at_limit: bool,
-) -> std::io::Result<crate::finding::Written> {
+) -> std::io::Result<crate::verdict::finding::Written> {
     if let Some((s, step)) = &c.script {
         let ran: Vec<(SolverId, Vec<usize>)> = c
             .versions
@@ -114,7 +114,7 @@ fn write_for(
                 )
             })
             .collect();
-        let ctx = crate::finding::ScriptContext {
+        let ctx = crate::verdict::finding::ScriptContext {
             script: s,
             ran: &ran,
             step: *step,
@@ -124,12 +124,12 @@ fn write_for(
             input: c.input.as_deref(),
             stopped_at_limit,
         };
-        return crate::finding::write_script(&c.dir, issue, &ctx);
+        return crate::verdict::finding::write_script(&c.dir, issue, &ctx);
     }
-    let ctx = crate::finding::Context::new(&c.formula, &c.versions, &c.limits, c.setup)
+    let ctx = crate::verdict::finding::Context::new(&c.formula, &c.versions, &c.limits, c.setup)
         .with_input(c.input.as_deref())
         .with_stopped_at_limit(stopped_at_limit);
-    crate::finding::write(&c.dir, issue, &ctx)
+    crate::verdict::finding::write(&c.dir, issue, &ctx)
 }
 
 /// Runs at process exit (`atexit`): an exit while a solver is inside a call (Z3's
@@ -140,7 +140,7 @@ extern "C" fn on_exit() {
     print_counts();
     last_words(|solver, c| {
         let self_checks = c.script.as_ref().is_some_and(|(s, _)| s.setup.self_checks);
-        crate::oracle::process::exited_inside(solver, self_checks)
+        crate::verdict::oracle::process::exited_inside(solver, self_checks)
     });
 }
 
@@ -153,9 +153,9 @@ extern "C" fn on_exit() {
 /// ubsan`) ends the process through abort with `abort_on_error=1`; its summary line, kept by
 /// `sys::take_sanitizer_summary`, then makes the finding a sanitizer report's.
 fn on_fatal_signal(sig: i32) {
-    if let Some(report) = crate::sys::take_sanitizer_summary()
+    if let Some(report) = crate::solver::sys::take_sanitizer_summary()
         .as_deref()
-        .and_then(crate::sanitizer::Report::from_ubsan_summary)
+        .and_then(crate::verdict::sanitizer::Report::from_ubsan_summary)
     {
         write_sanitizer_finding(&report);
         return;
@@ -166,7 +166,7 @@ fn on_fatal_signal(sig: i32) {
         } else {
             format!("signal {sig}")
         };
-        crate::oracle::process::died_inside(solver, &status)
+        crate::verdict::oracle::process::died_inside(solver, &status)
     });
 }
 
@@ -175,17 +175,18 @@ fn on_fatal_signal(sig: i32) {
 /// one that arrives while a solver is inside a call is a `crash` finding keyed by the
 /// report's kind and top frames, the frames written into its JSON and reproducer header.
 fn on_sanitizer_report(text: &str) {
-    if let Some(report) = crate::sanitizer::Report::parse(text) {
+    if let Some(report) = crate::verdict::sanitizer::Report::parse(text) {
         write_sanitizer_finding(&report);
     }
 }
 
 /// The `crash` finding of a sanitizer's `report` while a solver is inside a call, with the
 /// report's frames in its JSON and reproducer header.
-fn write_sanitizer_finding(report: &crate::sanitizer::Report) {
-    let written = last_words(|solver, _| crate::oracle::process::sanitizer_report(solver, report));
+fn write_sanitizer_finding(report: &crate::verdict::sanitizer::Report) {
+    let written =
+        last_words(|solver, _| crate::verdict::oracle::process::sanitizer_report(solver, report));
     if let Some(w) = written {
-        if let Err(e) = crate::finding::attach_sanitizer_report(&w.json, &w.smt2, report) {
+        if let Err(e) = crate::verdict::finding::attach_sanitizer_report(&w.json, &w.smt2, report) {
             eprintln!("smtsmith: cannot add the sanitizer's frames to the finding: {e}");
         }
     }
@@ -195,8 +196,8 @@ fn write_sanitizer_finding(report: &crate::sanitizer::Report) {
 /// solver is inside a call (once per case; the lock is only tried: the process may have
 /// stopped anywhere); where it went.
 fn last_words(
-    issue: impl FnOnce(SolverId, &Case) -> crate::oracle::Issue,
-) -> Option<crate::finding::Written> {
+    issue: impl FnOnce(SolverId, &Case) -> crate::verdict::oracle::Issue,
+) -> Option<crate::verdict::finding::Written> {
     let Ok(mut cur) = CURRENT.try_lock() else {
         return None;
     };
@@ -239,7 +240,7 @@ fn print_counts() {
         "smtsmith: {} solver checks, {} interrupted calls in this process; {}",
         crate::solver::checks(),
         crate::solver::interrupt::count(),
-        crate::facts::limitation_summary()
+        crate::dialect::facts::limitation_summary()
     );
     eprintln!("smtsmith: {}", crate::solver::interrupt::tax_summary());
 }
@@ -267,7 +268,7 @@ fn check(after: Duration) {
     if let Some((stuck, call, limit, ran)) = crate::solver::interrupt::stuck() {
         if !c.reported {
             c.reported = true;
-            let mut issue = crate::oracle::process::still_running(
+            let mut issue = crate::verdict::oracle::process::still_running(
                 stuck,
                 ran.as_secs_f64(),
                 limit.as_millis() as u32,
@@ -275,13 +276,13 @@ fn check(after: Duration) {
             );
             issue.summary.push_str(&format!(
                 " ({call}{})",
-                match crate::profile::of(stuck).interrupt {
+                match crate::dialect::profile::of(stuck).interrupt {
                     Some(stop) => format!(", not stopped by {stop}"),
                     None => format!(", which {stuck}'s API cannot interrupt"),
                 }
             ));
             write_time_limit(c, &issue);
-            crate::facts::remember_overrun(stuck, &c.formula);
+            crate::dialect::facts::remember_overrun(stuck, &c.formula);
         }
     }
     // A check within (or just past) its own time limit is no hang, whatever the
@@ -303,20 +304,20 @@ fn check(after: Duration) {
         );
         keep_hung_input(c);
         print_counts();
-        crate::sys::exit_now(HANG_EXIT_CODE);
+        crate::solver::sys::exit_now(HANG_EXIT_CODE);
     }
     if c.reported || since.elapsed() < after {
         return;
     }
     c.reported = true;
-    let issue = crate::oracle::process::still_running(
+    let issue = crate::verdict::oracle::process::still_running(
         solver,
         since.elapsed().as_secs() as f64,
         c.limits.timeout_ms,
         false,
     );
     write_time_limit(c, &issue);
-    crate::facts::remember_overrun(solver, &c.formula);
+    crate::dialect::facts::remember_overrun(solver, &c.formula);
 }
 
 /// The folder under the findings where the inputs that made the watchdog end a process are
@@ -348,7 +349,7 @@ fn keep_hung_input(c: &Case) {
 
 /// Writes the watchdog's `time-limit` finding `issue` of the watched case `c`, saying where
 /// (or, when it cannot be written, printing it whole).
-fn write_time_limit(c: &Case, issue: &crate::oracle::Issue) {
+fn write_time_limit(c: &Case, issue: &crate::verdict::oracle::Issue) {
     match write_for(c, issue, false) {
         Ok(w) => eprintln!(
             "smtsmith watchdog: [{}] {} -> {}",
@@ -360,7 +361,7 @@ fn write_time_limit(c: &Case, issue: &crate::oracle::Issue) {
             "smtsmith watchdog: cannot write finding to {}: {e}\n{}\n{}",
             c.dir.display(),
             issue.summary,
-            crate::smtlib::script(&c.formula, &Default::default())
+            crate::cases::smtlib::script(&c.formula, &Default::default())
         ),
     }
 }

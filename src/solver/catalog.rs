@@ -1,7 +1,7 @@
-//! Each solver's option catalog ([`crate::options::space`]), read from the linked solver.
+//! Each solver's option catalog ([`crate::dialect::options::space`]), read from the linked solver.
 
 use super::{cvc5, z3, SolverId};
-use crate::options::space;
+use crate::dialect::options::space;
 
 /// Z3's parameter descriptions, from the linked release's binary (`z3 -pd`).
 fn z3_descriptions() -> Result<Vec<space::Described>, String> {
@@ -40,8 +40,9 @@ pub fn z3_catalog(release: String) -> Result<space::Catalog, String> {
 /// The parameters of Z3's optimizer (its `opt` module) that its oracle draws, with their
 /// values: those the rule's other reasons keep ([`space::Described::excluded_from_optimizer`]).
 /// Read once per process; none where the descriptions cannot be read (said once on stderr).
-pub fn optimizer_drawable() -> &'static [crate::options::Drawable] {
-    static OPT: std::sync::OnceLock<Vec<crate::options::Drawable>> = std::sync::OnceLock::new();
+pub fn optimizer_drawable() -> &'static [crate::dialect::options::Drawable] {
+    static OPT: std::sync::OnceLock<Vec<crate::dialect::options::Drawable>> =
+        std::sync::OnceLock::new();
     OPT.get_or_init(|| match z3_descriptions() {
         Ok(options) => drawables(
             options
@@ -152,7 +153,7 @@ fn yices_answers(
     options: &[space::Described],
     probes: &[(usize, String)],
 ) -> Result<Vec<String>, String> {
-    let profile = crate::profile::of(SolverId::Yices);
+    let profile = crate::dialect::profile::of(SolverId::Yices);
     let script = std::iter::once("(set-option :print-success true)".to_string())
         .chain(probes.iter().map(|(i, v)| {
             format!(
@@ -177,11 +178,11 @@ fn yices_answers(
 
 /// The options of `id`'s catalog that may be drawn, read once per process (none for a
 /// solver without a catalog, or where it cannot be read: then said once on stderr).
-pub fn drawable(id: SolverId) -> &'static [crate::options::Drawable] {
+pub fn drawable(id: SolverId) -> &'static [crate::dialect::options::Drawable] {
     use std::sync::OnceLock;
-    static Z3: OnceLock<Vec<crate::options::Drawable>> = OnceLock::new();
-    static CVC5: OnceLock<Vec<crate::options::Drawable>> = OnceLock::new();
-    static YICES: OnceLock<Vec<crate::options::Drawable>> = OnceLock::new();
+    static Z3: OnceLock<Vec<crate::dialect::options::Drawable>> = OnceLock::new();
+    static CVC5: OnceLock<Vec<crate::dialect::options::Drawable>> = OnceLock::new();
+    static YICES: OnceLock<Vec<crate::dialect::options::Drawable>> = OnceLock::new();
     let (cell, read): (_, fn() -> Result<space::Catalog, String>) = match id.library() {
         SolverId::Z3 => (&Z3, || z3_catalog(String::new())),
         SolverId::Cvc5 => (&CVC5, cvc5_catalog),
@@ -200,9 +201,9 @@ pub fn drawable(id: SolverId) -> &'static [crate::options::Drawable] {
 /// The options `described` with their values, those without any values left out.
 fn drawables<'a>(
     described: impl Iterator<Item = &'a space::Described>,
-) -> Vec<crate::options::Drawable> {
+) -> Vec<crate::dialect::options::Drawable> {
     described
-        .map(|d| crate::options::Drawable {
+        .map(|d| crate::dialect::options::Drawable {
             name: d.name.clone(),
             values: d.values(),
         })

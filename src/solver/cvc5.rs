@@ -3,7 +3,7 @@
 //! cvc5's C API records errors in thread-local state instead of exiting: every call is
 //! followed by `cvc5_has_error()`, and an error becomes a [`SolverError`]. Handles are
 //! owned by the term manager; it is released and recycled every few hundred cases
-//! ([`crate::facts::recycle_every`])
+//! ([`crate::dialect::facts::recycle_every`])
 //! (a long-lived manager slows down as constants accumulate, and deleting a manager frees
 //! nothing while handles are outstanding).
 
@@ -12,8 +12,8 @@ use super::{
     bv_value, int_value, parse_rational, provoke, read_points, translate_more, translate_roots,
     FuncTable, Limits, SolverError, SolverId, TermBuilder, Verdict, OPTION_CALL,
 };
-use crate::eval::Model;
-use crate::ir::{DeclId, Formula, Idx, NodeId, Op, Sort, Value};
+use crate::lang::eval::Model;
+use crate::lang::ir::{DeclId, Formula, Idx, NodeId, Op, Sort, Value};
 use cvc5_sys as c;
 use std::ffi::{CStr, CString};
 
@@ -25,7 +25,8 @@ pub struct Cvc5 {
     usorts: std::cell::RefCell<std::collections::HashMap<u32, c::Sort>>,
     /// The datatype sorts of the current term manager, per group its members' sorts (made
     /// once: two declarations of one name would be two different sorts).
-    datatypes: std::cell::RefCell<std::collections::HashMap<crate::ir::DtGroup, Vec<c::Sort>>>,
+    datatypes:
+        std::cell::RefCell<std::collections::HashMap<crate::lang::ir::DtGroup, Vec<c::Sort>>>,
     /// Numbers of the uninterpreted-sort elements of the model being read.
     abstract_ids: std::cell::RefCell<std::collections::HashMap<String, u32>>,
     /// The time limit (`tlimit-per`, ms) of each live solver, by address: the bound its
@@ -234,8 +235,8 @@ impl Cvc5 {
     }
 
     /// The sort of datatype `d`, its group declared on first use.
-    fn datatype_sort(&self, d: &crate::ir::DtSort) -> Result<c::Sort, SolverError> {
-        use crate::ir::datatype::FieldSort;
+    fn datatype_sort(&self, d: &crate::lang::ir::DtSort) -> Result<c::Sort, SolverError> {
+        use crate::lang::ir::datatype::FieldSort;
         // A parametric datatype is given to cvc5 at its arguments (one group per instance).
         let d = &d.monomorphic();
         if let Some(sorts) = self.datatypes.borrow().get(&*d.group) {
@@ -355,7 +356,7 @@ impl Cvc5 {
     fn datatype_value(
         &self,
         v: c::Term,
-        d: &crate::ir::DtSort,
+        d: &crate::lang::ir::DtSort,
     ) -> Result<Option<Value>, SolverError> {
         if call!("cvc5_term_get_kind", c::term_get_kind(v))? != c::Kind::ApplyConstructor {
             return Ok(None);
@@ -386,7 +387,7 @@ impl Cvc5 {
                 None => return Ok(None),
             }
         }
-        Ok(Some(Value::Dt(Box::new(crate::ir::DtValue {
+        Ok(Some(Value::Dt(Box::new(crate::lang::ir::DtValue {
             sort: d.clone(),
             ctor: k,
             args,
@@ -406,7 +407,7 @@ impl Cvc5 {
             ),
             Value::Str(w) => {
                 // With escape sequences on: the only way to pass NUL characters.
-                let s = CString::new(crate::smtlib::escaped_body(w)).unwrap();
+                let s = CString::new(crate::cases::smtlib::escaped_body(w)).unwrap();
                 call!("cvc5_mk_string", c::mk_string(tm, s.as_ptr(), true))
             }
             Value::Re(r) => super::regex_term(
@@ -437,7 +438,7 @@ impl Cvc5 {
                 items,
             ),
             Value::Rm(m) => {
-                use crate::ir::RoundingMode as M;
+                use crate::lang::ir::RoundingMode as M;
                 let rm = match m {
                     M::Rne => c::RoundingMode::RoundNearestTiesToEven,
                     M::Rna => c::RoundingMode::RoundNearestTiesToAway,
@@ -686,7 +687,7 @@ impl Cvc5 {
     }
 
     /// The constant (or function, as a constant of function sort) of a declaration.
-    fn declare_symbol(&self, d: &crate::ir::Decl) -> Result<c::Term, SolverError> {
+    fn declare_symbol(&self, d: &crate::lang::ir::Decl) -> Result<c::Term, SolverError> {
         let mut sort = self.sort(&d.sort)?;
         if !d.args.is_empty() {
             let domain = d
@@ -752,7 +753,7 @@ impl Cvc5 {
                 }
                 // The SMT-LIB literal (`\u{..}` escapes): the UTF-32 getter stops at NUL.
                 let text = cstr(call!("cvc5_term_to_string", c::term_to_string(v))?);
-                crate::smtlib::parse_string_literal(&text).map(Value::Str)
+                crate::cases::smtlib::parse_string_literal(&text).map(Value::Str)
             }
             Sort::RegLan => None,
             Sort::Float(..) => {
@@ -771,13 +772,13 @@ impl Cvc5 {
                 )?);
                 text.parse::<num_bigint::BigUint>()
                     .ok()
-                    .map(|b| Value::Float(crate::ir::Float::from_bits(eb, sb, &b)))
+                    .map(|b| Value::Float(crate::lang::ir::Float::from_bits(eb, sb, &b)))
             }
             Sort::RoundingMode => {
                 if !call!("cvc5_term_is_rm_value", c::term_is_rm_value(v))? {
                     return Ok(None);
                 }
-                use crate::ir::RoundingMode as M;
+                use crate::lang::ir::RoundingMode as M;
                 let m = match call!("cvc5_term_get_rm_value", c::term_get_rm_value(v))? {
                     c::RoundingMode::RoundNearestTiesToEven => M::Rne,
                     c::RoundingMode::RoundNearestTiesToAway => M::Rna,
@@ -843,7 +844,7 @@ impl Cvc5 {
     fn lambda_interp(
         &self,
         v: c::Term,
-        decl: &crate::ir::Decl,
+        decl: &crate::lang::ir::Decl,
     ) -> Result<(FuncTable, Option<Value>), SolverError> {
         let kind = |t| call!("cvc5_term_get_kind", c::term_get_kind(t));
         let n = |t| call!("cvc5_term_get_num_children", c::term_get_num_children(t));
@@ -909,7 +910,7 @@ impl Cvc5 {
         v: c::Term,
         index: &Sort,
         elem: &Sort,
-    ) -> Result<Option<crate::ir::ArrayValue>, SolverError> {
+    ) -> Result<Option<crate::lang::ir::ArrayValue>, SolverError> {
         if call!("cvc5_term_is_const_array", c::term_is_const_array(v))? {
             let base = call!(
                 "cvc5_term_get_const_array_base",
@@ -917,7 +918,7 @@ impl Cvc5 {
             )?;
             return Ok(self
                 .read_value(base, elem)?
-                .map(|d| crate::ir::ArrayValue::constant(index.clone(), d)));
+                .map(|d| crate::lang::ir::ArrayValue::constant(index.clone(), d)));
         }
         let kind = call!("cvc5_term_get_kind", c::term_get_kind(v))?;
         let n = call!("cvc5_term_get_num_children", c::term_get_num_children(v))?;
@@ -1062,7 +1063,7 @@ impl Backend for Cvc5 {
         format!(
             "{} {:?} {:?} cores {} {:?}",
             cfg.logic,
-            crate::facts::formula_options(SolverId::Cvc5, f),
+            crate::dialect::facts::formula_options(SolverId::Cvc5, f),
             cfg.limits,
             cfg.cores,
             cfg.options
@@ -1187,9 +1188,9 @@ impl Backend for Cvc5 {
         let r = match r {
             // Features cvc5 documents as unsupported: no verdict, not an API error.
             Err(e)
-                if crate::facts::limitation(
+                if crate::dialect::facts::limitation(
                     SolverId::Cvc5,
-                    crate::facts::LimitKind::Check,
+                    crate::dialect::facts::LimitKind::Check,
                     &e.message,
                 )
                 .is_some() =>
@@ -1334,7 +1335,7 @@ impl Backend for Cvc5 {
             // The terms need not be asserted: the options their sorts need, from every node.
             if f.nodes
                 .iter()
-                .any(|n| crate::facts::cvc5_needs_fp_exp(&n.sort))
+                .any(|n| crate::dialect::facts::cvc5_needs_fp_exp(&n.sort))
             {
                 let (k, v) = (
                     CString::new("fp-exp").unwrap(),
@@ -1437,11 +1438,11 @@ fn configure(slv: *mut c::Solver, f: &Formula, cfg: &SolverConfig) -> Result<(),
         opt("produce-unsat-assumptions", "true")?;
     }
     opt(
-        crate::profile::cvc5::RLIMIT.option,
+        crate::dialect::profile::cvc5::RLIMIT.option,
         &cfg.limits.rlimit_of(SolverId::Cvc5).to_string(),
     )?;
     opt("tlimit-per", &cfg.limits.timeout_ms.to_string())?;
-    for (k, v) in crate::facts::formula_options(SolverId::Cvc5, f) {
+    for (k, v) in crate::dialect::facts::formula_options(SolverId::Cvc5, f) {
         opt(k, v)?;
     }
     let option_error = |e: SolverError| SolverError {
@@ -1449,7 +1450,9 @@ fn configure(slv: *mut c::Solver, f: &Formula, cfg: &SolverConfig) -> Result<(),
         ..e
     };
     if cfg.self_checks {
-        for (k, v) in crate::profile::of(SolverId::Cvc5).self_checks[usize::from(cfg.cores)] {
+        for (k, v) in
+            crate::dialect::profile::of(SolverId::Cvc5).self_checks[usize::from(cfg.cores)]
+        {
             opt(k, v).map_err(option_error)?;
         }
     }
@@ -1485,9 +1488,9 @@ pub(crate) fn option_category(
         // SAFETY: the call succeeded, so cvc5 filled `info` (zeroed before, in any case).
         Ok(()) => Ok(Some(unsafe { info.assume_init() }.category)),
         Err(e)
-            if crate::facts::limitation(
+            if crate::dialect::facts::limitation(
                 SolverId::Cvc5,
-                crate::facts::LimitKind::NoSuchOption,
+                crate::dialect::facts::LimitKind::NoSuchOption,
                 &e.message,
             )
             .is_some() =>
@@ -1514,8 +1517,9 @@ pub fn option_category_name(name: &str) -> Result<Option<String>, SolverError> {
 
 /// Every option of the linked cvc5 as its option information describes it (a fresh solver
 /// asks `cvc5_get_option_names`, then `cvc5_get_option_info` for each), with the release.
-pub fn describe_options() -> Result<(String, Vec<crate::options::space::Described>), SolverError> {
-    use crate::options::space::{Described, Kind, Source};
+pub fn describe_options(
+) -> Result<(String, Vec<crate::dialect::options::space::Described>), SolverError> {
+    use crate::dialect::options::space::{Described, Kind, Source};
     let tm = call!("cvc5_term_manager_new", c::term_manager_new())?;
     let slv = call!("cvc5_new", c::new(tm))?;
     // SAFETY: the term manager and solver were made above for these questions alone and are
@@ -1889,7 +1893,7 @@ impl super::text::FrontEnd for FrontEnd {
         self.timeout_ms.set(limits.timeout_ms);
         vec![
             (
-                crate::profile::cvc5::RLIMIT.option.into(),
+                crate::dialect::profile::cvc5::RLIMIT.option.into(),
                 limits.rlimit_of(SolverId::Cvc5).to_string(),
             ),
             ("tlimit-per".into(), limits.timeout_ms.to_string()),
@@ -1922,7 +1926,7 @@ mod tests {
         assert_eq!(screaming_snake("Pow2"), "POW2");
         kinds_match_bindings().unwrap();
     }
-    use crate::facts::{bitblast_seconds, BITBLAST_BUDGET_SECONDS};
+    use crate::dialect::facts::{bitblast_seconds, BITBLAST_BUDGET_SECONDS};
     use crate::solver::{Limits, Reuse, Verdict};
 
     /// `(as const ...)` of a term (SMT-LIB allows it; cvc5's API takes only values) is
@@ -1931,14 +1935,18 @@ mod tests {
     fn constant_arrays_of_terms_are_skipped() {
         let text = "(declare-fun x () Int)(declare-fun a () (Array Int Int))
             (assert (= a ((as const (Array Int Int)) (+ x 1))))(assert (= (select a 3) 5))";
-        let f = crate::smtlib::parse::parse_script(text).unwrap().formula;
+        let f = crate::cases::smtlib::parse::parse_script(text)
+            .unwrap()
+            .formula;
         let mut s = crate::solver::open(SolverId::Cvc5, Reuse::Fresh).unwrap();
         let o = s.check(&f, &Limits::default()).unwrap();
         assert_eq!(o.verdict, Verdict::Unknown);
         assert!(o.reason.unwrap().contains("not a value"));
         let text = "(declare-fun a () (Array Int Int))
             (assert (= a ((as const (Array Int Int)) 4)))(assert (= (select a 3) 5))";
-        let f = crate::smtlib::parse::parse_script(text).unwrap().formula;
+        let f = crate::cases::smtlib::parse::parse_script(text)
+            .unwrap()
+            .formula;
         // Unsat by construction: every element of the constant array is 4.
         assert_eq!(
             s.check(&f, &Limits::default()).unwrap().verdict,

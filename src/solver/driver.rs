@@ -9,10 +9,10 @@ use super::{
     Limits, Outcome, Phases, Response, Reuse, Solver, SolverError, SolverId, Verdict,
     UNSUPPORTED_CALL,
 };
-use crate::eval::Model;
-use crate::facts;
-use crate::ir::{DeclId, Formula, NodeId, Value};
-use crate::script::{Action, Script};
+use crate::cases::script::{Action, Script};
+use crate::dialect::facts;
+use crate::lang::eval::Model;
+use crate::lang::ir::{DeclId, Formula, NodeId, Value};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
@@ -35,7 +35,7 @@ pub(crate) struct SolverConfig<'a> {
     /// The constructor of a Z3 solver (the other backends ignore it).
     pub z3_solver: super::Z3Solver,
     /// How a text path prints the case (the API paths ignore it).
-    pub print: crate::smtlib::PrintStyle,
+    pub print: crate::cases::smtlib::PrintStyle,
 }
 
 /// The primitives of one solver library. Every call on a solver or session takes handles
@@ -393,7 +393,7 @@ impl<B: Backend> Driver<B> {
                 phases.check = t1.elapsed();
                 let t2 = Instant::now();
                 let model = if verdict == Verdict::Sat {
-                    Some(b.model(s, st, &crate::script::view(sc, active, lits))?)
+                    Some(b.model(s, st, &crate::cases::script::view(sc, active, lits))?)
                 } else {
                     None
                 };

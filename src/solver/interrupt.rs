@@ -11,7 +11,7 @@
 //! Every interrupt is counted ([`count`]) and logged with the call it stopped and how long
 //! the call took to return after it.
 
-use crate::solver_id::SolverId;
+use crate::dialect::solver_id::SolverId;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};

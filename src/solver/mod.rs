@@ -7,6 +7,7 @@ pub mod cvc5;
 mod driver;
 pub mod interrupt;
 mod setup;
+pub mod sys;
 pub(crate) mod text;
 #[allow(unsafe_code)]
 pub mod yices;
@@ -30,17 +31,17 @@ pub fn solve_text(id: SolverId, text: &str, timeout_ms: u32) -> Result<String, S
     }
 }
 
-use crate::eval::Model;
-use crate::ir::{DeclId, Formula, Idx, NodeId, NodeKind, Op, Sort, Value};
-use crate::script::Script;
+use crate::cases::script::Script;
+use crate::lang::eval::Model;
+use crate::lang::ir::{DeclId, Formula, Idx, NodeId, NodeKind, Op, Sort, Value};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::time::Duration;
 
-pub use crate::ir::Verdict;
-pub use crate::solver_id::SolverId;
+pub use crate::dialect::solver_id::SolverId;
+pub use crate::lang::ir::Verdict;
 
 static CHECKS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
@@ -60,7 +61,7 @@ fn count_check() {
 #[serde(from = "LimitsRecord")]
 pub struct Limits {
     /// Each solver's resource limit per check, in the unit of its profile's option
-    /// ([`crate::profile::Profile::rlimit`]: Z3's `rlimit`, cvc5's `rlimit-per`); a solver not
+    /// ([`crate::dialect::profile::Profile::rlimit`]: Z3's `rlimit`, cvc5's `rlimit-per`); a solver not
     /// named, or 0, has none.
     pub rlimit: std::collections::BTreeMap<SolverId, u64>,
     /// Wall-clock backstop per check, in milliseconds.
@@ -96,7 +97,7 @@ impl From<LimitsRecord> for Limits {
 impl Default for Limits {
     fn default() -> Self {
         Limits {
-            rlimit: crate::profile::default_rlimits(),
+            rlimit: crate::dialect::profile::default_rlimits(),
             timeout_ms: 2_000,
         }
     }
@@ -130,7 +131,7 @@ impl Limits {
         let mut parts: Vec<String> = SolverId::ALL
             .into_iter()
             .filter_map(|id| {
-                crate::profile::of(id)
+                crate::dialect::profile::of(id)
                     .rlimit
                     .map(|r| format!("{id} {} {}", r.option, self.rlimit_of(id)))
             })
@@ -319,7 +320,7 @@ pub trait Solver {
     /// current one holds (the harness asks for it when the process grows too large).
     fn recycle_soon(&mut self);
     /// From the next check on, a text path runs `text` — a script's own commands before its
-    /// first `check-sat`, as the file writes them ([`crate::smtlib::source::before_first_check`]) —
+    /// first `check-sat`, as the file writes them ([`crate::cases::smtlib::source::before_first_check`]) —
     /// instead of printing the formula's declarations and assertions; the formula checked
     /// must be that script's, read by smtsmith (its model is read by the names it declares).
     /// `None`: print the formula again. The API paths ignore it.
@@ -351,7 +352,7 @@ pub trait Solver {
     /// release does not take fails with call [`OPTION_CALL`].
     fn script_begin(&mut self, s: &Script, limits: &Limits) -> Result<(), SolverError>;
     /// Performs action `index` of `s`; `active` lists the assertions in force (their
-    /// `Assert` action indices) after it, as [`crate::script::Frames`] computes them.
+    /// `Assert` action indices) after it, as [`crate::cases::script::Frames`] computes them.
     fn script_act(
         &mut self,
         s: &Script,
@@ -404,13 +405,13 @@ pub enum Response {
     Assumptions(Vec<NodeId>),
 }
 
-pub(crate) use crate::sys::return_freed_memory;
+pub(crate) use crate::solver::sys::return_freed_memory;
 
 /// The process's resident set size in MiB (Linux; `None` elsewhere).
 pub fn rss_mib() -> Option<u64> {
     let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
     let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
-    Some(pages * crate::sys::page_size() / (1024 * 1024))
+    Some(pages * crate::solver::sys::page_size() / (1024 * 1024))
 }
 
 /// One path under the action interpreter: the registration of every solver path. (Text
@@ -567,7 +568,7 @@ pub(crate) fn translate_more<B: TermBuilder>(
 pub(crate) fn translate_rec_def<B: TermBuilder>(
     f: &Formula,
     b: &mut B,
-    def: &crate::ir::RecDef,
+    def: &crate::lang::ir::RecDef,
     st: &mut Memo<B::Term>,
 ) -> Result<(Vec<B::Term>, B::Term), SolverError> {
     let mut params = Vec::with_capacity(def.params.len());
@@ -603,7 +604,7 @@ pub(crate) trait ModelReader {
 /// bindings, since lets are expanded), from their terms in `memo`:
 /// - the function tables completed with the values at the applications of declared
 ///   functions (where a point already has an entry, the entry stays);
-/// - the divisions by zero ([`crate::eval::Model::divisions`]): for each step of a `div`,
+/// - the divisions by zero ([`crate::lang::eval::Model::divisions`]): for each step of a `div`,
 ///   `mod` or `/` chain (left-associative) whose divisor the model makes zero, the quotient
 ///   so far and that step's value. The first value of a key is kept: a model that gives one
 ///   key two values contradicts itself, and the assertions show it.
@@ -612,10 +613,10 @@ pub(crate) fn read_points<R: ModelReader>(
     memo: &[Option<R::Term>],
     funcs: &mut [FuncTable],
     r: &mut R,
-) -> Result<(crate::eval::Divisions, crate::eval::Unspecified), SolverError> {
+) -> Result<(crate::lang::eval::Divisions, crate::lang::eval::Unspecified), SolverError> {
     let free = f.free_bound_vars(true);
-    let mut divisions = crate::eval::Divisions::new();
-    let mut unspecified = crate::eval::Unspecified::new();
+    let mut divisions = crate::lang::eval::Divisions::new();
+    let mut unspecified = crate::lang::eval::Unspecified::new();
     for id in f.reachable_postorder() {
         if !free[id.0 as usize].is_empty() {
             continue;
@@ -658,7 +659,7 @@ pub(crate) fn read_points<R: ModelReader>(
                         _ => r.apply(*op, &[acc, *tb], sort)?,
                     };
                     if r.value(*tb, sort)?
-                        .is_some_and(|v| crate::eval::is_zero(&v))
+                        .is_some_and(|v| crate::lang::eval::is_zero(&v))
                     {
                         if let (Some(dividend), Some(v)) =
                             (r.value(acc, sort)?, r.value(step, sort)?)
@@ -674,7 +675,7 @@ pub(crate) fn read_points<R: ModelReader>(
             }
             // An application SMT-LIB leaves unspecified at the model's argument values: the
             // model's own value of it.
-            NodeKind::App(op, idx, args) if crate::eval::may_be_unspecified(*op) => {
+            NodeKind::App(op, idx, args) if crate::lang::eval::may_be_unspecified(*op) => {
                 let Some(t) = memo[id.0 as usize] else {
                     continue;
                 };
@@ -688,7 +689,8 @@ pub(crate) fn read_points<R: ModelReader>(
                         None => break,
                     }
                 }
-                if vals.len() != args.len() || crate::eval::apply_indexed(*op, *idx, &vals).is_ok()
+                if vals.len() != args.len()
+                    || crate::lang::eval::apply_indexed(*op, *idx, &vals).is_ok()
                 {
                     continue;
                 }
@@ -709,9 +711,9 @@ pub(crate) fn read_points<R: ModelReader>(
 /// placed in a formula) from the theory's operators.
 pub(crate) fn regex_term<B: TermBuilder>(
     b: &mut B,
-    r: &crate::ir::regex::Re,
+    r: &crate::lang::ir::regex::Re,
 ) -> Result<B::Term, SolverError> {
-    use crate::ir::regex::{CharSet, Re};
+    use crate::lang::ir::regex::{CharSet, Re};
     let nary = |b: &mut B, op: Op, ps: &[std::sync::Arc<Re>]| -> Result<B::Term, SolverError> {
         let xs = ps
             .iter()
@@ -755,7 +757,7 @@ pub(crate) fn regex_term<B: TermBuilder>(
 /// or a nested datatype value builds as it does anywhere).
 pub(crate) fn datatype_term<B: TermBuilder>(
     b: &mut B,
-    d: &crate::ir::DtValue,
+    d: &crate::lang::ir::DtValue,
 ) -> Result<B::Term, SolverError> {
     let args = d
         .args
@@ -792,12 +794,12 @@ pub(crate) fn seq_term<B: TermBuilder>(
 
 pub(crate) fn array_term<B: TermBuilder>(
     b: &mut B,
-    a: &crate::ir::ArrayValue,
+    a: &crate::lang::ir::ArrayValue,
 ) -> Result<B::Term, SolverError> {
     let sort = Sort::array(a.index.clone(), a.elem.clone());
     let (base, entries) = match &*a.default {
         Value::Array(inner) if !inner.entries.is_empty() && a.index.enumerable_size().is_some() => {
-            let base = Value::Array(crate::ir::ArrayValue::constant(
+            let base = Value::Array(crate::lang::ir::ArrayValue::constant(
                 inner.index.clone(),
                 (*inner.default).clone(),
             ));
@@ -914,7 +916,7 @@ mod tests {
             old
         );
 
-        let old: crate::script::Setup = serde_json::from_str(
+        let old: crate::cases::script::Setup = serde_json::from_str(
             r#"{"cores": true, "unsat_assumptions": false, "self_checks": false,
                 "z3": [["smt.relevancy", "0"]], "cvc5": []}"#,
         )
@@ -924,7 +926,7 @@ mod tests {
             [("smt.relevancy".to_string(), "0".to_string())]
         );
         assert!(old.options_of(SolverId::Cvc5).is_empty());
-        let again: crate::script::Setup =
+        let again: crate::cases::script::Setup =
             serde_json::from_str(&serde_json::to_string(&old).unwrap()).unwrap();
         assert_eq!(again, old);
     }

@@ -4,7 +4,7 @@
 //! replays with the same setup, and its decoding is untouched) and recorded in findings.
 
 use super::{Reuse, SolverId};
-use crate::smtlib::{PrintStyle, Shape};
+use crate::cases::smtlib::{PrintStyle, Shape};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -21,7 +21,7 @@ pub enum Z3Solver {
     /// `(check-sat-using smt)`).
     Simple,
     /// `Z3_mk_solver_from_tactic` over tactic `k` of the formula's logic
-    /// ([`crate::facts::z3_tactic`]; the binary's `(check-sat-using TACTIC)`).
+    /// ([`crate::dialect::facts::z3_tactic`]; the binary's `(check-sat-using TACTIC)`).
     Tactic(u8),
 }
 
@@ -43,7 +43,7 @@ impl Z3Solver {
         match self {
             Z3Solver::ForLogic | Z3Solver::General => None,
             Z3Solver::Simple => Some("smt".into()),
-            Z3Solver::Tactic(k) => Some(crate::facts::z3_tactic(logic, k).to_string()),
+            Z3Solver::Tactic(k) => Some(crate::dialect::facts::z3_tactic(logic, k).to_string()),
         }
     }
 }
@@ -86,7 +86,7 @@ pub struct CaseSetup {
     pub options: CaseOptions,
 }
 
-/// A curated option per solver: option `k` ([`crate::options::nth`]) of its profile's
+/// A curated option per solver: option `k` ([`crate::dialect::options::nth`]) of its profile's
 /// table, by solver (both paths of a solver share it). Recorded as `{"z3": k, ...}`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CaseOptions([Option<u16>; SolverId::ALL.len()]);
@@ -248,7 +248,8 @@ impl CaseSetup {
         let mut options = CaseOptions::default();
         for id in SolverId::ALL {
             // (Yices has no curated table: it draws here only with the option space on.)
-            if !crate::profile::of(id).options.is_empty() || !crate::options::catalog(id).is_empty()
+            if !crate::dialect::profile::of(id).options.is_empty()
+                || !crate::dialect::options::catalog(id).is_empty()
             {
                 let k = (d.below(4) == 0).then(|| d.below(1 << 16) as u16);
                 options = options.with(id, k);
@@ -285,19 +286,19 @@ impl CaseSetup {
 
     /// The options `solver` (either path) runs the case's check with: the curated option
     /// the case's number picks, or, with the option space on (`SMTSMITH_OPTIONS=catalog`),
-    /// the swarm of the solver's catalog it stands for ([`crate::options::swarm_of`]).
+    /// the swarm of the solver's catalog it stands for ([`crate::dialect::options::swarm_of`]).
     pub fn options_of(&self, solver: SolverId) -> Vec<(String, String)> {
-        let catalog = crate::options::catalog(solver.library());
+        let catalog = crate::dialect::options::catalog(solver.library());
         if !catalog.is_empty() {
             return self
                 .options
                 .of(solver)
-                .map(|k| crate::options::swarm_of(catalog, k))
+                .map(|k| crate::dialect::options::swarm_of(catalog, k))
                 .unwrap_or_default();
         }
         self.options
             .of(solver)
-            .map(|k| crate::options::nth(crate::profile::of(solver).options, k))
+            .map(|k| crate::dialect::options::nth(crate::dialect::profile::of(solver).options, k))
             .map(|(n, v)| vec![(n.to_string(), v.to_string())])
             .unwrap_or_default()
     }
@@ -370,7 +371,7 @@ mod tests {
     #[test]
     fn the_plain_share_is_drawn_per_input() {
         let inputs: Vec<Vec<u8>> = (0..2000u64)
-            .map(|seed| crate::generate::seeded_bytes(seed, 40))
+            .map(|seed| crate::lang::generate::seeded_bytes(seed, 40))
             .collect();
         let count = |p| {
             inputs

@@ -10,9 +10,9 @@
 
 use super::driver::{Backend, SolverConfig};
 use super::{Limits, SolverError, SolverId, Verdict, UNSUPPORTED_CALL};
-use crate::eval::Model;
-use crate::ir::{DeclId, Formula, NodeId, Op, Sort, Value};
-use crate::smtlib::{self, PrintStyle};
+use crate::cases::smtlib::{self, PrintStyle};
+use crate::lang::eval::Model;
+use crate::lang::ir::{DeclId, Formula, NodeId, Op, Sort, Value};
 use std::collections::HashMap;
 use std::fmt::Write;
 
@@ -145,7 +145,7 @@ impl<F: FrontEnd> Text<F> {
             }
             Escapes::Ascii => None,
             // Those releases read a backslash C-style (`\u{0}` as `u{0}`, `\x41` as `A`).
-            Escapes::None if !crate::smtlib::literal_backslashes(text).is_empty() => {
+            Escapes::None if !crate::cases::smtlib::literal_backslashes(text).is_empty() => {
                 Some("the front end predates SMT-LIB 2.6 string escapes")
             }
             Escapes::None => None,
@@ -177,8 +177,12 @@ impl<F: FrontEnd> Text<F> {
                 call: UNSUPPORTED_CALL.into(),
                 message: format!("the front end does not know {op}"),
             },
-            None if crate::facts::limitation(id, crate::facts::LimitKind::FrontEnd, &message)
-                .is_some() =>
+            None if crate::dialect::facts::limitation(
+                id,
+                crate::dialect::facts::LimitKind::FrontEnd,
+                &message,
+            )
+            .is_some() =>
             {
                 SolverError {
                     solver: id,
@@ -285,7 +289,7 @@ fn error_in(out: &str) -> Option<String> {
 
 /// The SMT-LIB operator an error of `id`'s front end says it does not know (an operator
 /// the release lacks: unknown, like the API path's missing constructor), where the message
-/// is exactly one of [`crate::facts::LimitKind::UnknownOperator`] and names one of
+/// is exactly one of [`crate::dialect::facts::LimitKind::UnknownOperator`] and names one of
 /// smtsmith's operators.
 fn unknown_operator(id: SolverId, message: &str) -> Option<String> {
     let names: Vec<&str> = Op::all()
@@ -302,7 +306,11 @@ fn unknown_operator(id: SolverId, message: &str) -> Option<String> {
         .map(|w| w.trim_matches(|c: char| "'`\"()".contains(c)))
         .find(|w| names.contains(w))?
         .to_string();
-    crate::facts::limitation(id, crate::facts::LimitKind::UnknownOperator, message)?;
+    crate::dialect::facts::limitation(
+        id,
+        crate::dialect::facts::LimitKind::UnknownOperator,
+        message,
+    )?;
     Some(op)
 }
 
@@ -354,7 +362,7 @@ pub(crate) fn items_of(out: &str) -> Option<Vec<&str>> {
 /// a code point at or above 0x80. A backslash that starts no escape (`"\u{}"` is four
 /// characters) is not one.
 fn has_escape_above_ascii(text: &str) -> bool {
-    crate::smtlib::literal_backslashes(text)
+    crate::cases::smtlib::literal_backslashes(text)
         .iter()
         .any(|e| e.is_some_and(|code| code >= 0x80))
 }
@@ -446,20 +454,22 @@ pub(crate) fn parse_value(text: &str, sort: &Sort) -> Option<Value> {
     }
     // A datatype's value is read under its declarations (equal groups are the same sort).
     let mut groups = Vec::new();
-    crate::ir::datatype::groups_of_sort(sort, &mut groups);
+    crate::lang::ir::datatype::groups_of_sort(sort, &mut groups);
     let declarations: String = groups
         .iter()
-        .map(|g| crate::smtlib::datatype_declaration(g))
+        .map(|g| crate::cases::smtlib::datatype_declaration(g))
         .collect();
     let script = format!("(set-logic ALL){declarations}(assert (= {text} {text}))");
-    let parsed = crate::smtlib::parse::parse_script(&script).ok()?;
+    let parsed = crate::cases::smtlib::parse::parse_script(&script).ok()?;
     let f = parsed.formula;
     let eq = *f.asserts.first()?;
-    let crate::ir::NodeKind::App(Op::Eq, _, args) = &f.node(eq).kind else {
+    let crate::lang::ir::NodeKind::App(Op::Eq, _, args) = &f.node(eq).kind else {
         return None;
     };
     let model = Model::default();
-    let value = crate::eval::Evaluator::new(&f, &model).eval(args[0]).ok()?;
+    let value = crate::lang::eval::Evaluator::new(&f, &model)
+        .eval(args[0])
+        .ok()?;
     match (f.sort_of(args[0]), value) {
         (read, value) if read == sort => Some(value),
         // Yices prints a real value that is an integer as an integer numeral (`0`, `(- 1)`):
@@ -506,7 +516,7 @@ impl<F: FrontEnd> Backend for Text<F> {
         for (k, v) in self.front.limit_options(limits) {
             let _ = write!(cmds, "(set-option :{k} {v})");
         }
-        for (k, v) in crate::facts::formula_options(self.front.id(), f) {
+        for (k, v) in crate::dialect::facts::formula_options(self.front.id(), f) {
             let _ = write!(cmds, "(set-option :{k} {v})");
         }
         cmds.push_str(text);
@@ -550,7 +560,7 @@ impl<F: FrontEnd> Backend for Text<F> {
             options.push(("produce-unsat-assumptions".into(), "true".into()));
         }
         options.extend(self.front.limit_options(cfg.limits));
-        for (k, v) in crate::facts::formula_options(self.front.id(), f) {
+        for (k, v) in crate::dialect::facts::formula_options(self.front.id(), f) {
             options.push((k.into(), v.into()));
         }
         options.extend(cfg.options.iter().cloned());
@@ -596,7 +606,7 @@ impl<F: FrontEnd> Backend for Text<F> {
         // a script's own text declares its own.
         let mut pending = match self.source {
             Some(_) => Vec::new(),
-            None => crate::smtlib::sort_declarations(f),
+            None => crate::cases::smtlib::sort_declarations(f),
         };
         // Recursive definitions may use any declaration: all of them, then the definitions,
         // before anything else (declarations are not repeated later).
@@ -683,9 +693,9 @@ impl<F: FrontEnd> Backend for Text<F> {
         };
         let out = match self.run(s, &cmd) {
             Err(e)
-                if crate::facts::limitation(
+                if crate::dialect::facts::limitation(
                     self.front.id(),
-                    crate::facts::LimitKind::Check,
+                    crate::dialect::facts::LimitKind::Check,
                     &e.message,
                 )
                 .is_some() =>
@@ -837,7 +847,7 @@ impl<F: FrontEnd> Text<F> {
         // Only the terms `read_points` asks about are printed: applications of declared
         // functions and divisions, with their arguments. `get-value` takes terms without
         // quantifiers (Z3 before 4.8.10 refuses them).
-        use crate::ir::NodeKind;
+        use crate::lang::ir::NodeKind;
         let order = view.reachable_postorder();
         let mut asked = vec![false; view.nodes.len()];
         for id in &order {
@@ -855,11 +865,12 @@ impl<F: FrontEnd> Text<F> {
         for id in order {
             let k = id.0 as usize;
             quantified[k] = match &view.node(id).kind {
-                crate::ir::NodeKind::Quant { .. } => true,
-                crate::ir::NodeKind::Let(bs, body) => {
+                crate::lang::ir::NodeKind::Quant { .. } => true,
+                crate::lang::ir::NodeKind::Let(bs, body) => {
                     quantified[body.0 as usize] || bs.iter().any(|(_, t)| quantified[t.0 as usize])
                 }
-                crate::ir::NodeKind::App(_, _, xs) | crate::ir::NodeKind::Call(_, xs) => {
+                crate::lang::ir::NodeKind::App(_, _, xs)
+                | crate::lang::ir::NodeKind::Call(_, xs) => {
                     xs.iter().any(|x| quantified[x.0 as usize])
                 }
                 _ => false,
@@ -943,7 +954,7 @@ mod tests {
     /// backslash the printer escapes (`\u{5c}u{41}` is `\u{41}` as four characters) is not.
     #[test]
     fn escapes_above_ascii_are_told_from_ascii_ones() {
-        let printed = |s: &[u32]| crate::ir::string_literal(s);
+        let printed = |s: &[u32]| crate::lang::ir::string_literal(s);
         assert!(!has_escape_above_ascii(&printed(&[0, 0x7f, 0x5c])));
         assert!(!has_escape_above_ascii(&printed(
             &"\\u{41}".chars().map(u32::from).collect::<Vec<_>>()

@@ -22,8 +22,8 @@ use super::{
     int_value, parse_rational, provoke, read_points, translate_more, translate_roots, FuncTable,
     Limits, SolverError, SolverId, TermBuilder, Verdict, UNSUPPORTED_CALL,
 };
-use crate::eval::Model;
-use crate::ir::{DeclId, Formula, Idx, NodeId, Op, Sort, Value};
+use crate::lang::eval::Model;
+use crate::lang::ir::{DeclId, Formula, Idx, NodeId, Op, Sort, Value};
 use libloading::Library;
 use std::ffi::{c_char, c_void, CStr, CString};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -208,7 +208,9 @@ fn load() -> Result<Loaded, String> {
     // AddressSanitizer's runtime refuses `RTLD_DEEPBIND` (it ends the process), and without
     // it Yices would run on cvc5's GMP and libpoly: under the sanitizer Yices is not loaded
     // (its profile says so; the default solvers of such a build leave it out).
-    if cfg!(smtsmith_asan) && !crate::profile::of(crate::solver::SolverId::Yices).loads_under_asan {
+    if cfg!(smtsmith_asan)
+        && !crate::dialect::profile::of(crate::solver::SolverId::Yices).loads_under_asan
+    {
         return Err(
             "Yices is not loaded under AddressSanitizer: its library needs RTLD_DEEPBIND (its own \
              GMP and libpoly beside cvc5's), which the sanitizer refuses; leave it out \
@@ -312,7 +314,12 @@ pub(crate) fn stop_search(ctx: usize) {
 
 /// Whether `e` is a limitation Yices documents (`facts::LIMITATIONS`): unknown, not a finding.
 fn documented(e: &SolverError) -> bool {
-    crate::facts::limitation(SolverId::Yices, crate::facts::LimitKind::Check, &e.message).is_some()
+    crate::dialect::facts::limitation(
+        SolverId::Yices,
+        crate::dialect::facts::LimitKind::Check,
+        &e.message,
+    )
+    .is_some()
 }
 
 fn unsupported(what: String) -> SolverError {
@@ -396,7 +403,7 @@ impl Yices {
             Sort::BitVec(w) => call!("yices_bv_type", |y| (y.bv_type)(*w)),
             other => Err(unsupported(format!(
                 "sort {} (outside Yices's logics here)",
-                crate::smtlib::sort(other)
+                crate::cases::smtlib::sort(other)
             ))),
         }
     }
@@ -422,7 +429,7 @@ impl Yices {
         }
     }
 
-    fn declare_symbol(d: &crate::ir::Decl) -> Result<Term, SolverError> {
+    fn declare_symbol(d: &crate::lang::ir::Decl) -> Result<Term, SolverError> {
         let range = Self::sort(&d.sort)?;
         let ty = if d.args.is_empty() {
             range
@@ -446,7 +453,7 @@ impl Yices {
 
     /// `sort`: the application's sort (a rotation's width).
     fn apply(op: Op, idx: Idx, xs: &[Term], sort: &Sort) -> Result<Term, SolverError> {
-        use crate::ir::ops::Attr;
+        use crate::lang::ir::ops::Attr;
         type Binary = unsafe extern "C" fn(Term, Term) -> Term;
         /// An operator's binary function: its name and how to find it in the library.
         type Named = (&'static str, fn(&Fns) -> Binary);
@@ -877,7 +884,7 @@ impl Backend for Yices {
             return Err(SolverError {
                 solver: SolverId::Yices,
                 call: super::OPTION_CALL.into(),
-                message: crate::facts::YICES_MCSAT_NO_CORES.into(),
+                message: crate::dialect::facts::YICES_MCSAT_NO_CORES.into(),
             });
         }
         let (params, preprocessing) = search_params(cfg.options)?;
@@ -987,7 +994,7 @@ impl Backend for Yices {
         let a = self.terms(st, f, &[t])?[0];
         let a = match track {
             Some(k) => {
-                let label = Self::declare_symbol(&crate::ir::Decl {
+                let label = Self::declare_symbol(&crate::lang::ir::Decl {
                     name: format!("smtsmith_track_{k}"),
                     sort: Sort::Bool,
                     args: Vec::new(),
@@ -1230,9 +1237,9 @@ pub fn binary_command(
         ));
     }
     // A script smtsmith cannot read is run as it is (the binary says what it makes of it).
-    let mcsat =
-        crate::smtlib::parse::parse_script(script).is_ok_and(|s| s.formula.signature().nonlinear);
-    let profile = crate::profile::of(crate::solver::SolverId::Yices);
+    let mcsat = crate::cases::smtlib::parse::parse_script(script)
+        .is_ok_and(|s| s.formula.signature().nonlinear);
+    let profile = crate::dialect::profile::of(crate::solver::SolverId::Yices);
     let mut args = vec!["--incremental".to_string()];
     if mcsat {
         args.push("--mcsat".into());
@@ -1264,7 +1271,7 @@ pub fn run_binary(script: &str, timeout_ms: u32) -> std::io::Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::{seeded_bytes, Case, Theories};
+    use crate::lang::generate::{seeded_bytes, Case, Theories};
     use num_bigint::BigInt;
     use num_rational::BigRational;
 
@@ -1302,21 +1309,21 @@ mod tests {
         for seed in 0..300 {
             let case = Case::ground_from_bytes_in(&seeded_bytes(seed, 200), &theories);
             let f = &case.formula;
-            if crate::profile::yices::skip_reason(f).is_some() {
+            if crate::dialect::profile::yices::skip_reason(f).is_some() {
                 continue;
             }
             cases += 1;
             let roots = crate::harness::closed_applications(f);
             let model = Model::default();
-            let mut ev = crate::eval::Evaluator::new(f, &model);
+            let mut ev = crate::lang::eval::Evaluator::new(f, &model);
             let expected = roots.iter().map(|r| ev.eval(*r).ok()).collect();
             let values = y.simplify(f, &roots).map_err(|e| e.to_string());
-            let o = crate::oracle::GroundObservation {
+            let o = crate::verdict::oracle::GroundObservation {
                 roots: roots.clone(),
                 expected,
                 values: vec![(SolverId::Yices, values)],
             };
-            let verdict = crate::oracle::judge_ground(f, &o);
+            let verdict = crate::verdict::oracle::judge_ground(f, &o);
             assert!(
                 verdict.issues.is_empty(),
                 "seed {seed}: {:?}\n{}",
@@ -1325,12 +1332,12 @@ mod tests {
                     .iter()
                     .map(|(i, _)| &i.summary)
                     .collect::<Vec<_>>(),
-                crate::smtlib::script(f, &Default::default())
+                crate::cases::smtlib::script(f, &Default::default())
             );
             agreed += verdict.agreed;
             terms += roots.len();
             for id in f.reachable_postorder() {
-                if let crate::ir::NodeKind::App(op, ..) = &f.node(id).kind {
+                if let crate::lang::ir::NodeKind::App(op, ..) = &f.node(id).kind {
                     ops.insert(*op);
                 }
             }

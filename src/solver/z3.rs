@@ -9,8 +9,10 @@ use super::{
     FuncTable, Limits, SolverError, SolverId, TermBuilder, Verdict, Z3Solver, OPTION_CALL,
     UNSUPPORTED_CALL,
 };
-use crate::eval::Model;
-use crate::ir::{
+use crate::cases::optimize;
+use crate::dialect::facts;
+use crate::lang::eval::Model;
+use crate::lang::ir::{
     ArrayValue, DeclId, DtGroup, DtSort, DtValue, Float, Formula, Idx, NodeId, Op, Sort, Value,
 };
 use num_traits::Signed;
@@ -185,7 +187,7 @@ pub fn inject_fault(fault: Fault) {
             // As in a fuzz target, whose thread starts under libFuzzer's `main` with no
             // alternate signal stack (smtsmith's own `main` has the one Rust's runtime
             // gives it): the fatal-signal hook must bring its own.
-            crate::sys::drop_alternate_signal_stack();
+            crate::solver::sys::drop_alternate_signal_stack();
             2
         }
     };
@@ -443,14 +445,14 @@ impl Z3 {
                 for f in &c.fields {
                     names.push(symbol(&f.name)?);
                     match &f.sort {
-                        crate::ir::datatype::FieldSort::Sort(s) => {
+                        crate::lang::ir::datatype::FieldSort::Sort(s) => {
                             sorts.push(Some(self.sort(s)?));
                             refs.push(0);
                         }
-                        crate::ir::datatype::FieldSort::Param(_) => {
+                        crate::lang::ir::datatype::FieldSort::Param(_) => {
                             unreachable!("a monomorphic group has no parameters")
                         }
-                        crate::ir::datatype::FieldSort::Member(m) => {
+                        crate::lang::ir::datatype::FieldSort::Member(m) => {
                             sorts.push(None);
                             refs.push(*m);
                         }
@@ -607,7 +609,7 @@ impl Z3 {
                     call: UNSUPPORTED_CALL.into(),
                     message: format!(
                         "string literal {} needs Z3_mk_u32string",
-                        crate::smtlib::string_literal(w)
+                        crate::cases::smtlib::string_literal(w)
                     ),
                 }),
             },
@@ -630,7 +632,7 @@ impl Z3 {
                 self.ok("Z3_mk_fpa_fp", unsafe { Z3_mk_fpa_fp(ctx, sign, exp, sig) })
             }
             Value::Rm(m) => {
-                use crate::ir::RoundingMode as M;
+                use crate::lang::ir::RoundingMode as M;
                 // SAFETY: module invariants (live context, its handles, live pointers).
                 let t = unsafe {
                     match m {
@@ -771,7 +773,7 @@ impl Z3 {
     /// operators are folded into binary applications.
     fn string_app(&mut self, op: Op, idx: Idx, xs: &[Z3_ast]) -> Result<Z3_ast, SolverError> {
         let ctx = self.ctx;
-        if op.info().attr == crate::ir::Attr::LeftAssoc {
+        if op.info().attr == crate::lang::ir::Attr::LeftAssoc {
             let d = self.string_decl(op, idx, 2)?;
             let mut acc = xs[0];
             for x in &xs[1..] {
@@ -1031,8 +1033,12 @@ impl Z3 {
                     let domain = self.sort(index)?;
                     self.ok("Z3_mk_const_array", Z3_mk_const_array(ctx, domain, xs[0]))
                 }
-                _ if op.info().theory == crate::ir::Theory::Strings => self.string_app(op, idx, xs),
-                _ if op.info().theory == crate::ir::Theory::Sequences => self.seq_app(op, xs, sort),
+                _ if op.info().theory == crate::lang::ir::Theory::Strings => {
+                    self.string_app(op, idx, xs)
+                }
+                _ if op.info().theory == crate::lang::ir::Theory::Sequences => {
+                    self.seq_app(op, xs, sort)
+                }
                 Op::FpLit => self.ok("Z3_mk_fpa_fp", Z3_mk_fpa_fp(ctx, xs[0], xs[1], xs[2])),
                 Op::FpAbs => self.ok("Z3_mk_fpa_abs", Z3_mk_fpa_abs(ctx, xs[0])),
                 Op::FpNeg => self.ok("Z3_mk_fpa_neg", Z3_mk_fpa_neg(ctx, xs[0])),
@@ -1198,7 +1204,7 @@ impl Z3 {
                 // SAFETY: module invariants (live context, its handles, live pointers).
                 let text = cstr(unsafe { Z3_ast_to_string(ctx, v) });
                 self.check_error("Z3_ast_to_string")?;
-                crate::ir::RoundingMode::by_name(&text).map(Value::Rm)
+                crate::lang::ir::RoundingMode::by_name(&text).map(Value::Rm)
             }
             Sort::Int | Sort::Real | Sort::BitVec(_) => {
                 // SAFETY: module invariants (live context, its handles, live pointers).
@@ -1472,7 +1478,7 @@ fn new_context_with(limits: Option<&Limits>) -> Result<Z3_context, SolverError> 
         if let Some(limits) = limits {
             let rlimit = limits.rlimit_of(SolverId::Z3).min(u64::from(u32::MAX));
             for (k, v) in [
-                (crate::profile::z3::RLIMIT.option, rlimit),
+                (crate::dialect::profile::z3::RLIMIT.option, rlimit),
                 ("timeout", u64::from(limits.timeout_ms)),
             ] {
                 let k = CString::new(k).unwrap();
@@ -1554,7 +1560,7 @@ impl Backend for Z3 {
                 self.ok("Z3_mk_simple_solver", s)?
             }
             Z3Solver::Tactic(k) => {
-                let t = self.tactic(crate::facts::z3_tactic(&cfg.logic, k))?;
+                let t = self.tactic(facts::z3_tactic(&cfg.logic, k))?;
                 // SAFETY: `t` is a tactic of the live context, inc_ref'd by `tactic`; the
                 // solver keeps its own reference, ours is released right after.
                 unsafe {
@@ -1730,9 +1736,7 @@ impl Backend for Z3 {
         };
         drop(interruptible);
         if let Err(e) = self.check_error("Z3_solver_check") {
-            if crate::facts::limitation(SolverId::Z3, crate::facts::LimitKind::Check, &e.message)
-                .is_some()
-            {
+            if facts::limitation(SolverId::Z3, facts::LimitKind::Check, &e.message).is_some() {
                 // SAFETY: `ctx` is this backend's live context (module invariants).
                 unsafe { Z3_set_error(ctx, ErrorCode::Ok) };
                 return Ok((
@@ -1917,7 +1921,7 @@ impl Z3 {
     /// A recursive function's declaration (`Z3_mk_rec_func_decl`), under a name of its own
     /// in this context: a context outlives the case, and Z3 takes one definition per
     /// declaration.
-    fn rec_func_decl(&self, decl: &crate::ir::Decl) -> Result<Z3_func_decl, SolverError> {
+    fn rec_func_decl(&self, decl: &crate::lang::ir::Decl) -> Result<Z3_func_decl, SolverError> {
         static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let ctx = self.ctx;
@@ -2070,9 +2074,9 @@ impl Z3 {
             match self.ok("Z3_mk_solver_for_logic", Z3_mk_solver_for_logic(ctx, sym)) {
                 Ok(s) => Ok(s),
                 Err(e)
-                    if crate::facts::limitation(
+                    if facts::limitation(
                         SolverId::Z3,
-                        crate::facts::LimitKind::UnknownLogic,
+                        facts::LimitKind::UnknownLogic,
                         &e.message,
                     )
                     .is_some() =>
@@ -2086,7 +2090,7 @@ impl Z3 {
     }
 
     /// The tactic written `text` in SMT-LIB syntax: a tactic name, or `(then t ...)` /
-    /// `(or-else t ...)` of such (what [`crate::facts::z3_tactic`] gives). Inc_ref'd: the
+    /// `(or-else t ...)` of such (what [`facts::z3_tactic`] gives). Inc_ref'd: the
     /// caller releases it.
     fn tactic(&self, text: &str) -> Result<Z3_tactic, SolverError> {
         let bad = || SolverError {
@@ -2155,7 +2159,13 @@ impl Z3 {
             let params = self.ok("Z3_mk_params", Z3_mk_params(ctx))?;
             Z3_params_inc_ref(ctx, params);
             let r = (|| {
-                self.set_described(descrs, params, opts, crate::options::z3_api_name, "")?;
+                self.set_described(
+                    descrs,
+                    params,
+                    opts,
+                    crate::dialect::options::z3_api_name,
+                    "",
+                )?;
                 Z3_solver_set_params(ctx, solver, params);
                 self.check_error("Z3_solver_set_params")
                     .map_err(|e| SolverError {
@@ -2334,7 +2344,7 @@ pub fn run_binary(script: &str, timeout_ms: u32) -> std::io::Result<String> {
         .arg("-in")
         .args(
             (timeout_ms > 0)
-                .then(|| (crate::profile::of(SolverId::Z3).binary_time_limit)(timeout_ms)),
+                .then(|| (crate::dialect::profile::of(SolverId::Z3).binary_time_limit)(timeout_ms)),
         )
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
@@ -2377,7 +2387,7 @@ pub fn solver_parameter_names() -> Vec<String> {
 }
 
 /// Whether the linked Z3's solver describes parameter `name` (its API name, see
-/// [`crate::options::z3_api_name`]) with a kind that can be set (for tests of the curated
+/// [`crate::dialect::options::z3_api_name`]) with a kind that can be set (for tests of the curated
 /// option table).
 pub fn describes(name: &str) -> bool {
     // SAFETY: module invariants (live context, its handles, live pointers).
@@ -2487,7 +2497,7 @@ impl super::text::FrontEnd for FrontEnd {
         self.timeout_ms.set(limits.timeout_ms);
         vec![
             (
-                crate::profile::z3::RLIMIT.option.into(),
+                crate::dialect::profile::z3::RLIMIT.option.into(),
                 limits.rlimit_of(SolverId::Z3).to_string(),
             ),
             ("timeout".into(), limits.timeout_ms.to_string()),
@@ -2506,10 +2516,10 @@ impl Z3 {
     /// (0: no limit).
     pub fn optimize(
         &mut self,
-        case: &crate::optimize::OptCase,
-        path: crate::optimize::OptPath,
+        case: &optimize::OptCase,
+        path: optimize::OptPath,
         timeout_ms: u32,
-    ) -> Result<crate::optimize::OptOutcome, SolverError> {
+    ) -> Result<optimize::OptOutcome, SolverError> {
         let ctx = self.ctx;
         let f = &case.formula;
         let mut st = self.open(f);
@@ -2540,12 +2550,12 @@ impl Z3 {
         &mut self,
         opt: Z3_optimize,
         st: &mut Session,
-        case: &crate::optimize::OptCase,
-        path: crate::optimize::OptPath,
+        case: &optimize::OptCase,
+        path: optimize::OptPath,
         hard: &[Z3_ast],
         timeout_ms: u32,
-    ) -> Result<crate::optimize::OptOutcome, SolverError> {
-        use crate::optimize::{Direction, OptOutcome, OptPath};
+    ) -> Result<optimize::OptOutcome, SolverError> {
+        use optimize::{Direction, OptOutcome, OptPath};
         let ctx = self.ctx;
         let f = &case.formula;
         let symbol = |s: &str| {
@@ -2623,9 +2633,7 @@ impl Z3 {
         let r = unsafe { Z3_optimize_check(ctx, opt, 0, std::ptr::null()) };
         drop(interruptible);
         if let Err(e) = self.check_error("Z3_optimize_check") {
-            if crate::facts::limitation(SolverId::Z3, crate::facts::LimitKind::Check, &e.message)
-                .is_some()
-            {
+            if facts::limitation(SolverId::Z3, facts::LimitKind::Check, &e.message).is_some() {
                 // SAFETY: `ctx` is this backend's live context (module invariants).
                 unsafe { Z3_set_error(ctx, ErrorCode::Ok) };
                 return Ok(OptOutcome {
@@ -2779,19 +2787,15 @@ impl Z3 {
         &self,
         opt: Z3_optimize,
         idx: u32,
-        direction: crate::optimize::Direction,
-    ) -> Result<Option<crate::optimize::Bound>, SolverError> {
+        direction: optimize::Direction,
+    ) -> Result<Option<optimize::Bound>, SolverError> {
         let ctx = self.ctx;
         // SAFETY: module invariants (live context, its handles); the vector is
         // inc_ref'd when read and dec_ref'd once, after its elements are read.
         unsafe {
             let v = match direction {
-                crate::optimize::Direction::Minimize => {
-                    Z3_optimize_get_lower_as_vector(ctx, opt, idx)
-                }
-                crate::optimize::Direction::Maximize => {
-                    Z3_optimize_get_upper_as_vector(ctx, opt, idx)
-                }
+                optimize::Direction::Minimize => Z3_optimize_get_lower_as_vector(ctx, opt, idx),
+                optimize::Direction::Maximize => Z3_optimize_get_upper_as_vector(ctx, opt, idx),
             };
             let v = self.ok("Z3_optimize_get_bound_as_vector", v)?;
             Z3_ast_vector_inc_ref(ctx, v);
@@ -2807,7 +2811,7 @@ impl Z3 {
             Z3_ast_vector_dec_ref(ctx, v);
             self.check_error("Z3_optimize_get_bound_as_vector")?;
             let mut bound = match parts.as_slice() {
-                [Some(i), Some(v), Some(e)] => crate::optimize::Bound {
+                [Some(i), Some(v), Some(e)] => optimize::Bound {
                     infinity: i.clone(),
                     value: v.clone(),
                     epsilon: e.clone(),
@@ -2815,10 +2819,7 @@ impl Z3 {
                 _ => return Ok(None),
             };
             let planted = FAULT.load(std::sync::atomic::Ordering::Relaxed) == 7;
-            if planted
-                && direction == crate::optimize::Direction::Maximize
-                && bound.attained().is_some()
-            {
+            if planted && direction == optimize::Direction::Maximize && bound.attained().is_some() {
                 bound.value -= num_rational::BigRational::from_integer(1.into());
             }
             Ok(Some(bound))
@@ -2878,7 +2879,7 @@ mod interrupt_tests {
             let took = start.elapsed();
             let reason = cstr(Z3_solver_get_reason_unknown(ctx, s));
             assert_eq!(r, Z3_L_UNDEF, "{reason}");
-            assert!(crate::oracle::is_limit(&reason), "{reason}");
+            assert!(crate::verdict::oracle::is_limit(&reason), "{reason}");
             assert!(
                 took < std::time::Duration::from_millis(2 * u64::from(limit_ms)),
                 "interrupted after {took:?}"

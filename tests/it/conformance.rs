@@ -8,14 +8,14 @@
 //! below is decided by hand (its comment says why), so a backend that answers otherwise
 //! fails here and not in a campaign.
 
-use smtsmith::eval::{check_model, Evaluator, Model, Truth};
 use smtsmith::harness::{Harness, Selection};
-use smtsmith::ir::{Formula, NodeId, NodeKind, Op, Verdict};
+use smtsmith::lang::eval::{check_model, Evaluator, Model, Truth};
+use smtsmith::lang::ir::{Formula, NodeId, NodeKind, Op, Verdict};
 use smtsmith::solver::{is_limit_reason, Limits, Response, SolverId};
 use std::time::{Duration, Instant};
 
-fn parsed(text: &str) -> smtsmith::smtlib::parse::Script {
-    smtsmith::smtlib::parse::parse_script(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+fn parsed(text: &str) -> smtsmith::cases::smtlib::parse::Script {
+    smtsmith::cases::smtlib::parse::parse_script(text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 /// A harness of `id` alone (its library's settings: no drawn setup, no reduction).
@@ -49,7 +49,7 @@ fn ground_terms(h: &mut Harness, id: SolverId) {
         "(assert (= (str.++ \"a\" \"b\") \"ab\"))",
     ] {
         let f = parsed(text).formula;
-        if smtsmith::facts::outside_logics(id, &f).is_some() {
+        if smtsmith::dialect::facts::outside_logics(id, &f).is_some() {
             continue;
         }
         ran += 1;
@@ -73,7 +73,7 @@ fn ground_terms(h: &mut Harness, id: SolverId) {
                 value.as_ref(),
                 Some(&expected),
                 "{id}: {}",
-                smtsmith::smtlib::term(&f, *root)
+                smtsmith::cases::smtlib::term(&f, *root)
             );
         }
     }
@@ -126,7 +126,7 @@ fn push_pop(h: &mut Harness, id: SolverId) {
         _ => None,
     });
     match value.as_deref() {
-        Some([Some(smtsmith::ir::Value::Int(x))]) => {
+        Some([Some(smtsmith::lang::ir::Value::Int(x))]) => {
             assert!(*x > 0.into(), "{id}: x = {x}")
         }
         v => panic!("{id}: get-value gave {v:?}"),

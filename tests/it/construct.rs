@@ -1,11 +1,11 @@
 //! Ground truth by construction against the real solvers.
 
 use arbitrary::Unstructured;
-use smtsmith::construct::strings_sat;
-use smtsmith::generate::seeded_bytes;
 use smtsmith::harness::{Harness, Selection};
-use smtsmith::oracle::Class;
+use smtsmith::lang::generate::seeded_bytes;
 use smtsmith::solver::Verdict;
+use smtsmith::verdict::construct::strings_sat;
+use smtsmith::verdict::oracle::Class;
 
 /// The `construction` oracle fires on real answers contrary to the claimed verdict and stays
 /// quiet on the true one: constructed sat cases are run once with their claim (sat, proven
@@ -19,7 +19,10 @@ fn construction_oracle_fires_on_contrary_verdicts_only() {
     for seed in 0..60 {
         let bytes = seeded_bytes(seed, 96);
         let c = strings_sat::build(&mut Unstructured::new(&bytes)).unwrap();
-        assert_eq!(strings_sat::witness_holds(&c), smtsmith::eval::Truth::True);
+        assert_eq!(
+            strings_sat::witness_holds(&c),
+            smtsmith::lang::eval::Truth::True
+        );
         let r = h.run_constructed(&c, None);
         let construction: Vec<_> = r
             .findings
@@ -72,7 +75,7 @@ fn construction_oracle_fires_on_contrary_verdicts_only() {
 /// harness does that; no invalid-core finding is expected from the pinned releases).
 #[test]
 fn strings_unsat_rules_are_unsat_for_both_solvers() {
-    use smtsmith::construct::strings_unsat::{build_rule, Transform, RULES};
+    use smtsmith::verdict::construct::strings_unsat::{build_rule, Transform, RULES};
     let dir = tempfile::tempdir().unwrap();
     let mut h = Harness::new(Selection::All, dir.path()).unwrap();
     let mut decided = std::collections::BTreeMap::<&str, (u32, u32)>::new();
@@ -93,7 +96,7 @@ fn strings_unsat_rules_are_unsat_for_both_solvers() {
                 "{}: {}\n{}",
                 c.rule,
                 r.summary(),
-                smtsmith::smtlib::script(&c.formula, &Default::default())
+                smtsmith::cases::smtlib::script(&c.formula, &Default::default())
             );
             let e = decided.entry(rule).or_default();
             for (_, a) in &r.answers {
@@ -116,7 +119,7 @@ fn strings_unsat_rules_are_unsat_for_both_solvers() {
 /// model of the corrupted core is validated by the evaluator.
 #[test]
 fn invalid_core_oracle_fires_on_a_corrupted_core_only() {
-    use smtsmith::construct::strings_unsat::{build_rule, Transform};
+    use smtsmith::verdict::construct::strings_unsat::{build_rule, Transform};
     let dir = tempfile::tempdir().unwrap();
     let mut h = Harness::new(Selection::All, dir.path()).unwrap();
     let bytes = seeded_bytes(7, 32);
@@ -170,7 +173,7 @@ fn invalid_core_oracle_fires_on_a_corrupted_core_only() {
 /// each verdict, and cvc5 skips exactly the cases with RegLan variables.
 #[test]
 fn regex_constructions_hold_on_both_solvers() {
-    use smtsmith::construct::regex;
+    use smtsmith::verdict::construct::regex;
     let dir = tempfile::tempdir().unwrap();
     let mut h = Harness::new(Selection::All, dir.path()).unwrap();
     let mut decided = std::collections::BTreeMap::<String, u32>::new();
@@ -181,8 +184,8 @@ fn regex_constructions_hold_on_both_solvers() {
         };
         if let Some(w) = &c.witness {
             assert_eq!(
-                smtsmith::eval::check_model(&c.formula, w),
-                smtsmith::eval::Truth::True
+                smtsmith::lang::eval::check_model(&c.formula, w),
+                smtsmith::lang::eval::Truth::True
             );
         }
         let r = h.run_constructed(&c, None);
@@ -191,7 +194,7 @@ fn regex_constructions_hold_on_both_solvers() {
             .formula
             .decls
             .iter()
-            .any(|d| d.sort == smtsmith::ir::Sort::RegLan);
+            .any(|d| d.sort == smtsmith::lang::ir::Sort::RegLan);
         for (id, a) in &r.answers {
             let o = a.as_ref().unwrap();
             if *id == smtsmith::solver::SolverId::Cvc5 {
@@ -266,7 +269,7 @@ fn fusion_holds_on_both_solvers() {
 /// itself (evaluator), for every such model found.
 #[test]
 fn sae_mutants_keep_their_verdicts() {
-    use smtsmith::construct::{fusion, sae};
+    use smtsmith::verdict::construct::{fusion, sae};
     let dir = tempfile::tempdir().unwrap();
     let mut h = Harness::new(Selection::All, dir.path()).unwrap();
     let mut decided = std::collections::BTreeMap::<String, u32>::new();
@@ -311,7 +314,9 @@ fn sae_mutants_keep_their_verdicts() {
             let Some(m) = o.model.filter(|_| o.verdict == Verdict::Sat) else {
                 continue;
             };
-            if smtsmith::eval::check_model(&c.formula, &m) != smtsmith::eval::Truth::True {
+            if smtsmith::lang::eval::check_model(&c.formula, &m)
+                != smtsmith::lang::eval::Truth::True
+            {
                 continue;
             }
             let mut m = m;
@@ -320,8 +325,8 @@ fn sae_mutants_keep_their_verdicts() {
             m.func_else.truncate(s.formula.decls.len());
             assert!(
                 !matches!(
-                    smtsmith::eval::check_model(&s.formula, &m),
-                    smtsmith::eval::Truth::False(_)
+                    smtsmith::lang::eval::check_model(&s.formula, &m),
+                    smtsmith::lang::eval::Truth::False(_)
                 ),
                 "{id}'s model of an under-approximation falsifies the seed: {}",
                 c.rule
@@ -364,7 +369,7 @@ fn janus_mutants_keep_their_verdicts() {
                 .as_ref()
                 .unwrap();
             assert_eq!(o.verdict, Verdict::Unknown);
-            assert!(!smtsmith::oracle::is_limit_or_unsupported(
+            assert!(!smtsmith::verdict::oracle::is_limit_or_unsupported(
                 o.reason.as_deref().unwrap_or("")
             ));
             incomplete += 1;

@@ -59,10 +59,10 @@ fn the_finding(
     findings: &std::path::Path,
     class: &str,
     context: &str,
-) -> smtsmith::finding::FindingRecord {
+) -> smtsmith::verdict::finding::FindingRecord {
     let (json, meta) = crate::only_finding(&findings.join(class), context);
     let text = std::fs::read_to_string(json.with_extension("smt2")).unwrap();
-    smtsmith::finding::reproducer_formula(&text)
+    smtsmith::verdict::finding::reproducer_formula(&text)
         .unwrap_or_else(|e| panic!("the reproducer does not read back: {e}\n{text}"));
     // The input beside it is the one the JSON records for `smtsmith replay`.
     let input = std::fs::read(json.with_extension("input"))
@@ -177,7 +177,7 @@ fn a_stack_overflow_inside_a_solver_call_leaves_a_crash_finding() {
     let z3 = &meta.solvers[0];
     assert_eq!(z3.solver, SolverId::Z3, "{meta:?}");
     assert!(z3.verdict.is_none(), "{meta:?}");
-    let release = smtsmith::bisect::release_of(&z3.version);
+    let release = smtsmith::harness::bisect::release_of(&z3.version);
     assert!(
         release.split('.').count() == 4 && release.split('.').all(|n| n.parse::<u32>().is_ok()),
         "{meta:?}"
@@ -197,7 +197,10 @@ fn an_exit_inside_a_self_checking_solver_call_is_a_self_check_finding() {
     );
     let meta = the_finding(&findings, "self-check", &err);
     assert_eq!(meta.blamed, Some(SolverId::Z3));
-    assert_eq!(meta.mode, Some(smtsmith::finding::record::Mode::Script));
+    assert_eq!(
+        meta.mode,
+        Some(smtsmith::verdict::finding::record::Mode::Script)
+    );
 }
 
 /// The watchdog's time-limit side, on a call stuck by construction: under the test hook

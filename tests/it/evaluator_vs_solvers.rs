@@ -6,11 +6,11 @@
 //! Ground truth: the solvers (both must agree with the evaluator).
 
 use num_rational::BigRational;
-use smtsmith::eval::{Evaluator, Model};
-use smtsmith::generate::{seeded_bytes, Case};
+use smtsmith::cases::smtlib;
 use smtsmith::harness::{Harness, Selection};
-use smtsmith::ir::{Formula, NodeId, Op, Sort, Value};
-use smtsmith::smtlib;
+use smtsmith::lang::eval::{Evaluator, Model};
+use smtsmith::lang::generate::{seeded_bytes, Case};
+use smtsmith::lang::ir::{Formula, NodeId, Op, Sort, Value};
 use smtsmith::solver::Verdict;
 
 fn random_value(sort: &Sort, r: u8) -> Value {
@@ -39,19 +39,19 @@ fn random_value(sort: &Sort, r: u8) -> Value {
         // store chain is not one.
         Sort::Array(i, e) => {
             let default = match random_value(e, r / 3) {
-                Value::Array(a) => {
-                    Value::Array(smtsmith::ir::ArrayValue::constant(a.index, *a.default))
-                }
+                Value::Array(a) => Value::Array(smtsmith::lang::ir::ArrayValue::constant(
+                    a.index, *a.default,
+                )),
                 v => v,
             };
             Value::Array(
-                smtsmith::ir::ArrayValue::constant((**i).clone(), default)
+                smtsmith::lang::ir::ArrayValue::constant((**i).clone(), default)
                     .store(random_value(i, r / 5), random_value(e, r / 7)),
             )
         }
         // Zeros, infinities, NaN, ±1, then scrambled encodings.
         Sort::Float(eb, sb) => {
-            use smtsmith::ir::Float;
+            use smtsmith::lang::ir::Float;
             let sign = r & 0x80 != 0;
             Value::Float(match r % 8 {
                 0 => Float::zero(*eb, *sb, sign),
@@ -70,7 +70,7 @@ fn random_value(sort: &Sort, r: u8) -> Value {
                 }
             })
         }
-        Sort::RoundingMode => Value::Rm(smtsmith::ir::RoundingMode::ALL[usize::from(r % 5)]),
+        Sort::RoundingMode => Value::Rm(smtsmith::lang::ir::RoundingMode::ALL[usize::from(r % 5)]),
         Sort::Datatype(d) => datatype_value(d, r, 2),
         // Up to three elements, each from r shifted (short, so that literals can match).
         Sort::Seq(e) => Value::Seq(
@@ -89,7 +89,7 @@ fn random_value(sort: &Sort, r: u8) -> Value {
 
 /// Adds `decl_i = value_i` for every constant and `(distinct node v)`.
 /// A value of datatype `d`: constructors chosen by `r` up to `depth` levels, then the least.
-fn datatype_value(d: &smtsmith::ir::DtSort, r: u8, depth: u32) -> Value {
+fn datatype_value(d: &smtsmith::lang::ir::DtSort, r: u8, depth: u32) -> Value {
     let by_depth = d.ctors_by_depth();
     let c = if depth == 0 {
         by_depth[0]
@@ -108,7 +108,7 @@ fn datatype_value(d: &smtsmith::ir::DtSort, r: u8, depth: u32) -> Value {
             }
         })
         .collect();
-    Value::Dt(Box::new(smtsmith::ir::DtValue {
+    Value::Dt(Box::new(smtsmith::lang::ir::DtValue {
         sort: d.clone(),
         ctor: c,
         args,
@@ -121,7 +121,7 @@ fn pin(f: &Formula, values: &[Value], node: NodeId, v: Value) -> Formula {
         ..f.clone()
     };
     for (i, val) in values.iter().enumerate() {
-        let c = g.constant(smtsmith::ir::DeclId(i as u32));
+        let c = g.constant(smtsmith::lang::ir::DeclId(i as u32));
         let l = g.lit(val.clone());
         let eq = g.app(Op::Eq, vec![c, l]).unwrap();
         g.assert(eq).unwrap();
@@ -185,7 +185,7 @@ fn agreement(theories: &str, seeds: u64) -> (usize, usize) {
     let mut h = Harness::new(Selection::All, tempfile::tempdir().unwrap().keep()).unwrap();
     let mut checked = 0;
     let mut falses = 0;
-    let theories: smtsmith::generate::Theories = theories.parse().unwrap();
+    let theories: smtsmith::lang::generate::Theories = theories.parse().unwrap();
     for seed in 0..seeds {
         let case = Case::from_bytes_in(&seeded_bytes(seed, 160), &theories);
         if case.formula.signature().uf {
@@ -254,7 +254,9 @@ fn unspecified_selectors_are_judged_by_the_models_values() {
 /// Every solver answers sat on `text` with a model that gives `applications` unspecified
 /// applications their values; the evaluator finds it valid with them, unknown without them.
 fn models_interpret_unspecified(text: &str, applications: usize, effort: f64) {
-    let f = smtsmith::smtlib::parse::parse_script(text).unwrap().formula;
+    let f = smtsmith::cases::smtlib::parse::parse_script(text)
+        .unwrap()
+        .formula;
     let mut h = Harness::new(Selection::All, tempfile::tempdir().unwrap().keep()).unwrap();
     h.settings.limits = smtsmith::solver::Limits::scaled(effort);
     for (id, answer) in crate::taken(&f, h.answers(&f)) {
@@ -268,8 +270,8 @@ fn models_interpret_unspecified(text: &str, applications: usize, effort: f64) {
             model.unspecified
         );
         assert_eq!(
-            smtsmith::eval::check_model(&f, &model),
-            smtsmith::eval::Truth::True,
+            smtsmith::lang::eval::check_model(&f, &model),
+            smtsmith::lang::eval::Truth::True,
             "{id}"
         );
         let without = Model {
@@ -277,8 +279,8 @@ fn models_interpret_unspecified(text: &str, applications: usize, effort: f64) {
             ..model
         };
         assert!(matches!(
-            smtsmith::eval::check_model(&f, &without),
-            smtsmith::eval::Truth::Unknown(..)
+            smtsmith::lang::eval::check_model(&f, &without),
+            smtsmith::lang::eval::Truth::Unknown(..)
         ));
     }
 }

@@ -10,9 +10,9 @@
 use num_bigint::BigUint;
 use rustc_apfloat::ieee::{Double, Half, Quad, Single};
 use rustc_apfloat::{Float as _, FloatConvert, Round, Status};
-use smtsmith::eval::fp;
-use smtsmith::generate::seeded_bytes;
-use smtsmith::ir::{Float, RoundingMode};
+use smtsmith::lang::eval::fp;
+use smtsmith::lang::generate::seeded_bytes;
+use smtsmith::lang::ir::{Float, RoundingMode};
 
 fn round(m: RoundingMode) -> Round {
     match m {

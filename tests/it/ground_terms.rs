@@ -6,15 +6,15 @@
 
 use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
-use smtsmith::eval::apply_sorted;
-use smtsmith::generate::seeded_bytes;
+use smtsmith::cases::smtlib;
 use smtsmith::harness::{Harness, Selection};
-use smtsmith::ir::regex::Re;
-use smtsmith::ir::{
+use smtsmith::lang::eval::apply_sorted;
+use smtsmith::lang::generate::seeded_bytes;
+use smtsmith::lang::ir::regex::Re;
+use smtsmith::lang::ir::{
     result_sort, ArrayValue, Domain, DtSort, DtValue, Float, Formula, Idx, Op, RoundingMode, Rule,
     Sort, Theory, Value, OPS,
 };
-use smtsmith::smtlib;
 use smtsmith::solver::{SolverId, Verdict};
 
 struct Rng(Vec<u8>, usize);
@@ -235,7 +235,7 @@ fn regex(r: &mut Rng, depth: u32) -> Re {
 /// trees and forests (mutually recursive), and a wrapper of the list (a field of another
 /// group's sort).
 fn datatypes() -> Vec<DtSort> {
-    use smtsmith::ir::datatype::{Ctor, DtDecl, DtGroup, Field, FieldSort};
+    use smtsmith::lang::ir::datatype::{Ctor, DtDecl, DtGroup, Field, FieldSort};
     use std::sync::Arc;
     let field = |name: &str, sort: FieldSort| Field {
         name: name.into(),
@@ -553,7 +553,7 @@ fn every_operator_agrees_with_both_solvers_on_literals() {
         };
         // Core operators draw their sort: three more batches at the sorts Yices takes (one
         // string in a batch keeps the whole batch from Yices).
-        let yices_sorts = |s: &[Sort]| s.iter().all(smtsmith::profile::yices::takes_sort);
+        let yices_sorts = |s: &[Sort]| s.iter().all(smtsmith::dialect::profile::yices::takes_sort);
         let extra = if info.theory == Theory::Core { 3 } else { 0 };
         for batch in 0..batches + extra {
             let mut f = Formula::default();
@@ -642,7 +642,7 @@ fn every_operator_agrees_with_both_solvers_on_literals() {
                 };
                 // A language is observed through membership of sample words (equality of
                 // regular languages is not an operator both solvers support).
-                let observations: Vec<(smtsmith::ir::NodeId, Value)> = match &expected {
+                let observations: Vec<(smtsmith::lang::ir::NodeId, Value)> = match &expected {
                     Value::Re(lang) => (0..4)
                         .map(|_| {
                             let w = value(&Sort::String, &mut r);
@@ -680,7 +680,7 @@ fn every_operator_agrees_with_both_solvers_on_literals() {
                 // Yices is given only what it takes: skipped elsewhere, and it must decide
                 // every batch of an operator it takes.
                 if id == SolverId::Yices {
-                    let takes = smtsmith::profile::yices::takes_op(info.op);
+                    let takes = smtsmith::dialect::profile::yices::takes_op(info.op);
                     let skipped = o
                         .reason
                         .as_deref()
@@ -704,7 +704,7 @@ fn every_operator_agrees_with_both_solvers_on_literals() {
                         Op::StrReplaceRe | Op::StrReplaceReAll | Op::SeqReplaceAll
                     );
                 // One solver's extension (`seq.last_indexof`, Z3's): the others are not asked.
-                let not_its = smtsmith::facts::extension_readers(info.op)
+                let not_its = smtsmith::dialect::facts::extension_readers(info.op)
                     .is_some_and(|readers| !readers.contains(&id.library()));
                 if not_its {
                     let reason = o.reason.as_deref().unwrap_or("");
@@ -731,7 +731,7 @@ fn every_operator_agrees_with_both_solvers_on_literals() {
     // Every operator with a rounding mode, in every mode.
     for info in OPS
         .iter()
-        .filter(|i| i.args.first() == Some(&smtsmith::ir::SortPat::Rm))
+        .filter(|i| i.args.first() == Some(&smtsmith::lang::ir::SortPat::Rm))
     {
         for m in RoundingMode::ALL {
             assert!(
@@ -753,7 +753,7 @@ fn every_operator_agrees_with_both_solvers_on_literals() {
     // and `distinct` draw their sort, and a batch of strings is not Yices's).
     let missing: Vec<&str> = OPS
         .iter()
-        .filter(|i| smtsmith::profile::yices::takes_op(i.op))
+        .filter(|i| smtsmith::dialect::profile::yices::takes_op(i.op))
         .filter(|i| !yices_decided.contains_key(i.name))
         .map(|i| i.name)
         .collect();
@@ -773,7 +773,7 @@ fn every_operator_agrees_with_both_solvers_on_literals() {
 /// two independent rewriters; every value they reach must equal the evaluator's.
 #[test]
 fn generated_ground_terms_agree_with_both_rewriters() {
-    use smtsmith::generate::{Case, Theories};
+    use smtsmith::lang::generate::{Case, Theories};
     let dir = tempfile::tempdir().unwrap();
     let mut h = Harness::new(Selection::All, dir.path()).unwrap();
     for subset in [
@@ -814,7 +814,7 @@ fn generated_ground_terms_agree_with_both_rewriters() {
 /// and two rewriters.
 #[test]
 fn ground_term_oracle_fires_on_a_changed_value_and_suspects_itself_when_all_agree() {
-    use smtsmith::oracle::{judge_ground, Class};
+    use smtsmith::verdict::oracle::{judge_ground, Class};
     let dir = tempfile::tempdir().unwrap();
     let mut h = Harness::new(Selection::All, dir.path()).unwrap();
     let mut f = Formula::default();
@@ -847,7 +847,7 @@ fn ground_term_oracle_fires_on_a_changed_value_and_suspects_itself_when_all_agre
         .iter()
         .position(|r| *r == sum)
         .expect("(+ 2 3) is checked");
-    let corrupt = |o: &mut smtsmith::oracle::GroundObservation, solver: usize| {
+    let corrupt = |o: &mut smtsmith::verdict::oracle::GroundObservation, solver: usize| {
         o.values[solver].1.as_mut().unwrap()[k] = Some(Value::Int(6.into()));
     };
     let (mut one, _) = h.ground_values(&f);
@@ -992,7 +992,7 @@ fn recursive_definitions_agree_with_both_solvers_on_literals() {
         (5, Value::bv(8, 3u8)),
     ];
     type DeclIdOf = usize;
-    let model = smtsmith::eval::Model::default();
+    let model = smtsmith::lang::eval::Model::default();
     let mut checked = 0;
     for (k, a) in args {
         for n in [-1i64, 0, 1, 2, 5] {
@@ -1000,7 +1000,7 @@ fn recursive_definitions_agree_with_both_solvers_on_literals() {
             let nl = g.lit(Value::Int(n.into()));
             let al = g.lit(a.clone());
             let app = g.call(defs[k], vec![nl, al]).unwrap();
-            let expected = smtsmith::eval::Evaluator::new(&g, &model)
+            let expected = smtsmith::lang::eval::Evaluator::new(&g, &model)
                 .eval(app)
                 .unwrap_or_else(|e| panic!("{} {n}: {e:?}", g.decls[defs[k].0 as usize].name));
             let v = g.lit(expected.clone());

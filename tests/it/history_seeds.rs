@@ -4,7 +4,7 @@
 //! thread of the index, or one filed after the cutoff, would let the benchmark count a bug
 //! the pool already holds. A missing pool fails every test here.
 
-use smtsmith::smtlib::parse;
+use smtsmith::cases::smtlib::parse;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
@@ -27,7 +27,7 @@ struct Header {
 
 fn pool() -> Vec<(PathBuf, String)> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("history-seeds");
-    let files = smtsmith::check::collect_files(std::slice::from_ref(&dir))
+    let files = smtsmith::tools::check::collect_files(std::slice::from_ref(&dir))
         .unwrap_or_else(|e| panic!("the history pool {}: {e}", dir.display()));
     assert!(
         files.len() >= 90,
@@ -65,7 +65,7 @@ fn header(path: &std::path::Path, text: &str) -> Header {
 /// none of the bug index, no reserved Z3 issue. Ground truth: the index as compiled in.
 #[test]
 fn the_history_pool_names_its_threads_all_filed_before_the_cutoff_and_none_of_the_index() {
-    let index_sources: BTreeSet<String> = smtsmith::finding::known::index()
+    let index_sources: BTreeSet<String> = smtsmith::verdict::finding::known::index()
         .iter()
         .filter_map(|k| k.source.clone())
         .collect();
@@ -159,7 +159,7 @@ fn every_history_seed_reads_as_a_query_and_prints_back_to_itself() {
                 .map(|l| format!("{l}\n"))
                 .collect()
         };
-        let printed = without_logic(&smtsmith::mutate::seed_of_script(script).print());
+        let printed = without_logic(&smtsmith::cases::mutate::seed_of_script(script).print());
         let body = without_logic(&text);
         assert_eq!(
             printed,

@@ -6,9 +6,9 @@
 //! 2.5 s a stuck call needs), and a real exit from inside a Z3 call (the `SMTSMITH_FAULT`
 //! test hook, which the children inherit).
 
-use smtsmith::finding::record::Mode;
-use smtsmith::finding::{FindingRecord, Status};
 use smtsmith::solver::SolverId;
+use smtsmith::verdict::finding::record::Mode;
+use smtsmith::verdict::finding::{FindingRecord, Status};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -51,7 +51,7 @@ fn reduce(json: &Path, env: &[(&str, &str)]) -> (Option<i32>, String, FindingRec
 }
 
 /// The reduction's cost as the record keeps it (`reduced.stats`: assertions, nodes, …).
-fn reduction_stats(r: &FindingRecord) -> &smtsmith::finding::record::ReductionStats {
+fn reduction_stats(r: &FindingRecord) -> &smtsmith::verdict::finding::record::ReductionStats {
     let reduced = r
         .reduced
         .as_ref()
@@ -103,7 +103,7 @@ fn time_limit_findings_of_one_behaviour_reduce_to_one_key() {
             after.key,
             format!(
                 "time-limit/cvc5/BV/{}",
-                smtsmith::finding::WIDE_BV_ARITHMETIC
+                smtsmith::verdict::finding::WIDE_BV_ARITHMETIC
             ),
             "{after:?}"
         );
@@ -268,7 +268,7 @@ fn an_address_sanitizer_report_inside_z3_is_a_crash_finding_with_its_frames() {
     let (findings, out) = crate::seed_mutation_once(dir.path(), LIA, &fault);
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
     let (json, text) = lstring_overread_finding(&findings, &err);
-    smtsmith::finding::reproducer_formula(&text)
+    smtsmith::verdict::finding::reproducer_formula(&text)
         .unwrap_or_else(|e| panic!("the reproducer does not read back: {e}\n{text}"));
 
     let (status, out, after) = reduce(&json, &fault);

@@ -60,7 +60,7 @@ fn binary_runs_without_ld_library_path() {
 
 /// A Z3 built from source with libFuzzer's counters (scripts/build-z3-instrumented.sh,
 /// linked with SMTSMITH_Z3_LIB_DIR) runs in a process without libFuzzer on the no-op
-/// coverage callbacks (src/sancov_stubs.c): the command line reports that source release
+/// coverage callbacks (src/solver/sancov_stubs.c): the command line reports that source release
 /// and runs generated cases through every path to the end (without the callbacks the
 /// process would not start: "undefined symbol: __sancov_lowest_stack").
 #[test]

@@ -40,12 +40,18 @@ mod yices;
 /// arrays, floats, datatypes, uninterpreted sorts or quantifiers: its answer there is a
 /// skip, `unknown`).
 pub fn taken(
-    f: &smtsmith::ir::Formula,
-    answers: Vec<(smtsmith::solver::SolverId, smtsmith::oracle::Answer)>,
-) -> Vec<(smtsmith::solver::SolverId, smtsmith::oracle::Answer)> {
+    f: &smtsmith::lang::ir::Formula,
+    answers: Vec<(
+        smtsmith::solver::SolverId,
+        smtsmith::verdict::oracle::Answer,
+    )>,
+) -> Vec<(
+    smtsmith::solver::SolverId,
+    smtsmith::verdict::oracle::Answer,
+)> {
     answers
         .into_iter()
-        .filter(|(id, _)| smtsmith::facts::outside_logics(*id, f).is_none())
+        .filter(|(id, _)| smtsmith::dialect::facts::outside_logics(*id, f).is_none())
         .collect()
 }
 
@@ -55,7 +61,10 @@ pub fn taken(
 pub fn only_finding(
     folder: &std::path::Path,
     context: &str,
-) -> (std::path::PathBuf, smtsmith::finding::FindingRecord) {
+) -> (
+    std::path::PathBuf,
+    smtsmith::verdict::finding::FindingRecord,
+) {
     let jsons: Vec<std::path::PathBuf> = std::fs::read_dir(folder)
         .unwrap_or_else(|e| panic!("{}: {e}\n{context}", folder.display()))
         .map(|e| e.unwrap().path())
@@ -66,10 +75,10 @@ pub fn only_finding(
 }
 
 /// A case setup on a new solver per case whose curated Z3 option is `name` = `value` (the
-/// pair must be in `smtsmith::options::Z3`).
+/// pair must be in `smtsmith::dialect::options::Z3`).
 pub fn fresh_setup_with_z3_option(name: &str, value: &str) -> smtsmith::solver::CaseSetup {
     use smtsmith::solver::{CaseSetup, Reuse, SolverId};
-    let k = smtsmith::options::position(smtsmith::options::Z3, name, value)
+    let k = smtsmith::dialect::options::position(smtsmith::dialect::options::Z3, name, value)
         .unwrap_or_else(|| panic!("the curated Z3 table has {name}={value}"));
     let setup = CaseSetup {
         reuse: Reuse::Fresh,
@@ -82,8 +91,8 @@ pub fn fresh_setup_with_z3_option(name: &str, value: &str) -> smtsmith::solver::
 }
 
 /// The finding record at `json`, read as the type it was written as.
-pub fn record(json: &std::path::Path) -> smtsmith::finding::FindingRecord {
-    smtsmith::finding::FindingRecord::open(json)
+pub fn record(json: &std::path::Path) -> smtsmith::verdict::finding::FindingRecord {
+    smtsmith::verdict::finding::FindingRecord::open(json)
         .unwrap_or_else(|e| panic!("{}: {e}", json.display()))
 }
 

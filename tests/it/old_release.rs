@@ -5,11 +5,11 @@
 //! Ground truth: each bug's thread and the release's own binary (the files' headers give
 //! what each z3 binary answers), cvc5 1.4.0, and the evaluator.
 
-use smtsmith::finding::{self, known, Context, Status};
 use smtsmith::harness::{Harness, Selection};
-use smtsmith::ir::Formula;
-use smtsmith::oracle::{judge, process::still_running, Answer, Class, Issue};
+use smtsmith::lang::ir::Formula;
 use smtsmith::solver::{CaseSetup, Limits, Reuse, SolverError, SolverId};
+use smtsmith::verdict::finding::{self, known, Context, Status};
+use smtsmith::verdict::oracle::{judge, process::still_running, Answer, Class, Issue};
 use std::path::Path;
 use std::process::Command;
 
@@ -28,7 +28,7 @@ fn check_flags_each_bug_that_lives_in_one_path() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     // Every line but the last (the summary) is one file's report.
-    let lines: Vec<smtsmith::check::FileReport> = stdout
+    let lines: Vec<smtsmith::tools::check::FileReport> = stdout
         .lines()
         .filter_map(|l| serde_json::from_str(l).ok())
         .collect();
@@ -96,7 +96,7 @@ fn judge_with_z3_error_planted(
     g: &Formula,
     answers: &[(SolverId, Answer)],
     planted: bool,
-) -> smtsmith::oracle::Verdicts {
+) -> smtsmith::verdict::oracle::Verdicts {
     let answers: Vec<(SolverId, Answer)> = answers
         .iter()
         .map(|(id, a)| {
@@ -137,7 +137,9 @@ fn planted_bugs_are_not_known_and_real_known_bugs_are() {
     let mut h = harness(Reuse::Scope);
     let plant = |_: &mut Harness, g: &Formula, answers: &[(SolverId, Answer)]| {
         let planted = g.decls.iter().any(|d| d.name == "planted")
-            && g.signature().ops.contains(&smtsmith::ir::Op::StrFromInt);
+            && g.signature()
+                .ops
+                .contains(&smtsmith::lang::ir::Op::StrFromInt);
         judge_with_z3_error_planted(g, answers, planted)
     };
     let r = h.run_judged(&f, None, None, &plant);
@@ -238,7 +240,7 @@ fn a_real_bug_its_binary_shows_is_confirmed_and_reduced() {
     );
     let probe = &meta.binary.as_ref().expect("probed by the binary").probe;
     assert!(
-        matches!(probe, Some(smtsmith::bisect::Probe::Bad(_))),
+        matches!(probe, Some(smtsmith::harness::bisect::Probe::Bad(_))),
         "{meta:?}"
     );
 }
@@ -295,7 +297,7 @@ fn a_known_error_met_through_push_in_another_format_is_known() {
         let float32 = g
             .decls
             .iter()
-            .any(|d| d.sort == smtsmith::ir::Sort::Float(8, 24));
+            .any(|d| d.sort == smtsmith::lang::ir::Sort::Float(8, 24));
         judge_with_z3_error_planted(g, answers, float32)
     };
     let mut h = harness(Reuse::Scope);
@@ -331,10 +333,10 @@ fn a_known_error_met_through_push_in_another_format_is_known() {
     ignore = "a public bug of Z3 4.8.10.0 (.ci/run builds that release for this module)"
 )]
 fn the_enumerate_target_reaches_a_public_fp_bug_and_settles_it_known() {
-    use smtsmith::generate::enumerate::{self, Enumerated, Family};
+    use smtsmith::lang::generate::enumerate::{self, Enumerated, Family};
     let name = "z3-4.8.5-fp-fma-3-2-format-wrong-sat.smt2";
     let f = read(known::reproducer(name).unwrap());
-    let theories: smtsmith::generate::Theories = "all,fp".parse().unwrap();
+    let theories: smtsmith::lang::generate::Theories = "all,fp".parse().unwrap();
     let (family, size, index) = enumerate::locate(&f)
         .into_iter()
         .find(|(fam, ..)| *fam == Family::Float(3, 2))
@@ -558,7 +560,7 @@ fn a_files_escapes_reach_an_8_bit_front_end_by_the_same_rule() {
         let out = check_json(&dir.path().join("findings"), &file);
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert_eq!(out.status.code(), Some(0), "{name}: {stdout}");
-        let r: smtsmith::check::FileReport = stdout
+        let r: smtsmith::tools::check::FileReport = stdout
             .lines()
             .find_map(|l| serde_json::from_str(l).ok())
             .unwrap_or_else(|| panic!("{name}: no report in {stdout}"));

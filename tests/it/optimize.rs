@@ -1,22 +1,24 @@
-//! Z3's optimizer and its oracle (`smtsmith::optimize`). Ground truth: cases whose optima are
+//! Z3's optimizer and its oracle (`smtsmith::cases::optimize`). Ground truth: cases whose optima are
 //! known by construction, the evaluator, and the plain solvers (cvc5, Yices, Z3's own
 //! solver) whose models witness a better objective.
 
 use num_rational::BigRational;
+use smtsmith::cases::optimize::{Direction, OptCase, OptPath, Priority};
 use smtsmith::harness::{Harness, Selection};
-use smtsmith::ir::{Formula, NodeId, Verdict};
-use smtsmith::optimize::{Direction, OptCase, OptPath, Priority};
-use smtsmith::oracle::optimum::judge;
-use smtsmith::oracle::Class;
+use smtsmith::lang::ir::{Formula, NodeId, Verdict};
+use smtsmith::verdict::oracle::optimum::judge;
+use smtsmith::verdict::oracle::Class;
 
 /// The formula of SMT-LIB `text` and the terms of its constants named in `names`.
 fn formula(text: &str, names: &[&str]) -> (Formula, Vec<NodeId>) {
-    let mut f = smtsmith::smtlib::parse::parse_script(text).unwrap().formula;
+    let mut f = smtsmith::cases::smtlib::parse::parse_script(text)
+        .unwrap()
+        .formula;
     let nodes = names
         .iter()
         .map(|n| {
             let d = f.decls.iter().position(|d| d.name == *n).unwrap();
-            f.constant(smtsmith::ir::DeclId(d as u32))
+            f.constant(smtsmith::lang::ir::DeclId(d as u32))
         })
         .collect();
     (f, nodes)
@@ -162,12 +164,12 @@ fn a_dominated_pareto_point_is_a_wrong_optimum() {
     );
     let xv = m.values[0].clone().unwrap();
     let yv = m.values[1].clone().unwrap();
-    let smaller = |v: smtsmith::ir::Value| match v {
-        smtsmith::ir::Value::Int(i) if i > 0.into() => smtsmith::ir::Value::Int(i - 1),
+    let smaller = |v: smtsmith::lang::ir::Value| match v {
+        smtsmith::lang::ir::Value::Int(i) if i > 0.into() => smtsmith::lang::ir::Value::Int(i - 1),
         other => other,
     };
     // Lower whichever coordinate is positive, in both the constant and its objective.
-    let (xv, yv) = if xv != smtsmith::ir::Value::Int(0.into()) {
+    let (xv, yv) = if xv != smtsmith::lang::ir::Value::Int(0.into()) {
         (smaller(xv), yv)
     } else {
         (xv, smaller(yv))
@@ -221,7 +223,7 @@ fn drawn_cases_are_linear_and_their_scripts_read_back() {
             continue;
         };
         made += 1;
-        assert!(smtsmith::optimize::logic_in_scope(
+        assert!(smtsmith::cases::optimize::logic_in_scope(
             &case.formula.signature().logic()
         ));
         assert!(!case.objectives.is_empty());
@@ -276,7 +278,7 @@ fn a_planted_wrong_optimum_is_written_reduced_and_replayed() {
         .collect();
     assert!(!wrong.is_empty(), "no planted finding written");
     for json in &wrong {
-        let r = smtsmith::finding::FindingRecord::open(json).unwrap();
+        let r = smtsmith::verdict::finding::FindingRecord::open(json).unwrap();
         assert!(
             matches!(
                 r.blamed,
@@ -333,24 +335,32 @@ fn every_drawn_optimizer_value_is_taken_by_z3s_optimizer() {
 /// A wrong optimum met through Z3's C API and through its front end is one bug: one key.
 #[test]
 fn both_paths_of_a_wrong_optimum_share_a_key() {
-    let issue = |blamed| smtsmith::oracle::Issue {
+    let issue = |blamed| smtsmith::verdict::oracle::Issue {
         class: Class::WrongOptimum,
         blamed: Some(blamed),
         summary: "Z3's optimizer reports …".into(),
     };
-    let key = |b| smtsmith::finding::key_of(&issue(b), "QF_LIRA", &["+", "is_int"]);
+    let key = |b| smtsmith::verdict::finding::key_of(&issue(b), "QF_LIRA", &["+", "is_int"]);
     assert_eq!(
         key(smtsmith::solver::SolverId::Z3),
         key(smtsmith::solver::SolverId::Z3Text)
     );
     // Other classes keep the path apart.
-    let other = |blamed| smtsmith::oracle::Issue {
+    let other = |blamed| smtsmith::verdict::oracle::Issue {
         class: Class::InvalidModel,
         ..issue(blamed)
     };
     assert_ne!(
-        smtsmith::finding::key_of(&other(smtsmith::solver::SolverId::Z3), "QF_LIA", &["+"]),
-        smtsmith::finding::key_of(&other(smtsmith::solver::SolverId::Z3Text), "QF_LIA", &["+"])
+        smtsmith::verdict::finding::key_of(
+            &other(smtsmith::solver::SolverId::Z3),
+            "QF_LIA",
+            &["+"]
+        ),
+        smtsmith::verdict::finding::key_of(
+            &other(smtsmith::solver::SolverId::Z3Text),
+            "QF_LIA",
+            &["+"]
+        )
     );
 }
 
@@ -363,7 +373,7 @@ fn both_paths_of_a_wrong_optimum_share_a_key() {
 #[test]
 fn a_known_optimizer_bug_met_again_is_settled_known() {
     let name = "z3-5.0-minimize-with-is-int-wrong-optimum.smt2";
-    let text = smtsmith::finding::known::reproducer(name).unwrap();
+    let text = smtsmith::verdict::finding::known::reproducer(name).unwrap();
     let case = OptCase::from_script(text).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let mut h = Harness::new(Selection::All, dir.path().to_path_buf()).unwrap();
@@ -376,7 +386,7 @@ fn a_known_optimizer_bug_met_again_is_settled_known() {
     let r = crate::record(&w.json);
     assert_eq!(
         r.status,
-        smtsmith::finding::Status::Known,
+        smtsmith::verdict::finding::Status::Known,
         "{issue:?}: {r:?}"
     );
     assert_eq!(r.known.as_deref(), Some(name), "{r:?}");

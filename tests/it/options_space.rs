@@ -1,10 +1,10 @@
-//! The solvers' option catalogs (`smtsmith::options::space`), read from the linked Z3 and
+//! The solvers' option catalogs (`smtsmith::dialect::options::space`), read from the linked Z3 and
 //! cvc5 themselves. Ground truth: the solvers — every value the catalog would draw is one
 //! the solver takes (cvc5 through `cvc5_set_option`, Z3 through its own binary's
 //! `set-option`, as the reproducers set them), and the rule sorts options the releases
 //! describe by the reasons it gives.
 
-use smtsmith::options::space::{self, Rule};
+use smtsmith::dialect::options::space::{self, Rule};
 use smtsmith::solver::SolverId;
 
 fn z3_release() -> String {
@@ -106,8 +106,8 @@ fn the_rule_excludes_by_its_reasons_in_the_linked_releases() {
     // The curated options of the old table are all still drawn (a regression of the rule
     // would drop search options), but their random seeds.
     for (c, table) in [
-        (&z3, smtsmith::options::Z3),
-        (&cvc5, smtsmith::options::CVC5),
+        (&z3, smtsmith::dialect::options::Z3),
+        (&cvc5, smtsmith::dialect::options::CVC5),
     ] {
         for o in table {
             assert!(
@@ -181,9 +181,9 @@ fn the_script_target_draws_a_swarm_from_the_catalogs() {
         "arrays-exp",
         "fp-exp",
     ];
-    let curated: Vec<&str> = smtsmith::options::Z3
+    let curated: Vec<&str> = smtsmith::dialect::options::Z3
         .iter()
-        .chain(smtsmith::options::CVC5)
+        .chain(smtsmith::dialect::options::CVC5)
         .map(|o| o.name)
         .collect();
     let (mut drawn, mut beyond_curated) = (0, 0);
@@ -271,7 +271,7 @@ fn an_option_only_finding_is_written_reduced_to_its_option_and_replayed() {
         .collect();
     assert!(!wrong.is_empty(), "no planted finding written");
     for json in &wrong {
-        let r = smtsmith::finding::FindingRecord::open(json).unwrap();
+        let r = smtsmith::verdict::finding::FindingRecord::open(json).unwrap();
         assert_eq!(r.blamed, Some(SolverId::Z3));
         let setup = r.script_setup().unwrap();
         assert!(
@@ -363,7 +363,7 @@ fn yices_parameters_come_from_yices_and_its_checks_take_them() {
 #[test]
 fn yices_binary_takes_every_drawn_parameter_as_a_reproducer_sets_it() {
     let c = smtsmith::solver::catalog::yices_catalog().unwrap();
-    let profile = smtsmith::profile::of(SolverId::Yices);
+    let profile = smtsmith::dialect::profile::of(SolverId::Yices);
     let mut lines = vec!["(set-option :print-success true)".to_string()];
     for d in &c.drawn {
         for v in d.values() {
@@ -390,7 +390,7 @@ fn yices_binary_takes_every_drawn_parameter_as_a_reproducer_sets_it() {
 
 /// On the pinned Z3 (5.x: z3str3 is gone, though its parameter descriptions still list it)
 /// a case that draws the curated z3str3 option is not Z3's to decide: no finding, and Z3's
-/// answer is `unknown`, naming the option its engine refused (src/facts.rs). Ground truth:
+/// answer is `unknown`, naming the option its engine refused (src/dialect/facts.rs). Ground truth:
 /// the linked release's own refusal; cvc5 still answers.
 #[test]
 fn the_curated_z3str3_option_on_a_release_without_it_is_no_finding() {
@@ -408,7 +408,7 @@ fn the_curated_z3str3_option_on_a_release_without_it_is_no_finding() {
         "z3str3",
     ))
     .unwrap();
-    let f = smtsmith::smtlib::parse::parse_script(
+    let f = smtsmith::cases::smtlib::parse::parse_script(
         "(declare-const x String)(declare-const y String)(assert (str.< x y))",
     )
     .unwrap()

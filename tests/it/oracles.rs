@@ -2,12 +2,12 @@
 //! released Z3/cvc5 bug in these theories is pinned yet), and stays quiet on the real,
 //! uncorrupted answers. Ground truth: the solvers' own answers plus the evaluator.
 
-use smtsmith::eval::{check_model, Truth};
-use smtsmith::generate::{seeded_bytes, Case};
 use smtsmith::harness::{Harness, Selection};
-use smtsmith::ir::{Formula, Op, Sort, Value};
-use smtsmith::oracle::{judge, Answer, Class};
+use smtsmith::lang::eval::{check_model, Truth};
+use smtsmith::lang::generate::{seeded_bytes, Case};
+use smtsmith::lang::ir::{Formula, Op, Sort, Value};
 use smtsmith::solver::{SolverId, Verdict};
+use smtsmith::verdict::oracle::{judge, Answer, Class};
 
 /// Findings go to a new folder of this test's, kept: a failing test's findings stay on disk.
 fn harness() -> Harness {
@@ -172,7 +172,8 @@ fn generated_formulas_raise_no_finding_on_the_pinned_releases() {
         let answers = h.answers(&case.formula);
         let mut v = judge(&case.formula, &answers);
         // Only where the known bug lives: cvc5, on formulas with arrays.
-        let arrays = smtsmith::smtlib::script(&case.formula, &Default::default()).contains("Array");
+        let arrays =
+            smtsmith::cases::smtlib::script(&case.formula, &Default::default()).contains("Array");
         let before = v.findings.len();
         v.findings.retain(|i| {
             !(i.class == Class::ApiError
@@ -185,7 +186,7 @@ fn generated_formulas_raise_no_finding_on_the_pinned_releases() {
             v.findings.is_empty(),
             "seed {seed}: {:?}\n{}",
             v.findings,
-            smtsmith::smtlib::script(&case.formula, &Default::default())
+            smtsmith::cases::smtlib::script(&case.formula, &Default::default())
         );
         decided += answers
             .iter()
@@ -435,7 +436,7 @@ fn congruence_of_division_by_zero_is_judged() {
     let id = answers[0].0;
     let o = answers[0].1.as_mut().unwrap();
     o.verdict = Verdict::Sat;
-    o.model = Some(smtsmith::eval::Model::of_constants(&[int(3), int(3)]));
+    o.model = Some(smtsmith::lang::eval::Model::of_constants(&[int(3), int(3)]));
     let v = judge(&f, &answers);
     assert!(
         v.findings
@@ -452,7 +453,7 @@ fn congruence_of_division_by_zero_is_judged() {
         assert_eq!(check_model(&g, m), Truth::True, "{id}");
     }
     // Different dividends decide nothing: the unspecified results may be equal or not.
-    let other = smtsmith::eval::Model::of_constants(&[int(3), int(4)]);
+    let other = smtsmith::lang::eval::Model::of_constants(&[int(3), int(4)]);
     assert!(matches!(check_model(&g, &other), Truth::False(0)));
     let mut h = g.clone();
     h.asserts.remove(0);
@@ -502,10 +503,12 @@ fn a_models_division_by_zero_is_used() {
 /// `get-value` of the assertion is false too).
 #[test]
 fn issues_of_cvc5s_experimental_float_solver_are_written_marked_experimental() {
-    use smtsmith::oracle::experimental_options;
+    use smtsmith::verdict::oracle::experimental_options;
     let text = "(set-logic QF_FP)(declare-fun rm0 () RoundingMode)
         (declare-fun x () (_ FloatingPoint 2 3))(assert (fp.gt (fp.sqrt rm0 x) x))(check-sat)";
-    let f = smtsmith::smtlib::parse::parse_script(text).unwrap().formula;
+    let f = smtsmith::cases::smtlib::parse::parse_script(text)
+        .unwrap()
+        .formula;
     let mut h = harness();
     let r = h.run(&f, None, None);
     let (issue, written) = r
@@ -518,15 +521,16 @@ fn issues_of_cvc5s_experimental_float_solver_are_written_marked_experimental() {
     assert_eq!(record.experimental, ["fp-exp"], "{record:?}");
     let smt2 = std::fs::read_to_string(&written.smt2).unwrap();
     assert!(smt2.contains("experimental option(s) --fp-exp"), "{smt2}");
-    let summary = smtsmith::finding::summary(&h.output.dir).unwrap();
+    let summary = smtsmith::verdict::finding::summary(&h.output.dir).unwrap();
     assert!(summary.contains("(experimental: --fp-exp)"), "{summary}");
     // On Float32 the same issue needs no experimental option.
-    let g =
-        smtsmith::smtlib::parse::parse_script(&text.replace("(_ FloatingPoint 2 3)", "Float32"))
-            .unwrap()
-            .formula;
+    let g = smtsmith::cases::smtlib::parse::parse_script(
+        &text.replace("(_ FloatingPoint 2 3)", "Float32"),
+    )
+    .unwrap()
+    .formula;
     assert!(experimental_options(&g, issue).is_empty());
-    let on_z3 = smtsmith::oracle::Issue {
+    let on_z3 = smtsmith::verdict::oracle::Issue {
         blamed: Some(SolverId::Z3),
         ..issue.clone()
     };
@@ -537,7 +541,7 @@ fn issues_of_cvc5s_experimental_float_solver_are_written_marked_experimental() {
 /// common ones (the linked release's `cvc5_get_option_info`).
 #[test]
 fn cvc5s_experimental_options_are_expert_options_of_the_release() {
-    for name in smtsmith::facts::CVC5_EXPERIMENTAL_OPTIONS {
+    for name in smtsmith::dialect::facts::CVC5_EXPERIMENTAL_OPTIONS {
         let cat = smtsmith::solver::cvc5::option_category_name(name).unwrap();
         assert_eq!(cat.as_deref(), Some("Expert"), "cvc5 {name}");
     }
@@ -553,7 +557,7 @@ fn cvc5s_experimental_options_are_expert_options_of_the_release() {
 /// model.
 #[test]
 fn cvc5s_default_mode_float_refusal_is_a_limit_and_fp_exp_checks_the_formula() {
-    use smtsmith::facts::{limitation, limitation_counts, LimitKind};
+    use smtsmith::dialect::facts::{limitation, limitation_counts, LimitKind};
     let text = "(set-logic ALL)
         (declare-datatypes ((D 0)) (((mk (f (_ FloatingPoint 2 3)) (g Int)))))
         (declare-const d D)
@@ -578,8 +582,12 @@ fn cvc5s_default_mode_float_refusal_is_a_limit_and_fp_exp_checks_the_formula() {
     // Another message in the same words is not the limitation.
     assert!(limitation(SolverId::Cvc5, LimitKind::Check, "FP term is not supported").is_none());
     // The harness sets fp-exp for the field's format: cvc5 checks the formula.
-    let f = smtsmith::smtlib::parse::parse_script(text).unwrap().formula;
-    assert!(smtsmith::facts::formula_options(SolverId::Cvc5, &f).contains(&("fp-exp", "true")));
+    let f = smtsmith::cases::smtlib::parse::parse_script(text)
+        .unwrap()
+        .formula;
+    assert!(
+        smtsmith::dialect::facts::formula_options(SolverId::Cvc5, &f).contains(&("fp-exp", "true"))
+    );
     let mut h = harness();
     let answers = h.answers(&f);
     let cvc5 = answers
@@ -605,7 +613,9 @@ fn datatype_models_are_checked_and_a_changed_value_fires() {
         (declare-const x Lst)
         (assert ((_ is cons) x))(assert (= (tail x) nil))(assert (< 5 (head x) 7))
         (check-sat)";
-    let f = smtsmith::smtlib::parse::parse_script(text).unwrap().formula;
+    let f = smtsmith::cases::smtlib::parse::parse_script(text)
+        .unwrap()
+        .formula;
     let mut h = harness();
     let answers = crate::taken(&f, h.answers(&f));
     let v = judge(&f, &answers);
@@ -641,7 +651,7 @@ fn datatype_models_are_checked_and_a_changed_value_fires() {
             assert_eq!(v.findings[0].blamed, Some(id));
         }
     }
-    let theories: smtsmith::generate::Theories = "datatypes,ints".parse().unwrap();
+    let theories: smtsmith::lang::generate::Theories = "datatypes,ints".parse().unwrap();
     let mut validated = 0;
     for seed in 0..200 {
         let case = Case::from_bytes_in(&seeded_bytes(seed, 200), &theories);

@@ -3,12 +3,12 @@
 //! other path of the same solver, the other solver, and the evaluator (models of both paths
 //! are checked by it); for the printing styles, the evaluator on the printed text read back.
 
-use smtsmith::eval::{check_model, Truth};
-use smtsmith::generate::{seeded_bytes, Case};
+use smtsmith::cases::smtlib::{PrintStyle, Shape};
 use smtsmith::harness::{Harness, Selection};
-use smtsmith::oracle::{judge, Class};
-use smtsmith::smtlib::{PrintStyle, Shape};
+use smtsmith::lang::eval::{check_model, Truth};
+use smtsmith::lang::generate::{seeded_bytes, Case};
 use smtsmith::solver::{CaseSetup, Paths, Reuse, SolverId, Verdict, Z3Solver};
+use smtsmith::verdict::oracle::{judge, Class};
 
 fn harness() -> Harness {
     Harness::new(Selection::All, tempfile::tempdir().unwrap().keep()).expect("solvers start")
@@ -59,7 +59,7 @@ fn front_ends_agree_with_the_api_paths_in_every_style() {
             "seed {seed}, {:?}: {:?}\n{}",
             setup.print,
             v.findings,
-            smtsmith::smtlib::script(&case.formula, &Default::default())
+            smtsmith::cases::smtlib::script(&case.formula, &Default::default())
         );
         for id in SolverId::TEXT {
             let (_, a) = answers.iter().find(|(s, _)| *s == id).unwrap();
@@ -70,7 +70,8 @@ fn front_ends_agree_with_the_api_paths_in_every_style() {
             .model_checks
             .iter()
             .filter(|c| {
-                c.solver.path() == smtsmith::solver_id::Path::Text && c.truth == Truth::True
+                c.solver.path() == smtsmith::dialect::solver_id::Path::Text
+                    && c.truth == Truth::True
             })
             .count();
     }
@@ -236,7 +237,9 @@ fn a_tactic_solver_finding_replays_with_the_z3_binary() {
     let f = {
         let text = "(declare-fun x () Int)(declare-fun y () Int)
             (assert (and (> x 3) (< (+ x y) 10) (= (mod y 3) 1)))";
-        smtsmith::smtlib::parse::parse_script(text).unwrap().formula
+        smtsmith::cases::smtlib::parse::parse_script(text)
+            .unwrap()
+            .formula
     };
     let answers = h.answers(&f);
     let z3 = answers[0].1.as_ref().unwrap();
@@ -245,14 +248,14 @@ fn a_tactic_solver_finding_replays_with_the_z3_binary() {
         .z3_solver
         .check_sat_using(&f.signature().logic())
         .unwrap();
-    let issue = smtsmith::oracle::Issue {
+    let issue = smtsmith::verdict::oracle::Issue {
         class: Class::InvalidModel,
         blamed: Some(SolverId::Z3),
         summary: "z3 says sat, but its model makes assertion 0 false (corrupted in a test)".into(),
     };
-    let ctx = smtsmith::finding::Context::new(&f, h.versions(), &h.settings.limits, setup)
+    let ctx = smtsmith::verdict::finding::Context::new(&f, h.versions(), &h.settings.limits, setup)
         .with_answers(&answers);
-    let w = smtsmith::finding::write(dir.path(), &issue, &ctx).unwrap();
+    let w = smtsmith::verdict::finding::write(dir.path(), &issue, &ctx).unwrap();
     let script = std::fs::read_to_string(&w.smt2).unwrap();
     assert!(
         script.contains(&format!("(check-sat-using {tactic})")),
@@ -295,9 +298,9 @@ fn every_printing_style_means_the_same() {
         };
         let want = check_model(f, &model);
         for style in styles() {
-            let text = smtsmith::smtlib::script(
+            let text = smtsmith::cases::smtlib::script(
                 f,
-                &smtsmith::smtlib::ScriptOptions {
+                &smtsmith::cases::smtlib::ScriptOptions {
                     style: PrintStyle {
                         aliases: false,
                         ..style
@@ -305,7 +308,7 @@ fn every_printing_style_means_the_same() {
                     ..Default::default()
                 },
             );
-            let g = smtsmith::smtlib::parse::parse_script(&text)
+            let g = smtsmith::cases::smtlib::parse::parse_script(&text)
                 .unwrap_or_else(|e| panic!("{style:?}: {e}\n{text}"))
                 .formula;
             // Declarations keep their order, so the model's values carry over.
@@ -332,7 +335,7 @@ fn a_formula_z3s_api_refuses_goes_to_its_front_end() {
     h.settings.paths = Paths::Drawn;
     h.set_setup(CaseSetup::default()).unwrap();
     assert!(!h.setup().text);
-    let f = smtsmith::finding::reproducer_formula(
+    let f = smtsmith::verdict::finding::reproducer_formula(
         "(assert (= (fp.add RNE (fp #b0 #b011 #b0) (fp #b0 #b011 #b0)) (fp #b0 #b100 #b0)))",
     )
     .unwrap();
@@ -395,10 +398,12 @@ fn quantifier_elimination_tactics_decide_quantified_formulas() {
     ];
     for tactic in ["(then qe2 smt)", "(then qe smt)"] {
         for (text, expected) in cases {
-            let f = smtsmith::smtlib::parse::parse_script(text).unwrap().formula;
+            let f = smtsmith::cases::smtlib::parse::parse_script(text)
+                .unwrap()
+                .formula;
             let logic = f.signature().logic();
             let k = (0..=u8::MAX)
-                .find(|k| smtsmith::facts::z3_tactic(&logic, *k) == tactic)
+                .find(|k| smtsmith::dialect::facts::z3_tactic(&logic, *k) == tactic)
                 .unwrap_or_else(|| panic!("{tactic} is drawn for {logic}"));
             let dir = tempfile::tempdir().unwrap();
             let mut h = Harness::new(Selection::All, dir.path()).unwrap();

@@ -3,9 +3,9 @@
 //! Yices: the wheel's `yices-smt2` binary), gives the same verdict as the in-process API path. Ground truth: the solvers themselves,
 //! through two independent routes; a difference is a printer or backend bug of ours.
 
-use smtsmith::generate::{seeded_bytes, Case, Theories};
+use smtsmith::cases::smtlib::{self, ScriptOptions};
 use smtsmith::harness::{Harness, Selection};
-use smtsmith::smtlib::{self, ScriptOptions};
+use smtsmith::lang::generate::{seeded_bytes, Case, Theories};
 use smtsmith::solver::{cvc5, yices, z3, SolverId, Verdict};
 
 fn parse_verdict(out: &str) -> Option<Verdict> {

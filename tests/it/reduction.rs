@@ -5,11 +5,11 @@
 //! oracle's own (the evaluator on the other solver's model, the construction's witness).
 //! Reduced reproducers are read back by both solvers' own front ends (in-process).
 
-use smtsmith::construct::Constructed;
 use smtsmith::harness::{Harness, Selection};
-use smtsmith::ir::{Formula, Op, Sort, Value};
-use smtsmith::oracle::{judge, judge_constructed_reduced, Answer, Class, Issue};
+use smtsmith::lang::ir::{Formula, Op, Sort, Value};
 use smtsmith::solver::{CaseSetup, SolverError, SolverId, Verdict};
+use smtsmith::verdict::construct::Constructed;
+use smtsmith::verdict::oracle::{judge, judge_constructed_reduced, Answer, Class, Issue};
 use std::time::Duration;
 
 fn harness() -> Harness {
@@ -216,7 +216,7 @@ fn every_judged_class_reduces() {
             r.stats.nodes.unwrap() <= 5 && r.stats.nodes < r.stats.original_nodes,
             "{class}: {:?} nodes\n{}",
             r.stats.nodes,
-            smtsmith::smtlib::script(&r.formula, &Default::default())
+            smtsmith::cases::smtlib::script(&r.formula, &Default::default())
         );
         assert!(!r.stats.exhausted, "{class}");
         assert_eq!(
@@ -230,7 +230,7 @@ fn every_judged_class_reduces() {
         // error, decided (the corruption itself lives in this process only).
         let versions = h.versions().to_vec();
         let ctx = r.context(&versions, &h.settings.limits);
-        let text = smtsmith::finding::reproducer(&r.issue, &ctx);
+        let text = smtsmith::verdict::finding::reproducer(&r.issue, &ctx);
         for out in [
             smtsmith::solver::z3::run_binary(&text, 10_000).unwrap(),
             smtsmith::solver::cvc5::run_script(&text, 10_000).unwrap(),
@@ -250,7 +250,7 @@ fn every_judged_class_reduces() {
 #[test]
 fn construction_and_incompleteness_reduce() {
     let f = noisy();
-    let witness = smtsmith::eval::Model {
+    let witness = smtsmith::lang::eval::Model {
         values: vec![
             Some(int(6)),
             Some(int(11)),
@@ -261,8 +261,8 @@ fn construction_and_incompleteness_reduce() {
         ..Default::default()
     };
     assert_eq!(
-        smtsmith::eval::check_model(&f, &witness),
-        smtsmith::eval::Truth::True
+        smtsmith::lang::eval::check_model(&f, &witness),
+        smtsmith::lang::eval::Truth::True
     );
     let c = Constructed {
         formula: f.clone(),
@@ -352,7 +352,7 @@ fn written_findings_are_reduced_beside_the_original() {
 /// `x` is declared, so a known reproducer over `x` replays and one over `y` (same key) does not.
 #[test]
 fn known_bugs_match_by_reduced_key_and_replay() {
-    use smtsmith::finding::{reduced_key, reproducer_formula};
+    use smtsmith::verdict::finding::{reduced_key, reproducer_formula};
     let f = noisy();
     let mut h = harness();
     let corrupt = &corruptions()[0].2;
@@ -362,7 +362,7 @@ fn known_bugs_match_by_reduced_key_and_replay() {
     let r = h
         .reduce_finding(&f, &issue, &judge, Duration::from_secs(60))
         .unwrap();
-    let printed = smtsmith::smtlib::script(&r.formula, &Default::default());
+    let printed = smtsmith::cases::smtlib::script(&r.formula, &Default::default());
     let key = reduced_key(&r.issue, &r.formula, &printed);
     let known = |text: &str| {
         let g = reproducer_formula(text).unwrap();
@@ -423,7 +423,7 @@ fn one_finding_of_two_paths_is_reduced_once_and_both_name_where_it_ends() {
         "/known-findings/cvc5-1.4.0-no-model-after-sat-UF-arrays.smt2"
     ))
     .unwrap();
-    let f = smtsmith::finding::reproducer_formula(&text).unwrap();
+    let f = smtsmith::verdict::finding::reproducer_formula(&text).unwrap();
     let mut h = harness();
     h.set_setup(CaseSetup {
         text: true,

@@ -7,8 +7,8 @@ use smallvec::smallvec;
 use smt_str::re::deriv::deriv_word;
 use smt_str::re::{ReBuilder, Regex};
 use smt_str::{SmtChar, SmtString};
-use smtsmith::generate::seeded_bytes;
-use smtsmith::ir::regex::Re;
+use smtsmith::lang::generate::seeded_bytes;
+use smtsmith::lang::ir::regex::Re;
 
 struct Rng(Vec<u8>, usize);
 

@@ -4,10 +4,10 @@
 //! finding is a real one: Z3's and cvc5's real answers on a formula with exactly one model,
 //! one model corrupted, judged by the oracles (ground truth: the evaluator).
 
-use smtsmith::finding;
 use smtsmith::harness::{Harness, Selection};
-use smtsmith::ir::{Formula, Op, Sort, Value};
-use smtsmith::oracle::{judge, Class};
+use smtsmith::lang::ir::{Formula, Op, Sort, Value};
+use smtsmith::verdict::finding;
+use smtsmith::verdict::oracle::{judge, Class};
 use std::path::Path;
 use std::process::Command;
 

@@ -2,8 +2,8 @@
 //! kept across many earlier cases as on new solvers. Ground truth: the same solvers on the
 //! same case from a fresh start (`Harness::forget` before it), in each keeping mode.
 
-use smtsmith::generate::{seeded_bytes, Case, Theories};
 use smtsmith::harness::{Harness, Selection};
+use smtsmith::lang::generate::{seeded_bytes, Case, Theories};
 use smtsmith::solver::{Reuse, SolverId, Verdict};
 
 /// Each solver's verdict, with the reason of an unknown.
@@ -124,7 +124,7 @@ fn reset_reuse_gives_the_verdicts_of_fresh_solvers() {
 #[test]
 fn mixed_reuse_draws_a_mode_per_case_and_records_it() {
     let dir = tempfile::tempdir().unwrap();
-    let settings = smtsmith::settings::Settings {
+    let settings = smtsmith::harness::settings::Settings {
         mixed_reuse: true,
         ..Default::default()
     };
@@ -150,11 +150,11 @@ fn mixed_reuse_draws_a_mode_per_case_and_records_it() {
     // against a validated model) makes a wrong-unsat finding.
     let input = seeded_bytes(9100, 48);
     let f = {
-        let mut f = smtsmith::ir::Formula::default();
-        let x = f.declare("x", smtsmith::ir::Sort::Int);
+        let mut f = smtsmith::lang::ir::Formula::default();
+        let x = f.declare("x", smtsmith::lang::ir::Sort::Int);
         let x = f.constant(x);
-        let one = f.lit(smtsmith::ir::Value::Int(1.into()));
-        let t = f.app(smtsmith::ir::Op::Eq, vec![x, one]).unwrap();
+        let one = f.lit(smtsmith::lang::ir::Value::Int(1.into()));
+        let t = f.app(smtsmith::lang::ir::Op::Eq, vec![x, one]).unwrap();
         f.assert(t).unwrap();
         f
     };
@@ -163,7 +163,7 @@ fn mixed_reuse_draws_a_mode_per_case_and_records_it() {
         let o = a[1].1.as_mut().unwrap();
         o.verdict = Verdict::Unsat;
         o.model = None;
-        smtsmith::oracle::judge(f, &a)
+        smtsmith::verdict::oracle::judge(f, &a)
     });
     assert_eq!(r.findings.len(), 1, "{}", r.summary());
     let record = crate::record(&r.findings[0].1.json);

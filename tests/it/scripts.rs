@@ -6,11 +6,11 @@
 //! Reproducers replay with the solvers' own front ends. Ground truth: the solvers'
 //! answers, the evaluator, and the construction of each script (stated per test).
 
+use smtsmith::cases::script::{Action, Script, Setup};
 use smtsmith::harness::{Harness, Selection};
-use smtsmith::ir::{Formula, NodeId, Op, Sort, Value};
-use smtsmith::oracle::Class;
-use smtsmith::script::{Action, Script, Setup};
+use smtsmith::lang::ir::{Formula, NodeId, Op, Sort, Value};
 use smtsmith::solver::{Limits, Outcome, Response, Solver, SolverError, SolverId, Verdict};
+use smtsmith::verdict::oracle::Class;
 
 /// Findings go to a new folder of this test's, kept: a failing test's findings stay on disk.
 fn harness(name: &str) -> Harness {
@@ -143,7 +143,7 @@ fn int(n: i64) -> Value {
 /// Builds a script: declarations first, then `actions`.
 fn script(f: Formula, actions: Vec<Action>, setup: Setup) -> Script {
     let mut all: Vec<Action> = (0..f.decls.len())
-        .map(|d| Action::Declare(smtsmith::ir::DeclId(d as u32)))
+        .map(|d| Action::Declare(smtsmith::lang::ir::DeclId(d as u32)))
         .collect();
     all.extend(actions);
     Script {
@@ -406,7 +406,7 @@ fn corrupted_cores_and_assumptions_are_invalid() {
 }
 
 fn parsed(text: &str) -> Formula {
-    smtsmith::smtlib::parse::parse_script(text)
+    smtsmith::cases::smtlib::parse::parse_script(text)
         .expect("test formula parses")
         .formula
 }
@@ -423,8 +423,8 @@ fn incompleteness_is_quiet_on_documented_and_undecidable_cases() {
          (assert (<= (str.len s0) 4))(assert (<= (str.len s2) 4))
          (assert (or (str.is_digit (str.replace_all \"baab0\" s2 s0)) (not b0)))",
     );
-    assert!(smtsmith::oracle::decidable_fragment(&bounded).is_some());
-    assert!(smtsmith::facts::documented_incomplete(
+    assert!(smtsmith::verdict::oracle::decidable_fragment(&bounded).is_some());
+    assert!(smtsmith::dialect::facts::documented_incomplete(
         SolverId::Z3,
         &bounded
     ));
@@ -434,7 +434,7 @@ fn incompleteness_is_quiet_on_documented_and_undecidable_cases() {
 
     let mut unbounded = bounded.clone();
     unbounded.asserts.drain(..2);
-    assert!(smtsmith::oracle::decidable_fragment(&unbounded).is_none());
+    assert!(smtsmith::verdict::oracle::decidable_fragment(&unbounded).is_none());
     let r = h.run_script(&Script::of_formula(&unbounded, Setup::default()), None);
     assert!(r.findings.is_empty(), "{}", r.summary());
 
@@ -444,11 +444,11 @@ fn incompleteness_is_quiet_on_documented_and_undecidable_cases() {
         "(declare-fun s0 () String)(declare-fun i () Int)(assert (<= (str.len s0) 3))
          (assert (= s0 (str.substr (str.from_int i) 0 2)))",
     );
-    assert!(smtsmith::oracle::decidable_fragment(&from_int).is_none());
+    assert!(smtsmith::verdict::oracle::decidable_fragment(&from_int).is_none());
 
     let lia = parsed("(declare-fun x () Int)(assert (and (> x 2) (< (* 3 x) 12)))");
     assert_eq!(
-        smtsmith::oracle::decidable_fragment(&lia).as_deref(),
+        smtsmith::verdict::oracle::decidable_fragment(&lia).as_deref(),
         Some("QF_LIA")
     );
     let r = h.run_script(&Script::of_formula(&lia, Setup::default()), None);
@@ -469,7 +469,7 @@ fn incompleteness_at_a_later_check_sat_assuming() {
     let mut f = Formula::default();
     let f2 = f.declare_fun("f2", vec![Sort::array(Sort::Int, Sort::Int)], Sort::Bool);
     let q = f.declare("q", Sort::Bool);
-    let a = f.lit(Value::Array(smtsmith::ir::ArrayValue::constant(
+    let a = f.lit(Value::Array(smtsmith::lang::ir::ArrayValue::constant(
         Sort::Int,
         int(-32),
     )));
@@ -635,7 +635,7 @@ fn failing_model_check() -> (Formula, Setup) {
 /// form generated formulas have; the parser keeps the application, and cvc5's API takes
 /// a constant array only of a value).
 fn constant_arrays_as_values(mut f: Formula) -> Formula {
-    use smtsmith::ir::{ArrayValue, NodeKind};
+    use smtsmith::lang::ir::{ArrayValue, NodeKind};
     for i in 0..f.nodes.len() {
         let NodeKind::App(Op::ConstArray, _, args) = &f.nodes[i].kind else {
             continue;
@@ -657,15 +657,15 @@ fn constant_arrays_as_values(mut f: Formula) -> Formula {
 /// common category (not expert, not undocumented).
 #[test]
 fn curated_options_are_documented_by_the_linked_releases() {
-    for spec in smtsmith::options::Z3 {
-        let api = smtsmith::options::z3_api_name(spec.name);
+    for spec in smtsmith::dialect::options::Z3 {
+        let api = smtsmith::dialect::options::z3_api_name(spec.name);
         assert!(
             smtsmith::solver::z3::describes(api),
             "z3 does not describe {}",
             spec.name
         );
     }
-    for spec in smtsmith::options::CVC5 {
+    for spec in smtsmith::dialect::options::CVC5 {
         let cat = smtsmith::solver::cvc5::option_category_name(spec.name).unwrap();
         assert!(
             matches!(cat.as_deref(), Some("Regular" | "Common")),
@@ -696,8 +696,8 @@ fn reproducers_replay_the_checks() {
     let mut h = harness("replay");
     let mut compared = 0;
     for seed in 0..40u64 {
-        let bytes = smtsmith::generate::seeded_bytes(seed, 200);
-        let s = Script::from_bytes_in(&bytes, &smtsmith::generate::Theories::ALL);
+        let bytes = smtsmith::lang::generate::seeded_bytes(seed, 200);
+        let s = Script::from_bytes_in(&bytes, &smtsmith::lang::generate::Theories::ALL);
         let r = h.run_script(&s, Some(&bytes));
         if r.skipped.is_some() {
             continue;
@@ -714,8 +714,8 @@ fn reproducers_replay_the_checks() {
         // Each solver that was given the script (as the harness decides: its logics and
         // documented limits, e.g. cvc5 has no arrays indexed by arrays).
         let took = |id: &SolverId| {
-            smtsmith::facts::skip_reason(*id, &s.formula).is_none()
-                && smtsmith::facts::script_skip_reason(
+            smtsmith::dialect::facts::skip_reason(*id, &s.formula).is_none()
+                && smtsmith::dialect::facts::script_skip_reason(
                     *id,
                     &s.formula,
                     s.setup.cores,
@@ -739,13 +739,13 @@ fn reproducers_replay_the_checks() {
                 .iter()
                 .map(|c| c.iter().find(|(s, _)| *s == id).unwrap().1)
                 .collect();
-            let text = smtsmith::smtlib::scripts::print(
+            let text = smtsmith::cases::smtlib::scripts::print(
                 &s,
-                &smtsmith::smtlib::scripts::Print {
+                &smtsmith::cases::smtlib::scripts::Print {
                     comments: Vec::new(),
                     solver: id,
                     ran: &ran,
-                    aliases: smtsmith::facts::reproducer_needs_aliases(id, h.versions()),
+                    aliases: smtsmith::dialect::facts::reproducer_needs_aliases(id, h.versions()),
                 },
             );
             let out = match id {
@@ -779,7 +779,7 @@ fn reproducers_replay_the_checks() {
 /// first scope; the reduced reproducer is cvc5's and its own front end reads it.
 #[test]
 fn script_findings_are_reduced_as_written() {
-    use smtsmith::ir::NodeKind;
+    use smtsmith::lang::ir::NodeKind;
     let mut h = harness("reduce-value");
     h.settings.reduce_seconds = 60;
     let (s, _) = two_checks();
@@ -819,8 +819,8 @@ fn script_findings_are_reduced_as_written() {
 /// The reduction statistics in a written finding's JSON, after checking that the
 /// reduction dropped actions.
 fn fewer_actions_after_reduction(
-    w: &smtsmith::finding::Written,
-) -> smtsmith::finding::record::ReductionStats {
+    w: &smtsmith::verdict::finding::Written,
+) -> smtsmith::verdict::finding::record::ReductionStats {
     let v = crate::record(&w.json);
     let stats = v.reduced.expect("reduced").stats.expect("stats");
     let stats = stats.typed().expect("typed").clone();

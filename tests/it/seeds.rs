@@ -1,9 +1,9 @@
 //! Real SMT-LIB input: the labelled seeds shipped in `seeds/` through the parser, the
 //! printer and the seed mutator. A missing seed folder fails every test here.
 
-use smtsmith::generate::{check_well_formed, seeded_bytes};
+use smtsmith::cases::smtlib::{self, parse};
 use smtsmith::harness::{Harness, Selection};
-use smtsmith::smtlib::{self, parse};
+use smtsmith::lang::generate::{check_well_formed, seeded_bytes};
 use smtsmith::solver::{z3, Reuse, Verdict};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 /// The labelled seeds (`seeds/LOGIC/sat|unsat/`), without the incremental ones
 /// (`seeds/incremental/`, tested in `tests/it/smtlib_input.rs`).
 fn seeds() -> Vec<PathBuf> {
-    let dir = smtsmith::construct::fusion::default_seed_dir();
-    let files: Vec<PathBuf> = smtsmith::check::collect_files(std::slice::from_ref(&dir))
+    let dir = smtsmith::verdict::construct::fusion::default_seed_dir();
+    let files: Vec<PathBuf> = smtsmith::tools::check::collect_files(std::slice::from_ref(&dir))
         .unwrap_or_else(|e| panic!("the shipped seeds {}: {e}", dir.display()))
         .into_iter()
         .filter(|p| !p.starts_with(dir.join("incremental")))
@@ -129,17 +129,17 @@ fn mutants_of_seeds_round_trip() {
         for m in 0..3u64 {
             let bytes = seeded_bytes(k as u64 * 10 + m, 256);
             let mut u = arbitrary::Unstructured::new(&bytes);
-            let (g, kinds) = smtsmith::mutate::mutate(&s.formula, &mut u);
+            let (g, kinds) = smtsmith::cases::mutate::mutate(&s.formula, &mut u);
             if kinds.is_empty() {
                 continue;
             }
             mutated += 1;
             check_well_formed(&g).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            let printed = smtsmith::mutate::print(&g);
+            let printed = smtsmith::cases::mutate::print(&g);
             let back = parse::parse_script(&printed)
                 .unwrap_or_else(|e| panic!("{} {kinds:?}: {e}\n{printed}", path.display()));
             assert_eq!(
-                smtsmith::mutate::print(&back.formula),
+                smtsmith::cases::mutate::print(&back.formula),
                 printed,
                 "{}",
                 path.display()
@@ -157,22 +157,22 @@ fn mutants_of_seeds_round_trip() {
 /// of each solver's sat and unsat answers in the same profile.
 #[test]
 fn the_seed_mutation_profile_accounts_for_every_case() {
-    use smtsmith::bench::profile;
-    use smtsmith::generate::config::Theories;
     use smtsmith::harness::Target;
+    use smtsmith::lang::generate::config::Theories;
+    use smtsmith::tools::bench::profile;
     let mut formulas: Vec<PathBuf> = seeds()
         .into_iter()
         .filter(|p| ["QF_LIA", "QF_S", "LRA"].contains(&logic_dir(p).as_str()))
         .collect();
     formulas.truncate(9);
-    let dir = smtsmith::construct::fusion::default_seed_dir().join("incremental");
-    let mut scripts = smtsmith::check::collect_files(std::slice::from_ref(&dir))
+    let dir = smtsmith::verdict::construct::fusion::default_seed_dir().join("incremental");
+    let mut scripts = smtsmith::tools::check::collect_files(std::slice::from_ref(&dir))
         .unwrap_or_else(|e| panic!("the incremental seeds {}: {e}", dir.display()));
     scripts.truncate(2);
     let read = |p: &PathBuf| std::fs::read(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
     let inputs: Vec<Vec<u8>> = formulas.iter().chain(&scripts).map(read).collect();
     let findings = tempfile::tempdir().unwrap();
-    let mut h = smtsmith::bench::harness(Reuse::Scope, findings.path());
+    let mut h = smtsmith::tools::bench::harness(Reuse::Scope, findings.path());
     let p = profile(&mut h, &inputs, &Theories::ALL, Target::SeedMutation);
     assert_eq!(p.cases, 11);
     assert_eq!(p.per_case.len(), 11);

@@ -4,9 +4,9 @@
 //! `performance` finding with the ratio; where it overruns too the solver ignores its time
 //! limit and the finding says so with both figures.
 
-use smtsmith::finding::{self, Context, FindingRecord, Status};
-use smtsmith::oracle::process::still_running;
 use smtsmith::solver::{Limits, SolverId};
+use smtsmith::verdict::finding::{self, Context, FindingRecord, Status};
+use smtsmith::verdict::oracle::process::still_running;
 use std::process::Command;
 
 /// Writes a time-limit finding blaming `solver`, "still running `seconds` s" under a
@@ -65,7 +65,7 @@ fn settled_as_performance(
 }
 
 /// The front end's run a settled `time-limit` finding records.
-fn front_end_run(meta: &FindingRecord) -> &smtsmith::settle::FrontEndRun {
+fn front_end_run(meta: &FindingRecord) -> &smtsmith::harness::settle::FrontEndRun {
     meta.time_limit
         .as_ref()
         .unwrap_or_else(|| panic!("not settled by a run: {meta:?}"))

@@ -8,11 +8,11 @@
 //!   status each file states before every check (ground truth: the statuses, written with
 //!   the files and confirmed by both solvers' front ends).
 
-use smtsmith::check::SetupMode;
+use smtsmith::cases::smtlib::parse::{self, Reading};
+use smtsmith::cases::smtlib::sexp::Sx;
 use smtsmith::harness::{Harness, Selection};
-use smtsmith::smtlib::parse::{self, Reading};
-use smtsmith::smtlib::sexp::Sx;
 use smtsmith::solver::SolverId;
+use smtsmith::tools::check::SetupMode;
 use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::Path;
@@ -153,9 +153,9 @@ fn seeds_and_their_lenient_rewrites_parse_to_the_same_formula() {
         let strict = parse::parse_script_with(text, Reading::Strict)
             .unwrap_or_else(|e| panic!("{name}: {e}"));
         let plain = parse::parse_script(text).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let printed = smtsmith::smtlib::script(&plain.formula, &Default::default());
+        let printed = smtsmith::cases::smtlib::script(&plain.formula, &Default::default());
         assert_eq!(
-            smtsmith::smtlib::script(&strict.formula, &Default::default()),
+            smtsmith::cases::smtlib::script(&strict.formula, &Default::default()),
             printed,
             "{name}"
         );
@@ -173,7 +173,7 @@ fn seeds_and_their_lenient_rewrites_parse_to_the_same_formula() {
         let lenient = parse::parse_script(&variant)
             .unwrap_or_else(|e| panic!("{name} rewritten: {e}\n{variant}"));
         assert_eq!(
-            smtsmith::smtlib::script(&lenient.formula, &Default::default()),
+            smtsmith::cases::smtlib::script(&lenient.formula, &Default::default()),
             printed,
             "{name} rewritten:\n{variant}"
         );
@@ -222,14 +222,15 @@ fn seeds_and_their_lenient_rewrites_parse_to_the_same_formula() {
 #[test]
 fn incremental_seeds_pass_check_with_their_statuses() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("seeds/incremental");
-    let files = smtsmith::check::collect_files(std::slice::from_ref(&dir))
+    let files = smtsmith::tools::check::collect_files(std::slice::from_ref(&dir))
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
     assert!(files.len() >= 10, "{} incremental seeds", files.len());
     let findings = tempfile::tempdir().unwrap();
     let mut h = Harness::new(Selection::All, findings.path()).unwrap();
     let mut checks = 0;
     for path in &files {
-        let r = smtsmith::check::check_file(&mut h, path, Reading::Lenient, SetupMode::Every);
+        let r =
+            smtsmith::tools::check::check_file(&mut h, path, Reading::Lenient, SetupMode::Every);
         assert!(r.error.is_none(), "{}: {:?}", path.display(), r.error);
         assert!(r.incremental, "{}: not run as a script", path.display());
         assert!(
@@ -290,16 +291,16 @@ fn incremental_seeds_pass_check_with_their_statuses() {
 /// expanded, read again (so that equal subterms are one node; uninterpreted sorts numbered
 /// by first use), nested applications folded into n-ary and chainable ones (every print
 /// style reads back to this).
-fn canonical(f: &smtsmith::ir::Formula) -> Vec<String> {
+fn canonical(f: &smtsmith::lang::ir::Formula) -> Vec<String> {
     // (One list: declarations first, as many as `f` has.)
-    use smtsmith::smtlib::{closed_term, PrintStyle, Shape};
+    use smtsmith::cases::smtlib::{closed_term, PrintStyle, Shape};
     let flat = PrintStyle {
         shape: Shape::Flat,
         ..Default::default()
     };
     // The declarations (the script without assertions, its check-sat left out).
-    let mut text = smtsmith::smtlib::script(
-        &smtsmith::ir::Formula {
+    let mut text = smtsmith::cases::smtlib::script(
+        &smtsmith::lang::ir::Formula {
             asserts: Vec::new(),
             ..f.clone()
         },
@@ -371,18 +372,18 @@ fn sorts_by_first_use(lines: Vec<String>) -> Vec<String> {
 /// The actions `idx` of `s`, one line each, their terms canonical (all read in one script,
 /// so that their uninterpreted sorts are numbered alike), the sorts then renamed by first
 /// appearance.
-fn actions_shown(s: &smtsmith::script::Script, idx: &[usize]) -> Vec<String> {
-    use smtsmith::script::Action;
+fn actions_shown(s: &smtsmith::cases::script::Script, idx: &[usize]) -> Vec<String> {
+    use smtsmith::cases::script::Action;
     let mut g = s.formula.clone();
     g.asserts.clear();
     for k in idx {
-        let terms: &[smtsmith::ir::NodeId] = match &s.actions[*k] {
+        let terms: &[smtsmith::lang::ir::NodeId] = match &s.actions[*k] {
             Action::Assert(t) => std::slice::from_ref(t),
             Action::CheckSatAssuming(ls) | Action::GetValue(ls) => ls,
             _ => &[],
         };
         for t in terms {
-            let eq = g.app(smtsmith::ir::Op::Eq, vec![*t, *t]).unwrap();
+            let eq = g.app(smtsmith::lang::ir::Op::Eq, vec![*t, *t]).unwrap();
             g.asserts.push(eq);
         }
     }
@@ -431,11 +432,11 @@ fn reproducers_of(smt2: &Path) -> Vec<std::path::PathBuf> {
 /// findings with their options, productions and self-checks.
 #[test]
 fn every_reproducer_reads_back_as_its_case() {
-    use smtsmith::finding::{self, Context, ScriptContext, Subject};
-    use smtsmith::oracle::{Class, Issue};
-    use smtsmith::script::Action;
-    use smtsmith::smtlib::{PrintStyle, Shape};
+    use smtsmith::cases::script::Action;
+    use smtsmith::cases::smtlib::{PrintStyle, Shape};
     use smtsmith::solver::{CaseSetup, Limits, Reuse, SolverId, Z3Solver};
+    use smtsmith::verdict::finding::{self, Context, ScriptContext, Subject};
+    use smtsmith::verdict::oracle::{Class, Issue};
     let dir = tempfile::tempdir().unwrap();
     let versions = [
         (SolverId::Z3, "5.4.1".to_string()),
@@ -453,8 +454,9 @@ fn every_reproducer_reads_back_as_its_case() {
     for class in Class::ALL {
         for n in 0..10u64 {
             let seed = class as u64 * 100 + n;
-            let case =
-                smtsmith::generate::Case::from_bytes(&smtsmith::generate::seeded_bytes(seed, 400));
+            let case = smtsmith::lang::generate::Case::from_bytes(
+                &smtsmith::lang::generate::seeded_bytes(seed, 400),
+            );
             let f = &case.formula;
             if f.asserts.is_empty() {
                 continue;
@@ -492,9 +494,9 @@ fn every_reproducer_reads_back_as_its_case() {
             // What the formula printed alone in the case's style reads as (each style means
             // the formula: the printer's claim, held to by the solvers in
             // `printer_roundtrip.rs`), and in the plain style the formula itself.
-            let alone = smtsmith::smtlib::script(
+            let alone = smtsmith::cases::smtlib::script(
                 f,
-                &smtsmith::smtlib::ScriptOptions {
+                &smtsmith::cases::smtlib::ScriptOptions {
                     style: setup.print,
                     ..Default::default()
                 },
@@ -533,10 +535,9 @@ fn every_reproducer_reads_back_as_its_case() {
             files += 1;
 
             // The same class found by an incremental script.
-            let s = smtsmith::script::Script::from_bytes(&smtsmith::generate::seeded_bytes(
-                seed + 7,
-                600,
-            ));
+            let s = smtsmith::cases::script::Script::from_bytes(
+                &smtsmith::lang::generate::seeded_bytes(seed + 7, 600),
+            );
             let all: Vec<usize> = (0..s.actions.len()).collect();
             // Z3 ran every action; cvc5 stopped halfway (a finding ends a script).
             let half: Vec<usize> = all[..=all.len() / 2].to_vec();
@@ -600,12 +601,12 @@ fn every_reproducer_reads_back_as_its_case() {
 }
 
 /// Runs `check` (every path) on one script written to a temporary file.
-fn check_text(text: &str) -> smtsmith::check::FileReport {
+fn check_text(text: &str) -> smtsmith::tools::check::FileReport {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("case.smt2");
     std::fs::write(&path, text).unwrap();
     let mut h = Harness::new(Selection::All, dir.path().join("findings")).unwrap();
-    smtsmith::check::check_file(&mut h, &path, Reading::Lenient, SetupMode::Every)
+    smtsmith::tools::check::check_file(&mut h, &path, Reading::Lenient, SetupMode::Every)
 }
 
 /// `check` reads Z3's `seq.last_indexof` and Z3's `seq.` names on strings (as Z3 reads them):
@@ -651,7 +652,7 @@ fn check_reads_z3s_last_indexof_and_sequence_names_on_strings() {
         }
     }
     // Strict reading keeps SMT-LIB: Z3's names are an error there.
-    let strict = smtsmith::smtlib::parse::parse_script_with(
+    let strict = smtsmith::cases::smtlib::parse::parse_script_with(
         "(declare-const s String)(assert (= (seq.last_indexof s \"a\") 0))(check-sat)",
         Reading::Strict,
     );

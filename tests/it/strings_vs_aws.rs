@@ -11,9 +11,9 @@
 use aws_smt_strings::smt_regular_expressions as are;
 use aws_smt_strings::smt_strings::{self as aws, SmtString};
 use num_bigint::BigInt;
-use smtsmith::eval::strings as ours;
-use smtsmith::generate::seeded_bytes;
-use smtsmith::ir::regex::Re;
+use smtsmith::lang::eval::strings as ours;
+use smtsmith::lang::generate::seeded_bytes;
+use smtsmith::lang::ir::regex::Re;
 
 struct Rng(Vec<u8>, usize);
 

@@ -1,8 +1,9 @@
 //! The shape of the source, read from the files so that a change that breaks it fails here
 //! and not only in review: `unsafe` lives only in the backends' FFI (`src/solver/z3.rs`,
-//! `src/solver/cvc5.rs`, `src/solver/yices.rs`) and the libc calls of `src/sys.rs`; modules depend on each other without
-//! cycles, at the top level and among the modules of any one parent; no function is over 150
-//! lines but a few match tables.
+//! `src/solver/cvc5.rs`, `src/solver/yices.rs`) and the libc calls of `src/solver/sys.rs`; `src/`
+//! is [`FLOORS`], one folder a floor, each depending only on the floors below it; modules
+//! depend on each other without cycles among the modules of any one parent; no function is
+//! over 150 lines but a few match tables.
 
 use std::path::{Path, PathBuf};
 
@@ -10,7 +11,7 @@ const FFI: [&str; 4] = [
     "src/solver/z3.rs",
     "src/solver/cvc5.rs",
     "src/solver/yices.rs",
-    "src/sys.rs",
+    "src/solver/sys.rs",
 ];
 
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -58,7 +59,7 @@ fn unsafe_only_in_the_ffi_modules() {
     assert!(
         allows
             .iter()
-            .all(|a| a.starts_with("src/solver/mod.rs:") || a.starts_with("src/sys.rs:")),
+            .all(|a| a.starts_with("src/solver/mod.rs:") || a.starts_with("src/solver/sys.rs:")),
         "#[allow(unsafe_code)] at {allows:?}"
     );
 }
@@ -104,43 +105,88 @@ fn module_graph(
     graph
 }
 
+/// The floors of `src/`, bottom first: each may use the floors before it and none after it
+/// (the layers `lib.rs` documents).
+const FLOORS: [&str; 7] = [
+    "lang", "dialect", "cases", "solver", "verdict", "harness", "tools",
+];
+
 #[test]
-fn top_level_modules_have_no_cycles() {
+fn src_is_the_floors_and_lib_rs_alone() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut loose = Vec::new();
+    let mut folders = Vec::new();
+    for e in std::fs::read_dir(root.join("src")).unwrap() {
+        let p = e.unwrap().path();
+        let name = p.file_name().unwrap().to_string_lossy().to_string();
+        if p.is_dir() {
+            folders.push(name);
+        } else if name != "lib.rs" {
+            loose.push(name);
+        }
+    }
+    assert!(loose.is_empty(), "loose files in src/: {loose:?}");
+    folders.sort();
+    let mut expected: Vec<String> = FLOORS.iter().map(|f| f.to_string()).collect();
+    expected.push("bin".into());
+    expected.sort();
+    assert_eq!(
+        folders, expected,
+        "the folders of src/ are the floors and bin/"
+    );
+    // lib.rs makes the floors public, in their order, and nothing else.
+    let lib = std::fs::read_to_string(root.join("src/lib.rs")).unwrap();
+    let declared: Vec<&str> = lib
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("pub mod "))
+        .map(|l| l.trim_end_matches(';'))
+        .collect();
+    assert_eq!(declared, FLOORS, "lib.rs's public modules");
+    assert!(
+        !lib.lines().any(|l| l.trim_start().starts_with("mod ")),
+        "lib.rs declares private modules"
+    );
+    // Its documentation lists them bottom first, so `cargo doc` reads as the layers.
+    let doc: String = lib.lines().filter(|l| l.starts_with("//!")).collect();
+    let at: Vec<usize> = FLOORS
+        .iter()
+        .map(|f| {
+            doc.find(&format!("[`{f}`]"))
+                .unwrap_or_else(|| panic!("lib.rs's doc does not name [`{f}`]"))
+        })
+        .collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "lib.rs's doc order");
+}
+
+#[test]
+fn each_floor_uses_only_the_floors_below_it() {
     let graph = module_graph(Path::new(env!("CARGO_MANIFEST_DIR")));
-    assert!(graph.len() > 15, "{graph:?}");
+    assert_eq!(
+        graph.keys().collect::<std::collections::BTreeSet<_>>(),
+        FLOORS
+            .iter()
+            .map(|f| f.to_string())
+            .collect::<Vec<_>>()
+            .iter()
+            .collect(),
+        "the graph's floors"
+    );
     assert!(
         graph["harness"].contains("solver"),
         "the graph reads dependencies: {graph:?}"
     );
-    // Depth-first search from every module; a module met again on the current path closes
-    // a cycle.
-    fn visit(
-        m: &str,
-        graph: &std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
-        path: &mut Vec<String>,
-        done: &mut std::collections::BTreeSet<String>,
-    ) {
-        if let Some(i) = path.iter().position(|p| p == m) {
-            panic!("module cycle: {} -> {m}", path[i..].join(" -> "));
-        }
-        if done.contains(m) {
-            return;
-        }
-        path.push(m.to_string());
-        for d in &graph[m] {
-            visit(d, graph, path, done);
-        }
-        path.pop();
-        done.insert(m.to_string());
+    for (i, floor) in FLOORS.iter().enumerate() {
+        let above: Vec<&String> = graph[*floor]
+            .iter()
+            .filter(|d| FLOORS.iter().position(|f| f == d).unwrap() > i)
+            .collect();
+        assert!(
+            above.is_empty(),
+            "{floor} (floor {}) refers to floors above it: {above:?}",
+            i + 1
+        );
     }
-    let mut done = std::collections::BTreeSet::new();
-    for m in graph.keys() {
-        visit(m, &graph, &mut Vec::new(), &mut done);
-    }
-    // The base modules depend on nothing.
-    for base in ["ir", "solver_id", "sys"] {
-        assert!(graph[base].is_empty(), "{base} -> {:?}", graph[base]);
-    }
+    assert!(graph["lang"].is_empty(), "lang -> {:?}", graph["lang"]);
 }
 
 /// Every module of `src/` by its path (`solver::interrupt` for `src/solver/interrupt.rs`,
@@ -302,10 +348,10 @@ fn modules_have_no_cycles_at_any_depth() {
 const LONG_MATCH_TABLES: [(&str, &str); 6] = [
     ("src/solver/z3.rs", "apply"),
     ("src/solver/cvc5.rs", "apply"),
-    ("src/smtlib/parse.rs", "term_uncached"),
-    ("src/smtlib/parse/by_sorts.rs", "read_command"),
-    ("src/eval/mod.rs", "apply_strict"),
-    ("src/settings.rs", "from_vars"),
+    ("src/cases/smtlib/parse.rs", "term_uncached"),
+    ("src/cases/smtlib/parse/by_sorts.rs", "read_command"),
+    ("src/lang/eval/mod.rs", "apply_strict"),
+    ("src/harness/settings.rs", "from_vars"),
 ];
 
 /// Lines a function of `src/` may take (its signature to its closing brace), tests aside.

@@ -5,8 +5,8 @@
 //! and the other solvers' answers.
 
 use num_rational::BigRational;
-use smtsmith::eval::{check_model, Truth};
-use smtsmith::ir::{Formula, Op, Sort, Value};
+use smtsmith::lang::eval::{check_model, Truth};
+use smtsmith::lang::ir::{Formula, Op, Sort, Value};
 use smtsmith::solver::{self, Limits, Response, Reuse, SolverId, Verdict};
 
 fn int(n: i64) -> Value {
@@ -106,7 +106,7 @@ fn a_check_is_stopped_at_its_time_limit() {
     let took = start.elapsed();
     assert_eq!(o.verdict, Verdict::Unknown, "{:?}", o.reason);
     let reason = o.reason.unwrap();
-    assert!(smtsmith::oracle::is_limit(&reason), "{reason}");
+    assert!(smtsmith::verdict::oracle::is_limit(&reason), "{reason}");
     assert!(took < std::time::Duration::from_secs(2), "{took:?}");
     // The interrupted context was dropped: the next check starts clean.
     let mut g = Formula::default();
@@ -160,8 +160,8 @@ fn formulas_outside_its_logics_are_skipped() {
         "{:?}",
         o.reason
     );
-    assert!(smtsmith::facts::outside_logics(SolverId::Yices, &f).is_some());
-    assert!(smtsmith::facts::outside_logics(SolverId::Z3, &f).is_none());
+    assert!(smtsmith::dialect::facts::outside_logics(SolverId::Yices, &f).is_some());
+    assert!(smtsmith::dialect::facts::outside_logics(SolverId::Z3, &f).is_none());
 }
 
 /// The library is loaded at run time, not linked: the test binary has no `libyices` among
@@ -201,12 +201,12 @@ fn stopped_early() -> Limits {
 /// the assertion stack the harness would pass, and returns each check's verdict; an API
 /// error fails the test.
 fn script_verdicts(text: &str, limits: &Limits) -> Vec<Verdict> {
-    let script = smtsmith::smtlib::parse::parse_script(text)
+    let script = smtsmith::cases::smtlib::parse::parse_script(text)
         .expect("the script parses")
         .script;
     let mut s = yices(Reuse::Fresh);
     s.script_begin(&script, limits).unwrap();
-    let mut frames = smtsmith::script::Frames::new();
+    let mut frames = smtsmith::cases::script::Frames::new();
     let mut verdicts = Vec::new();
     for (i, a) in script.actions.iter().enumerate() {
         frames.apply(i, a);
@@ -315,7 +315,7 @@ fn each_class_fires_on_a_real_yices_bug() {
             .unwrap();
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert_eq!(out.status.code(), Some(1), "{file}: {stdout}");
-        let line: smtsmith::check::FileReport =
+        let line: smtsmith::tools::check::FileReport =
             serde_json::from_str(stdout.lines().next().unwrap()).unwrap();
         let made: Vec<&str> = line.findings.iter().map(|(c, _)| c.as_str()).collect();
         assert_eq!(made, [class], "{file}: {line:?}");
@@ -330,7 +330,7 @@ fn each_class_fires_on_a_real_yices_bug() {
         assert_eq!(meta.blamed, Some(SolverId::Yices), "{file}: {meta:?}");
         assert_eq!(
             meta.status,
-            smtsmith::finding::Status::Known,
+            smtsmith::verdict::finding::Status::Known,
             "{file}: {meta:?}"
         );
     }
@@ -388,7 +388,7 @@ fn a_crash_fires_on_yices_aborting_in_a_check_stopped_at_its_time_limit() {
         );
         assert!(meta.stopped_at_limit, "{meta:?}");
         let text = std::fs::read_to_string(json.with_extension("smt2")).unwrap();
-        let f = smtsmith::finding::reproducer_formula(&text).unwrap();
+        let f = smtsmith::verdict::finding::reproducer_formula(&text).unwrap();
         assert_eq!(f.asserts.len(), 1, "{text}");
         return;
     }

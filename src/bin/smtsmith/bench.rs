@@ -18,7 +18,7 @@ pub(super) fn bench_cmd(cmd: Command) -> Result<ExitCode, String> {
         unreachable!("dispatched by run")
     };
     let theories = resolve(theories);
-    if !smtsmith::bench::PROFILED.contains(&target) {
+    if !smtsmith::tools::bench::PROFILED.contains(&target) {
         return Err(format!(
             "bench profiles differential and seed_mutation, not {}",
             target.name()
@@ -43,11 +43,11 @@ pub(super) fn bench_cmd(cmd: Command) -> Result<ExitCode, String> {
             format!("the files of {}", dir.display()),
         ),
         None => (
-            smtsmith::bench::corpus(seed, count, bytes),
+            smtsmith::tools::bench::corpus(seed, count, bytes),
             format!("{count} inputs of {bytes} bytes from seed {seed}"),
         ),
     };
-    let warm = smtsmith::bench::corpus(seed.wrapping_add(1 << 32), warmup, 64);
+    let warm = smtsmith::tools::bench::corpus(seed.wrapping_add(1 << 32), warmup, 64);
     let dir = std::env::temp_dir().join(format!("smtsmith-bench-{}", std::process::id()));
     println!(
         "{what}, theories {theories}; findings (if any) in {}",
@@ -55,22 +55,22 @@ pub(super) fn bench_cmd(cmd: Command) -> Result<ExitCode, String> {
     );
     // Warmed up on generated cases (the libraries' first-call costs), then timed.
     let measure = |mut h: Harness| {
-        use smtsmith::bench::profile;
         use smtsmith::harness::Target;
+        use smtsmith::tools::bench::profile;
         h.settings.limits = settings().limits.clone();
         profile(&mut h, &warm, &theories, Target::Differential);
         profile(&mut h, &inputs, &theories, target)
     };
     if setups {
-        for (name, setup) in smtsmith::bench::setups() {
-            let p = measure(smtsmith::bench::harness_for(setup, &dir));
+        for (name, setup) in smtsmith::tools::bench::setups() {
+            let p = measure(smtsmith::tools::bench::harness_for(setup, &dir));
             println!("setup {name}: {} finding(s)", p.findings);
             print!("{}", p.table());
         }
         return Ok(ExitCode::SUCCESS);
     }
     for mode in modes {
-        let p = measure(smtsmith::bench::harness(mode, &dir));
+        let p = measure(smtsmith::tools::bench::harness(mode, &dir));
         println!("reuse {mode}: {} finding(s)", p.findings);
         print!("{}", p.table());
         if let Some(path) = &per_case {

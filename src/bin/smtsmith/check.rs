@@ -21,7 +21,7 @@ pub(super) fn check_worker(cmd: Command) -> Result<ExitCode, String> {
     } else {
         smtlib::parse::Reading::Lenient
     };
-    smtsmith::check::worker(&mut h, std::io::stdin().lock(), reading, setup)
+    smtsmith::tools::check::worker(&mut h, std::io::stdin().lock(), reading, setup)
         .map_err(|e| e.to_string())?;
     Ok(ExitCode::SUCCESS)
 }
@@ -42,7 +42,7 @@ pub(super) fn check_cmd(cmd: Command) -> Result<ExitCode, String> {
     else {
         unreachable!("dispatched by run")
     };
-    use smtsmith::check;
+    use smtsmith::tools::check;
     let dir = findings.unwrap_or_else(|| settings().findings_dir("findings"));
     let files = check::collect_files(&paths).map_err(|e| e.to_string())?;
     if files.is_empty() {
@@ -130,10 +130,12 @@ pub(super) fn seed_corpus(cmd: Command) -> Result<ExitCode, String> {
         unreachable!("dispatched by run")
     };
     use sha2::{Digest, Sha256};
-    let files = smtsmith::check::collect_files(&paths).map_err(|e| e.to_string())?;
+    let files = smtsmith::tools::check::collect_files(&paths).map_err(|e| e.to_string())?;
     // FloatingPoint and datatypes are outside the default swarm: their scripts join the
     // corpus only where SMTSMITH_THEORIES allows them.
-    let allowed = smtsmith::settings::Settings::from_env()?.theories.allowed;
+    let allowed = smtsmith::harness::settings::Settings::from_env()?
+        .theories
+        .allowed;
     std::fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
     let (mut written, mut skipped) = (0, 0);
     let progress = Progress::new(files.len() as u64, false);
@@ -149,13 +151,13 @@ pub(super) fn seed_corpus(cmd: Command) -> Result<ExitCode, String> {
                 skipped += 1;
             }
             Ok(s)
-                if smtsmith::construct::fusion::outside_allowed(
+                if smtsmith::verdict::construct::fusion::outside_allowed(
                     &s.script.formula.signature(),
                     &allowed,
                 )
                 .is_some() =>
             {
-                let why = smtsmith::construct::fusion::outside_allowed(
+                let why = smtsmith::verdict::construct::fusion::outside_allowed(
                     &s.script.formula.signature(),
                     &allowed,
                 )
@@ -164,7 +166,7 @@ pub(super) fn seed_corpus(cmd: Command) -> Result<ExitCode, String> {
                 skipped += 1;
             }
             Ok(s) => {
-                let printed = smtsmith::mutate::seed_of_script(s).print();
+                let printed = smtsmith::cases::mutate::seed_of_script(s).print();
                 if printed.len() > max_len {
                     progress.suspend(|| {
                         println!(
@@ -176,7 +178,8 @@ pub(super) fn seed_corpus(cmd: Command) -> Result<ExitCode, String> {
                     skipped += 1;
                     continue;
                 }
-                let name = smtsmith::finding::hex(&Sha256::digest(printed.as_bytes())[..10]);
+                let name =
+                    smtsmith::verdict::finding::hex(&Sha256::digest(printed.as_bytes())[..10]);
                 let dest = out.join(name);
                 std::fs::write(&dest, printed)
                     .map_err(|e| format!("cannot write {}: {e}", dest.display()))?;

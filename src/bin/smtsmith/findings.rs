@@ -13,7 +13,7 @@ pub(super) fn report(cmd: Command) -> Result<ExitCode, String> {
         None => None,
     };
     let page_dir = out.parent().map(PathBuf::from).unwrap_or_default();
-    let page = smtsmith::report::html(&dir, log.as_deref(), &page_dir)
+    let page = smtsmith::tools::report::html(&dir, log.as_deref(), &page_dir)
         .map_err(|e| format!("{}: {e}", dir.display()))?;
     if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent)
@@ -31,7 +31,7 @@ pub(super) fn summary(cmd: Command) -> Result<ExitCode, String> {
     };
     print!(
         "{}",
-        smtsmith::finding::summary(&dir).map_err(|e| format!("{}: {e}", dir.display()))?
+        smtsmith::verdict::finding::summary(&dir).map_err(|e| format!("{}: {e}", dir.display()))?
     );
     Ok(ExitCode::SUCCESS)
 }
@@ -45,7 +45,7 @@ pub(super) fn drafts(cmd: Command) -> Result<ExitCode, String> {
         return Err(format!("{}: no findings folder there", dir.display()));
     }
     let out = out.unwrap_or_else(|| dir.join("drafts"));
-    let d = smtsmith::finding::drafts::write_drafts(&dir, &out)
+    let d = smtsmith::verdict::finding::drafts::write_drafts(&dir, &out)
         .map_err(|e| format!("{}: {e}", dir.display()))?;
     for (i, draft) in d.drafts.iter().enumerate() {
         println!("{:>3}. {}  {}", i + 1, draft.title, draft.file.display());
@@ -119,11 +119,11 @@ pub(super) fn size(cmd: Command) -> Result<ExitCode, String> {
             .map_err(|e| format!("{}: {e}", file.display()))?;
         // Bytes of the formula as smtsmith prints it (declarations, logic,
         // assertions, check-sat): the same measure whatever else the file holds.
-        let bytes = smtsmith::smtlib::script(&f, &Default::default()).len();
+        let bytes = smtsmith::cases::smtlib::script(&f, &Default::default()).len();
         println!(
             "{}\t{}\t{}\t{bytes}",
             file.display(),
-            smtsmith::reduce::size(&f),
+            smtsmith::cases::reduce::size(&f),
             f.asserts.len()
         );
     }
@@ -140,7 +140,8 @@ pub(super) fn bisect(cmd: Command) -> Result<ExitCode, String> {
     for p in &findings {
         if p.is_dir() {
             files.extend(
-                smtsmith::finding::json_files(p).map_err(|e| format!("{}: {e}", p.display()))?,
+                smtsmith::verdict::finding::json_files(p)
+                    .map_err(|e| format!("{}: {e}", p.display()))?,
             );
         } else {
             files.push(p.clone());
@@ -148,7 +149,11 @@ pub(super) fn bisect(cmd: Command) -> Result<ExitCode, String> {
     }
     let mut not = 0;
     for json in &files {
-        match smtsmith::bisect::bisect_file(json, &store, std::time::Duration::from_secs(timeout)) {
+        match smtsmith::harness::bisect::bisect_file(
+            json,
+            &store,
+            std::time::Duration::from_secs(timeout),
+        ) {
             Ok(b) => {
                 if b.first_bad.is_none() {
                     not += 1;
@@ -183,7 +188,8 @@ pub(super) fn settle(cmd: Command) -> Result<ExitCode, String> {
     for p in &findings {
         if p.is_dir() {
             files.extend(
-                smtsmith::finding::json_files(p).map_err(|e| format!("{}: {e}", p.display()))?,
+                smtsmith::verdict::finding::json_files(p)
+                    .map_err(|e| format!("{}: {e}", p.display()))?,
             );
         } else if p.is_file() {
             files.push(p.clone());
@@ -193,19 +199,19 @@ pub(super) fn settle(cmd: Command) -> Result<ExitCode, String> {
     }
     // Time-limit findings not settled yet (a settled one records its front end's run).
     let unsettled = |j: &PathBuf| {
-        smtsmith::finding::FindingRecord::open(j)
+        smtsmith::verdict::finding::FindingRecord::open(j)
             .is_ok_and(|v| v.class == "time-limit" && v.time_limit.is_none())
     };
     for json in files.iter().filter(|j| unsettled(j)) {
-        match smtsmith::settle::settle_time_limit(json, &exe) {
-            Ok(smtsmith::settle::TimeLimit::Ignored(r)) => println!(
+        match smtsmith::harness::settle::settle_time_limit(json, &exe) {
+            Ok(smtsmith::harness::settle::TimeLimit::Ignored(r)) => println!(
                 "{}: ignores its time limit: its own front end too ({}: {} after {:.1} s)",
                 json.display(),
                 r.command,
                 r.answer,
                 r.seconds
             ),
-            Ok(smtsmith::settle::TimeLimit::Performance(r, moved)) => println!(
+            Ok(smtsmith::harness::settle::TimeLimit::Performance(r, moved)) => println!(
                 "{}: performance: its own front end stops in time ({}: {} after {:.1} s) -> {}",
                 json.display(),
                 r.command,
@@ -229,7 +235,8 @@ pub(super) fn triage(cmd: Command) -> Result<ExitCode, String> {
     else {
         unreachable!("dispatched by run")
     };
-    let t = smtsmith::finding::triage(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let t =
+        smtsmith::verdict::finding::triage(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     print!("{}", t.text());
     if let Some(p) = markdown {
         std::fs::write(&p, t.markdown()).map_err(|e| format!("{}: {e}", p.display()))?;
@@ -252,7 +259,7 @@ fn reduce_findings(
     for p in paths {
         if p.is_dir() {
             files.extend(
-                smtsmith::finding::json_files(p)
+                smtsmith::verdict::finding::json_files(p)
                     .map_err(|e| format!("{}: {e}", p.display()))?
                     .into_iter()
                     .filter(|j| again || !j.with_extension("reduced.smt2").exists()),
@@ -302,7 +309,7 @@ fn reduce_findings(
     for json in &files {
         // A crash or a call nothing stops ends or stalls the process running it: those
         // findings are reduced with each candidate in a child process.
-        let isolated = smtsmith::finding::FindingRecord::open(json)
+        let isolated = smtsmith::verdict::finding::FindingRecord::open(json)
             .is_ok_and(|v| smtsmith::harness::isolated::reduces(&v));
         let result = if isolated {
             let exe = std::env::current_exe().map_err(|e| e.to_string())?;
@@ -360,7 +367,7 @@ fn solver_store() -> PathBuf {
 
 /// `smtsmith bugs`.
 pub(super) fn bugs(action: BugsAction) -> Result<ExitCode, String> {
-    use smtsmith::bugbench;
+    use smtsmith::tools::bugbench;
     match action {
         BugsAction::Verify {
             only,
@@ -413,10 +420,10 @@ pub(super) fn bugs(action: BugsAction) -> Result<ExitCode, String> {
             markdown,
             json,
         } => {
-            use smtsmith::reach;
+            use smtsmith::tools::reach;
             let theories = match theories {
                 Some(t) => t,
-                None => smtsmith::settings::Settings::from_env()?.theories,
+                None => smtsmith::harness::settings::Settings::from_env()?.theories,
             };
             let seed_scripts = read_seed_scripts(&seeds)?;
             let setups = smtsmith::solver::SetupDraw::default();
@@ -494,7 +501,7 @@ fn compare_arms(
     timeout: u64,
     html: Option<&std::path::Path>,
 ) -> Result<ExitCode, String> {
-    use smtsmith::bugbench;
+    use smtsmith::tools::bugbench;
     let probing = bugbench::Probing {
         store: solver_store(),
         timeout: std::time::Duration::from_secs(timeout),
@@ -527,12 +534,15 @@ fn compare_arms(
 
 /// The scripts of every `.smt2` file under `dir` that smtsmith reads (the `seed_mutation`
 /// target's shipped seeds); an empty or missing folder is an error.
-fn read_seed_scripts(dir: &std::path::Path) -> Result<Vec<smtsmith::script::Script>, String> {
-    let files = smtsmith::check::collect_files(&[dir.to_path_buf()]).map_err(|e| e.to_string())?;
+fn read_seed_scripts(
+    dir: &std::path::Path,
+) -> Result<Vec<smtsmith::cases::script::Script>, String> {
+    let files =
+        smtsmith::tools::check::collect_files(&[dir.to_path_buf()]).map_err(|e| e.to_string())?;
     let scripts: Vec<_> = files
         .iter()
         .filter_map(|p| std::fs::read_to_string(p).ok())
-        .filter_map(|t| smtsmith::smtlib::parse::parse_script(&t).ok())
+        .filter_map(|t| smtsmith::cases::smtlib::parse::parse_script(&t).ok())
         .map(|s| s.script)
         .collect();
     if scripts.is_empty() {
@@ -544,13 +554,13 @@ fn read_seed_scripts(dir: &std::path::Path) -> Result<Vec<smtsmith::script::Scri
 /// `smtsmith bugs locate`: where each known bug's reproducer stands in the enumerate
 /// target's grammars, and the chance that one input decodes to it.
 fn locate(
-    theories: Option<smtsmith::generate::Theories>,
+    theories: Option<smtsmith::lang::generate::Theories>,
     markdown: Option<PathBuf>,
 ) -> Result<ExitCode, String> {
-    use smtsmith::generate::enumerate;
+    use smtsmith::lang::generate::enumerate;
     let theories = match theories {
         Some(t) => t,
-        None => smtsmith::settings::Settings::from_env()?.theories,
+        None => smtsmith::harness::settings::Settings::from_env()?.theories,
     };
     let mut out = format!(
                 "Theories: {theories}. A bug's reproducer, its constants renamed and its assertions joined, \
@@ -558,11 +568,11 @@ fn locate(
                  | bug | source | family | size | index | inputs per hit (expected) |\n|---|---|---|---|---|---|\n"
             );
     let (mut located, mut total) = (0, 0);
-    for k in smtsmith::finding::known::index() {
+    for k in smtsmith::verdict::finding::known::index() {
         total += 1;
         let source = if k.is_public() { "public" } else { "own" };
-        let text = smtsmith::finding::known::reproducer(&k.file).unwrap_or_default();
-        let places = match smtsmith::finding::reproducer_formula(text) {
+        let text = smtsmith::verdict::finding::known::reproducer(&k.file).unwrap_or_default();
+        let places = match smtsmith::verdict::finding::reproducer_formula(text) {
             Ok(f) => enumerate::locate(&f),
             Err(_) => Vec::new(),
         };

@@ -19,7 +19,7 @@ pub(super) fn gen_cmd(cmd: Command) -> Result<ExitCode, String> {
     };
     let theories = resolve(theories);
     if let Some(name) = &construct {
-        smtsmith::construct::family(name)?;
+        smtsmith::verdict::construct::family(name)?;
     }
     std::fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
     // (name, input, how it was made) of every case to write.
@@ -59,13 +59,13 @@ pub(super) fn gen_cmd(cmd: Command) -> Result<ExitCode, String> {
         progress.inc();
         let comment = format!("smtsmith gen{kind} {how} --theories {theories}");
         if incremental {
-            let s = smtsmith::script::Script::from_bytes_in(input, &theories);
+            let s = smtsmith::cases::script::Script::from_bytes_in(input, &theories);
             let all: Vec<usize> = (0..s.actions.len()).collect();
             for (solver, suffix) in [
                 (smtsmith::solver::SolverId::Z3, ""),
                 (smtsmith::solver::SolverId::Cvc5, ".cvc5"),
             ] {
-                let print = smtsmith::smtlib::scripts::Print {
+                let print = smtsmith::cases::smtlib::scripts::Print {
                     comments: vec![
                         comment.clone(),
                         format!("{solver}'s options; the fuzz target runs a query (get-value, get-unsat-core, get-unsat-assumptions) only after the answer it needs, this file has them all"),
@@ -77,7 +77,7 @@ pub(super) fn gen_cmd(cmd: Command) -> Result<ExitCode, String> {
                 };
                 write(
                     out.join(format!("{name}{suffix}.smt2")),
-                    smtsmith::smtlib::scripts::print(&s, &print),
+                    smtsmith::cases::smtlib::scripts::print(&s, &print),
                 )?;
             }
         } else if let Some(family) = &construct {

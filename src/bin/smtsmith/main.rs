@@ -9,9 +9,9 @@ mod replay;
 mod run;
 
 use clap::{Parser, Subcommand};
-use smtsmith::generate::{seeded_inputs, Case, Theories};
+use smtsmith::cases::smtlib::{self, ScriptOptions};
 use smtsmith::harness::{Harness, Selection};
-use smtsmith::smtlib::{self, ScriptOptions};
+use smtsmith::lang::generate::{seeded_inputs, Case, Theories};
 use smtsmith::solver::z3;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -64,7 +64,7 @@ enum BugsAction {
         seed: u64,
         /// Theories the cases may use (default: $SMTSMITH_THEORIES or all).
         #[arg(long)]
-        theories: Option<smtsmith::generate::Theories>,
+        theories: Option<smtsmith::lang::generate::Theories>,
         /// The seeds the `seed_mutation` target mutates (its shipped corpus).
         #[arg(long, default_value = "seeds")]
         seeds: PathBuf,
@@ -82,7 +82,7 @@ enum BugsAction {
     Locate {
         /// Theories the target's families may use (default: $SMTSMITH_THEORIES or all).
         #[arg(long)]
-        theories: Option<smtsmith::generate::Theories>,
+        theories: Option<smtsmith::lang::generate::Theories>,
         /// Also write the table as Markdown here (for docs/).
         #[arg(long)]
         markdown: Option<PathBuf>,
@@ -231,7 +231,7 @@ enum Command {
         #[arg(required = true)]
         findings: Vec<PathBuf>,
         /// Time budget per finding, in seconds.
-        #[arg(long, default_value_t = smtsmith::settings::REDUCE_SECONDS)]
+        #[arg(long, default_value_t = smtsmith::harness::settings::REDUCE_SECONDS)]
         budget: u64,
         /// Reduce again findings that have a reduced form.
         #[arg(long)]
@@ -335,7 +335,7 @@ enum Command {
     /// its release's parameter descriptions, `z3 -pd`; cvc5: `cvc5_get_option_names` and
     /// `cvc5_get_option_info`): how many, those that may be drawn with their values, and
     /// how many each rule of the exclusion rule leaves out, with its reason
-    /// (src/options/space.rs). Exit status 0; 2 when a solver cannot be asked.
+    /// (src/dialect/options/space.rs). Exit status 0; 2 when a solver cannot be asked.
     Options {
         /// z3, cvc5 or all.
         #[arg(long, default_value = "all")]
@@ -467,7 +467,7 @@ enum Command {
         /// solver whose paths disagree is a `path-disagreement`); `drawn` draws one setup
         /// from the file's bytes, as a fuzz case draws one from its input.
         #[arg(long, default_value = "every")]
-        setup: smtsmith::check::SetupMode,
+        setup: smtsmith::tools::check::SetupMode,
     },
     /// Build the corpus of the `seed_mutation` fuzz target from SMT-LIB scripts (files, or
     /// folders searched for `.smt2`): every script that parses is written, as smtsmith
@@ -527,7 +527,7 @@ enum Command {
         #[arg(long)]
         strict: bool,
         #[arg(long)]
-        setup: smtsmith::check::SetupMode,
+        setup: smtsmith::tools::check::SetupMode,
     },
 }
 
@@ -626,7 +626,7 @@ fn end_quietly_when_stdout_closes() {
 fn main() -> ExitCode {
     end_quietly_when_stdout_closes();
     let cli = Cli::parse();
-    match smtsmith::settings::Settings::from_env() {
+    match smtsmith::harness::settings::Settings::from_env() {
         Ok(s) => {
             s.install();
             let _ = SETTINGS.set(s);
@@ -646,13 +646,18 @@ fn main() -> ExitCode {
         }
     };
     if runs_cases {
-        println!("{}", smtsmith::facts::limitation_summary());
+        println!("{}", smtsmith::dialect::facts::limitation_summary());
     }
     code
 }
 
 /// Prints one `finding [...]` line per finding; returns how many.
-fn print_findings(findings: &[(smtsmith::oracle::Issue, smtsmith::finding::Written)]) -> usize {
+fn print_findings(
+    findings: &[(
+        smtsmith::verdict::oracle::Issue,
+        smtsmith::verdict::finding::Written,
+    )],
+) -> usize {
     for l in smtsmith::harness::summary(findings).lines() {
         println!("finding {l}");
     }
@@ -669,9 +674,10 @@ fn resolve(flag: Option<Theories>) -> Theories {
 }
 
 /// The `SMTSMITH_*` settings, read once in `main`.
-static SETTINGS: std::sync::OnceLock<smtsmith::settings::Settings> = std::sync::OnceLock::new();
+static SETTINGS: std::sync::OnceLock<smtsmith::harness::settings::Settings> =
+    std::sync::OnceLock::new();
 
-fn settings() -> &'static smtsmith::settings::Settings {
+fn settings() -> &'static smtsmith::harness::settings::Settings {
     SETTINGS.get().expect("main reads the settings first")
 }
 
@@ -728,7 +734,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             }
             // SMTSMITH_Z3_LIB_DIR: the build says so, and a build of
             // scripts/build-z3-instrumented.sh its variant.
-            if let Some(build) = smtsmith::finding::z3_build() {
+            if let Some(build) = smtsmith::verdict::finding::z3_build() {
                 println!(
                     "z3 library: {build} in {}",
                     env!("SMTSMITH_BUILT_Z3_LIB_DIR")

@@ -9,7 +9,7 @@ use smtsmith::solver::SolverId;
 /// bytes).
 struct Replayed {
     input: Vec<u8>,
-    meta: Option<smtsmith::finding::FindingRecord>,
+    meta: Option<smtsmith::verdict::finding::FindingRecord>,
     target: Option<smtsmith::harness::Target>,
 }
 
@@ -19,7 +19,7 @@ fn replayed_input(
 ) -> Result<Replayed, String> {
     let mut input = read(artifact)?;
     let meta = (artifact.extension().and_then(|e| e.to_str()) == Some("json"))
-        .then(|| smtsmith::finding::FindingRecord::open(artifact).ok())
+        .then(|| smtsmith::verdict::finding::FindingRecord::open(artifact).ok())
         .flatten();
     if let Some(meta) = &meta {
         let hex = meta.input_hex.as_deref().ok_or(
@@ -89,8 +89,8 @@ pub(super) fn replay_cmd(cmd: Command) -> Result<ExitCode, String> {
         return replay_optimization(&input, findings);
     }
     // A `seed_mutation` input that is an incremental script runs as one.
-    let seeded_script = match script.then(|| smtsmith::mutate::seed_of(&input)) {
-        Some(smtsmith::mutate::Seed::Script(s)) => Some(s),
+    let seeded_script = match script.then(|| smtsmith::cases::mutate::seed_of(&input)) {
+        Some(smtsmith::cases::mutate::Seed::Script(s)) => Some(s),
         _ => None,
     };
     if incremental || seeded_script.is_some() {
@@ -125,7 +125,7 @@ pub(super) fn replay_cmd(cmd: Command) -> Result<ExitCode, String> {
     } else if script {
         Case {
             config: Default::default(),
-            formula: smtsmith::mutate::formula_of(&input),
+            formula: smtsmith::cases::mutate::formula_of(&input),
         }
     } else if enumerated {
         enumerated_case(&input, theories)?
@@ -195,9 +195,9 @@ pub(super) fn replay_cmd(cmd: Command) -> Result<ExitCode, String> {
 /// finding was written). Either way the input no longer meets the solvers as it did; the
 /// `.smt2` reproducer keeps the names and still does. Records without a setup say nothing.
 fn setup_drift(
-    meta: &smtsmith::finding::FindingRecord,
+    meta: &smtsmith::verdict::finding::FindingRecord,
     now: &smtsmith::solver::CaseSetup,
-    formula: &smtsmith::ir::Formula,
+    formula: &smtsmith::lang::ir::Formula,
 ) -> Option<String> {
     if meta.setup.is_null() {
         return None;
@@ -244,7 +244,7 @@ fn setup_drift(
 /// `smtsmith replay` of an `optimize` input: the case it decodes to, given to Z3's optimizer
 /// through both paths and judged; exit 1 on a finding.
 fn replay_optimization(input: &[u8], findings: Option<PathBuf>) -> Result<ExitCode, String> {
-    let case = smtsmith::optimize::OptCase::from_bytes(input, smtsmith::solver::catalog::optimizer_drawable()).ok_or(
+    let case = smtsmith::cases::optimize::OptCase::from_bytes(input, smtsmith::solver::catalog::optimizer_drawable()).ok_or(
         "this input decodes to no optimization case (a formula outside linear arithmetic and bit-vectors, or without a numeric term)",
     )?;
     print!("{}", case.script());
@@ -271,8 +271,8 @@ fn replay_optimization(input: &[u8], findings: Option<PathBuf>) -> Result<ExitCo
 /// one `seed_mutation` read from it), printed whole, then run in lockstep.
 fn replay_script(
     input: &[u8],
-    seeded_script: Option<smtsmith::script::Script>,
-    theories: Option<smtsmith::generate::Theories>,
+    seeded_script: Option<smtsmith::cases::script::Script>,
+    theories: Option<smtsmith::lang::generate::Theories>,
     solver: Selection,
     findings: Option<PathBuf>,
 ) -> Result<ExitCode, String> {
@@ -280,18 +280,18 @@ fn replay_script(
     let mut h = Harness::with_settings(solver, dir, settings()).map_err(|e| e.to_string())?;
     let s = match seeded_script {
         Some(s) => s,
-        None => smtsmith::script::Script::from_bytes_in(input, &resolve(theories)),
+        None => smtsmith::cases::script::Script::from_bytes_in(input, &resolve(theories)),
     };
     let all: Vec<usize> = (0..s.actions.len()).collect();
     print!(
         "{}",
-        smtsmith::smtlib::scripts::print(
+        smtsmith::cases::smtlib::scripts::print(
             &s,
-            &smtsmith::smtlib::scripts::Print {
+            &smtsmith::cases::smtlib::scripts::Print {
                 comments: vec!["the whole script (with Z3's options; queries run only after the answer they need)".into()],
                 solver: smtsmith::solver::SolverId::Z3,
                 ran: &all,
-                aliases: smtsmith::facts::reproducer_needs_aliases(
+                aliases: smtsmith::dialect::facts::reproducer_needs_aliases(
                     smtsmith::solver::SolverId::Z3,
                     h.versions(),
                 ),
@@ -411,7 +411,7 @@ fn replay_ground(
 
 /// The `enumerate` target's case of `input`, its family, size and index printed.
 fn enumerated_case(input: &[u8], theories: Option<Theories>) -> Result<Case, String> {
-    let e = smtsmith::generate::enumerate::Enumerated::from_bytes(input, &resolve(theories))
+    let e = smtsmith::lang::generate::enumerate::Enumerated::from_bytes(input, &resolve(theories))
         .ok_or("the theories allow no enumerated grammar")?;
     println!(
         "; enumerated: {} size {} index {}",

@@ -25,7 +25,7 @@ pub(super) fn run_cmd(cmd: Command) -> Result<ExitCode, String> {
     }
     if let Some(name) = &construct {
         // The name is checked before any case runs.
-        smtsmith::construct::family(name)?;
+        smtsmith::verdict::construct::family(name)?;
     }
     let theories = resolve(theories);
     let dir = findings.unwrap_or_else(|| settings().findings_dir("findings"));
@@ -91,10 +91,10 @@ pub(super) fn run_cmd(cmd: Command) -> Result<ExitCode, String> {
         }
         for c in &report.model_checks {
             let t = match &c.truth {
-                smtsmith::eval::Truth::True => "valid".to_string(),
-                smtsmith::eval::Truth::False(_) => "INVALID".to_string(),
+                smtsmith::lang::eval::Truth::True => "valid".to_string(),
+                smtsmith::lang::eval::Truth::False(_) => "INVALID".to_string(),
                 // The reason without the constant's name, so that counts group.
-                smtsmith::eval::Truth::Unknown(_, why) => {
+                smtsmith::lang::eval::Truth::Unknown(_, why) => {
                     format!("unknown ({})", why.0.split(" for ").next().unwrap_or(""))
                 }
             };
@@ -123,7 +123,7 @@ fn run_incremental(
     let mut tally = Tally::new(count);
     for (i, (case_seed, input)) in seeded_inputs(seed, count, bytes).enumerate() {
         tally.progress.set(i as u64);
-        let s = smtsmith::script::Script::from_bytes_in(&input, theories);
+        let s = smtsmith::cases::script::Script::from_bytes_in(&input, theories);
         *tally
             .stats
             .entry("actions in the scripts".into())

@@ -61,8 +61,11 @@ impl Case {
         let mut config = Config::draw(&mut u, theories).expect("config decoding is total");
         config.restrict(theories);
         config.ground = true;
-        // Elements of uninterpreted sorts and function values have no literals.
+        // Elements of uninterpreted sorts and function values have no literals, and the
+        // solvers simplify a ground term without its declarations: no function, recursive
+        // or not (a call of one reached Z3's term builder with no declaration to apply).
         config.uf = false;
+        config.rec = false;
         let formula = generate(&config, &mut u).expect("case decoding is total");
         Case { config, formula }
     }
@@ -1680,6 +1683,22 @@ fn with_decimal_reals(v: Value) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ground_cases_declare_no_function_with_every_theory_on() {
+        let every: Theories = "all,fp,datatypes,seq,rec".parse().unwrap();
+        let mut with_rec = 0;
+        for seed in 0..400u64 {
+            let data = seeded_bytes(seed, 512);
+            let c = Case::ground_from_bytes_in(&data, &every);
+            assert!(c.formula.rec_defs.is_empty(), "seed {seed}: {:?}", c.formula);
+            assert!(!c.config.rec, "seed {seed}");
+            if Case::from_bytes_in(&data, &every).config.rec {
+                with_rec += 1;
+            }
+        }
+        assert!(with_rec > 0, "the same inputs draw recursive functions off the ground path");
+    }
     use crate::cases::smtlib;
 
     #[test]

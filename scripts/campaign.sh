@@ -101,83 +101,20 @@ fi
 corpus=${SMTSMITH_CORPUS:-fuzz/corpus/$target}
 mkdir -p "$corpus" "$SMTSMITH_FINDINGS" fuzz/logs
 stamp=$(mktemp)
-seen=$(mktemp)
 log=fuzz/logs/$target-$(date +%Y%m%d-%H%M%S)-$$.log
-trap 'rm -f "$stamp" "$stamp.stop" "$seen" "$seen.now"; rm -rf "${procs:-}"; if [ -n "${watcher:-}" ]; then kill "$watcher" 2>/dev/null || true; fi' EXIT
+trap 'rm -f "$stamp"; rm -rf "${procs:-}"; if [ -n "${watcher:-}" ]; then kill "$watcher" 2>/dev/null || true; fi' EXIT
 corpus_before=$(find "$corpus" -type f | wc -l)
 echo "== fuzzing '$target' for ${seconds}s with $jobs job(s); findings go to $SMTSMITH_FINDINGS"
 if [ "$corpus_before" -gt 0 ]; then
   echo "   (resuming: the $corpus_before corpus inputs run once first, within the ${seconds}s)"
 fi
-echo "   status lines (one fuzzing process per job, each counting its own inputs):"
 case "$z3_variant" in
   fuzzer | asan | ubsan) covered="smtsmith's code and Z3's (Z3 built with libFuzzer's counters; cvc5 and Yices are not instrumented)" ;;
   partial) covered="smtsmith's code and part of Z3's (scripts/z3-partial-coverage.txt; cvc5 and Yices are not instrumented)" ;;
   fuzzer-hidden) covered="smtsmith's own code (Z3 counts its edges but they are hidden from libFuzzer)" ;;
   *) covered="smtsmith's own code (the solver libraries are not instrumented)" ;;
 esac
-echo "   [elapsed / left] #inputs cov: edges of $covered"
-echo "   corp: corpus inputs/size exec/s: inputs per second"
-
-# libFuzzer's output, for a person: status lines with elapsed and remaining time, a finding
-# announced as one (not as a bare "deadly signal"), and the warnings that -s none causes by
-# design (no sanitizer runtime: missing __sanitizer_* hooks) and other lines no one acts on
-# left out (they stay in the log). The full log is kept
-# until the end of this script for the summary.
-present() {
-  local start=$SECONDS line t left finding=0 dictionary=0
-  while IFS= read -r line; do
-    t=$((SECONDS - start)); left=$((seconds > t ? seconds - t : 0))
-    # Status lines carry the clock, in the log too (the report plots over it).
-    case "$line" in
-      "#"[0-9]*) line=$(printf '[%02d:%02d / %02d:%02d left] %s' $((t / 60)) $((t % 60)) $((left / 60)) $((left % 60)) "$line") ;;
-    esac
-    printf '%s\n' "$line" >>"$log"
-    # libFuzzer's recommended dictionary at each process's end (hundreds of lines): one line
-    # for a person, the dictionary in the log.
-    case "$line" in
-      "###### Recommended dictionary. ######") dictionary=1; continue ;;
-      "###### End of recommended dictionary. ######")
-        dictionary=0
-        printf "(libFuzzer's recommended dictionary: in %s)\n" "$log"
-        continue ;;
-    esac
-    [ "$dictionary" = 1 ] && continue
-    case "$line" in
-      *__sanitizer_*|*"WARNING: Failed to find function"*) ;;
-      # Unsymbolised addresses of newly covered functions, and Z3's note that a drawn
-      # smt.case_split of 3-5 is overridden while auto_config is on: the log keeps them.
-      *"NEW_FUNC["*|*"WARNING: auto configuration (option AUTO_CONFIG)"*) ;;
-      # cvc5's warning when asked the value of a selector of another constructor's value
-      # (unspecified: smtsmith asks it for every such application of a model).
-      "Could not evaluate "*" in getValue.") ;;
-      "["*" left] #"[0-9]*) printf '%s\n' "$line" ;;
-      "INFO: log from the inner process:"*) finding=0 ;;
-      # A job that stopped on a finding: its panic text and libFuzzer's crash report. The
-      # finding itself is announced from the findings folder (announce, below).
-      *"smtsmith finding(s):"*) finding=1 ;;
-      "["*"]"*) [ $finding = 1 ] || printf '%s\n' "$line" ;;
-      *"deadly signal"*|*"panicked at"*|*"note: run with"*|*"MS: "*|*"Base64:"*|*"==ERROR"*|*"SUMMARY: libFuzzer"*|*"Test unit written to"*) finding=0 ;;
-      *) finding=0; printf '%s\n' "$line" ;;
-    esac
-  done
-}
-
-# Every finding is announced as it is written (the harness writes it before the fuzzing
-# process stops; libFuzzer's own report of the stop says only "deadly signal", and during
-# the corpus load of a resumed campaign it says nothing).
-announce() {
-  find "$SMTSMITH_FINDINGS" -name '*.json' -newer "$stamp" 2>/dev/null | sort >"$seen.now"
-  comm -13 "$seen" "$seen.now" | while IFS= read -r f; do
-    summary=$(sed -nE 's/^  "summary": "(.*)",?$/\1/p' "$f" | head -1 | cut -c1-160)
-    printf 'FINDING [%s] %s\n         %s\n' "$(basename "$(dirname "$f")")" "$summary" "${f%.json}.smt2"
-  done
-  mv "$seen.now" "$seen"
-}
-# The watcher stops at its next round once "$stamp.stop" exists (killing it could leave its
-# announce half done, racing the last one below for "$seen.now").
-( while [ ! -e "$stamp.stop" ]; do announce; sleep 2; done ) &
-watcher=$!
+echo "   edges: of $covered; libFuzzer's own lines: $log"
 
 # Persistent fuzzing processes under a supervisor loop, one per job: a process runs until the
 # campaign's time is up; where one ends early (the watchdog ended a solver call nothing
@@ -210,7 +147,7 @@ take_hung_inputs_out() {
       if cmp -s "$h" "$c"; then
         mkdir -p "$hung/from-corpus"
         mv "$c" "$hung/from-corpus/$(basename "$c")"
-        echo "campaign: $c made the watchdog end a process; moved out of the corpus to $hung/from-corpus/"
+        echo "campaign: $c made the watchdog end a process; moved out of the corpus to $hung/from-corpus/" >>"$log"
       fi
     done
   done
@@ -246,16 +183,18 @@ worker() {
     # libFuzzer counts -max_total_time only once it has run the whole corpus, which a
     # restarted process does first (minutes for a large one): `timeout` ends it at the
     # deadline (SIGINT: libFuzzer stops and exits; 15 s of grace for a solver call).
-    SMTSMITH_QUIET_CLASSES=${SMTSMITH_QUIET_CLASSES:-all} timeout --signal=INT --kill-after=30 \
+    local out=$procs/job$k-$n.log
+    SMTSMITH_QUIET_CLASSES=${SMTSMITH_QUIET_CLASSES:-all} SMTSMITH_STATUS_FILE=$procs/job$k-$n.status.json \
+      timeout --signal=INT --kill-after=30 \
       $((deadline - SECONDS + 15)) "$bin" "${dirs[@]}" \
       -max_total_time=$((deadline - SECONDS)) -timeout=120 -rss_limit_mb=8192 "${target_flags[@]}" \
-      -len_control=0 -print_final_stats=1 "${asan_flags[@]}" -artifact_prefix="fuzz/artifacts/$target/" "$@" 2>&1 \
-      | tee "$procs/job$k-$n.log"
+      -len_control=0 -print_final_stats=1 "${asan_flags[@]}" -artifact_prefix="fuzz/artifacts/$target/" "$@" \
+      >"$out" 2>&1
     # How each process ended, in the log: a process that ends early without a finding or a
     # libFuzzer report (seen on Z3 4.8.10.0 with datatypes) is told apart by its status.
-    local status=${PIPESTATUS[0]} why=""
+    local status=$? why=""
     [ "$status" = 124 ] && why=" (stopped at the deadline)"
-    echo "campaign: fuzzing process $k.$n ended with status $status$why at ${SECONDS}s"
+    echo "campaign: fuzzing process $k.$n ended with status $status$why at ${SECONDS}s" >>"$out"
     # The watchdog ended it (71) on an input it kept under hung-inputs/: a corpus entry
     # with the same bytes (a seed, or an input libFuzzer saved before) would end the next
     # process again as it re-runs the corpus, so it leaves the corpus (kept beside the
@@ -266,13 +205,20 @@ worker() {
     [ "${#dirs[@]}" -gt 1 ] && rm -rf "${dirs[1]}"
   done
 }
+# The processes write to their own files in "$procs"; `smtsmith campaign-status` shows one
+# status line for all of them and a line per finding, and copies their lines into the log.
 set +e
-for k in $(seq "$jobs"); do worker "$k" "$@" & done | present
+workers=()
+for k in $(seq "$jobs"); do worker "$k" "$@" & workers+=($!); done
+"$cli" campaign-status "$procs" --findings "$SMTSMITH_FINDINGS" --corpus "$corpus" --log "$log" \
+  --seconds "$seconds" --jobs "$jobs" &
+watcher=$!
+wait "${workers[@]}"
+touch "$procs/done"
+wait "$watcher"
+watcher=""
 status=0
 set -e
-touch "$stamp.stop"
-wait "$watcher" 2>/dev/null || true
-announce
 
 # Sums over the processes: inputs (each process's last status line), the largest coverage.
 inputs=0; cov=0; runs=0; limited=0; taxes=()
@@ -306,11 +252,12 @@ if [ "${#module_edges[@]}" -ge 2 ]; then
   printf '%-26s %s\n' "instrumented edges" "libz3 ${module_edges[0]}, smtsmith's target ${module_edges[1]} (libFuzzer's modules; cov: counts both)"
 fi
 # The time each process's solver calls spent past their time limits (a process the watchdog
-# ended counts its last call as far as it got).
-for t in "${taxes[@]}"; do printf '  %s\n' "$t"; done
+# ended counts its last call as far as it got), in the log; the status line's last words
+# above gave the sums.
+for t in "${taxes[@]}"; do printf 'campaign: %s\n' "$t"; done >>"$log"
 if [ -d "$SMTSMITH_FINDINGS" ]; then
   echo "== settling time-limit findings: each runs in its solver's own front end with its own limit"
-  "$cli" settle "$SMTSMITH_FINDINGS"
+  "$cli" settle "$SMTSMITH_FINDINGS" >>"$log" 2>&1 || echo "campaign: settle failed (its output: $log)"
   # Crashes and calls nothing stops end or stall the process that meets them, so the fuzzing
   # processes write them unreduced: each is reduced here, every candidate in a child process,
   # and settled against the known bugs (docs/usage.md, "Reduction, keys, known bugs, bisection").
@@ -319,7 +266,7 @@ if [ -d "$SMTSMITH_FINDINGS" ]; then
   if [ -n "$unreduced" ]; then
     echo "== reducing crash and time-limit findings (each candidate in a child process)"
     # shellcheck disable=SC2086 # one path per line, no spaces in findings' names
-    "$cli" reduce $unreduced | grep -v '^  ' || true
+    "$cli" reduce $unreduced >>"$log" 2>&1 || true
   fi
 fi
 printf '%-26s %s\n' "findings by class" "this campaign / all in $SMTSMITH_FINDINGS"
@@ -342,8 +289,11 @@ for st in new unsettled regression known; do
         | xargs -0 -r grep -ls "\"status\": \"$st\"" || true) | wc -l)
   printf '  %-24s %s / %s\n' "$st" "$new" "$all"
 done
-echo "== findings by de-duplication key"
-"$cli" summary "$SMTSMITH_FINDINGS"
+echo "== findings by de-duplication key (the first 12; all of them in the report and the log)"
+summary=$(mktemp)
+"$cli" summary "$SMTSMITH_FINDINGS" >"$summary" 2>&1 || true
+head -12 "$summary"
+cat "$summary" >>"$log"; rm -f "$summary"
 crashes=$(find "fuzz/artifacts/$target" -type f 2>/dev/null | wc -l)
 echo "$crashes libFuzzer artifact(s) in fuzz/artifacts/$target (replay one: $cli replay FILE)"
 "$cli" report "$SMTSMITH_FINDINGS" --log "$log" --out "$SMTSMITH_FINDINGS/report.html"

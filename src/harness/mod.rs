@@ -18,6 +18,7 @@ mod seeded;
 pub mod session;
 pub mod settings;
 pub mod settle;
+pub(crate) mod status;
 pub mod target;
 mod targets;
 pub mod watchdog;

@@ -92,6 +92,9 @@ pub struct Settings {
     /// `SMTSMITH_PORTFOLIO=TARGET:SHARE,...`: the `portfolio` target's members and their
     /// shares of its inputs (default [`crate::harness::target::PORTFOLIO`]).
     pub portfolio: crate::harness::target::Portfolio,
+    /// `SMTSMITH_STATUS_FILE`: where a fuzzing process writes its running counts for the
+    /// campaign's status line (`harness::status`; none unless set).
+    pub status_file: Option<PathBuf>,
 }
 
 /// The solvers opened unless `SMTSMITH_SOLVERS` says otherwise: all of them; in a build
@@ -126,6 +129,7 @@ impl Default for Settings {
             limits: crate::solver::Limits::default(),
             solvers: default_solvers(),
             portfolio: crate::harness::target::Portfolio::default(),
+            status_file: None,
         }
     }
 }
@@ -260,6 +264,9 @@ impl Settings {
         }
         if let Some(v) = var("SMTSMITH_PORTFOLIO") {
             s.portfolio = v.parse().map_err(|e| named("SMTSMITH_PORTFOLIO", e))?;
+        }
+        if let Some(v) = var("SMTSMITH_STATUS_FILE") {
+            s.status_file = Some(PathBuf::from(v));
         }
         if let Some(v) = var("SMTSMITH_HANG_SECONDS") {
             s.hang_seconds = number("SMTSMITH_HANG_SECONDS", v)?;

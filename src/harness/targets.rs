@@ -59,6 +59,7 @@ impl Target {
         // Its findings name the target that made them (a portfolio's member): the input they
         // record is that target's.
         crate::verdict::finding::set_fuzz_target(this.name());
+        super::status::count_input(this);
         match (this, this.decoding()) {
             (_, Decoding::Generated(selection)) => fuzz_one(selection, data),
             (_, Decoding::Ground) => fuzz_ground(data),
@@ -216,6 +217,9 @@ pub fn settings() -> &'static Settings {
 fn fuzz_with(selection: Selection, body: impl FnOnce(&mut Harness) -> Vec<(Issue, Written)>) {
     let settings = settings();
     watchdog::enable(std::time::Duration::from_secs(settings.hang_seconds));
+    if let Some(path) = &settings.status_file {
+        super::status::write_to(path);
+    }
     let findings = HARNESSES.with(|hs| {
         let mut hs = hs.borrow_mut();
         if !hs.iter().any(|(s, _)| *s == selection) {

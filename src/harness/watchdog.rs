@@ -42,9 +42,16 @@ static ENABLED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::n
 pub fn enable(after: Duration) {
     ENABLED.store(true, std::sync::atomic::Ordering::Relaxed);
     STARTED.call_once(|| {
-        std::thread::spawn(move || loop {
-            std::thread::sleep(Duration::from_millis(100));
-            check(after);
+        std::thread::spawn(move || {
+            let mut last_status = Instant::now();
+            loop {
+                std::thread::sleep(Duration::from_millis(100));
+                check(after);
+                if last_status.elapsed() >= super::status::EVERY {
+                    super::status::save_now();
+                    last_status = Instant::now();
+                }
+            }
         });
         crate::solver::sys::at_exit(on_exit);
         crate::solver::sys::on_fatal_signal(on_fatal_signal);
@@ -138,6 +145,7 @@ fn write_for(
 /// `crash` otherwise. Written before the process is gone.
 extern "C" fn on_exit() {
     print_counts();
+    super::status::save_now();
     last_words(|solver, c| {
         let self_checks = c.script.as_ref().is_some_and(|(s, _)| s.setup.self_checks);
         crate::verdict::oracle::process::exited_inside(solver, self_checks)

@@ -9,3 +9,4 @@ pub mod check;
 pub mod reach;
 pub mod report;
 pub mod stats;
+pub mod status;

@@ -6,6 +6,7 @@
 //! Run one group with a filter: `cargo test --release --test it scripts::`.
 
 mod bug_benchmark;
+mod campaign_terminal;
 mod cli;
 mod conformance;
 mod construct;

@@ -514,6 +514,30 @@ enum Command {
     },
     /// Print the linked solver versions.
     Versions,
+    /// The campaign's terminal (`scripts/campaign.sh` runs it): one status line for all its
+    /// fuzzing processes (redrawn in place on a terminal, a plain line every
+    /// `--plain-seconds` elsewhere) and a line per finding; the processes' lines go to
+    /// `--log`. Ends once PROCS holds a file `done`. Exit status: 0, or 2 when a folder or
+    /// the log cannot be read or written.
+    CampaignStatus {
+        /// The folder of the processes' outputs (`jobK-N.log`) and statuses
+        /// (`jobK-N.status.json`).
+        procs: PathBuf,
+        #[arg(long)]
+        findings: PathBuf,
+        #[arg(long)]
+        corpus: PathBuf,
+        /// The campaign's log (appended to).
+        #[arg(long)]
+        log: PathBuf,
+        /// The campaign's length in seconds.
+        #[arg(long)]
+        seconds: u64,
+        #[arg(long, default_value_t = 1)]
+        jobs: u32,
+        #[arg(long, default_value_t = 30)]
+        plain_seconds: u64,
+    },
     /// Internal (`check`'s worker process): checks the paths read from stdin, reports on
     /// stdout.
     #[command(hide = true)]
@@ -726,6 +750,25 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         } => options_cmd(&solver, excluded, json),
         cmd @ Command::Run { .. } => run::run_cmd(cmd),
         cmd @ Command::Bench { .. } => bench::bench_cmd(cmd),
+        Command::CampaignStatus {
+            procs,
+            findings,
+            corpus,
+            log,
+            seconds,
+            jobs,
+            plain_seconds,
+        } => smtsmith::tools::status::watch(smtsmith::tools::status::Campaign {
+            procs,
+            findings,
+            corpus,
+            log,
+            seconds,
+            jobs,
+            plain_every: std::time::Duration::from_secs(plain_seconds.max(1)),
+        })
+        .map(|_| ExitCode::SUCCESS)
+        .map_err(|e| format!("campaign-status: {e}")),
         Command::Versions => {
             let h = Harness::with_settings(Selection::All, "findings", settings())
                 .map_err(|e| e.to_string())?;

@@ -1691,13 +1691,20 @@ mod tests {
         for seed in 0..400u64 {
             let data = seeded_bytes(seed, 512);
             let c = Case::ground_from_bytes_in(&data, &every);
-            assert!(c.formula.rec_defs.is_empty(), "seed {seed}: {:?}", c.formula);
+            assert!(
+                c.formula.rec_defs.is_empty(),
+                "seed {seed}: {:?}",
+                c.formula
+            );
             assert!(!c.config.rec, "seed {seed}");
             if Case::from_bytes_in(&data, &every).config.rec {
                 with_rec += 1;
             }
         }
-        assert!(with_rec > 0, "the same inputs draw recursive functions off the ground path");
+        assert!(
+            with_rec > 0,
+            "the same inputs draw recursive functions off the ground path"
+        );
     }
     use crate::cases::smtlib;
 

@@ -19,7 +19,7 @@ pub mod session;
 pub mod settings;
 pub mod settle;
 pub(crate) mod status;
-pub mod target;
+pub(crate) mod target;
 mod targets;
 pub mod watchdog;
 pub mod wheel;

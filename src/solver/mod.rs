@@ -5,9 +5,9 @@ pub mod catalog;
 #[allow(unsafe_code)]
 pub mod cvc5;
 mod driver;
-pub mod interrupt;
+pub(crate) mod interrupt;
 mod setup;
-pub mod sys;
+pub(crate) mod sys;
 pub(crate) mod text;
 #[allow(unsafe_code)]
 pub mod yices;

@@ -8,5 +8,5 @@ pub mod bugbench;
 pub mod check;
 pub mod reach;
 pub mod report;
-pub mod stats;
+pub(crate) mod stats;
 pub mod status;

@@ -6,4 +6,4 @@
 pub mod construct;
 pub mod finding;
 pub mod oracle;
-pub mod sanitizer;
+pub(crate) mod sanitizer;

@@ -4,7 +4,7 @@
 pub mod parse;
 pub mod scripts;
 pub mod sexp;
-pub mod source;
+pub(crate) mod source;
 
 use crate::lang::ir::{Formula, NodeId, NodeKind, Sort, Value};
 use num_bigint::BigInt;

@@ -6,9 +6,9 @@
 //! (which read their profiles) and above nothing but the IR and the option tables, so
 //! that `facts`, `script` and `options`' users can ask it too.
 
-pub mod cvc5;
+pub(crate) mod cvc5;
 pub mod yices;
-pub mod z3;
+pub(crate) mod z3;
 
 use crate::dialect::solver_id::SolverId;
 use std::collections::BTreeMap;

@@ -7,7 +7,7 @@
 //! results (congruence), and Boolean connectives use Kleene's strong logic (`(and false u)`
 //! is false whatever `u` is). So it is never a guess.
 
-pub mod bv;
+pub(crate) mod bv;
 pub mod fp;
 pub mod strings;
 

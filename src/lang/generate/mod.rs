@@ -8,7 +8,7 @@
 //! "leaf": generation closes instead of failing. The same bytes always give the same formula.
 
 pub mod config;
-pub mod datatypes;
+pub(crate) mod datatypes;
 pub mod enumerate;
 
 pub use config::{Config, Theories, TheoryOdds, TheorySet};

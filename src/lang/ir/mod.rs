@@ -6,8 +6,8 @@
 //! be built through the public constructors.
 
 pub mod datatype;
-pub mod float;
-pub mod ops;
+pub(crate) mod float;
+pub(crate) mod ops;
 pub mod regex;
 
 pub use datatype::{DtGroup, DtSort, DtValue};

@@ -4,7 +4,7 @@
 //! a witness model that the evaluator confirms.
 
 pub mod fusion;
-pub mod janus;
+pub(crate) mod janus;
 pub mod regex;
 pub mod sae;
 pub mod strings_sat;

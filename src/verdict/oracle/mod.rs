@@ -18,7 +18,7 @@ use std::fmt;
 
 pub mod optimum;
 pub mod process;
-pub mod script;
+pub(crate) mod script;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

@@ -1685,6 +1685,25 @@ mod tests {
     use super::*;
 
     #[test]
+    fn formulas_with_recursive_definitions_take_logic_all() {
+        // Z3 5.4.1 refuses define-funs-rec under AUFLIA ("logic does not support theory
+        // recfun") and its API solver for that logic ignored them: an invalid model.
+        let theories: Theories = "rec,arrays".parse().unwrap();
+        let mut with_rec = 0;
+        for seed in 0..300u64 {
+            let c = Case::from_bytes_in(&seeded_bytes(seed, 512), &theories);
+            if !c.formula.rec_defs.is_empty() {
+                with_rec += 1;
+                assert_eq!(c.formula.signature().logic(), "ALL", "seed {seed}");
+            }
+        }
+        assert!(
+            with_rec > 10,
+            "{with_rec} formulas with recursive definitions"
+        );
+    }
+
+    #[test]
     fn ground_cases_declare_no_function_with_every_theory_on() {
         let every: Theories = "all,fp,datatypes,seq,rec".parse().unwrap();
         let mut with_rec = 0;

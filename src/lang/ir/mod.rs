@@ -989,6 +989,7 @@ impl Formula {
         if !self.rec_defs.is_empty() {
             sig.uf = true;
             sig.quantifiers = true;
+            sig.rec = true;
         }
         sig.ops.sort();
         if sig.fp {
@@ -1083,6 +1084,12 @@ pub struct Signature {
     /// Sequence sorts occur (no standard logic has them: ALL).
     #[serde(default)]
     pub seq: bool,
+    /// Recursive definitions occur (`define-funs-rec`): ALL, the one logic in which both
+    /// solvers take them whatever else the formula has (Z3 5.4.1 refuses them under
+    /// AUFLIA, UFNIA and AUFNIRA, "logic does not support theory recfun", and its solver for
+    /// such a logic ignores them through the API).
+    #[serde(default)]
+    pub rec: bool,
     pub ops: Vec<Op>,
 }
 
@@ -1127,7 +1134,7 @@ impl Signature {
 
     /// The narrowest SMT-LIB logic both solvers accept for the formula.
     pub fn logic(&self) -> String {
-        if self.seq {
+        if self.seq || self.rec {
             return "ALL".to_string();
         }
         if self.datatypes {

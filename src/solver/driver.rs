@@ -666,7 +666,30 @@ impl<B: Backend> Solver for Driver<B> {
         active: &[usize],
     ) -> Result<Response, SolverError> {
         let mut run = self.script.take().expect("script_act inside a script");
-        let r = self.act(&mut run, sc, index, active);
+        let r = match self.act(&mut run, sc, index, active) {
+            // An error on a float format the solver supports in part, by its developers'
+            // word (as a one-shot check takes it): a check answers unknown, and a declaration
+            // or assertion it fails on makes the script's later checks unknown. A query after
+            // a check keeps its error: the check's verdict stands.
+            Err(e) if !sc.actions[index].is_query() => {
+                match facts::partial_support(self.backend.id(), &sc.formula) {
+                    Some(why) => {
+                        let why = format!("{why}: {}", e.message);
+                        if sc.actions[index].is_check() {
+                            Ok(Response::Check(unknown(
+                                format!("unsupported: {why}"),
+                                Duration::ZERO,
+                            )))
+                        } else {
+                            run.unsupported = Some(why);
+                            Ok(Response::Done)
+                        }
+                    }
+                    None => Err(e),
+                }
+            }
+            r => r,
+        };
         self.script = Some(run);
         r
     }

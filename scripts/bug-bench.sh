@@ -148,7 +148,7 @@ wait
 # plain build (the release does not matter to them: they replay with the release binaries).
 cargo build --release --bin smtsmith >/dev/null
 target/release/smtsmith bugs results "$out" --markdown "$out/results.md" --html "$out/results.html"
-# The attributions to read by hand before the figures decide anything (docs/defaults.md):
+# The attributions to read by hand before the figures decide anything (docs/lab/defaults-history.md):
 # each public bug per trial, the finding that triggered it first, how it was named.
 target/release/smtsmith bugs results "$out" --evidence >"$out/evidence.tsv"
 echo "== results: $out/results.md, survival plots: $out/results.html, attributions to check by hand: $out/evidence.tsv"

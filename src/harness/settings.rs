@@ -17,12 +17,12 @@ pub const REDUCE_SECONDS: u64 = 60;
 
 /// Seconds one solver may spend in one check before the fuzz targets' watchdog ends the
 /// process (its `time-limit` finding written before). 6, for the public-bug yardstick's hang
-/// tax (docs/defaults.md, "The hang tax, corrected"): a stuck call costs its trial this long,
+/// tax (docs/lab/defaults-history.md, "The hang tax, corrected"): a stuck call costs its trial this long,
 /// and a call flagged stuck (about 4 s into a 2 s check) was not seen to return before 10 s.
 pub const HANG_SECONDS: u64 = 6;
 
 /// The percentage of drawn cases that take the plain setup (`SMTSMITH_PLAIN_SHARE`). Chosen
-/// by the bug benchmark (docs/defaults.md, "`SMTSMITH_PLAIN_SHARE=50`"): over ten trials per
+/// by the bug benchmark (docs/lab/defaults-history.md, "`SMTSMITH_PLAIN_SHARE=50`"): over ten trials per
 /// cell, Z3 4.8.10.0's `str.is_digit` bug in a median 12 s against 50 s with none, and no
 /// index bug the drawn setups reach lost.
 pub const PLAIN_SHARE: u8 = 50;

@@ -299,7 +299,7 @@ fn check(after: Duration) {
         u64::from(c.limits.timeout_ms) * 3 / 2,
     ));
     // Ended at the threshold itself: of the calls flagged stuck, few return after a few
-    // seconds more and most run for minutes (docs/defaults.md, "The hang tax, corrected"),
+    // seconds more and most run for minutes (docs/lab/defaults-history.md, "The hang tax, corrected"),
     // so the wait is what a stuck call costs.
     if c.reported && since.elapsed() >= after {
         // Still in the same check: end the process here rather than leave it to

@@ -575,7 +575,7 @@ fn finding_can_show(k: &Known, finding: &str) -> bool {
     sat_side(finding) && wrong_sat
 }
 
-/// The fix-range rule (docs/defaults.md, "The public-bug yardstick" and its dated rules 2–4):
+/// The fix-range rule (docs/lab/defaults-history.md, "The public-bug yardstick" and its dated rules 2–4):
 /// the public bug a finding triggers without its own key — its reproducer, run by the
 /// release binaries, shows on the release it was found with and on the bug's last affected
 /// release before the bug's fix, and not on the fix release. The bug is of the finding's
@@ -708,7 +708,7 @@ fn most_shared<T>(mut candidates: Vec<(usize, T)>) -> Option<T> {
 /// The fix-range rule's results of one trial, kept in `fix-range.json` beside it (probing
 /// takes the release binaries seconds per finding): per finding, the bug it triggers (or
 /// none), the candidates it was tried against and the probes.
-/// The fix-range rule's version (docs/defaults.md, rules 2–4): a `fix-range.json` written
+/// The fix-range rule's version (docs/lab/defaults-history.md, rules 2–4): a `fix-range.json` written
 /// by another names its bugs again, from its kept probes.
 const FIX_RANGE_RULE: u32 = 4;
 
@@ -1197,7 +1197,7 @@ fn cost_line(c: &Cell) -> String {
 
 impl Cell {
     /// The share of the trials' time spent in solver calls past their limits and in the
-    /// calls the watchdog ended (docs/defaults.md, "The public-bug yardstick").
+    /// calls the watchdog ended (docs/lab/defaults-history.md, "The public-bug yardstick").
     pub fn hang_tax(&self) -> f64 {
         let total = (self.seconds as f64 * self.costs.len() as f64).max(1.0);
         let lost: f64 = self
@@ -1461,7 +1461,7 @@ impl Counts {
 
 /// The cells two arms share: the same Z3 release and target in both; or, when each arm
 /// is one cell of the same release, those two (two targets compared, as the enumerate
-/// target's rule in docs/defaults.md).
+/// target's rule in docs/lab/defaults-history.md).
 fn arm_pairs<'a>(before: &'a [Counts], after: &'a [Counts]) -> Vec<(&'a Counts, &'a Counts)> {
     let mut pairs: Vec<(&Counts, &Counts)> = after
         .iter()
@@ -1571,7 +1571,7 @@ pub fn compare_html(before: &[Counts], after: &[Counts]) -> String {
     out
 }
 
-/// The before/after comparison of two arms by the rules of docs/defaults.md: per cell (the
+/// The before/after comparison of two arms by the rules of docs/lab/defaults-history.md: per cell (the
 /// same Z3 release and target in both), the one-sided exact Mann–Whitney U test that the
 /// after arm triggers more public bugs per trial, Holm-corrected over the cells; per (cell,
 /// bug) that either arm triggers, the one-sided Fisher's exact test that more of the after

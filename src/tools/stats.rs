@@ -1,4 +1,4 @@
-//! The exact tests the benchmark's decision rules name (docs/defaults.md): a one-sided
+//! The exact tests the benchmark's decision rules name (docs/lab/defaults-history.md): a one-sided
 //! Mann–Whitney U test by full enumeration, a one-sided Fisher's exact test, and Holm's
 //! step-down correction. Exact rather than asymptotic: the arms have 5 or 10 trials.
 

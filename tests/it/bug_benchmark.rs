@@ -568,7 +568,7 @@ fn cvc5_releases_before_1_4_have_no_c_api_error_state() {
     assert_eq!(seen.len(), 8, "{seen:?}");
 }
 
-/// The fix-range rule (docs/defaults.md, "The public-bug yardstick"): a finding that did not
+/// The fix-range rule (docs/lab/defaults-history.md, "The public-bug yardstick"): a finding that did not
 /// settle known triggers the public bug whose releases show its reproducer up to the bug's
 /// fix and whose fix does not (ground truth: the z3 binaries of 4.8.7 and 4.8.8 on a variant
 /// of Z3Prover/z3#2920's formula, which 4.8.5 to 4.8.7 answer unsat and 4.8.8 sat, and on a

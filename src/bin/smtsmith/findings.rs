@@ -493,7 +493,7 @@ pub(super) fn bugs(action: BugsAction) -> Result<ExitCode, String> {
 
 /// `smtsmith bugs compare`: each arm's cells read from trial folders (probing by the
 /// fix-range rule unless `no_fix_range`) or from `bugs results` Markdown, compared by the
-/// rules of docs/defaults.md; the drawn comparison written to `html` when given.
+/// rules of docs/lab/defaults-history.md; the drawn comparison written to `html` when given.
 fn compare_arms(
     before: &[std::path::PathBuf],
     after: &[std::path::PathBuf],

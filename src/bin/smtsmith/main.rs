@@ -117,7 +117,7 @@ enum BugsAction {
     },
     /// Compare two arms of the benchmark (each folders of `scripts/bug-bench.sh` trials, or
     /// the Markdown `bugs results` wrote for them) by
-    /// the rules of docs/defaults.md: per cell, public bugs per trial (one-sided exact
+    /// the rules of docs/lab/defaults-history.md: per cell, public bugs per trial (one-sided exact
     /// Mann–Whitney U, Holm over the cells); per (cell, bug), trials triggering it (one-sided
     /// Fisher's exact test, Holm over the pairs). Markdown.
     Compare {

@@ -523,8 +523,10 @@ enum Command {
         /// The folder of the processes' outputs (`jobK-N.log`) and statuses
         /// (`jobK-N.status.json`).
         procs: PathBuf,
+        /// The findings folder the processes write to.
         #[arg(long)]
         findings: PathBuf,
+        /// The campaign's corpus folder (its files are counted).
         #[arg(long)]
         corpus: PathBuf,
         /// The campaign's log (appended to).
@@ -533,8 +535,10 @@ enum Command {
         /// The campaign's length in seconds.
         #[arg(long)]
         seconds: u64,
+        /// The campaign's parallel jobs (a process beyond one per job is a restart).
         #[arg(long, default_value_t = 1)]
         jobs: u32,
+        /// Off a terminal: the seconds between two plain status lines.
         #[arg(long, default_value_t = 30)]
         plain_seconds: u64,
     },

@@ -202,6 +202,9 @@ pub struct Watcher {
     seen: BTreeMap<String, Seen>,
     /// The keys a finding line has named.
     keys: std::collections::BTreeSet<String>,
+    /// Each findings-folder JSON file read so far, by path: its modification time then and
+    /// the finding it held (`None`: no finding).
+    read: BTreeMap<PathBuf, (SystemTime, Option<Seen>)>,
     log: std::fs::File,
     /// smtsmith's own error lines already shown (each once).
     errors: Vec<String>,
@@ -217,10 +220,13 @@ impl Watcher {
         Ok(Watcher {
             campaign,
             start: Instant::now(),
-            started_at: SystemTime::now(),
+            // The file system stamps files by a coarser clock than `SystemTime::now`: a
+            // finding written just after the start can look a little older than it.
+            started_at: SystemTime::now() - Duration::from_secs(2),
             outputs: BTreeMap::new(),
             seen: BTreeMap::new(),
             keys: Default::default(),
+            read: BTreeMap::new(),
             log,
             errors: Vec::new(),
         })
@@ -279,7 +285,7 @@ impl Watcher {
                 .position(|s| s.to_string() == name)
         };
         totals.solvers.sort_by_key(|(s, ..)| rank(s));
-        for (stem, seen) in self.findings()? {
+        for (stem, seen) in self.findings() {
             if !self.seen.contains_key(&stem) && self.keys.insert(seen.key.clone()) {
                 shown.push(seen.line());
             }
@@ -347,50 +353,43 @@ impl Watcher {
         }
     }
 
-    /// The findings written since the campaign started, by file stem.
-    fn findings(&self) -> std::io::Result<Vec<(String, Seen)>> {
+    /// The findings written since the campaign started, by file stem. Each JSON file is
+    /// read once per version (its modification time): a round reads only what changed.
+    fn findings(&mut self) -> Vec<(String, Seen)> {
+        // A file moved or removed while the folder is walked (a finding settled as known)
+        // is found at the next round.
+        let files =
+            crate::verdict::finding::json_files(&self.campaign.findings).unwrap_or_default();
         let mut out = Vec::new();
-        let mut stack = vec![self.campaign.findings.clone()];
-        while let Some(dir) = stack.pop() {
-            let Ok(entries) = std::fs::read_dir(&dir) else {
+        for p in files {
+            let Ok(modified) = std::fs::metadata(&p).and_then(|m| m.modified()) else {
                 continue;
             };
-            for e in entries.filter_map(Result::ok) {
-                let p = e.path();
-                if p.is_dir() {
-                    // Inputs the watchdog kept aside are no findings of their own.
-                    if p.file_name().is_some_and(|n| n != "hung-inputs") {
-                        stack.push(p);
-                    }
-                    continue;
-                }
-                if p.extension().is_none_or(|x| x != "json") {
-                    continue;
-                }
-                let fresh = e
-                    .metadata()
-                    .and_then(|m| m.modified())
-                    .is_ok_and(|m| m >= self.started_at);
-                if !fresh {
-                    continue;
-                }
-                // A finding still being written is read at the next round.
-                let Ok(r) = FindingRecord::open(&p) else {
-                    continue;
-                };
-                if r.class.is_empty() {
-                    continue;
-                }
-                let stem = p
-                    .file_stem()
-                    .unwrap_or_default()
-                    .to_string_lossy()
-                    .to_string();
-                out.push((stem, Seen::of(&p, &r)));
+            if modified < self.started_at {
+                continue;
             }
+            let seen = match self.read.get(&p) {
+                Some((at, seen)) if *at == modified => seen.clone(),
+                _ => {
+                    // A finding still being written is read at the next round.
+                    let Ok(r) = FindingRecord::open(&p) else {
+                        continue;
+                    };
+                    let seen = (!r.class.is_empty()).then(|| Seen::of(&p, &r));
+                    self.read.insert(p.clone(), (modified, seen.clone()));
+                    seen
+                }
+            };
+            let Some(seen) = seen else { continue };
+            let stem = p
+                .file_stem()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .to_string();
+            out.push((stem, seen));
         }
         out.sort_by(|a, b| a.0.cmp(&b.0));
-        Ok(out)
+        out
     }
 }
 
